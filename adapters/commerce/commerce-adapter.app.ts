@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceDeps } from '../../platform/service-deps.js';
+import { createAdapterKit } from '../kit/adapter-kit.js';
+import { CheckoutSync } from './checkout-sync.service.js';
+import { COMMERCE_ADAPTER_ID, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
+import { CommercePlatformClients } from './commerce-platform.client.js';
+import { OrderLifecycle } from './order-lifecycle.service.js';
+import { registerPlatformCallbackRoutes } from './platform-callback.routes.js';
+import { registerStorefrontRoutes } from './storefront.routes.js';
+
+/**
+ * The commerce adapter (`commerce_adapter`, port 4101): turns a basket of the commerce platform
+ * into a checkout order, keeps the two in step, purchases at `processing` and exports on
+ * `completed`. Built on the adapter kit; see docs/adapters/commerce.md.
+ */
+export async function createCommerceAdapter(deps: ServiceDeps): Promise<FastifyInstance> {
+  const kit = createAdapterKit<CommerceAdapterConfiguration>({
+    adapterId: COMMERCE_ADAPTER_ID,
+    config: deps.config,
+    logger: deps.logger,
+    verifier: deps.verifier,
+    publicUrl: deps.config.urls.commerce_adapter,
+    schemaFile: new URL('../../schemas/adapters/commerce_adapter.schema.json', import.meta.url),
+  });
+  const clients = new CommercePlatformClients();
+  registerStorefrontRoutes(kit, new CheckoutSync(kit, clients));
+  registerPlatformCallbackRoutes(kit, new OrderLifecycle(kit, clients));
+  return kit.app;
+}
+

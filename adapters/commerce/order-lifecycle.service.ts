@@ -1,0 +1,183 @@
+import type { Tenant } from '../../platform/auth/principal.js';
+import { AppError, badRequest } from '../../platform/errors/app-error.js';
+import type { OrderDocument, Shipping } from '../../subgraphs/order/domain/order.types.js';
+import type { AdapterKit } from '../kit/adapter-kit.js';
+import { PlatformCallError } from '../kit/platform-call.js';
+import { mapCart, mapCustomerToBuyer, mapShippingsToDelivery } from './basket-order.mapper.js';
+import { basketDifferences, customerDataProblem, jsonEqual, purchaseRequest, transitionOf, type Problem } from './checkout.rules.js';
+import { deliveryModeOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
+import type { CommercePlatformClient, CommercePlatformClients } from './commerce-platform.client.js';
+import { EXTERNAL_DELIVERY_METHOD_ID, type Basket, type CommerceOrder } from './commerce-platform.types.js';
+
+type Kit = AdapterKit<CommerceAdapterConfiguration>;
+type JsonPatch = Array<{ op: 'replace'; path: string; value: unknown }>;
+
+/** What the notification service delivers (docs/events.md). */
+export interface NotificationDelivery {
+  orderId?: string;
+  version?: number;
+  value?: unknown;
+  order?: OrderDocument;
+}
+
+/**
+ * The platform's side: the validation callback, the hooks on `/state`, `/customer` and
+ * `/shippings`, and the export notification. Hooks answer a veto as a 400 AppError whose message
+ * the order service passes on to whoever made the change.
+ */
+export class OrderLifecycle {
+  constructor(
+    private readonly kit: Kit,
+    private readonly clients: CommercePlatformClients,
+  ) {}
+
+  /** The validation callback: the order still matches its basket (see basketDifferences). */
+  async validate(tenant: Tenant, order: OrderDocument): Promise<Problem[]> {
+    const reference = order.cart?.reference;
+    if (!reference) return [{ code: 'not_a_basket_order', message: `Order ${order.id} was not made from a commerce basket.` }];
+    const configuration = await this.kit.configuration.get(tenant);
+    try {
+      const basket = await this.clients.for(configuration).getBasket(reference);
+      return basketDifferences(order, basket, configuration);
+    } catch (error) {
+      if (error instanceof PlatformCallError && error.httpStatus === 404) return [{ code: 'basket_not_found', message: `Basket ${reference} was not found in the commerce platform.` }];
+      if (error instanceof AppError) return [{ code: error.code, message: error.message }];
+      throw error;
+    }
+  }
+
+  /** Hook on `/shippings`, managed mode: the checkout's shipping becomes the basket's external delivery (128). */
+  async shippingChanged(tenant: Tenant, orderId: string, shippings: Shipping[] | undefined): Promise<void> {
+    const configuration = await this.kit.configuration.get(tenant);
+    if (deliveryModeOf(configuration) !== 'managed') return; // full control: the commerce platform's delivery is authoritative
+    const { reference } = await this.orderAndBasketReference(tenant, orderId);
+    await vetoOnFailure(
+      this.clients.for(configuration).setDelivery(reference, { deliveryMethodId: EXTERNAL_DELIVERY_METHOD_ID, ...mapShippingsToDelivery(shippings ?? []) }),
+      'The commerce platform refused the shipping',
+    );
+  }
+
+  /**
+   * Hook on `/state`. `checkout → processing`: check the customer data and the basket, purchase
+   * in the commerce platform (method 239, externalReference = order id) and validate the
+   * payment there; any refusal vetoes the move. `processing → checkout`: cancel the pending
+   * commerce order (best effort). Every other move is accepted at once.
+   */
+  async stateChanged(tenant: Tenant, orderId: string, state: Partial<OrderDocument['state']> | undefined): Promise<void> {
+    const { from, to } = transitionOf(state);
+    if (from === 'checkout' && to === 'processing') return this.purchase(tenant, orderId);
+    if (from === 'processing' && to === 'checkout') return this.cancelPending(tenant, orderId);
+  }
+
+  /**
+   * Hook on `/customer` (target `/cart`): push the buyer to the basket; when the basket's lines or
+   * totals moved with it (buyer-dependent prices), answer a patch replacing `/cart`. Pushing is
+   * best effort: the purchase sends the buyer again, so a platform failure never blocks the shopper.
+   */
+  async customerChanged(tenant: Tenant, orderId: string, customer: OrderDocument['customer'] | undefined): Promise<JsonPatch | undefined> {
+    const configuration = await this.kit.configuration.get(tenant);
+    const { order, reference } = await this.orderAndBasketReference(tenant, orderId);
+    const client = this.clients.for(configuration);
+    try {
+      await client.setBuyer(reference, mapCustomerToBuyer(customer ?? order.customer));
+      const cart = mapCart(await client.getBasket(reference), configuration);
+      return jsonEqual(cart, order.cart) ? undefined : [{ op: 'replace', path: '/cart', value: cart }];
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      this.kit.logger.warn({ orderId, code: error.code, status: error.status }, 'could not push the buyer to the commerce platform');
+      return undefined;
+    }
+  }
+
+  /**
+   * Notification on `completed`: complete the payment of the order's commerce order (purchasing
+   * first when none is pending) and set the order's `reference` to the commerce order id.
+   * Idempotent: a paid commerce order is not completed again, an equal reference is not rewritten.
+   */
+  async exportOrder(tenant: Tenant, orderId: string, delivery: NotificationDelivery): Promise<{ reference: string | null }> {
+    if (delivery.value !== undefined && delivery.value !== 'completed') return { reference: null };
+    const order = delivery.order?.id === orderId ? delivery.order : await this.kit.orders.getOrder(tenant, orderId);
+    const reference = order.cart.reference;
+    if (!reference) throw badRequest('not_a_basket_order', `Order ${orderId} was not made from a commerce basket.`);
+    const configuration = await this.kit.configuration.get(tenant);
+    const client = this.clients.for(configuration);
+
+    let commerceOrder = await this.commerceOrderOf(client, order, reference, configuration);
+    if (commerceOrder.status !== 'paid') {
+      const payment = { amount: order.total.includingVat, currency: order.currency, externalReference: order.id };
+      try {
+        commerceOrder = await client.completePayment(commerceOrder.id, payment);
+      } catch (error) {
+        // The basket moved after the purchase (or the order was cancelled): purchase again, once.
+        if (!(error instanceof PlatformCallError && error.httpStatus === 409)) throw error;
+        const basket = await client.getBasket(reference);
+        const purchased = await client.purchase(reference, purchaseRequest(order, basket, configuration));
+        commerceOrder = await client.completePayment(purchased.orderId, payment);
+      }
+    }
+    if (order.reference !== commerceOrder.id) await this.kit.orders.setReference(tenant, orderId, commerceOrder.id);
+    return { reference: commerceOrder.id };
+  }
+
+  private async purchase(tenant: Tenant, orderId: string): Promise<void> {
+    const { order, reference } = await this.orderAndBasketReference(tenant, orderId);
+    const missing = customerDataProblem(order.customer);
+    if (missing) throw badRequest(missing.code, missing.message, { fields: missing.fields.map((field) => `/customer/billing/${field}`) });
+    const configuration = await this.kit.configuration.get(tenant);
+    const client = this.clients.for(configuration);
+    const basket = await vetoOnFailure(client.getBasket(reference), 'The basket could not be read');
+    const problems = basketDifferences(order, basket, configuration);
+    if (problems.length > 0) throw badRequest(problems[0]!.code, problems.map((problem) => problem.message).join(' '), problems);
+    const purchased = await vetoOnFailure(client.purchase(reference, purchaseRequest(order, basket, configuration)), 'The commerce platform refused the purchase');
+    await vetoOnFailure(
+      client.validatePayment(purchased.orderId, { amount: order.total.includingVat, currency: order.currency }),
+      'The commerce platform refused the payment',
+    );
+    this.kit.logger.info({ orderId, commerceOrderId: purchased.orderId }, 'purchased in the commerce platform');
+  }
+
+  private async cancelPending(tenant: Tenant, orderId: string): Promise<void> {
+    try {
+      const { reference } = await this.orderAndBasketReference(tenant, orderId);
+      const client = this.clients.for(await this.kit.configuration.get(tenant));
+      const basket = await client.getBasket(reference);
+      if (!basket.orderId) return;
+      const pending = await client.getOrder(basket.orderId);
+      if (pending.status === 'pending_payment' && pending.externalReference === orderId) {
+        await client.cancelOrder(pending.id, `Checkout order ${orderId} went back to checkout.`);
+      }
+    } catch (error) {
+      // Never block an abort: a pending commerce order left behind is replaced by the next purchase.
+      if (!(error instanceof AppError)) throw error;
+      this.kit.logger.warn({ orderId, code: error.code, status: error.status }, 'could not cancel the pending commerce order');
+    }
+  }
+
+  /** The commerce order to complete: the basket's latest for this checkout order, else a new purchase. */
+  private async commerceOrderOf(client: CommercePlatformClient, order: OrderDocument, reference: string, configuration: CommerceAdapterConfiguration): Promise<CommerceOrder> {
+    const basket: Basket = await client.getBasket(reference);
+    if (basket.orderId) {
+      const latest = await client.getOrder(basket.orderId);
+      if (latest.externalReference === order.id && latest.status !== 'cancelled') return latest;
+    }
+    if (basket.status !== 'open') throw new AppError(409, 'basket_closed', `Basket ${reference} was paid by another order.`);
+    return (await client.purchase(reference, purchaseRequest(order, basket, configuration))).order;
+  }
+
+  private async orderAndBasketReference(tenant: Tenant, orderId: string): Promise<{ order: OrderDocument; reference: string }> {
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    const reference = order.cart.reference;
+    if (!reference) throw badRequest('not_a_basket_order', `Order ${orderId} was not made from a commerce basket.`);
+    return { order, reference };
+  }
+}
+
+/** A platform failure inside a hook is a veto: 400 with the platform's message. */
+async function vetoOnFailure<T>(call: Promise<T>, what: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw badRequest(error.code, `${what}: ${error.message}`, error.details);
+  }
+}

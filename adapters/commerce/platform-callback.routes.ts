@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from '../../platform/errors/app-error.js';
+import type { OrderDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { AdapterKit } from '../kit/adapter-kit.js';
+import type { CommerceAdapterConfiguration } from './commerce-adapter.config.js';
+import type { NotificationDelivery, OrderLifecycle } from './order-lifecycle.service.js';
+
+const orderParams = { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', minLength: 1, maxLength: 128 } } } as const;
+const objectBody = { type: 'object' } as const;
+
+/** What a hook receives: the order's id, the changed members and hooks/total (docs/order-engine.md). */
+type HookBody = Partial<Pick<OrderDocument, 'id' | 'state' | 'customer' | 'shippings'>>;
+type Req<B> = FastifyRequest<{ Params: { orderId: string }; Body: B }>;
+
+/**
+ * The callbacks the order service and the notification service make (service token only,
+ * kit.fromPlatform): validation, hooks on `/shippings`, `/state`, `/customer`, the export
+ * notification. A hook answers 200 (empty, or a JSON Patch) or 400 `{code, message}` to veto.
+ */
+export function registerPlatformCallbackRoutes(kit: AdapterKit<CommerceAdapterConfiguration>, lifecycle: OrderLifecycle): void {
+  const app: FastifyInstance = kit.app;
+  const schema = { params: orderParams, body: objectBody };
+
+  app.post('/api/v1/orders/:orderId/validate', { schema }, async (request: Req<OrderDocument>, reply) => {
+    const tenant = kit.fromPlatform(request);
+    const order = { ...request.body, id: request.params.orderId };
+    const problems = await lifecycle.validate(tenant, order);
+    return problems.length === 0 ? reply.status(200).send({ valid: true }) : reply.status(400).send(problems);
+  });
+
+  app.post('/api/v1/orders/:orderId/shipping-changed', { schema }, async (request: Req<HookBody>, reply) => {
+    await lifecycle.shippingChanged(kit.fromPlatform(request), request.params.orderId, request.body.shippings);
+    return reply.status(200).send();
+  });
+
+  app.post('/api/v1/orders/:orderId/state-changed', { schema }, async (request: Req<HookBody>, reply) => {
+    await lifecycle.stateChanged(kit.fromPlatform(request), request.params.orderId, request.body.state);
+    return reply.status(200).send();
+  });
+
+  app.post('/api/v1/orders/:orderId/customer-changed', { schema }, async (request: Req<HookBody>, reply) => {
+    const patch = await lifecycle.customerChanged(kit.fromPlatform(request), request.params.orderId, request.body.customer);
+    return patch ? reply.status(200).send(patch) : reply.status(200).send();
+  });
+
+  app.post('/api/v1/orders/:orderId/export-order', { schema }, async (request: Req<NotificationDelivery>) => {
+    const tenant = kit.fromPlatform(request);
+    if (request.body.orderId !== undefined && request.body.orderId !== request.params.orderId) {
+      throw badRequest('order_mismatch', `The notification is about order ${request.body.orderId}, not ${request.params.orderId}.`);
+    }
+    return lifecycle.exportOrder(tenant, request.params.orderId, request.body);
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AdapterKit } from '../kit/adapter-kit.js';
+import type { CheckoutSync } from './checkout-sync.service.js';
+import type { CommerceAdapterConfiguration } from './commerce-adapter.config.js';
+import type { NewOrderRequest } from './new-order.factory.js';
+
+const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
+
+const createOrderBody = {
+  type: 'object',
+  required: ['cartReference', 'culture', 'currency'],
+  properties: {
+    cartReference: { type: 'string', minLength: 1, maxLength: 200 },
+    culture: { type: 'string', pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' },
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+  },
+} as const;
+const quantityBody = { type: 'object', required: ['quantity'], properties: { quantity: { type: 'integer', minimum: 0, maximum: 10_000 } } } as const;
+const orderParams = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
+const itemParams = { type: 'object', required: ['orderId', 'itemId'], properties: { orderId: id, itemId: id } } as const;
+
+type Req<B = unknown> = FastifyRequest<{ Params: { orderId: string; itemId: string }; Body: B }>;
+
+/** The storefront's endpoints (spec, "Commerce adapter"): create, change an item's quantity, refresh. */
+export function registerStorefrontRoutes(kit: AdapterKit<CommerceAdapterConfiguration>, sync: CheckoutSync): void {
+  const app: FastifyInstance = kit.app;
+
+  app.post('/api/v1/orders', { schema: { body: createOrderBody } }, async (request: Req<NewOrderRequest>, reply) => {
+    const { cartReference, culture, currency } = request.body;
+    const created = await sync.createOrder(kit.fromCaller(request), { cartReference, culture, currency });
+    return reply.status(201).header('location', `/api/v1/orders/${encodeURIComponent(created.id)}`).send(created);
+  });
+
+  app.patch('/api/v1/orders/:orderId/cart/items/:itemId', { schema: { params: itemParams, body: quantityBody } }, async (request: Req<{ quantity: number }>, reply) => {
+    await sync.updateItem(kit.fromCaller(request), request.params.orderId, request.params.itemId, request.body.quantity);
+    return reply.status(200).send();
+  });
+
+  app.patch('/api/v1/orders/:orderId', { schema: { params: orderParams } }, async (request: Req) =>
+    sync.refresh(kit.fromCaller(request), request.params.orderId),
+  );
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { resolveAuthConfig } from '../../platform/auth/auth-config.js';
+import type { ServiceDeps } from '../../platform/service-deps.js';
+import { createAdapterKit } from '../kit/index.js';
+import { CardCodeVault } from './card-code.vault.js';
+import { registerGiftCardRoutes } from './gift-card-adapter.routes.js';
+import { giftCardSystemFor, type GiftCardConfiguration } from './gift-card.context.js';
+import { GIFTCARD_ADAPTER_ID } from './gift-card.domain.js';
+
+/**
+ * The gift card adapter (port 4103): gift cards as part payments — several per order, each
+ * covering what remains, reserved when the order goes to processing, committed when it
+ * completes. Built on the adapter kit; see docs/adapters/giftcard.md.
+ */
+export async function createGiftCardAdapter(deps: ServiceDeps): Promise<FastifyInstance> {
+  const kit = createAdapterKit<GiftCardConfiguration>({
+    adapterId: GIFTCARD_ADAPTER_ID,
+    config: deps.config,
+    logger: deps.logger,
+    verifier: deps.verifier,
+    publicUrl: deps.config.urls.giftcard_adapter,
+    schemaFile: new URL('../../schemas/adapters/giftcard_adapter.schema.json', import.meta.url),
+  });
+  const auth = resolveAuthConfig(deps.config);
+  if (auth.kind !== 'hs256') throw new Error('The gift card adapter derives its code key from the platform HS256 secret (AUTH_JWT_SECRET).');
+  registerGiftCardRoutes(kit.app, { kit, vault: new CardCodeVault(auth.secret), giftCardSystem: giftCardSystemFor });
+  return kit.app;
+}
+

@@ -1,0 +1,192 @@
+import type { Tenant } from '../../platform/auth/principal.js';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
+import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import { callbackUrls, type GiftCardContext } from './gift-card.context.js';
+import {
+  GIFTCARD_ADAPTER_ID,
+  GIFTCARD_PAYMENT_NAME,
+  GIFTCARD_PAYMENT_TYPE,
+  activeGiftCards,
+  amountCorrections,
+  attributesOf,
+  coverageOfNewCard,
+  followedAmount,
+  isActive,
+  refusalToAdd,
+  type GiftCardAttributes,
+} from './gift-card.domain.js';
+import { GiftCardSystemError, type CardInfo, type GiftCardSystemClient } from './gift-card-system.client.js';
+import { ensureOrderCallbacks } from './order-callbacks.registration.js';
+
+/** What the create endpoint answers (spec: `{cardId, code, amount, upperLimitAmount}`). */
+export interface GiftCardPaymentView {
+  paymentId: string;
+  cardId: string;
+  code?: string | null;
+  amount: number;
+  upperLimitAmount: number;
+  currency?: string;
+  state: string;
+}
+
+const view = (payment: PaymentDocument): GiftCardPaymentView => ({
+  paymentId: payment.id,
+  cardId: attributesOf(payment).cardId,
+  amount: payment.amount,
+  upperLimitAmount: payment.upperLimitAmount ?? payment.amount,
+  ...(payment.currency ? { currency: payment.currency } : {}),
+  state: payment.state,
+});
+
+/** Adding, reading and removing gift card payments, and following amountChanged (spec rules 1–4). */
+export class GiftCardPayments {
+  constructor(private readonly context: GiftCardContext) {}
+
+  private get kit() {
+    return this.context.kit;
+  }
+
+  /** Spec rules 1–3: read order and card, refuse what cannot pay, cover what remains. */
+  async add(tenant: Tenant, orderId: string, input: { cardId: string; code?: string }): Promise<GiftCardPaymentView> {
+    const configuration = await this.kit.configuration.get(tenant);
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    assertCheckout(order);
+    const existing = activeGiftCards(order.payments).find((payment) => attributesOf(payment).cardId === input.cardId);
+    if (existing) {
+      throw new AppError(409, 'gift_card_already_added', 'This gift card already pays for the order; remove it first to add it again.', { paymentId: existing.id });
+    }
+    const card = await cardInfo(this.context.giftCardSystem(configuration), input.cardId);
+    const refusal = refusalToAdd(card, input.code, order.currency);
+    if (refusal) throw badRequest(refusal.code, refusal.message);
+
+    await ensureOrderCallbacks(this.context, tenant, order);
+    const attributes: GiftCardAttributes = {
+      cardId: input.cardId,
+      codeRequired: card.codeRequired,
+      ...(card.codeRequired && input.code ? { sealedCode: this.context.vault.seal(input.code, { ...tenant, orderId, cardId: input.cardId }) } : {}),
+    };
+    const created = await this.kit.payments.createPayment(tenant, {
+      orderId,
+      name: GIFTCARD_PAYMENT_NAME,
+      type: GIFTCARD_PAYMENT_TYPE,
+      currency: order.currency,
+      state: 'intent',
+      reference: input.cardId,
+      amount: coverageOfNewCard(order, card.balance),
+      upperLimitAmount: card.balance,
+      attributes: attributes as unknown as Record<string, unknown>,
+    });
+    try {
+      await this.kit.payments.updatePayment(tenant, orderId, created.id, { callbacks: { amountChanged: callbackUrls(this.kit.publicUrl, orderId).amountChanged(created.id) } });
+    } catch (error) {
+      // Compensation: a payment nobody can keep in step must not cover the order.
+      await this.kit.payments.updatePayment(tenant, orderId, created.id, { state: 'failed' }).catch((e: unknown) => this.kit.logger.error({ err: e }, 'could not mark the gift card payment failed'));
+      await this.log(tenant, orderId, created.id, { event: 'open', pspEvent: 'create', amount: created.amount, isSuccess: false, errorDetail: (error as Error).message });
+      throw error;
+    }
+    await this.log(tenant, orderId, created.id, {
+      event: 'open',
+      pspEvent: 'create',
+      amount: created.amount,
+      isSuccess: true,
+      pspStatus: 'balance_checked',
+      requestJson: { cardId: input.cardId, codeGiven: Boolean(input.code) },
+      responseJson: card,
+    });
+    const settled = await this.followOwnCards(tenant, orderId);
+    const payment = settled.payments.find((p) => p.id === created.id) ?? created;
+    return { ...view(payment), code: input.code ?? null };
+  }
+
+  async get(tenant: Tenant, orderId: string, paymentId: string): Promise<GiftCardPaymentView> {
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    return view(ownPayment(order, paymentId));
+  }
+
+  /** Soft delete: the payment stays on the order as `removed`; any reservation is released first. */
+  async remove(tenant: Tenant, orderId: string, paymentId: string): Promise<OrderDocument> {
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    const payment = ownPayment(order, paymentId);
+    if (payment.state === 'removed') return order;
+    assertCheckout(order);
+    if (!isActive(payment)) throw new AppError(409, 'payment_not_removable', `The payment is ${payment.state}; it no longer covers the order.`);
+    const configuration = await this.kit.configuration.get(tenant);
+    await releaseLiveReservations(this.context.giftCardSystem(configuration), orderId, paymentId);
+    const { reservationId: _released, sealedCode: _forgotten, ...attributes } = attributesOf(payment);
+    if (payment.state === 'reserved') await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'intent' });
+    await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'removed', attributes: attributes as unknown as Record<string, unknown> });
+    await this.log(tenant, orderId, paymentId, { event: 'remove', pspEvent: 'cancel', amount: payment.amount, isSuccess: true, pspStatus: 'removed' });
+    return this.followOwnCards(tenant, orderId);
+  }
+
+  /** amountChanged: cover what the order engine asks, up to the card's balance. */
+  async amountChanged(tenant: Tenant, orderId: string, paymentId: string, requested: number): Promise<{ paymentId: string; amount: number; changed: boolean }> {
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    const payment = ownPayment(order, paymentId);
+    // A removed card covers nothing; a reserved one is fixed until the order returns to checkout.
+    if (payment.state !== 'intent') return { paymentId, amount: payment.amount, changed: false };
+    const amount = followedAmount(payment, requested);
+    if (amount === payment.amount) return { paymentId, amount, changed: false };
+    await this.kit.payments.updatePayment(tenant, orderId, paymentId, { amount });
+    await this.log(tenant, orderId, paymentId, { event: 'update', pspEvent: 'amount-changed', amount, isSuccess: true, requestJson: { amount: requested } });
+    return { paymentId, amount, changed: true };
+  }
+
+  /**
+   * Sets this adapter's open cards to their share of the total. The engine sends no amountChanged
+   * for an adapter's own changes (a card removed, two cards added at once), so it follows them here.
+   */
+  private async followOwnCards(tenant: Tenant, orderId: string): Promise<OrderDocument> {
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    const corrections = amountCorrections(order);
+    if (corrections.length === 0) return order;
+    for (const { payment, amount } of corrections) {
+      await this.kit.payments.updatePayment(tenant, orderId, payment.id, { amount });
+      await this.log(tenant, orderId, payment.id, { event: 'update', pspEvent: 'rebalance', amount, isSuccess: true });
+    }
+    return this.kit.orders.getOrder(tenant, orderId);
+  }
+
+  private async log(tenant: Tenant, orderId: string, paymentId: string, transaction: Parameters<GiftCardContext['kit']['payments']['logTransaction']>[3]): Promise<void> {
+    await this.kit.payments.logTransaction(tenant, orderId, paymentId, transaction).catch((error: unknown) => this.kit.logger.error({ err: error, orderId, paymentId }, 'could not log a gift card transaction'));
+  }
+}
+
+function assertCheckout(order: OrderDocument): void {
+  if (order.state.currentStatus !== 'checkout') {
+    throw new AppError(409, 'order_not_in_checkout', `The order is ${order.state.currentStatus}; gift cards can only be added or removed during checkout.`);
+  }
+}
+
+function ownPayment(order: OrderDocument, paymentId: string): PaymentDocument {
+  const payment = order.payments.find((p) => p.id === paymentId && p.adapterId === GIFTCARD_ADAPTER_ID);
+  if (!payment) throw notFound(`Gift card payment ${paymentId} was not found on order ${order.id}.`, 'payment_not_found');
+  return payment;
+}
+
+/** Rule 1: the card's status, without checking its code. Not found → 400. */
+async function cardInfo(client: GiftCardSystemClient, cardId: string): Promise<CardInfo> {
+  try {
+    return await client.cardInfo(cardId);
+  } catch (error) {
+    if (error instanceof GiftCardSystemError && error.status === 404) throw badRequest('gift_card_not_found', 'The gift card was not found.');
+    throw systemUnavailable(error);
+  }
+}
+
+/** Cancels every live reservation of the payment (also one left behind by a vetoed change). */
+export async function releaseLiveReservations(client: GiftCardSystemClient, orderId: string, paymentId: string): Promise<void> {
+  try {
+    for (const reservation of await client.reservationsOf(orderId, paymentId)) {
+      if (reservation.status === 'reserved') await client.cancel(reservation.reservationId);
+    }
+  } catch (error) {
+    throw systemUnavailable(error);
+  }
+}
+
+export function systemUnavailable(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new AppError(502, 'gift_card_system_unavailable', `The gift card system did not answer as expected: ${detail}`);
+}

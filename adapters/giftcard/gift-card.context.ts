@@ -1,0 +1,30 @@
+import type { AdapterKit } from '../kit/index.js';
+import type { CardCodeVault } from './card-code.vault.js';
+import { GiftCardSystemClient, type GiftCardApiSettings } from './gift-card-system.client.js';
+
+/** The adapter's configuration in a channel (schemas/adapters/giftcard_adapter.schema.json). */
+export interface GiftCardConfiguration {
+  id: string;
+  active?: boolean;
+  api: GiftCardApiSettings & { shopId: string };
+}
+
+/** What the adapter's services share: the kit (platform clients), the code vault, the gift card system. */
+export interface GiftCardContext {
+  kit: AdapterKit<GiftCardConfiguration>;
+  vault: CardCodeVault;
+  /** A client of the gift card system as the channel's configuration names it. */
+  giftCardSystem(configuration: GiftCardConfiguration): GiftCardSystemClient;
+}
+
+export const giftCardSystemFor = (configuration: GiftCardConfiguration) => new GiftCardSystemClient(configuration.api);
+
+/** Callback addresses this adapter registers on orders and payments. */
+export function callbackUrls(publicUrl: string, orderId: string) {
+  const order = `${publicUrl}/api/checkout/v1/callback/orders/${encodeURIComponent(orderId)}`;
+  return {
+    stateChanged: `${order}/state-changed`,
+    completed: `${order}/completed`,
+    amountChanged: (paymentId: string) => `${publicUrl}/v0/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/amount-changed`,
+  };
+}

@@ -1,0 +1,31 @@
+/** JSON schemas of the gift card adapter's requests (fastify validates; 400 `invalid_request`). */
+
+const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
+
+export const orderParams = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
+export const paymentParams = { type: 'object', required: ['orderId', 'paymentId'], properties: { orderId: id, paymentId: id } } as const;
+
+export const addGiftCardBody = {
+  type: 'object',
+  required: ['cardId'],
+  additionalProperties: false,
+  properties: {
+    cardId: { type: 'string', minLength: 1, maxLength: 64 },
+    code: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+export const amountChangedBody = {
+  type: 'object',
+  required: ['amount'],
+  properties: { amount: { type: 'number', minimum: 0, maximum: 99_999_999_999_999 } },
+} as const;
+
+/** A hook call: the order's changed members; only `state` and `payments` are read. */
+export const hookBody = {
+  type: 'object',
+  properties: {
+    state: { type: 'object', properties: { currentStatus: { type: 'string' } } },
+    payments: { type: 'array', items: { type: 'object' } },
+  },
+} as const;

@@ -1,0 +1,91 @@
+import type { Tenant } from '../../platform/auth/principal.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { AdapterKit } from './adapter-kit.js';
+
+/** What the provider step answers: the reference at the provider and anything for the frontend. */
+export interface ProviderSession<TFront> {
+  reference?: string;
+  /** Payment fields to set beside reference and callbacks (attributes, actions, state, amount…). */
+  payment?: Partial<PaymentDocument>;
+  /** What the create endpoint answers the frontend (htmlSnippet, redirectUrl, payment methods…). */
+  response: TFront;
+  /** Logged as the transaction's request and response. */
+  requestJson?: unknown;
+  responseJson?: unknown;
+  pspStatus?: string;
+}
+
+export interface CreatePaymentSteps<TConfig, TFront> {
+  name: string;
+  /** Payment type: `checkout` (default) or `redirect`; a redirect payment starts in `processing`. */
+  type?: string;
+  /** Amount to cover; defaults to the order total. */
+  amount?: (order: OrderDocument) => number;
+  upperLimitAmount?: number;
+  /** Step 5: map order and configuration to the provider and call it. Throw to fail. */
+  callProvider: (input: { order: OrderDocument; configuration: TConfig; payment: PaymentDocument }) => Promise<ProviderSession<TFront>>;
+  /** Step 6: the callbacks to register (default: only amountChanged, as the spec says). */
+  callbacks?: (payment: PaymentDocument) => PaymentDocument['callbacks'];
+}
+
+export const ACTIVE_PAYMENT_EXISTS = 'The order already has an active payment for this adapter; update that payment instead.';
+
+/**
+ * The spec's create-payment steps: (1) read the order, (2) refuse a second `intent` payment of
+ * this adapter, (3) create the payment at the payment API, (4) read the configuration, (5) call
+ * the provider, (6) set reference and callbacks, (7) log the transaction, (8) answer the frontend.
+ * When a step after (3) fails, the payment is marked `failed`, a failed transaction with
+ * `errorDetail` is logged, and the caller gets 400 with the error detail (compensation).
+ */
+export async function createPayment<TConfig, TFront>(
+  kit: AdapterKit<TConfig>,
+  tenant: Tenant,
+  orderId: string,
+  steps: CreatePaymentSteps<TConfig, TFront>,
+): Promise<{ payment: PaymentDocument; response: TFront }> {
+  const order = await kit.orders.getOrder(tenant, orderId);
+  if (order.payments.some((p) => p.adapterId === kit.adapterId && p.state === 'intent')) {
+    throw new AppError(409, 'active_payment_exists', ACTIVE_PAYMENT_EXISTS);
+  }
+  const configuration = await kit.configuration.get(tenant);
+  const type = steps.type ?? 'checkout';
+  const created = await kit.payments.createPayment(tenant, {
+    orderId,
+    name: steps.name,
+    currency: order.currency,
+    type,
+    amount: steps.amount?.(order) ?? order.total.includingVat,
+    state: type === 'redirect' ? 'processing' : 'intent',
+    ...(steps.upperLimitAmount === undefined ? {} : { upperLimitAmount: steps.upperLimitAmount }),
+  });
+
+  let session: ProviderSession<TFront>;
+  try {
+    session = await steps.callProvider({ order, configuration, payment: created });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    await kit.payments.updatePayment(tenant, orderId, created.id, { state: 'failed' }).catch((e: unknown) => kit.logger.error({ err: e }, 'could not mark the payment failed'));
+    await kit.payments
+      .logTransaction(tenant, orderId, created.id, { event: 'open', pspEvent: 'create', amount: created.amount, isSuccess: false, errorDetail: detail, responseJson: (error as { body?: unknown }).body ?? null })
+      .catch((e: unknown) => kit.logger.error({ err: e }, 'could not log the failed transaction'));
+    throw new AppError(400, 'provider_failed', detail, { errorDetail: detail, paymentId: created.id });
+  }
+
+  const callbacks = steps.callbacks?.(created) ?? { amountChanged: `${kit.publicUrl}/v0/orders/${encodeURIComponent(orderId)}/amount-changed` };
+  const payment = await kit.payments.updatePayment(tenant, orderId, created.id, {
+    ...session.payment,
+    ...(session.reference ? { reference: session.reference } : {}),
+    callbacks,
+  });
+  await kit.payments.logTransaction(tenant, orderId, created.id, {
+    event: 'open',
+    pspEvent: 'create',
+    amount: payment.amount,
+    isSuccess: true,
+    ...(session.pspStatus ? { pspStatus: session.pspStatus } : {}),
+    requestJson: session.requestJson ?? null,
+    responseJson: session.responseJson ?? null,
+  });
+  return { payment, response: session.response };
+}

@@ -1,0 +1,9 @@
+/** The adapter kit: the contract for payment adapters as a library (docs/adapter-kit.md). */
+export { createAdapterKit, type AdapterKit, type AdapterKitOptions } from './adapter-kit.js';
+export { AdapterIdentity } from './adapter-identity.js';
+export { ConfigurationClient, CONFIGURATION_MISSING } from './configuration.client.js';
+export { OrderServiceClient, type NewHook, type NewNotification, type NewValidation } from './order-service.client.js';
+export { PaymentApiClient, type TransactionLog } from './payment-api.client.js';
+export { SignedCallbackUrls } from './signed-callback-url.js';
+export { createPayment, ACTIVE_PAYMENT_EXISTS, type CreatePaymentSteps, type ProviderSession } from './create-payment.flow.js';
+export { PlatformCallError, callJson } from './platform-call.js';

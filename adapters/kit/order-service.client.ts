@@ -1,0 +1,48 @@
+import type { Tenant } from '../../platform/auth/principal.js';
+import type { OrderStatus } from '../../subgraphs/order/domain/order-state.machine.js';
+import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Shipping, Validation } from '../../subgraphs/order/domain/order.types.js';
+import type { AdapterIdentity } from './adapter-identity.js';
+import { callJson } from './platform-call.js';
+
+export type NewHook = Omit<Hook, 'id' | 'adapterId'> & { id?: string };
+export type NewNotification = Omit<Notification, 'id' | 'adapterId'> & { id?: string };
+export type NewValidation = Omit<Validation, 'id' | 'adapterId'> & { id?: string };
+
+/**
+ * The order service as an adapter uses it (docs/order-api.md). Every call acts as the adapter,
+ * so the order engine never calls the adapter's own hooks for its own changes.
+ */
+export class OrderServiceClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly identity: AdapterIdentity,
+  ) {}
+
+  private async call<T>(tenant: Tenant, method: string, path: string, body?: unknown): Promise<T> {
+    return callJson<T>(`${this.baseUrl}/api/v0/checkout/orders${path}`, { method, headers: await this.identity.headersFor(tenant), body });
+  }
+
+  getOrder = (tenant: Tenant, orderId: string) => this.call<OrderDocument>(tenant, 'GET', `/${enc(orderId)}`);
+  createOrder = (tenant: Tenant, order: Record<string, unknown>) => this.call<OrderDocument>(tenant, 'POST', '', order);
+  replaceCart = (tenant: Tenant, orderId: string, cart: OrderDocument['cart']) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/cart`, cart);
+  replaceShippings = (tenant: Tenant, orderId: string, shippings: Shipping[]) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/shippings`, shippings);
+  replaceCustomer = (tenant: Tenant, orderId: string, customer: OrderDocument['customer']) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/customer`, customer);
+  setAddress = (tenant: Tenant, orderId: string, kind: 'billing' | 'shipping', address: Address) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/customer/${kind}`, address);
+  setReference = (tenant: Tenant, orderId: string, reference: string) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/reference`, { reference });
+  changeStatus = (tenant: Tenant, orderId: string, status: OrderStatus) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/state`, { status });
+  updatePayment = (tenant: Tenant, orderId: string, paymentId: string, fields: Partial<PaymentDocument>) =>
+    this.call<PaymentDocument>(tenant, 'PUT', `/${enc(orderId)}/payments/${enc(paymentId)}`, fields);
+  registerHook = (tenant: Tenant, orderId: string, hook: NewHook) => this.call<Hook>(tenant, 'POST', `/${enc(orderId)}/hooks`, hook);
+  registerNotification = (tenant: Tenant, orderId: string, notification: NewNotification) => this.call<Notification>(tenant, 'POST', `/${enc(orderId)}/notifications`, notification);
+  registerValidation = (tenant: Tenant, orderId: string, validation: NewValidation) => this.call<Validation>(tenant, 'POST', `/${enc(orderId)}/validations`, validation);
+  validate = (tenant: Tenant, orderId: string) => this.call<{ valid: boolean; failures: unknown[] }>(tenant, 'POST', `/${enc(orderId)}/validate`);
+
+  /** Moves the order through several states, each its own change (hooks and notifications see every step). */
+  async moveThrough(tenant: Tenant, orderId: string, statuses: OrderStatus[]): Promise<OrderDocument> {
+    let order: OrderDocument | undefined;
+    for (const status of statuses) order = await this.changeStatus(tenant, orderId, status);
+    return order ?? this.getOrder(tenant, orderId);
+  }
+}
+
+export const enc = encodeURIComponent;

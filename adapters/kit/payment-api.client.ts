@@ -1,0 +1,41 @@
+import type { Tenant } from '../../platform/auth/principal.js';
+import type { PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { AdapterIdentity } from './adapter-identity.js';
+import { enc } from './order-service.client.js';
+import { callJson } from './platform-call.js';
+
+export interface TransactionLog {
+  event: string;
+  pspEvent?: string;
+  amount?: number;
+  isSuccess: boolean;
+  pspStatus?: string;
+  requestJson?: unknown;
+  responseJson?: unknown;
+  /** What went wrong, shown to the merchant; required in practice when isSuccess is false. */
+  errorDetail?: string;
+}
+
+/** The payment API (docs/payment-api.md): payments are written through the order engine. */
+export class PaymentApiClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly identity: AdapterIdentity,
+  ) {}
+
+  private async call<T>(tenant: Tenant, method: string, path: string, body: unknown): Promise<T> {
+    return callJson<T>(`${this.baseUrl}/api/v0/payments${path}`, { method, headers: await this.identity.headersFor(tenant), body });
+  }
+
+  createPayment(tenant: Tenant, payment: Partial<PaymentDocument> & Pick<PaymentDocument, 'amount'> & { orderId: string }): Promise<PaymentDocument> {
+    return this.call(tenant, 'POST', '', { adapterId: this.identity.adapterId, merchant: tenant.merchant, channel: tenant.channel, ...payment });
+  }
+
+  updatePayment(tenant: Tenant, orderId: string, paymentId: string, fields: Partial<PaymentDocument>): Promise<PaymentDocument> {
+    return this.call(tenant, 'PUT', `/${enc(paymentId)}`, { ...fields, orderId });
+  }
+
+  logTransaction(tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog): Promise<{ id: string }> {
+    return this.call(tenant, 'POST', `/${enc(paymentId)}/transactions`, { ...transaction, orderId });
+  }
+}

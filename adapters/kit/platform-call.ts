@@ -1,0 +1,53 @@
+import { AppError } from '../../platform/errors/app-error.js';
+
+/** A platform service (or provider) answered with an error, or could not be reached. */
+export class PlatformCallError extends AppError {
+  constructor(
+    readonly url: string,
+    readonly httpStatus: number | undefined,
+    readonly body: unknown,
+    message: string,
+  ) {
+    const passOn = httpStatus !== undefined && httpStatus >= 400 && httpStatus < 500;
+    const code = typeof (body as { code?: unknown })?.code === 'string' ? (body as { code: string }).code : passOn ? 'upstream_refused' : 'upstream_unavailable';
+    super(passOn ? httpStatus : 502, code, message, (body as { details?: unknown })?.details);
+  }
+}
+
+export interface CallOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  timeoutMs?: number;
+}
+
+/**
+ * One JSON call. 2xx answers the parsed body (undefined when empty); any other answer throws a
+ * PlatformCallError keeping the callee's status (4xx passed on as is, so a hook veto reaches
+ * the caller as the 400 it was) and `{code, message, details}`.
+ */
+export async function callJson<T>(url: string, options: CallOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers: { accept: 'application/json', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+  } catch (error) {
+    throw new PlatformCallError(url, undefined, undefined, `${url} could not be reached: ${(error as Error).message}`);
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    const message = typeof (body as { message?: unknown })?.message === 'string' ? (body as { message: string }).message : `HTTP ${response.status} from ${url}`;
+    throw new PlatformCallError(url, response.status, body, message);
+  }
+  return body as T;
+}

@@ -1,0 +1,34 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { unauthorized } from '../../platform/errors/app-error.js';
+
+/**
+ * Callback URLs for callers that cannot carry a platform token (providers, browsers returning
+ * from a redirect): the URL itself carries an expiry and an HMAC of its path and expiry.
+ */
+export class SignedCallbackUrls {
+  constructor(private readonly secret: string) {}
+
+  sign(url: string, expiresInSeconds = 86_400): string {
+    const parsed = new URL(url);
+    parsed.searchParams.delete('sig');
+    parsed.searchParams.set('exp', String(Math.floor(Date.now() / 1000) + expiresInSeconds));
+    parsed.searchParams.set('sig', this.mac(parsed.pathname, parsed.searchParams.get('exp')!));
+    return parsed.toString();
+  }
+
+  /** Throws 401 unless `pathAndQuery` (as received, e.g. request.url) carries a valid, unexpired signature. */
+  verify(pathAndQuery: string): void {
+    const parsed = new URL(pathAndQuery, 'http://callback.local');
+    const exp = parsed.searchParams.get('exp');
+    const sig = parsed.searchParams.get('sig');
+    if (!exp || !sig) throw unauthorized('The callback URL is not signed.');
+    if (Number(exp) < Date.now() / 1000) throw unauthorized('The callback URL has expired.');
+    const expected = Buffer.from(this.mac(parsed.pathname, exp));
+    const given = Buffer.from(sig);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw unauthorized('The callback URL signature is invalid.');
+  }
+
+  private mac(path: string, exp: string): string {
+    return createHmac('sha256', this.secret).update(`${path}\n${exp}`).digest('base64url');
+  }
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceDeps } from '../../platform/service-deps.js';
+import { createAdapterKit } from '../kit/index.js';
+import { registerNonPspRoutes } from './nonpsp-adapter.routes.js';
+import { NONPSP_ADAPTER_ID, type NonPspConfiguration } from './nonpsp.types.js';
+
+/**
+ * The non-PSP adapter (port 4102): payments that need no payment provider (invoice, pay in
+ * store). Built on the adapter kit; see docs/adapters/nonpsp.md.
+ */
+export async function createNonPspAdapter(deps: ServiceDeps): Promise<FastifyInstance> {
+  const kit = createAdapterKit<NonPspConfiguration>({
+    adapterId: NONPSP_ADAPTER_ID,
+    config: deps.config,
+    logger: deps.logger,
+    verifier: deps.verifier,
+    publicUrl: deps.config.urls.nonpsp_adapter,
+    schemaFile: new URL('../../schemas/adapters/nonpsp_adapter.schema.json', import.meta.url),
+  });
+  registerNonPspRoutes(kit.app, kit);
+  return kit.app;
+}
+

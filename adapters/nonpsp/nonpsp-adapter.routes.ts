@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AdapterKit } from '../kit/index.js';
+import {
+  amountChangedBodySchema,
+  createPaymentBodySchema,
+  hookCallBodySchema,
+  orderParamsSchema,
+  paymentParamsSchema,
+  selectMethodBodySchema,
+} from './nonpsp-adapter.schemas.js';
+import { onCartChanged, type HookCall } from './nonpsp-cart.hook.js';
+import { completePayment } from './nonpsp-completion.service.js';
+import { CART_HOOK_ROUTE, NonPspPayments } from './nonpsp-payment.service.js';
+import type { NonPspConfiguration } from './nonpsp.types.js';
+
+type OrderParams = { Params: { orderId: string } };
+type PaymentParams = { Params: { orderId: string; paymentId: string } };
+
+const paymentLocation = (orderId: string, paymentId: string) =>
+  `/api/v0/checkout/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}`;
+
+/** The adapter's endpoints (docs/adapters/nonpsp.md): storefront ones, then the platform's callbacks. */
+export function registerNonPspRoutes(app: FastifyInstance, kit: AdapterKit<NonPspConfiguration>): void {
+  const payments = new NonPspPayments(kit);
+
+  app.post<OrderParams & { Body: { paymentMethod?: string } | null | undefined }>(
+    '/api/v1/checkout/orders/:orderId/payments',
+    { schema: { params: orderParamsSchema, body: createPaymentBodySchema } },
+    async (request, reply) => {
+      const session = await payments.create(kit.fromCaller(request), request.params.orderId, request.body?.paymentMethod);
+      return reply.status(201).header('location', paymentLocation(request.params.orderId, session.paymentId)).send(session);
+    },
+  );
+
+  app.get<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId', { schema: { params: paymentParamsSchema } }, async (request) =>
+    payments.get(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
+  );
+
+  app.put<PaymentParams & { Body: { paymentMethod: string } }>(
+    '/api/v1/checkout/orders/:orderId/payments/:paymentId',
+    { schema: { params: paymentParamsSchema, body: selectMethodBodySchema } },
+    async (request) => payments.select(kit.fromCaller(request), request.params.orderId, request.params.paymentId, request.body.paymentMethod),
+  );
+
+  app.post<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId/complete', { schema: { params: paymentParamsSchema } }, async (request) =>
+    completePayment(kit, kit.fromCaller(request), request.params.orderId, request.params.paymentId),
+  );
+
+  // Called by the platform only (service token, checked before the body is looked at): the cart hook and amountChanged.
+  const platformOnly = async (request: FastifyRequest) => void kit.fromPlatform(request);
+
+  app.post<OrderParams & { Body: HookCall }>(
+    CART_HOOK_ROUTE,
+    { onRequest: platformOnly, schema: { params: orderParamsSchema, body: hookCallBodySchema } },
+    async (request, reply) => reply.status(200).send(await onCartChanged(kit, kit.fromPlatform(request), request.params.orderId, request.body)),
+  );
+
+  app.post<OrderParams & { Body: { amount: number } }>(
+    '/v0/orders/:orderId/amount-changed',
+    { onRequest: platformOnly, schema: { params: orderParamsSchema, body: amountChangedBodySchema } },
+    async (request) => payments.amountChanged(kit.fromPlatform(request), request.params.orderId, request.body.amount),
+  );
+}

@@ -1,0 +1,72 @@
+import { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import { formatGraphQLError } from '../platform/graphql/graphql-errors.js';
+import { createServiceApp } from '../platform/http/app.factory.js';
+import type { ServiceDeps } from '../platform/service-deps.js';
+import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
+import { createGatewayContext, type GatewayContext } from './gateway.context.js';
+import { HeaderForwardingDataSource } from './header-forwarding.data-source.js';
+import { InProcessDataSource } from './in-process.data-source.js';
+import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
+import { composeSupergraph } from './supergraph.compose.js';
+import { attachOrderSubscriptions } from './subscriptions/order-subscriptions.server.js';
+
+export interface GatewayDeps extends ServiceDeps {
+  /** Base URL of each subgraph service. */
+  subgraphUrls: Record<SubgraphName, string>;
+  /** Subgraphs running in this process: reached in-process instead of over HTTP. */
+  localSubgraphs?: Partial<Record<SubgraphName, LocalSubgraph>>;
+}
+
+/** A browser opening /graphql gets Apollo Sandbox without a token; every operation needs one. */
+const isLandingPageRequest = (request: FastifyRequest): boolean =>
+  request.method === 'GET' &&
+  request.url.split('?')[0] === '/graphql' &&
+  !(request.query as Record<string, unknown> | undefined)?.query &&
+  (request.headers.accept ?? '').includes('text/html');
+
+/** The gateway: federates the subgraphs behind /graphql (HTTP and graphql-ws) and serves Apollo Sandbox. */
+export async function createGatewayService(deps: GatewayDeps): Promise<FastifyInstance> {
+  const app = createServiceApp('gateway', deps, { isPublicRequest: isLandingPageRequest });
+
+  const gateway = new ApolloGateway({
+    supergraphSdl: composeSupergraph(deps.subgraphUrls),
+    buildService: ({ name, url }) => {
+      const local = deps.localSubgraphs?.[name as SubgraphName];
+      return local ? new InProcessDataSource(local) : new HeaderForwardingDataSource({ url });
+    },
+  });
+  let apiSchema: GraphQLSchema | undefined;
+  gateway.onSchemaLoadOrUpdate((update) => (apiSchema = update.apiSchema));
+  const apollo = new ApolloServer<GatewayContext>({
+    gateway,
+    formatError: formatGraphQLError,
+    includeStacktraceInErrorResponses: false,
+    introspection: true,
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
+    ],
+  });
+  await apollo.start();
+  await app.register(fastifyApollo(apollo), {
+    path: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    context: async (request: FastifyRequest) => createGatewayContext(request.auth, request.headers, request.id),
+  });
+
+  const subscriptions = attachOrderSubscriptions({
+    app,
+    apollo,
+    apiSchema: () => apiSchema!,
+    verifier: deps.verifier,
+    db: deps.db,
+    logger: deps.logger,
+  });
+  app.addHook('preClose', () => subscriptions.close());
+  return app;
+}

@@ -1,0 +1,27 @@
+import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { graphql, type GraphQLFormattedError } from 'graphql';
+import { formatGraphQLError } from '../platform/graphql/graphql-errors.js';
+import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
+import type { GatewayContext } from './gateway.context.js';
+
+/**
+ * Runs a subgraph that lives in the gateway's own process without an HTTP hop: same schema,
+ * same per-request context (built from the gateway's verified caller), same error formatting.
+ */
+export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
+  constructor(private readonly subgraph: LocalSubgraph) {}
+
+  async process({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>) {
+    const gatewayContext = context as Partial<GatewayContext>;
+    if (!gatewayContext.auth) throw new Error('An in-process subgraph call needs the caller of the gateway request.');
+    const result = await graphql({
+      schema: this.subgraph.schema,
+      source: request.query ?? '',
+      variableValues: request.variables,
+      operationName: request.operationName,
+      contextValue: this.subgraph.context(gatewayContext.auth, gatewayContext.forward ?? {}),
+    });
+    const errors: GraphQLFormattedError[] | undefined = result.errors?.map((error) => formatGraphQLError(error.toJSON(), error));
+    return { ...(result.data === undefined ? {} : { data: result.data as Record<string, unknown> | null }), ...(errors ? { errors } : {}) };
+  }
+}

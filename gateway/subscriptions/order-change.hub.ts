@@ -1,0 +1,55 @@
+import { PgListener } from '../../platform/db/pg-listener.js';
+import type { Logger } from '../../platform/logging/logger.js';
+
+/** What the order engine publishes with pg_notify at commit (channel `order_changed`). */
+export interface OrderChangeEvent {
+  merchant: string;
+  channel: string;
+  id: string;
+  version: number;
+}
+
+/**
+ * One LISTEN per gateway process, fanned out in memory to the subscriptions of each order.
+ * Every gateway process listens, so a change reaches subscribers on all of them.
+ */
+export class OrderChangeHub {
+  private readonly byOrder = new Map<string, Set<(event: OrderChangeEvent) => void>>();
+  private readonly listener: PgListener;
+
+  constructor(databaseUrl: string, logger: Logger) {
+    this.listener = new PgListener(databaseUrl, 'order_changed', logger, (payload) => this.dispatch(payload));
+  }
+
+  start(): Promise<void> {
+    return this.listener.start();
+  }
+
+  stop(): Promise<void> {
+    return this.listener.stop();
+  }
+
+  /** Calls `handler` for every committed change of the order; returns the unsubscribe function. */
+  subscribe(orderId: string, handler: (event: OrderChangeEvent) => void): () => void {
+    let handlers = this.byOrder.get(orderId);
+    if (!handlers) {
+      handlers = new Set();
+      this.byOrder.set(orderId, handlers);
+    }
+    handlers.add(handler);
+    return () => {
+      handlers.delete(handler);
+      if (handlers.size === 0) this.byOrder.delete(orderId);
+    };
+  }
+
+  private dispatch(payload: string): void {
+    let event: OrderChangeEvent;
+    try {
+      event = JSON.parse(payload) as OrderChangeEvent;
+    } catch {
+      return;
+    }
+    for (const handler of this.byOrder.get(event.id) ?? []) handler(event);
+  }
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { resolveAuthConfig } from '../platform/auth/auth-config.js';
+import { requireRole } from '../platform/auth/request-auth.js';
+import { connectDatabase } from '../platform/db/database.js';
+import { AppError, notFound } from '../platform/errors/app-error.js';
+import { createServiceApp } from '../platform/http/app.factory.js';
+import { ServiceTokenIssuer } from '../platform/outbound/service-token.issuer.js';
+import type { ServiceDeps } from '../platform/service-deps.js';
+import { EventRepository } from './event.repository.js';
+import { NotificationQueue } from './notification-queue.repository.js';
+import { NotificationWorker } from './notification.worker.js';
+
+const RETRYABLE = ['notification.dead_lettered', 'notification.delivery_failed', 'notification.delivered'];
+
+/**
+ * The notification service (port 4005): delivers queued notifications and answers the events API.
+ * Its worker has its own small pool, since each delivery holds a connection while it runs.
+ */
+export async function createNotificationService(deps: ServiceDeps): Promise<FastifyInstance> {
+  const app = createServiceApp('notifications', deps);
+  const settings = deps.config.notifications;
+  const workerDb = connectDatabase(deps.db.url, { max: settings.concurrency + 2 });
+  const queue = new NotificationQueue(workerDb.pool);
+  const events = new EventRepository(deps.db.prisma);
+  const worker = new NotificationWorker(queue, new ServiceTokenIssuer(resolveAuthConfig(deps.config)), deps.logger, {
+    databaseUrl: deps.db.url,
+    concurrency: settings.concurrency,
+    timeoutMs: settings.timeoutMs,
+    retryDelaysMs: settings.retryDelaysMs,
+  });
+
+  app.get<{ Querystring: { orderId: string } }>(
+    '/api/v1/events',
+    { schema: { querystring: { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', minLength: 1, maxLength: 128 } } } } },
+    async (request) => {
+      const { tenant } = request.auth;
+      if (!(await events.orderExists(tenant, request.query.orderId))) throw notFound(`Order ${request.query.orderId} was not found.`, 'order_not_found');
+      return events.listForOrder(tenant, request.query.orderId);
+    },
+  );
+
+  app.post<{ Params: { eventId: string } }>(
+    '/api/v1/events/:eventId/retry',
+    { schema: { params: { type: 'object', required: ['eventId'], properties: { eventId: { type: 'string', minLength: 1, maxLength: 64 } } } } },
+    async (request, reply) => {
+      requireRole(request.auth, 'admin', 'service', 'adapter');
+      const { tenant } = request.auth;
+      const event = await events.find(tenant, request.params.eventId);
+      if (!event) throw notFound(`Event ${request.params.eventId} was not found.`, 'event_not_found');
+      const jobId = (event.data as { jobId?: string }).jobId;
+      if (!RETRYABLE.includes(event.type) || !jobId) {
+        throw new AppError(409, 'not_retryable', `Event ${event.id} (${event.type}) is not a notification delivery.`);
+      }
+      const outcome = await queue.requeue(jobId, tenant.merchant, tenant.channel);
+      if (outcome === 'pending') throw new AppError(409, 'already_pending', `The delivery of event ${event.id} is already waiting in the queue.`);
+      if (outcome === 'missing') throw notFound(`The delivery of event ${event.id} no longer exists.`, 'delivery_not_found');
+      const retryEventId = randomUUID();
+      await deps.db.prisma.orderEvent.create({
+        data: { id: retryEventId, merchant: tenant.merchant, channel: tenant.channel, orderId: event.orderId, type: 'notification.retry_requested', version: event.version, actor: request.auth.principal.subject, data: { jobId, retriedEventId: event.id } },
+      });
+      return reply.status(202).send({ status: 'requeued', jobId, eventId: retryEventId });
+    },
+  );
+
+  app.addHook('onReady', () => worker.start());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    await workerDb.close();
+  });
+  return app;
+}

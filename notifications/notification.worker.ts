@@ -1,0 +1,99 @@
+import { PgListener } from '../platform/db/pg-listener.js';
+import type { Logger } from '../platform/logging/logger.js';
+import { callAdapter } from '../platform/outbound/adapter-call.js';
+import type { ServiceTokenIssuer } from '../platform/outbound/service-token.issuer.js';
+import { nextAttemptDelay } from './delivery-schedule.js';
+import type { ClaimedJob, DeliveryResult, NotificationQueue } from './notification-queue.repository.js';
+
+export interface WorkerOptions {
+  databaseUrl: string;
+  concurrency: number;
+  timeoutMs: number;
+  retryDelaysMs: number[];
+  /** Longest sleep when no job is due and no NOTIFY arrives. */
+  pollMs?: number;
+}
+
+/**
+ * Drains the notification outbox: `concurrency` loops, woken by NOTIFY on `notification_jobs`
+ * (sent in the committing transaction) and by a poll for retries falling due.
+ */
+export class NotificationWorker {
+  private running = false;
+  private listener: PgListener | undefined;
+  private readonly sleepers = new Set<() => void>();
+  /** Counts wake-ups, so one that comes while a loop is between "nothing to do" and sleeping is not lost. */
+  private wakeups = 0;
+  private loops: Promise<void>[] = [];
+
+  constructor(
+    private readonly queue: NotificationQueue,
+    private readonly tokens: ServiceTokenIssuer,
+    private readonly logger: Logger,
+    private readonly options: WorkerOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.listener = new PgListener(this.options.databaseUrl, 'notification_jobs', this.logger, () => this.wakeAll(), () => this.wakeAll());
+    await this.listener.start();
+    this.loops = Array.from({ length: this.options.concurrency }, () => this.loop());
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wakeAll();
+    await Promise.allSettled(this.loops);
+    await this.listener?.stop();
+  }
+
+  private wakeAll(): void {
+    this.wakeups += 1;
+    for (const wake of this.sleepers) wake();
+    this.sleepers.clear();
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      const seen = this.wakeups;
+      let worked = false;
+      try {
+        worked = await this.queue.processNext((job) => this.deliver(job));
+      } catch (error) {
+        this.logger.error({ err: error }, 'notification worker step failed');
+      }
+      if (worked || !this.running) continue;
+      const due = await this.queue.nextDueInMs().catch(() => undefined);
+      if (this.wakeups !== seen) continue; // woken while looking: look again at once
+      await this.sleep(Math.min(due ?? Infinity, this.options.pollMs ?? 1_000));
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.sleepers.add(wake);
+    });
+  }
+
+  private async deliver(job: ClaimedJob): Promise<DeliveryResult> {
+    const tenant = { merchant: job.merchant, channel: job.channel };
+    const body = job.kind === 'amount_changed' ? job.payload : { ...job.payload, version: job.orderVersion, order: job.document };
+    const outcome = await callAdapter(job.invoke, body, await this.tokens.headersFor(tenant), this.options.timeoutMs);
+    if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
+      return { kind: 'delivered', status: outcome.status, durationMs: outcome.durationMs };
+    }
+    const error =
+      outcome.kind === 'timeout' ? `no answer within ${this.options.timeoutMs} ms`
+      : outcome.kind === 'unreachable' ? `unreachable (${outcome.error})`
+      : `HTTP ${outcome.status}`;
+    const delayMs = nextAttemptDelay(this.options.retryDelaysMs, job.attempts + 1);
+    this.logger.info({ jobId: job.id, orderId: job.orderId, notificationId: job.notificationId, attempt: job.attempts + 1, error }, 'notification delivery failed');
+    return delayMs === undefined ? { kind: 'dead', error, durationMs: outcome.durationMs } : { kind: 'retry', error, durationMs: outcome.durationMs, delayMs };
+  }
+}

@@ -1,0 +1,32 @@
+/** Who is calling, as proven by a verified token. */
+export const ROLES = ['storefront', 'adapter', 'admin', 'service'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Principal {
+  subject: string;
+  merchant: string;
+  /** Channels of the merchant the caller may act in; `*` means every channel. */
+  channels: string[];
+  role: Role;
+  /** Set for role `adapter`: the adapter id the token was issued to. */
+  adapterId?: string;
+}
+
+/** The merchant + channel a request acts in; every read and write is scoped by it. */
+export interface Tenant {
+  merchant: string;
+  channel: string;
+}
+
+export interface AuthContext {
+  principal: Principal;
+  tenant: Tenant;
+}
+
+/** Claims carried in the JWT payload besides the registered ones (sub, iss, aud, exp). */
+export interface TokenClaims {
+  merchant: string;
+  channels: string[];
+  role: Role;
+  adapterId?: string;
+}

@@ -1,0 +1,51 @@
+/**
+ * Prints a signed token and nothing else:
+ *   npm run --silent token -- --merchant <m> --channel <c> --role <role> [--adapter <id>] [--expires 12h]
+ * `--channel` may repeat or hold a comma list; `*` allows every channel of the merchant.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../env/env.config.js';
+import { resolveAuthConfig } from './auth-config.js';
+import { ROLES, type Role } from './principal.js';
+import { issueToken } from './token-issuer.js';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\nusage: npm run --silent token -- --merchant <m> --channel <c> --role <${ROLES.join('|')}> [--adapter <id>] [--expires 12h]\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        merchant: { type: 'string' },
+        channel: { type: 'string', multiple: true },
+        role: { type: 'string' },
+        adapter: { type: 'string' },
+        expires: { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const merchant = values.merchant as string | undefined;
+  const channels = ((values.channel as string[] | undefined) ?? []).flatMap((c) => c.split(',')).map((c) => c.trim()).filter(Boolean);
+  const role = values.role as string | undefined;
+  const adapterId = values.adapter as string | undefined;
+  if (!merchant) fail('--merchant is required');
+  if (channels.length === 0) fail('--channel is required');
+  if (!role || !(ROLES as readonly string[]).includes(role)) fail(`--role must be one of ${ROLES.join(', ')}`);
+  if (role === 'adapter' && !adapterId) fail('--adapter is required for role adapter');
+
+  const auth = resolveAuthConfig(loadConfig());
+  if (auth.kind !== 'hs256') fail('Tokens can only be printed when the platform uses HS256 (AUTH_JWKS_URL is set).');
+  const token = await issueToken(
+    { merchant, channels, role: role as Role, ...(adapterId ? { adapterId } : {}) },
+    { secret: auth.secret, issuer: auth.issuer, audience: auth.audience, expiresIn: (values.expires as string | undefined) ?? '12h' },
+  );
+  process.stdout.write(`${token}\n`);
+}
+
+main().catch((error: unknown) => fail((error as Error).message));

@@ -1,0 +1,198 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+
+/**
+ * Every environment variable the platform reads, validated once at boot. A bad value stops the
+ * process with a message naming the variable; nothing else in the code reads process.env.
+ */
+export const SERVICE_NAMES = [
+  'gateway',
+  'order',
+  'payment',
+  'configuration',
+  'adapter',
+  'notifications',
+  'commerce_adapter',
+  'nonpsp_adapter',
+  'giftcard_adapter',
+  'commerce_sandbox',
+  'giftcard_sandbox',
+] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** The platform itself, without the adapters and sandboxes (SERVICES=platform). */
+export const PLATFORM_SERVICES: readonly ServiceName[] = ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications'];
+
+export const DEFAULT_PORTS: Record<ServiceName, number> = {
+  gateway: 4000,
+  order: 4001,
+  payment: 4002,
+  configuration: 4003,
+  adapter: 4004,
+  notifications: 4005,
+  commerce_adapter: 4101,
+  nonpsp_adapter: 4102,
+  giftcard_adapter: 4103,
+  commerce_sandbox: 4201,
+  giftcard_sandbox: 4202,
+};
+
+/** Adapters and their default ports; each adapter's base URL is `<ID>_URL` (e.g. COMMERCE_ADAPTER_URL). */
+export const ADAPTER_PORTS = {
+  commerce_adapter: 4101,
+  nonpsp_adapter: 4102,
+  giftcard_adapter: 4103,
+  provider_a_checkout_adapter: 4104,
+  provider_b_checkout_adapter: 4105,
+  provider_c_checkout_adapter: 4106,
+  provider_d_dropin_adapter: 4107,
+} as const;
+export type AdapterId = keyof typeof ADAPTER_PORTS;
+export const ADAPTER_IDS = Object.keys(ADAPTER_PORTS) as AdapterId[];
+const adapterEnvName = (id: AdapterId) => `${id.replace(/_checkout_adapter$|_dropin_adapter$/, '_adapter').toUpperCase()}_URL`;
+const isService = (id: string): id is ServiceName => (SERVICE_NAMES as readonly string[]).includes(id);
+
+export interface PlatformConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: string;
+  host: string;
+  /** Postgres connection string; when absent an embedded Postgres is started under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPostgresPort: number;
+  services: ServiceName[];
+  ports: Record<ServiceName, number>;
+  /** Base URL of each service, as other services and the gateway reach it. */
+  urls: Record<ServiceName, string>;
+  /** Base URL of each adapter (COMMERCE_ADAPTER_URL, PROVIDER_A_ADAPTER_URL, …). */
+  adapterUrls: Record<AdapterId, string>;
+  bodyLimitBytes: number;
+  auth: AuthConfig;
+  /** Bounds of the order engine's calls to adapters. */
+  engine: { hookTimeoutMs: number; cascadeLimit: number; validationTimeoutMs: number };
+  /** Delivery of notifications: per-call timeout and the delays between attempts (its length + 1 = attempts). */
+  notifications: { timeoutMs: number; retryDelaysMs: number[]; concurrency: number };
+  /** Whether the gateway runs subgraphs of its own process in-process (GATEWAY_IN_PROCESS, default on). */
+  gatewayInProcess: boolean;
+  /** Seed the `demo` merchant and channel at start-up (DEMO_DATA; off in production by default). */
+  demoData: boolean;
+  /** Key (base64, 32 bytes) encrypting configuration secrets at rest; generated in dataDir when unset. */
+  configEncryptionKey: string | undefined;
+}
+
+export type AuthConfig =
+  | { kind: 'hs256'; secret: string | undefined; issuer: string; audience: string }
+  | { kind: 'jwks'; jwksUrl: string; issuer: string; audience: string };
+
+const envSchema = {
+  type: 'object',
+  properties: {
+    NODE_ENV: { enum: ['development', 'production', 'test'] },
+    LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+    HOST: { type: 'string', minLength: 1 },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    DATA_DIR: { type: 'string', minLength: 1 },
+    EMBEDDED_PG_PORT: { type: 'string', pattern: '^[0-9]{1,5}$' },
+    SERVICES: { type: 'string', pattern: `^(all|platform|(${SERVICE_NAMES.join('|')})(,(${SERVICE_NAMES.join('|')}))*)$` },
+    BODY_LIMIT_BYTES: { type: 'string', pattern: '^[0-9]+$' },
+    AUTH_JWT_SECRET: { type: 'string', minLength: 32 },
+    AUTH_JWKS_URL: { type: 'string', format: 'uri' },
+    AUTH_ISSUER: { type: 'string', minLength: 1 },
+    AUTH_AUDIENCE: { type: 'string', minLength: 1 },
+    DEMO_DATA: { enum: ['on', 'off'] },
+    GATEWAY_IN_PROCESS: { enum: ['on', 'off'] },
+    HOOK_TIMEOUT_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
+    HOOK_CASCADE_LIMIT: { type: 'string', pattern: '^[0-9]{1,3}$' },
+    VALIDATION_TIMEOUT_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
+    NOTIFICATION_TIMEOUT_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
+    NOTIFICATION_RETRY_DELAYS_MS: { type: 'string', pattern: '^[0-9]{1,9}(,[0-9]{1,9})*$' },
+    NOTIFICATION_CONCURRENCY: { type: 'string', pattern: '^[0-9]{1,3}$' },
+    CONFIG_ENCRYPTION_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{43}=?$' },
+    ...Object.fromEntries(
+      (Object.keys(ADAPTER_PORTS) as AdapterId[]).map((id) => [adapterEnvName(id), { type: 'string', format: 'uri', pattern: '^https?://' }]),
+    ),
+    ...Object.fromEntries(
+      SERVICE_NAMES.flatMap((name) => [
+        [`${name.toUpperCase()}_PORT`, { type: 'string', pattern: '^[0-9]{1,5}$' }],
+        [`${name.toUpperCase()}_URL`, { type: 'string', format: 'uri', pattern: '^https?://' }],
+      ]),
+    ),
+  },
+} as const;
+
+const ajv = new Ajv({ allErrors: true });
+addFormats.default(ajv);
+const validateEnv = ajv.compile(envSchema);
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const relevant = Object.fromEntries(
+    Object.keys(envSchema.properties)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  if (!validateEnv(relevant)) {
+    const problems = (validateEnv.errors ?? []).map(
+      (error) => `${error.instancePath.slice(1) || 'environment'}: ${error.message ?? 'invalid'}`,
+    );
+    throw new EnvError(`Invalid environment:\n  ${problems.join('\n  ')}\nSee .env.example for every variable.`);
+  }
+  const get = (key: string): string | undefined => relevant[key];
+  const nodeEnv = (get('NODE_ENV') ?? 'development') as PlatformConfig['nodeEnv'];
+  const host = get('HOST') ?? '127.0.0.1';
+  const ports = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, Number(get(`${name.toUpperCase()}_PORT`) ?? DEFAULT_PORTS[name])]),
+  ) as Record<ServiceName, number>;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const urls = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, get(`${name.toUpperCase()}_URL`) ?? `http://${urlHost}:${ports[name]}`]),
+  ) as Record<ServiceName, string>;
+  const servicesRaw = get('SERVICES') ?? 'all';
+  const services =
+    servicesRaw === 'all' ? [...SERVICE_NAMES]
+    : servicesRaw === 'platform' ? [...PLATFORM_SERVICES]
+    : ([...new Set(servicesRaw.split(','))] as ServiceName[]);
+
+  const issuer = get('AUTH_ISSUER') ?? 'checkout-platform';
+  const audience = get('AUTH_AUDIENCE') ?? 'checkout-platform';
+  const jwksUrl = get('AUTH_JWKS_URL');
+  if (nodeEnv === 'production' && !jwksUrl && !get('AUTH_JWT_SECRET')) {
+    throw new EnvError('Invalid environment:\n  AUTH_JWKS_URL or AUTH_JWT_SECRET is required when NODE_ENV=production');
+  }
+  const auth: AuthConfig = jwksUrl
+    ? { kind: 'jwks', jwksUrl, issuer, audience }
+    : { kind: 'hs256', secret: get('AUTH_JWT_SECRET'), issuer, audience };
+
+  return {
+    nodeEnv,
+    logLevel: get('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    host,
+    databaseUrl: get('DATABASE_URL'),
+    dataDir: get('DATA_DIR') ?? '.data',
+    embeddedPostgresPort: Number(get('EMBEDDED_PG_PORT') ?? 54329),
+    services,
+    ports,
+    urls,
+    adapterUrls: Object.fromEntries(
+      ADAPTER_IDS.map((id) => [id, isService(id) ? urls[id] : (get(adapterEnvName(id)) ?? `http://${urlHost}:${ADAPTER_PORTS[id]}`)]),
+    ) as Record<AdapterId, string>,
+    bodyLimitBytes: Number(get('BODY_LIMIT_BYTES') ?? 1_048_576),
+    auth,
+    engine: {
+      hookTimeoutMs: Number(get('HOOK_TIMEOUT_MS') ?? 5_000),
+      cascadeLimit: Number(get('HOOK_CASCADE_LIMIT') ?? 16),
+      validationTimeoutMs: Number(get('VALIDATION_TIMEOUT_MS') ?? 2_000),
+    },
+    notifications: {
+      timeoutMs: Number(get('NOTIFICATION_TIMEOUT_MS') ?? 10_000),
+      retryDelaysMs: (get('NOTIFICATION_RETRY_DELAYS_MS') ?? '1000,5000,30000,120000,600000,1800000,3600000').split(',').map(Number),
+      concurrency: Number(get('NOTIFICATION_CONCURRENCY') ?? 8),
+    },
+    configEncryptionKey: get('CONFIG_ENCRYPTION_KEY'),
+    gatewayInProcess: (get('GATEWAY_IN_PROCESS') ?? 'on') === 'on',
+    demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
+  };
+}

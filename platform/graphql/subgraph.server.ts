@@ -1,0 +1,53 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parse, type GraphQLSchema } from 'graphql';
+import type { AuthContext } from '../auth/principal.js';
+import { formatGraphQLError } from './graphql-errors.js';
+
+/** Headers of the call, for what a subgraph must pass on (the caller's token to adapters). */
+export type CallHeaders = Record<string, string | string[] | undefined>;
+
+export interface SubgraphOptions<TContext extends object> {
+  app: FastifyInstance;
+  sdl: string;
+  resolvers: object;
+  /** Per-request context: auth plus fresh DataLoaders. */
+  context: (auth: AuthContext, headers: CallHeaders) => TContext;
+}
+
+/** What a gateway in the same process needs to run a subgraph without an HTTP hop. */
+export interface LocalSubgraph {
+  schema: GraphQLSchema;
+  context: (auth: AuthContext, headers: CallHeaders) => object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set on apps that serve a subgraph (mountSubgraph). */
+    subgraph?: LocalSubgraph;
+  }
+}
+
+/**
+ * Mounts a federated subgraph at POST /graphql on a platform app. Authentication has already
+ * happened in the app's onRequest hook (401/403 JSON before GraphQL runs). The schema and
+ * context factory are also kept on the app, for a gateway in the same process.
+ */
+export async function mountSubgraph<TContext extends object>(options: SubgraphOptions<TContext>): Promise<ApolloServer<TContext>> {
+  const schema = buildSubgraphSchema([{ typeDefs: parse(options.sdl), resolvers: options.resolvers as GraphQLResolverMap<TContext> }]);
+  const apollo = new ApolloServer<TContext>({
+    schema,
+    formatError: formatGraphQLError,
+    includeStacktraceInErrorResponses: false,
+    plugins: [fastifyApolloDrainPlugin(options.app), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled()],
+  });
+  await apollo.start();
+  const context = async (request: FastifyRequest): Promise<TContext> => options.context(request.auth, request.headers);
+  await options.app.register(fastifyApollo(apollo), { context, path: '/graphql', method: ['GET', 'POST', 'OPTIONS'] });
+  options.app.decorate('subgraph', { schema, context: options.context });
+  return apollo;
+}

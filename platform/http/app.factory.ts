@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Logger } from '../logging/logger.js';
+import { AppError, type ErrorBody } from '../errors/app-error.js';
+import type { AuthContext } from '../auth/principal.js';
+import { authenticate } from '../auth/request-auth.js';
+import type { TokenVerifier } from '../auth/token-verifier.service.js';
+import type { ServiceDeps } from '../service-deps.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook on every route not marked public. */
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** A public route skips authentication (health probes, the Sandbox landing page). */
+    public?: boolean;
+  }
+}
+
+export interface AppOptions {
+  name: string;
+  logger: Logger;
+  verifier: TokenVerifier;
+  bodyLimitBytes: number;
+  /** Checks run by GET /readyz; each throws (or rejects) when not ready. */
+  readiness?: Array<() => Promise<void>>;
+  /** Lets a route decide per request that it needs no token (the Sandbox page on GET /graphql). */
+  isPublicRequest?: (request: FastifyRequest) => boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** How long in-flight requests get to finish once a service is closing. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * The one fastify app every service is built on: request ids, JSON errors `{code, message,
+ * details?}` for every 4xx/5xx, authentication, body limit, /healthz and /readyz.
+ */
+export function createApp(options: AppOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger,
+    bodyLimit: options.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
+  });
+
+  app.decorateRequest('auth', null as unknown as AuthContext);
+
+  // A JSON content type with an empty body (callers that POST "no body") reads as no body;
+  // anything else goes through fastify's own parser (with its prototype-poisoning guards).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    void parseJson(request, String(body), done);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.routeOptions.config?.public || options.isPublicRequest?.(request)) return;
+    request.auth = await authenticate(options.verifier, request.headers);
+  });
+
+  // GraphQL answers its 4xx/5xx as {errors: [...]}; add the platform's {code, message} beside them
+  // so every error body has the same shape while GraphQL clients still read `errors`.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{"errors"')) return payload;
+    try {
+      const body = JSON.parse(payload) as { errors?: Array<{ message?: string; extensions?: { code?: unknown } }> };
+      const first = body.errors?.[0];
+      if (!first) return payload;
+      const code = typeof first.extensions?.code === 'string' ? first.extensions.code.toLowerCase() : 'bad_request';
+      return JSON.stringify({ code, message: first.message ?? 'The GraphQL request failed.', ...body });
+    } catch {
+      return payload;
+    }
+  });
+
+  // Graceful close: answers sent while closing end their connection, and whatever is still
+  // open a moment later is cut, so a keep-alive socket never holds a shutdown for its timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, 'request refused');
+    void reply.status(status).type('application/json').send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ code: 'route_not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` });
+  });
+
+  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
+    try {
+      await Promise.all((options.readiness ?? []).map((check) => check()));
+      return { status: 'ready', service: options.name };
+    } catch (error) {
+      return reply.status(503).send({ code: 'not_ready', message: `${options.name} is not ready: ${(error as Error).message}` });
+    }
+  });
+
+  return app;
+}
+
+/** A platform service's app: the platform's logger, verifier and body limit, ready when its database answers. */
+export function createServiceApp(name: string, deps: ServiceDeps, options: Pick<AppOptions, 'isPublicRequest'> = {}): FastifyInstance {
+  return createApp({
+    name,
+    logger: deps.logger,
+    verifier: deps.verifier,
+    bodyLimitBytes: deps.config.bodyLimitBytes,
+    readiness: [deps.db.ping],
+    ...options,
+  });
+}
+
+/** Maps any error to the status and JSON body the platform answers with. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) return { status: error.status, body: error.toBody() };
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    return {
+      status: 400,
+      body: {
+        code: 'invalid_request',
+        message: `The request is invalid: ${fastifyError.message}`,
+        details: fastifyError.validation.map((v) => ({
+          pointer: `${fastifyError.validationContext === 'body' ? '' : `/${fastifyError.validationContext ?? ''}`}${v.instancePath}`,
+          message: v.message,
+          keyword: v.keyword,
+        })),
+      },
+    };
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code =
+      status === 413 ? 'payload_too_large'
+      : status === 415 ? 'unsupported_media_type'
+      : fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'invalid_json'
+      : 'bad_request';
+    return { status, body: { code, message: fastifyError.message } };
+  }
+  return { status: 500, body: { code: 'internal_error', message: 'An unexpected error occurred; it has been logged.' } };
+}

@@ -1,0 +1,58 @@
+import { Agent, request } from 'undici';
+
+/**
+ * One HTTP call from the order service to an adapter (hook, validation, notification), bounded
+ * by a timeout. Never throws: every outcome is a value the caller turns into accept/veto.
+ */
+export type CallOutcome =
+  | { kind: 'answered'; status: number; body: unknown; text: string; durationMs: number }
+  | { kind: 'timeout'; durationMs: number }
+  | { kind: 'unreachable'; error: string; durationMs: number };
+
+const MAX_BODY_CHARS = 1_000_000;
+
+/** Keep-alive connections to adapters, shared by every call of the process. */
+const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+
+export async function callAdapter(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number): Promise<CallOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  try {
+    const response = await request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+      dispatcher: agent,
+    });
+    const text = (await response.body.text()).slice(0, MAX_BODY_CHARS);
+    let parsed: unknown;
+    try {
+      parsed = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { kind: 'answered', status: response.statusCode, body: parsed, text, durationMs: elapsed() };
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout', durationMs: elapsed() };
+    const code = (error as { code?: string }).code;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { kind: 'unreachable', error: cause?.code ?? code ?? cause?.message ?? (error as Error).message, durationMs: elapsed() };
+  }
+}
+
+/** The message an adapter gave with a refusal: `{message}`, `{error}`, `{errors:[{message}]}` or plain text. */
+export function messageOf(outcome: Extract<CallOutcome, { kind: 'answered' }>): string {
+  const body = outcome.body as Record<string, unknown> | undefined;
+  const candidates = [
+    body?.message,
+    body?.error_text,
+    body?.errorMessage,
+    typeof body?.error === 'string' ? body.error : undefined,
+    Array.isArray(body?.errors) ? (body.errors[0] as { message?: unknown } | undefined)?.message : undefined,
+    Array.isArray(body) ? (body[0] as { message?: unknown; code?: unknown } | undefined)?.message ?? (body[0] as { code?: unknown } | undefined)?.code : undefined,
+  ];
+  const found = candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate !== '');
+  return (found ?? (outcome.text.trim() || `HTTP ${outcome.status}`)).slice(0, 1000);
+}

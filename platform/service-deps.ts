@@ -1,0 +1,12 @@
+import type { TokenVerifier } from './auth/token-verifier.service.js';
+import type { Database } from './db/database.js';
+import type { PlatformConfig } from './env/env.config.js';
+import type { Logger } from './logging/logger.js';
+
+/** What every service factory is built from; tests pass their own (port 0, a fresh database). */
+export interface ServiceDeps {
+  config: PlatformConfig;
+  db: Database;
+  logger: Logger;
+  verifier: TokenVerifier;
+}

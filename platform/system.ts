@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import { resolve } from 'node:path';
+import { createGatewayService } from '../gateway/gateway.service.js';
+import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
+import { createConfigurationService } from '../subgraphs/configuration/configuration.service.js';
+import { createOrderService } from '../subgraphs/order/order.service.js';
+import { createPaymentService } from '../subgraphs/payment/payment.service.js';
+import { SUBGRAPH_NAMES, type SubgraphName } from '../subgraphs/subgraph.catalog.js';
+import { staticNotificationsFor } from '../subgraphs/configuration/static-notifications.js';
+import { createNotificationService } from '../notifications/notification.service.js';
+import { resolveAuthConfig } from './auth/auth-config.js';
+import { createTokenVerifier } from './auth/token-verifier.service.js';
+import { connectDatabase, type Database } from './db/database.js';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.service.js';
+import { migrate } from './db/migrator.js';
+import { ADAPTER_IDS, type PlatformConfig, type ServiceName } from './env/env.config.js';
+import { EDGE_SERVICES } from '../adapters/adapter.registry.js';
+import { holdPort } from './net/ports.js';
+import { createLogger, type Logger } from './logging/logger.js';
+import type { ServiceDeps } from './service-deps.js';
+
+const SUBGRAPH_FACTORIES: Record<SubgraphName, (deps: ServiceDeps) => Promise<FastifyInstance>> = {
+  order: (deps) => createOrderService(deps, { staticNotifications: (tenant) => staticNotificationsFor(deps.db.prisma, tenant) }),
+  payment: createPaymentService,
+  configuration: createConfigurationService,
+  adapter: createAdapterService,
+};
+
+export interface RunningSystem {
+  /** Base URL of every service this process runs (the real port when configured as 0). */
+  urls: Partial<Record<ServiceName, string>>;
+  /** The settings the services run with: every address resolved. */
+  config: PlatformConfig;
+  db: Database;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface SystemOptions {
+  logger?: Logger;
+}
+
+/**
+ * Starts the services of `config.services` in this process: the database (embedded when no
+ * DATABASE_URL), migrations, the subgraphs, then the gateway over them.
+ */
+export async function startSystem(config: PlatformConfig, options: SystemOptions = {}): Promise<RunningSystem> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const closers: Array<() => Promise<void>> = [];
+  const apps = new Map<ServiceName, FastifyInstance>();
+  const step = (what: string) => (error: unknown) => logger.error({ err: error, step: what }, 'shutdown step failed');
+  /**
+   * Stops what calls out first (notification deliveries, the gateway), then the adapters and
+   * sandboxes, then the subgraphs, then the database: nothing is left calling a closed service.
+   */
+  const close = async () => {
+    const order: ServiceName[] = ['notifications', 'gateway', ...(Object.keys(EDGE_SERVICES) as ServiceName[]).reverse(), ...[...SUBGRAPH_NAMES].reverse()];
+    for (const name of order) await apps.get(name)?.close().catch(step(name));
+    for (const closer of closers.reverse()) await closer().catch(step('resources'));
+  };
+  try {
+    let embedded: EmbeddedPostgresHandle | undefined;
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: resolve(config.dataDir, 'postgres'),
+        port: config.embeddedPostgresPort,
+        onLog: (message) => logger.debug({ postgres: message.trim() }),
+      });
+      closers.push(() => embedded!.stop());
+      databaseUrl = await embedded.ensureDatabase('checkout');
+      logger.info({ port: config.embeddedPostgresPort }, 'embedded PostgreSQL started');
+    }
+    const migration = await migrate(databaseUrl);
+    if (migration.applied.length > 0) logger.info({ applied: migration.applied }, 'migrations applied');
+
+    const db = connectDatabase(databaseUrl, { max: 20 });
+    closers.push(() => db.close());
+
+    // Every address is known before any service is built (ports 0 are picked now), so services
+    // that call each other — the gateway, the adapter subgraph, the adapters — get real URLs.
+    const ports = { ...config.ports };
+    const realUrls = { ...config.urls };
+    // A picked port stays bound until its service listens, so no other process can take it meanwhile.
+    const held = new Map<ServiceName, () => Promise<void>>();
+    closers.push(async () => {
+      for (const release of held.values()) await release();
+    });
+    for (const name of config.services) {
+      if (ports[name] !== 0) continue;
+      const hold = await holdPort(config.host);
+      held.set(name, hold.release);
+      ports[name] = hold.port;
+      realUrls[name] = `http://${hostForUrl(config.host)}:${ports[name]}`;
+    }
+    const resolved: PlatformConfig = { ...config, ports, urls: realUrls, adapterUrls: { ...config.adapterUrls, ...pickAdapters(realUrls) } };
+    const deps: ServiceDeps = { config: resolved, db, logger, verifier: createTokenVerifier(resolveAuthConfig(config)) };
+
+    const urls: Partial<Record<ServiceName, string>> = {};
+    const listen = async (name: ServiceName, app: FastifyInstance) => {
+      apps.set(name, app);
+      await held.get(name)?.();
+      held.delete(name);
+      await app.listen({ host: config.host, port: ports[name] });
+      urls[name] = realUrls[name];
+      logger.info({ service: name, url: urls[name] }, 'service listening');
+    };
+
+    for (const name of SUBGRAPH_NAMES) {
+      if (config.services.includes(name)) await listen(name, await SUBGRAPH_FACTORIES[name](deps));
+    }
+    if (config.services.includes('notifications')) await listen('notifications', await createNotificationService(deps));
+    if (config.services.includes('gateway')) {
+      const subgraphUrls = Object.fromEntries(SUBGRAPH_NAMES.map((name) => [name, realUrls[name]])) as Record<SubgraphName, string>;
+      // Subgraphs running in this process are reached in-process; the others over HTTP.
+      const localSubgraphs = config.gatewayInProcess
+        ? Object.fromEntries(SUBGRAPH_NAMES.flatMap((name) => (apps.get(name)?.subgraph ? [[name, apps.get(name)!.subgraph!]] : [])))
+        : {};
+      await listen('gateway', await createGatewayService({ ...deps, subgraphUrls, localSubgraphs }));
+    }
+    for (const [name, factory] of Object.entries(EDGE_SERVICES)) {
+      if (config.services.includes(name as ServiceName)) await listen(name as ServiceName, await factory!(deps));
+    }
+    return { urls, config: resolved, db, logger, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+
+const pickAdapters = (urls: Record<ServiceName, string>) =>
+  Object.fromEntries(ADAPTER_IDS.filter((id) => id in urls).map((id) => [id, urls[id as ServiceName]])) as Partial<PlatformConfig['adapterUrls']>;
+

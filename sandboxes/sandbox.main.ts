@@ -1,0 +1,29 @@
+import { createLogger } from '../platform/logging/logger.js';
+import { DEFAULT_SANDBOX_PORTS, startSandboxes } from './sandbox.runner.js';
+
+/**
+ * Runs both sandboxes on their own: `npx tsx sandboxes/sandbox.main.ts`. Environment:
+ * HOST (127.0.0.1), COMMERCE_SANDBOX_PORT (4201), GIFTCARD_SANDBOX_PORT (4202), LOG_LEVEL (info).
+ */
+const port = (name: string, fallback: number) => {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new Error(`${name} must be a port number, not "${value}".`);
+  return Number(value);
+};
+
+const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info', name: 'sandboxes' });
+const running = await startSandboxes({
+  host: process.env.HOST ?? '127.0.0.1',
+  ports: {
+    commerce: port('COMMERCE_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.commerce),
+    giftcard: port('GIFTCARD_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.giftcard),
+  },
+  logger,
+});
+logger.info({ urls: running.urls }, 'sandboxes ready (Ctrl-C stops them)');
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void running.close().then(() => process.exit(0));
+  });
+}

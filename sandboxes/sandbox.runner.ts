@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from '../platform/logging/logger.js';
+import { COMMERCE_SANDBOX_PORT, createCommerceSandbox, type CommerceSandboxOptions, type CommerceSandboxState } from './commerce/commerce-sandbox.app.js';
+import { createGiftCardSandbox, GIFTCARD_SANDBOX_PORT, type GiftCardSandboxOptions, type GiftCardSandboxState } from './giftcard/gift-card-sandbox.app.js';
+
+export const SANDBOX_NAMES = ['commerce', 'giftcard'] as const;
+export type SandboxName = (typeof SANDBOX_NAMES)[number];
+
+export const DEFAULT_SANDBOX_PORTS: Record<SandboxName, number> = { commerce: COMMERCE_SANDBOX_PORT, giftcard: GIFTCARD_SANDBOX_PORT };
+
+export interface SandboxRunnerOptions {
+  host: string;
+  /** Port per sandbox (0 = any free port); a sandbox left out uses its default port. */
+  ports?: Partial<Record<SandboxName, number>>;
+  logger: Logger;
+  commerce?: Omit<CommerceSandboxOptions, 'logger'>;
+  giftcard?: Omit<GiftCardSandboxOptions, 'logger'>;
+}
+
+export interface RunningSandboxes {
+  /** Base URL of each sandbox, with the real port when 0 was asked for. */
+  urls: Record<SandboxName, string>;
+  state: { commerce: CommerceSandboxState; giftcard: GiftCardSandboxState };
+  close(): Promise<void>;
+}
+
+const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
+
+/**
+ * Starts the commerce platform and gift card sandboxes on their ports and returns their URLs;
+ * `close()` stops both. A failure to start one closes the other.
+ */
+export async function startSandboxes(options: SandboxRunnerOptions): Promise<RunningSandboxes> {
+  const commerce = createCommerceSandbox({ ...options.commerce, logger: options.logger });
+  const giftcard = createGiftCardSandbox({ ...options.giftcard, logger: options.logger });
+  const started: FastifyInstance[] = [];
+  const close = async () => {
+    for (const app of started.reverse()) await app.close();
+  };
+  const urls = {} as Record<SandboxName, string>;
+  const apps: Record<SandboxName, FastifyInstance> = { commerce: commerce.app, giftcard: giftcard.app };
+  try {
+    for (const name of SANDBOX_NAMES) {
+      const app = apps[name];
+      started.push(app);
+      await app.listen({ host: options.host, port: options.ports?.[name] ?? DEFAULT_SANDBOX_PORTS[name] });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : DEFAULT_SANDBOX_PORTS[name];
+      urls[name] = `http://${hostForUrl(options.host)}:${port}`;
+      options.logger.info({ sandbox: name, url: urls[name] }, 'sandbox listening');
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { urls, state: { commerce: commerce.state, giftcard: giftcard.state }, close };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { createApp } from '../../platform/http/app.factory.js';
+import type { TokenVerifier } from '../../platform/auth/token-verifier.service.js';
+import { unauthorized } from '../../platform/errors/app-error.js';
+import type { Logger } from '../../platform/logging/logger.js';
+import type { FailureInjector } from './failure.injector.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Name of the sandbox operation a route performs; failures are injected per operation. */
+    operation?: string;
+  }
+}
+
+/** Sandboxes carry their own auth; the platform's JWT verifier is never consulted. */
+const UNUSED_VERIFIER: TokenVerifier = {
+  verify: () => Promise.reject(unauthorized('Sandboxes do not accept platform tokens.')),
+};
+
+export interface SandboxAppOptions {
+  name: string;
+  logger: Logger;
+  bodyLimitBytes?: number;
+  failures: FailureInjector;
+}
+
+/**
+ * The platform's fastify app (request ids, JSON errors, /healthz, /readyz) with platform auth
+ * switched off — a sandbox is an external system and authenticates callers itself — plus a
+ * form-urlencoded body parser, empty JSON bodies read as none, and the failure-injection hook
+ * (routes name their `operation`).
+ */
+export function createSandboxApp(options: SandboxAppOptions): FastifyInstance {
+  const app = createApp({
+    name: options.name,
+    logger: options.logger,
+    verifier: UNUSED_VERIFIER,
+    bodyLimitBytes: options.bodyLimitBytes ?? 1_048_576,
+    isPublicRequest: () => true,
+  });
+  // (An empty JSON body already reads as no body: the platform's app factory does that.)
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  // preHandler runs after the sandbox's own auth (onRequest) and body validation.
+  app.addHook('preHandler', async (request, reply) => {
+    const operation = request.routeOptions.config?.operation;
+    if (!operation) return;
+    const outcome = await options.failures.apply(operation);
+    if (outcome.kind === 'drop') {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return reply;
+    }
+  });
+  return app;
+}

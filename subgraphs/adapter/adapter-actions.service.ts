@@ -1,0 +1,110 @@
+import type { Tenant } from '../../platform/auth/principal.js';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
+import { callJson } from '../../adapters/kit/platform-call.js';
+import type { OrderDocument, PaymentDocument } from '../order/domain/order.types.js';
+import { ADAPTER_ROUTES, COMMERCE, GIFTCARD, type AdapterRoutes } from './adapter-routes.js';
+
+/** The caller as adapters must see it: its own token and tenant are passed on. */
+export interface Caller {
+  tenant: Tenant;
+  headers: Record<string, string>;
+}
+
+export interface OrderRef {
+  id: string;
+}
+export interface PaymentRef {
+  orderId: string;
+  id: string;
+}
+
+export interface PaymentSessionModel {
+  adapterId: string;
+  payment: PaymentRef;
+  htmlSnippet: string | null;
+  redirectUrl: string | null;
+  paymentMethods: Array<{ identifier: string; name?: string | null }> | null;
+  selectedPaymentMethod: string | null;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The storefront's actions, each one call to the adapter that owns it. Answers are references
+ * the order subgraph resolves, so the client gets the order as committed.
+ */
+export class AdapterActions {
+  constructor(
+    private readonly adapterUrls: Record<string, string>,
+    private readonly orderUrl: string,
+  ) {}
+
+  async createOrderFromBasket(caller: Caller, input: { cartReference: string; culture: string; currency: string }): Promise<OrderRef> {
+    const created = await this.call<{ id: string }>(caller, 'commerce_adapter', 'POST', COMMERCE.createOrder(), input);
+    return { id: created.id };
+  }
+
+  async updateCartItem(caller: Caller, orderId: string, itemId: string, quantity: number): Promise<OrderRef> {
+    if (!Number.isInteger(quantity) || quantity < 0) throw badRequest('invalid_quantity', 'The quantity must be a whole number, 0 or more.');
+    await this.call(caller, 'commerce_adapter', 'PATCH', COMMERCE.updateItem(orderId, itemId), { quantity });
+    return { id: orderId };
+  }
+
+  async refreshOrder(caller: Caller, orderId: string): Promise<OrderRef> {
+    await this.call(caller, 'commerce_adapter', 'PATCH', COMMERCE.refresh(orderId));
+    return { id: orderId };
+  }
+
+  async addGiftCard(caller: Caller, orderId: string, cardId: string, code: string | null | undefined): Promise<PaymentRef> {
+    const added = await this.call<{ paymentId?: string; id?: string }>(caller, 'giftcard_adapter', 'POST', GIFTCARD.addCard(orderId), { cardId, ...(code ? { code } : {}) });
+    const id = added.paymentId ?? added.id;
+    if (!id) throw new AppError(502, 'upstream_invalid', 'The gift card adapter did not say which payment it created.');
+    return { orderId, id };
+  }
+
+  async removePayment(caller: Caller, orderId: string, paymentId: string): Promise<OrderRef> {
+    const payment = await this.payment(caller, orderId, paymentId);
+    await this.call(caller, payment.adapterId, 'POST', this.route(payment.adapterId, 'removePayment', 'remove')(orderId, paymentId));
+    return { id: orderId };
+  }
+
+  async startPayment(caller: Caller, orderId: string, adapterId: string): Promise<PaymentSessionModel> {
+    const answer = await this.call<Record<string, unknown>>(caller, adapterId, 'POST', this.route(adapterId, 'createPayment', 'start payments')(orderId));
+    const paymentId = (answer.paymentId ?? answer.id) as string | undefined;
+    if (!paymentId) throw new AppError(502, 'upstream_invalid', `${adapterId} did not say which payment it created.`);
+    const methods = answer.paymentMethods as Array<{ identifier: string; name?: string }> | undefined;
+    return {
+      adapterId,
+      payment: { orderId, id: paymentId },
+      htmlSnippet: typeof answer.htmlSnippet === 'string' ? answer.htmlSnippet : null,
+      redirectUrl: typeof answer.redirectUrl === 'string' ? answer.redirectUrl : null,
+      paymentMethods: Array.isArray(methods) ? methods : null,
+      selectedPaymentMethod: typeof answer.selectedPaymentMethod === 'string' ? answer.selectedPaymentMethod : null,
+      data: answer,
+    };
+  }
+
+  async completePayment(caller: Caller, orderId: string, paymentId: string): Promise<OrderRef> {
+    const payment = await this.payment(caller, orderId, paymentId);
+    await this.call(caller, payment.adapterId, 'POST', this.route(payment.adapterId, 'completePayment', 'complete payments')(orderId, paymentId), {});
+    return { id: orderId };
+  }
+
+  private route<K extends keyof AdapterRoutes>(adapterId: string, action: K, what: string): NonNullable<AdapterRoutes[K]> {
+    const route = ADAPTER_ROUTES[adapterId]?.[action];
+    if (!route) throw badRequest('action_not_supported', `${adapterId} cannot ${what} here.`);
+    return route as NonNullable<AdapterRoutes[K]>;
+  }
+
+  private async payment(caller: Caller, orderId: string, paymentId: string): Promise<PaymentDocument> {
+    const order = await callJson<OrderDocument>(`${this.orderUrl}/api/v0/checkout/orders/${encodeURIComponent(orderId)}`, { headers: caller.headers });
+    const payment = order.payments.find((p) => p.id === paymentId);
+    if (!payment) throw notFound(`Payment ${paymentId} was not found on order ${orderId}.`, 'payment_not_found');
+    return payment;
+  }
+
+  private async call<T = unknown>(caller: Caller, adapterId: string, method: string, path: string, body?: unknown): Promise<T> {
+    const base = ADAPTER_ROUTES[adapterId] ? this.adapterUrls[adapterId] : undefined;
+    if (!base) throw badRequest('adapter_not_available', `Adapter ${adapterId} is not available on this platform.`);
+    return callJson<T>(`${base}${path}`, { method, headers: caller.headers, ...(body === undefined ? {} : { body }) });
+  }
+}

@@ -1,0 +1,28 @@
+import type { AuthContext } from '../../platform/auth/principal.js';
+import type { PrismaClient } from '../../platform/db/database.js';
+import type { CallHeaders } from '../../platform/graphql/subgraph.server.js';
+import type { AdapterActions, Caller } from './adapter-actions.service.js';
+
+export interface AdapterContext {
+  auth: AuthContext;
+  caller: Caller;
+  actions: AdapterActions;
+  /** Ids of the adapters with an active configuration in the caller's channel (read once per request). */
+  configuredIds: () => Promise<Set<string>>;
+}
+
+export function createAdapterContext(actions: AdapterActions, prisma: PrismaClient, auth: AuthContext, headers: CallHeaders): AdapterContext {
+  let configured: Promise<Set<string>> | undefined;
+  return {
+    auth,
+    actions,
+    caller: {
+      tenant: auth.tenant,
+      headers: { authorization: String(headers.authorization), 'x-merchant': auth.tenant.merchant, 'x-channel': auth.tenant.channel },
+    },
+    configuredIds: () =>
+      (configured ??= prisma.configuration
+        .findMany({ where: { merchant: auth.tenant.merchant, channel: auth.tenant.channel }, select: { configurationId: true, document: true } })
+        .then((rows) => new Set(rows.filter((row) => (row.document as { active?: unknown })?.active !== false).map((row) => row.configurationId)))),
+  };
+}

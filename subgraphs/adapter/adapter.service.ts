@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { createServiceApp } from '../../platform/http/app.factory.js';
+import { mountSubgraph } from '../../platform/graphql/subgraph.server.js';
+import { subgraphSdl } from '../subgraph.catalog.js';
+import type { ServiceDeps } from '../../platform/service-deps.js';
+import { AdapterActions } from './adapter-actions.service.js';
+import { createAdapterContext } from './adapter.context.js';
+import { adapterResolvers } from './adapter.resolvers.js';
+
+export const ADAPTER_SDL = subgraphSdl('adapter');
+
+/** The adapter service: the adapter registry and the storefront mutations that drive adapters. */
+export async function createAdapterService(deps: ServiceDeps): Promise<FastifyInstance> {
+  const app = createServiceApp('adapter', deps);
+  const actions = new AdapterActions({ ...deps.config.adapterUrls }, deps.config.urls.order);
+  await mountSubgraph({ app, sdl: ADAPTER_SDL, resolvers: adapterResolvers, context: (auth, headers) => createAdapterContext(actions, deps.db.prisma, auth, headers) });
+  return app;
+}

@@ -1,0 +1,16 @@
+import { sum, toAmount } from '../../../platform/money/money.js';
+import type { Amount, OrderDocument } from './order.types.js';
+
+/** The order total: the cart total plus every shipping's total, summed exactly. */
+export function orderTotal(document: Pick<OrderDocument, 'cart' | 'shippings'>): Amount {
+  const amounts = [document.cart.total, ...document.shippings.map((shipping) => shipping.total).filter((t): t is Amount => !!t)];
+  return {
+    includingVat: toAmount(sum(amounts.map((amount) => amount.includingVat))),
+    excludingVat: toAmount(sum(amounts.map((amount) => amount.excludingVat))),
+  };
+}
+
+/** Fields the engine derives after every change, so no writer can leave them inconsistent. */
+export function deriveFields(document: OrderDocument): void {
+  document.total = orderTotal(document);
+}

@@ -1,0 +1,161 @@
+import jsonPatch, { type Operation } from 'fast-json-patch';
+import { AppError } from '../../../platform/errors/app-error.js';
+import { ORDER_PARTS, changedMembers, isWithin, normalizePointer } from '../domain/order-paths.js';
+import { orderSchemaViolations } from '../domain/order-schema.validator.js';
+import { deriveFields } from '../domain/order-totals.js';
+import type { Hook, OrderDocument } from '../domain/order.types.js';
+import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
+
+export type VetoReason =
+  | 'rejected'
+  | 'timeout'
+  | 'unreachable'
+  | 'error_status'
+  | 'malformed_response'
+  | 'invalid_patch'
+  | 'out_of_scope_patch'
+  | 'invalid_order'
+  | 'cascade_limit';
+
+/** A hook refused the change (or could not be asked); nothing is committed. */
+export class HookVeto extends AppError {
+  constructor(
+    readonly hook: Hook,
+    readonly reason: VetoReason,
+    readonly hookMessage: string,
+    readonly httpStatus?: number,
+  ) {
+    super(400, 'hook_vetoed', `Hook ${hook.id} of ${hook.adapterId} refused the change: ${hookMessage}`, {
+      hookId: hook.id,
+      adapterId: hook.adapterId,
+      subscribeTo: hook.subscribeTo,
+      reason,
+      hookMessage,
+      ...(httpStatus === undefined ? {} : { status: httpStatus }),
+    });
+  }
+}
+
+export interface HookInvocation {
+  hookId: string;
+  adapterId: string;
+  durationMs: number;
+  patched: string[];
+}
+
+export interface HookRunOptions {
+  /** The adapter making the change: its own hooks are never called for it. */
+  actorAdapterId: string | undefined;
+  /** The three headers of a call to an adapter; asked for only when a hook is called. */
+  headers: () => Promise<Record<string, string>>;
+  timeoutMs: number;
+  /** Most hook calls one change may cause, cascades included. */
+  cascadeLimit: number;
+}
+
+const partRank = (part: string | undefined) => (part === undefined ? -1 : (ORDER_PARTS as readonly string[]).indexOf(part));
+
+/** Hooks subscribed to any of the changed members, by subscribeTo, then by target, then registration. */
+export function selectHooks(hooks: readonly Hook[], changed: readonly string[], exclude: ReadonlySet<string>): Hook[] {
+  return hooks
+    .map((hook, index) => ({ hook, index }))
+    .filter(({ hook }) => !exclude.has(hook.adapterId) && changed.some((pointer) => isWithin(pointer, hook.subscribeTo)))
+    .sort((a, b) => partRank(a.hook.subscribeTo) - partRank(b.hook.subscribeTo) || partRank(a.hook.target) - partRank(b.hook.target) || a.index - b.index)
+    .map(({ hook }) => hook);
+}
+
+/**
+ * Calls the hooks of a change in sequence. Each may answer a JSON Patch inside its target (or
+ * subscribeTo); the parts it changes bring in hooks of other adapters (again, when they were
+ * called before), and later hooks see earlier patches. Throws HookVeto on any refusal.
+ */
+export async function runHooks(original: OrderDocument, draft: OrderDocument, options: HookRunOptions): Promise<{ document: OrderDocument; invocations: HookInvocation[] }> {
+  let document = draft;
+  const baseExclude = new Set(options.actorAdapterId ? [options.actorAdapterId] : []);
+  const queue = selectHooks(document.hooks, changedMembers(original, document), baseExclude);
+  const invocations: HookInvocation[] = [];
+  if (queue.length === 0) return { document, invocations };
+  const headers = await options.headers();
+
+  while (queue.length > 0) {
+    const hook = queue.shift()!;
+    if (invocations.length >= options.cascadeLimit) {
+      throw new HookVeto(hook, 'cascade_limit', `more than ${options.cascadeLimit} hook calls for one change (a cascade of patches that does not settle)`);
+    }
+    const changed = changedMembers(original, document);
+    const outcome = await callAdapter(hook.invoke, hookBody(document, changed), headers, options.timeoutMs);
+    if (outcome.kind === 'timeout') throw new HookVeto(hook, 'timeout', `no answer within ${options.timeoutMs} ms`);
+    if (outcome.kind === 'unreachable') throw new HookVeto(hook, 'unreachable', `could not be reached (${outcome.error})`);
+    if (outcome.status === 400) throw new HookVeto(hook, 'rejected', messageOf(outcome), 400);
+    if (outcome.status !== 200) throw new HookVeto(hook, 'error_status', `answered HTTP ${outcome.status}: ${messageOf(outcome)}`, outcome.status);
+
+    const patch = patchOf(hook, outcome.body, outcome.text);
+    let patchedMembers: string[] = [];
+    if (patch.length > 0) {
+      const next = applyHookPatch(hook, document, patch);
+      patchedMembers = changedMembers(document, next);
+      document = next;
+    }
+    invocations.push({ hookId: hook.id, adapterId: hook.adapterId, durationMs: outcome.durationMs, patched: patchedMembers });
+
+    if (patchedMembers.length > 0) {
+      const exclude = new Set([...baseExclude, hook.adapterId]);
+      for (const next of selectHooks(document.hooks, patchedMembers, exclude)) {
+        if (!queue.includes(next)) queue.push(next);
+      }
+    }
+  }
+  return { document, invocations };
+}
+
+/** What a hook receives: the order's changed members, its hooks and total, its identity. */
+function hookBody(document: OrderDocument, changed: string[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    id: document.id,
+    merchant: document.merchant,
+    channel: document.channel,
+    changes: changed,
+  };
+  for (const member of changed) body[member.slice(1)] = (document as unknown as Record<string, unknown>)[member.slice(1)];
+  body.hooks = document.hooks;
+  body.total = document.total;
+  return body;
+}
+
+function patchOf(hook: Hook, body: unknown, text: string): Operation[] {
+  if (text.trim() === '' || (body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)) return [];
+  if (!Array.isArray(body)) throw new HookVeto(hook, 'malformed_response', 'answered 200 with a body that is neither empty nor a JSON Patch array');
+  return body as Operation[];
+}
+
+function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[]): OrderDocument {
+  const scope = hook.target ?? hook.subscribeTo;
+  const normalized: Operation[] = [];
+  for (const operation of patch) {
+    if (!operation || typeof operation !== 'object' || typeof operation.path !== 'string' || typeof operation.op !== 'string') {
+      throw new HookVeto(hook, 'invalid_patch', 'the patch holds an operation without op and path');
+    }
+    const path = normalizePointer(operation.path);
+    const from = 'from' in operation && typeof operation.from === 'string' ? normalizePointer(operation.from) : undefined;
+    for (const pointer of [path, from]) {
+      if (pointer !== undefined && operation.op !== 'test' && !isWithin(pointer, scope)) {
+        throw new HookVeto(hook, 'out_of_scope_patch', `the patch changes ${pointer}, outside its target ${scope}`);
+      }
+    }
+    normalized.push({ ...operation, path, ...(from ? { from } : {}) } as Operation);
+  }
+  const copy = structuredClone(document);
+  try {
+    const error = jsonPatch.validate(normalized, copy);
+    if (error) throw error;
+    jsonPatch.applyPatch(copy, normalized, false, true);
+  } catch (error) {
+    throw new HookVeto(hook, 'invalid_patch', `the patch cannot be applied: ${(error as Error).message.split('\n')[0]}`);
+  }
+  deriveFields(copy);
+  const violations = orderSchemaViolations(copy);
+  if (violations.length > 0) {
+    throw new HookVeto(hook, 'invalid_order', `the patched order is invalid: ${violations.slice(0, 3).map((v) => `${v.pointer} ${v.message}`).join('; ')}`);
+  }
+  return copy;
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import jsonPatch from 'fast-json-patch';
+import type { Role, Tenant } from '../../../platform/auth/principal.js';
+import { AppError, badRequest, conflict, notFound } from '../../../platform/errors/app-error.js';
+import type { Logger } from '../../../platform/logging/logger.js';
+import { isWithin } from '../domain/order-paths.js';
+import { LOCKED_STATUSES } from '../domain/order-state.machine.js';
+import { orderSchemaViolations } from '../domain/order-schema.validator.js';
+import { deriveFields } from '../domain/order-totals.js';
+import type { OrderDocument } from '../domain/order.types.js';
+import type { OrderRecord } from '../order.model.js';
+import { HookVeto, runHooks, type HookInvocation } from './hook-runner.js';
+import { planAmountChanges } from './amount-change.planner.js';
+import { planNotifications } from './notification-planner.js';
+import { VersionConflict, type EventInput, type JobInput, type OrderStore } from './order-store.repository.js';
+import type { ServiceTokenIssuer } from '../../../platform/outbound/service-token.issuer.js';
+
+/** Who makes a change. An adapter's own hooks are skipped for its changes. */
+export interface Actor {
+  role: Role;
+  subject: string;
+  adapterId?: string;
+}
+
+export interface ChangeRequest {
+  tenant: Tenant;
+  orderId: string;
+  actor: Actor;
+  /** Names the change in the event record: `customer.billing.set`, `status.changed`, … */
+  action: string;
+  /** Applies the change to a draft (a deep copy of the order). Throws an AppError to refuse it. */
+  apply: (draft: OrderDocument) => void;
+  /** Set by external callers that read a version first: a mismatch is a 409, never retried. */
+  expectedVersion?: number;
+}
+
+export interface ChangeResult {
+  order: OrderRecord;
+  /** JSON pointers of everything that changed, hook patches included; empty for a no-op. */
+  changes: string[];
+  hooks: HookInvocation[];
+}
+
+export interface EngineLimits {
+  hookTimeoutMs: number;
+  cascadeLimit: number;
+  /** Attempts of an internal caller that keeps losing optimistic-concurrency races. */
+  maxAttempts: number;
+}
+
+export const DEFAULT_ENGINE_LIMITS: EngineLimits = { hookTimeoutMs: 5_000, cascadeLimit: 16, maxAttempts: 25 };
+
+/** Paths a locked (processing) order still accepts: its status and its payments' states. */
+const isStatusUpdate = (pointer: string) => isWithin(pointer, '/state') || /^\/payments\/[^/]+\/state$/.test(pointer);
+
+/**
+ * The order change pipeline. Every writer — REST shim, GraphQL mutation, adapter, payment API —
+ * changes orders through `change`: tenant-scoped load → lock check → change on a copy → hooks
+ * (which may veto or patch) → one transaction with the versioned update, events, notification
+ * jobs and the subscription notify. A lost race is retried (or a 409 for `expectedVersion`).
+ */
+export class OrderEngine {
+  constructor(
+    private readonly store: OrderStore,
+    private readonly tokens: ServiceTokenIssuer,
+    private readonly logger: Logger,
+    private readonly limits: EngineLimits = DEFAULT_ENGINE_LIMITS,
+  ) {}
+
+  async create(tenant: Tenant, actor: Actor, document: OrderDocument): Promise<OrderRecord> {
+    deriveFields(document);
+    assertValid(document);
+    const jobs = notificationJobs(undefined, document);
+    const events: EventInput[] = [
+      { id: randomUUID(), type: 'order.created', actor: actorName(actor), data: { action: 'order.created', notificationsQueued: jobs.map((job) => job.notificationId) } },
+    ];
+    return this.store.insert(document, events, jobs);
+  }
+
+  async load(tenant: Tenant, orderId: string): Promise<OrderRecord> {
+    const order = await this.store.load(tenant, orderId);
+    if (!order) throw notFound(`Order ${orderId} was not found.`, 'order_not_found');
+    return order;
+  }
+
+  async change(request: ChangeRequest): Promise<ChangeResult> {
+    for (let attempt = 1; ; attempt++) {
+      // The first attempt may start from this process's last committed copy. Only a commit proves
+      // a copy current (the versioned update), so any other outcome of a cached copy — a refusal,
+      // a no-op, a lock — is decided again on a fresh read.
+      // Orders with hooks always start from a fresh read, so no hook sees (or vetoes) a stale copy.
+      const recent = attempt === 1 ? await this.store.loadForChange(request.tenant, request.orderId) : undefined;
+      const cached = recent && recent.document.hooks.length === 0 ? recent : undefined;
+      let prepared: Prepared;
+      try {
+        prepared = this.prepare(request, cached ?? (await this.load(request.tenant, request.orderId)));
+      } catch (error) {
+        if (cached) continue;
+        throw error;
+      }
+      const { current, draft, requested } = prepared;
+      if (requested.length === 0) {
+        if (cached) continue;
+        return { order: current, changes: [], hooks: [] };
+      }
+
+      let outcome: { document: OrderDocument; invocations: HookInvocation[] };
+      try {
+        outcome = await runHooks(current.document, draft, {
+          actorAdapterId: request.actor.adapterId,
+          headers: () => this.tokens.headersFor(request.tenant),
+          timeoutMs: this.limits.hookTimeoutMs,
+          cascadeLimit: this.limits.cascadeLimit,
+        });
+      } catch (error) {
+        if (error instanceof HookVeto) await this.recordVeto(request, current, error);
+        throw error;
+      }
+
+      const patched = outcome.invocations.some((invocation) => invocation.patched.length > 0);
+      const changes = patched ? changedPointers(current.document, outcome.document) : requested;
+      const jobs = [...notificationJobs(current.document, outcome.document), ...amountChangedJobs(current.document, outcome.document, request.actor.adapterId)];
+      const event: EventInput = {
+        id: randomUUID(),
+        type: 'order.changed',
+        actor: actorName(request.actor),
+        data: {
+          action: request.action,
+          changes,
+          hooks: outcome.invocations,
+          notificationsQueued: jobs.filter((job) => job.kind === 'notification').map((job) => job.notificationId),
+          amountChangesQueued: jobs.filter((job) => job.kind === 'amount_changed').map((job) => ({ paymentId: job.notificationId.slice('amountChanged:'.length), amount: job.payload.amount })),
+          ...(current.status !== outcome.document.state.currentStatus ? { status: { from: current.status, to: outcome.document.state.currentStatus } } : {}),
+        },
+      };
+      try {
+        const order = await this.store.update(current, outcome.document, [event], jobs);
+        return { order, changes, hooks: outcome.invocations };
+      } catch (error) {
+        if (!(error instanceof VersionConflict)) throw error;
+        if (request.expectedVersion !== undefined || attempt >= this.limits.maxAttempts) {
+          throw conflict(`Order ${current.id} was changed by someone else at the same time; try again.`);
+        }
+        this.logger.debug({ orderId: current.id, attempt }, 'order change lost a race; retrying');
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
+      }
+    }
+  }
+
+  /** Steps 1–4 of a change on a given copy: version pin, apply, derive, validate, diff, lock. */
+  private prepare(request: ChangeRequest, current: OrderRecord): Prepared {
+    if (request.expectedVersion !== undefined && current.version !== request.expectedVersion) {
+      throw conflict(`Order ${current.id} is at version ${current.version}, not ${request.expectedVersion}.`, { version: current.version });
+    }
+    const draft = structuredClone(current.document);
+    request.apply(draft);
+    deriveFields(draft);
+    assertValid(draft);
+    const requested = changedPointers(current.document, draft);
+    if (requested.length > 0) assertUnlocked(current, requested);
+    return { current, draft, requested };
+  }
+
+  private async recordVeto(request: ChangeRequest, current: OrderRecord, veto: HookVeto): Promise<void> {
+    await this.store
+      .recordEvent(request.tenant, current.id, current.version, {
+        id: randomUUID(),
+        type: 'order.change_vetoed',
+        actor: actorName(request.actor),
+        data: { action: request.action, ...(veto.details as Record<string, unknown>) },
+      })
+      .catch((error: unknown) => this.logger.error({ err: error, orderId: current.id }, 'could not record a veto event'));
+  }
+}
+
+interface Prepared {
+  current: OrderRecord;
+  draft: OrderDocument;
+  requested: string[];
+}
+
+function assertValid(document: OrderDocument): void {
+  const violations = orderSchemaViolations(document);
+  if (violations.length > 0) {
+    throw badRequest('invalid_order', `The change would make the order invalid: ${violations[0]!.pointer} ${violations[0]!.message}.`, violations);
+  }
+}
+
+function assertUnlocked(current: OrderRecord, changes: string[]): void {
+  if (!(LOCKED_STATUSES as readonly string[]).includes(current.status)) return;
+  const refused = changes.filter((pointer) => !isStatusUpdate(pointer));
+  if (refused.length > 0) {
+    throw new AppError(409, 'order_locked', `Order ${current.id} is ${current.status}: only status updates are accepted until it moves on.`, { refused });
+  }
+}
+
+/** Every changed JSON pointer between two versions of the document. */
+export const changedPointers = (before: OrderDocument, after: OrderDocument): string[] =>
+  [...new Set(jsonPatch.compare(before, after).map((operation) => operation.path))];
+
+function notificationJobs(before: OrderDocument | undefined, after: OrderDocument): JobInput[] {
+  return planNotifications(before, after).map(({ notification, value }) => ({
+    kind: 'notification' as const,
+    notificationId: notification.id,
+    invoke: notification.invoke,
+    payload: {
+      orderId: after.id,
+      notification: {
+        id: notification.id,
+        adapterId: notification.adapterId,
+        reference: notification.reference,
+        description: notification.description,
+        scope: notification.scope,
+      },
+      value,
+    },
+  }));
+}
+
+/** Payments' amountChanged callbacks go through the same outbox, so they are as reliable as notifications. */
+function amountChangedJobs(before: OrderDocument, after: OrderDocument, actorAdapterId: string | undefined): JobInput[] {
+  return planAmountChanges(before, after, actorAdapterId).map(({ payment, amount, url }) => ({
+    kind: 'amount_changed' as const,
+    notificationId: `amountChanged:${payment.id}`,
+    invoke: url,
+    payload: { amount },
+  }));
+}
+
+const actorName = (actor: Actor) => actor.adapterId ?? actor.subject;

@@ -1,0 +1,155 @@
+import type pg from 'pg';
+import type { PgNotifier } from '../../../platform/db/pg-notifier.js';
+import type { Tenant } from '../../../platform/auth/principal.js';
+import type { OrderDocument } from '../domain/order.types.js';
+import { ORDER_COLUMNS, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
+
+export interface EventInput {
+  id: string;
+  type: string;
+  actor: string;
+  data: Record<string, unknown>;
+}
+
+export interface JobInput {
+  kind: 'notification' | 'amount_changed';
+  notificationId: string;
+  invoke: string;
+  payload: Record<string, unknown>;
+}
+
+export class VersionConflict extends Error {
+  override name = 'VersionConflict';
+}
+
+/** The channel `orderChanged` subscriptions listen on; the payload names tenant, order and version. */
+export const ORDER_CHANGED_CHANNEL = 'order_changed';
+/** Wakes the notification workers when jobs were queued. */
+export const NOTIFICATION_JOBS_CHANNEL = 'notification_jobs';
+
+const cacheKey = (tenant: Tenant, id: string) => `${tenant.merchant}\u0000${tenant.channel}\u0000${id}`;
+
+
+/**
+ * The engine's writes: each commit is one transaction holding the versioned update, the
+ * document as of the new version, the event records and the outbox jobs. Subscribers and
+ * workers are notified once it has committed (PgNotifier), so only committed changes are announced.
+ */
+export class OrderStore {
+  /** The last version this process committed of recently changed orders (write-through, bounded). */
+  private readonly recent = new Map<string, OrderRecord>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly notifier: PgNotifier,
+    private readonly recentLimit = 5_000,
+  ) {}
+
+  async load(tenant: Tenant, id: string): Promise<OrderRecord | null> {
+    const { rows } = await this.pool.query<OrderRow>({ name: 'order-load', text: `select ${ORDER_COLUMNS} from orders where id = $1 and merchant = $2 and channel = $3`, values: [id, tenant.merchant, tenant.channel] });
+    const record = rows[0] ? toOrderRecord(rows[0]) : null;
+    if (record) this.remember(record);
+    return record;
+  }
+
+  /**
+   * The order to base a change on: the version this process last committed when it has it, else
+   * a read. A stale copy is harmless: the versioned update refuses it and the engine re-reads.
+   */
+  async loadForChange(tenant: Tenant, id: string): Promise<OrderRecord | null> {
+    const cached = this.recent.get(cacheKey(tenant, id));
+    if (cached) return { ...cached, document: structuredClone(cached.document) };
+    return this.load(tenant, id);
+  }
+
+  private remember(record: OrderRecord): void {
+    const key = cacheKey(record, record.id);
+    this.recent.delete(key);
+    this.recent.set(key, record);
+    if (this.recent.size > this.recentLimit) this.recent.delete(this.recent.keys().next().value!);
+  }
+
+  async insert(document: OrderDocument, events: EventInput[], jobs: JobInput[]): Promise<OrderRecord> {
+    const { rows } = await this.pool.query<OrderRow>(INSERT_STATEMENT, [
+      document,
+      document.state.currentStatus,
+      document.reference ?? null,
+      document.id,
+      document.merchant,
+      document.channel,
+      JSON.stringify(events),
+      JSON.stringify(jobs),
+    ]);
+    const record = toOrderRecord({ ...rows[0]!, document });
+    this.published(record, jobs.length > 0);
+    return record;
+  }
+
+  /** Commits a new version; throws VersionConflict when someone else committed since `version`. */
+  async update(current: OrderRecord, document: OrderDocument, events: EventInput[], jobs: JobInput[]): Promise<OrderRecord> {
+    const { rows } = await this.pool.query<OrderRow>(
+      UPDATE_STATEMENT,
+      [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, JSON.stringify(events), JSON.stringify(jobs), current.version],
+    );
+    if (!rows[0]) {
+      this.recent.delete(cacheKey(current, current.id));
+      throw new VersionConflict(`order ${current.id} changed since version ${current.version}`);
+    }
+    const record = toOrderRecord({ ...rows[0], document });
+    this.published(record, jobs.length > 0);
+    return record;
+  }
+
+  /** After commit: remember it, tell subscribers (and, when jobs were queued, the notification workers). */
+  private published(record: OrderRecord, queuedJobs: boolean): void {
+    this.remember(record);
+    this.notifier.publish(ORDER_CHANGED_CHANNEL, JSON.stringify({ merchant: record.merchant, channel: record.channel, id: record.id, version: record.version }));
+    if (queuedJobs) this.notifier.publish(NOTIFICATION_JOBS_CHANNEL, record.id);
+  }
+
+  /** An event outside any change (a veto, a validation): its own small transaction. */
+  async recordEvent(tenant: Tenant, orderId: string, version: number | null, event: EventInput): Promise<void> {
+    await this.pool.query(
+      'insert into order_events (id, merchant, channel, order_id, type, version, actor, data) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [event.id, tenant.merchant, tenant.channel, orderId, event.type, version, event.actor, event.data],
+    );
+  }
+}
+
+/** Prepared once per connection (named statements): planning the commit is not repeated per change. */
+const INSERT_STATEMENT = {
+  name: 'order-insert',
+  text: commitStatement('insert into orders (id, merchant, channel, status, version, reference, document) values ($4, $5, $6, $2, 1, $3, $1) returning *'),
+};
+const UPDATE_STATEMENT = {
+  name: 'order-update',
+  text: commitStatement(
+    `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now()
+      where id = $4 and merchant = $5 and channel = $6 and version = $9 returning *`,
+  ),
+};
+
+/**
+ * One statement, so one round trip and one implicit transaction: the order write ($1–$6 and,
+ * for updates, $9), then the version snapshot, the events ($7) and jobs ($8) as JSON arrays,
+ * all of which happen only when the write matched a row. Listeners are notified after commit.
+ */
+function commitStatement(write: string): string {
+  return `
+    with written as (${write}),
+    snapshot as (
+      insert into order_versions (order_id, version, merchant, channel, document)
+      select id, version, merchant, channel, document from written
+    ),
+    events as (
+      insert into order_events (id, merchant, channel, order_id, type, version, actor, data)
+      select e.id, w.merchant, w.channel, w.id, e.type, w.version, e.actor, e.data
+        from written w, jsonb_to_recordset($7::jsonb) as e(id uuid, type text, actor text, data jsonb)
+    ),
+    jobs as (
+      insert into notification_jobs (merchant, channel, order_id, order_version, kind, notification_id, invoke, payload)
+      select w.merchant, w.channel, w.id, w.version, j.kind, j."notificationId", j.invoke, j.payload
+        from written w, jsonb_to_recordset($8::jsonb) as j(kind text, "notificationId" text, invoke text, payload jsonb)
+    )
+    select w.id, w.merchant, w.channel, w.status, w.version, w.reference, w.created_at as "createdAt", w.updated_at as "updatedAt" from written w`;
+}

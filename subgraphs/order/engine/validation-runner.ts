@@ -1,0 +1,69 @@
+import { equalAmounts, sum, toAmount } from '../../../platform/money/money.js';
+import type { OrderDocument, PaymentDocument, Validation } from '../domain/order.types.js';
+import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
+
+export interface ValidationFailure {
+  code: string;
+  message: string;
+  /** The adapter whose validation failed; absent for the built-in rules. */
+  adapterId?: string;
+  validationId?: string;
+}
+
+export interface ValidationReport {
+  valid: boolean;
+  failures: ValidationFailure[];
+}
+
+/** Payment states that no longer cover any part of the order. */
+export const INACTIVE_PAYMENT_STATES = ['failed', 'removed', 'cancelled', 'refunded'];
+export const activePayments = (order: Pick<OrderDocument, 'payments'>): PaymentDocument[] =>
+  order.payments.filter((payment) => !INACTIVE_PAYMENT_STATES.includes(payment.state));
+
+/** The spec's built-in rules: a cart item; a payment when the total is positive; payments summing to the total exactly. */
+export function builtInFailures(order: OrderDocument): ValidationFailure[] {
+  const failures: ValidationFailure[] = [];
+  if (order.cart.items.length === 0) failures.push({ code: 'cart_empty', message: 'The cart has no items.' });
+  const payments = activePayments(order);
+  const total = order.total.includingVat;
+  if (total > 0 && payments.length === 0) failures.push({ code: 'payment_missing', message: `The order total is ${total} but the order has no payment.` });
+  if (payments.length > 0 || total > 0) {
+    const paid = sum(payments.map((payment) => payment.amount));
+    if (!equalAmounts(paid, total)) {
+      failures.push({ code: 'payment_sum_mismatch', message: `The payments sum to ${toAmount(paid)} but the order total is ${total}.` });
+    }
+  }
+  return failures;
+}
+
+/**
+ * Calls every validation callback in parallel (each bounded by the timeout) and collects every
+ * failure: a non-200 answer with `[{code, message?}]`, `{code, message}` or any body; a timeout;
+ * an unreachable adapter.
+ */
+export async function callbackFailures(order: OrderDocument, headers: Record<string, string>, timeoutMs: number): Promise<ValidationFailure[]> {
+  const results = await Promise.all(order.validations.map((validation) => runCallback(validation, order, headers, timeoutMs)));
+  return results.flat();
+}
+
+async function runCallback(validation: Validation, order: OrderDocument, headers: Record<string, string>, timeoutMs: number): Promise<ValidationFailure[]> {
+  const ids = { adapterId: validation.adapterId, validationId: validation.id };
+  const outcome = await callAdapter(validation.url, order, headers, timeoutMs);
+  if (outcome.kind === 'timeout') return [{ code: 'validation_timeout', message: `No answer within ${timeoutMs} ms.`, ...ids }];
+  if (outcome.kind === 'unreachable') return [{ code: 'validation_unreachable', message: `Could not be reached (${outcome.error}).`, ...ids }];
+  if (outcome.status >= 200 && outcome.status < 300) return [];
+  const listed = Array.isArray(outcome.body) ? outcome.body : Array.isArray((outcome.body as { errors?: unknown })?.errors) ? (outcome.body as { errors: unknown[] }).errors : undefined;
+  if (listed && listed.length > 0) {
+    return listed.map((entry) => {
+      const item = (entry ?? {}) as { code?: unknown; message?: unknown; adapterId?: unknown };
+      return {
+        code: typeof item.code === 'string' ? item.code : 'validation_failed',
+        message: typeof item.message === 'string' ? item.message : typeof item.code === 'string' ? item.code : `HTTP ${outcome.status}`,
+        adapterId: typeof item.adapterId === 'string' ? item.adapterId : validation.adapterId,
+        validationId: validation.id,
+      };
+    });
+  }
+  const body = outcome.body as { code?: unknown } | undefined;
+  return [{ code: typeof body?.code === 'string' ? body.code : 'validation_failed', message: messageOf(outcome), ...ids }];
+}

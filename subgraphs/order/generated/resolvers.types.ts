@@ -1,0 +1,653 @@
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { OrderRecord, PaymentRecord } from '../order.model.js';
+import type { OrderCart as CartModel, CartItem as CartItemModel, Shipping as ShippingModel, Hook as HookModel, Notification as NotificationModel } from '../domain/order.types.js';
+import type { OrderPage } from '../order-queries.service.js';
+import type { OrderContext } from '../order.context.js';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** Any JSON value. */
+  JSON: { input: unknown; output: unknown; }
+  _FieldSet: { input: any; output: any; }
+};
+
+export type Address = {
+  __typename?: 'Address';
+  attributes?: Maybe<Scalars['JSON']['output']>;
+  city?: Maybe<Scalars['String']['output']>;
+  country?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  familyName?: Maybe<Scalars['String']['output']>;
+  givenName?: Maybe<Scalars['String']['output']>;
+  nationalIdentificationNumber?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  postalCode?: Maybe<Scalars['String']['output']>;
+  region?: Maybe<Scalars['String']['output']>;
+  streetAddress?: Maybe<Scalars['String']['output']>;
+  streetAddress2?: Maybe<Scalars['String']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+export type AddressInput = {
+  attributes?: InputMaybe<Scalars['JSON']['input']>;
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 3166-1 alpha-2. */
+  country?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  familyName?: InputMaybe<Scalars['String']['input']>;
+  givenName?: InputMaybe<Scalars['String']['input']>;
+  nationalIdentificationNumber?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  postalCode?: InputMaybe<Scalars['String']['input']>;
+  region?: InputMaybe<Scalars['String']['input']>;
+  streetAddress?: InputMaybe<Scalars['String']['input']>;
+  streetAddress2?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Amounts are decimals in major units (249.9). */
+export type Amount = {
+  __typename?: 'Amount';
+  excludingVat: Scalars['Float']['output'];
+  includingVat: Scalars['Float']['output'];
+};
+
+export type Cart = {
+  __typename?: 'Cart';
+  attributes?: Maybe<Scalars['JSON']['output']>;
+  items: Array<CartItem>;
+  /** Basket id in the commerce platform. */
+  reference?: Maybe<Scalars['String']['output']>;
+  total: Amount;
+};
+
+export type CartItem = {
+  __typename?: 'CartItem';
+  /** Every field of the item as the commerce adapter mapped it. */
+  data: Scalars['JSON']['output'];
+  id: Scalars['ID']['output'];
+};
+
+export type Customer = {
+  __typename?: 'Customer';
+  billing?: Maybe<Address>;
+  shipping?: Maybe<Address>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+export type Hook = {
+  __typename?: 'Hook';
+  adapterId: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  invoke: Scalars['String']['output'];
+  subscribeTo: Scalars['String']['output'];
+  target?: Maybe<Scalars['String']['output']>;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Sets the billing address; the order's /customer hooks run first and may refuse it (HOOK_VETOED). */
+  setBillingAddress: Order;
+  /** Sets the shipping address of the customer; /customer hooks run first. */
+  setShippingAddress: Order;
+  /** Runs the order's validation: built-in rules, then every validation callback in parallel. Commits nothing. */
+  validateOrder: ValidationResult;
+};
+
+
+export type MutationSetBillingAddressArgs = {
+  address: AddressInput;
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationSetShippingAddressArgs = {
+  address: AddressInput;
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationValidateOrderArgs = {
+  orderId: Scalars['ID']['input'];
+};
+
+export type Notification = {
+  __typename?: 'Notification';
+  adapterId?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  invoke: Scalars['String']['output'];
+  reference?: Maybe<Scalars['String']['output']>;
+  schema: Scalars['JSON']['output'];
+  scope: Scalars['String']['output'];
+};
+
+/** A checkout order: the aggregate every adapter reads and changes through the order engine. */
+export type Order = {
+  __typename?: 'Order';
+  cart: Cart;
+  channel: Scalars['String']['output'];
+  consents?: Maybe<Scalars['JSON']['output']>;
+  country?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  culture?: Maybe<Scalars['String']['output']>;
+  currency: Scalars['String']['output'];
+  customer: Customer;
+  hooks: Array<Hook>;
+  id: Scalars['ID']['output'];
+  merchant: Scalars['String']['output'];
+  notifications: Array<Notification>;
+  payments: Array<Payment>;
+  /** External order id, set after export by the commerce adapter. */
+  reference?: Maybe<Scalars['String']['output']>;
+  shippings: Array<Shipping>;
+  state: OrderState;
+  /** The current status (state.currentStatus). */
+  status: OrderStatus;
+  total: Amount;
+  updatedAt: Scalars['String']['output'];
+  validations: Array<Validation>;
+  /** Optimistic-concurrency version; grows by one with every committed change. */
+  version: Scalars['Int']['output'];
+};
+
+export type OrderConnection = {
+  __typename?: 'OrderConnection';
+  edges: Array<OrderEdge>;
+  pageInfo: PageInfo;
+};
+
+export type OrderEdge = {
+  __typename?: 'OrderEdge';
+  cursor: Scalars['String']['output'];
+  node: Order;
+};
+
+export type OrderState = {
+  __typename?: 'OrderState';
+  currentStatus: OrderStatus;
+  transitions: Array<StateTransition>;
+};
+
+export type OrderStatus =
+  | 'accepted'
+  | 'checkout'
+  | 'completed'
+  | 'delivered'
+  | 'processing';
+
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
+/** A payment of an order; its fields live in the order document, its transaction log in the payment subgraph. */
+export type Payment = {
+  __typename?: 'Payment';
+  actions: Array<PaymentAction>;
+  adapterId: Scalars['String']['output'];
+  amount: Scalars['Float']['output'];
+  attributes?: Maybe<Scalars['JSON']['output']>;
+  callbacks?: Maybe<Scalars['JSON']['output']>;
+  currency?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  orderId: Scalars['ID']['output'];
+  recurring?: Maybe<Scalars['JSON']['output']>;
+  reference?: Maybe<Scalars['String']['output']>;
+  state: Scalars['String']['output'];
+  type?: Maybe<Scalars['String']['output']>;
+  upperLimitAmount?: Maybe<Scalars['Float']['output']>;
+};
+
+export type PaymentAction = {
+  __typename?: 'PaymentAction';
+  adapterId?: Maybe<Scalars['String']['output']>;
+  type: Scalars['String']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** An order of the caller's merchant and channel; null when there is none, including another tenant's order. With `version`, the order as it was at that committed version. */
+  order?: Maybe<Order>;
+  /** Orders of the caller's channel, newest first (admin and service tokens). */
+  orders: OrderConnection;
+};
+
+
+export type QueryOrderArgs = {
+  id: Scalars['ID']['input'];
+  version?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOrdersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<OrderStatus>;
+};
+
+export type Shipping = {
+  __typename?: 'Shipping';
+  adapterId?: Maybe<Scalars['String']['output']>;
+  addons?: Maybe<Scalars['JSON']['output']>;
+  attributes?: Maybe<Scalars['JSON']['output']>;
+  deliveryDetails?: Maybe<Scalars['JSON']['output']>;
+  id: Scalars['ID']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  reference?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+  tmsReference?: Maybe<Scalars['String']['output']>;
+  total?: Maybe<Amount>;
+  /** VAT rate as a fraction (0.25). */
+  vatRate?: Maybe<Scalars['Float']['output']>;
+};
+
+export type StateTransition = {
+  __typename?: 'StateTransition';
+  status: OrderStatus;
+  /** ISO 8601 UTC timestamp. */
+  timeStamp: Scalars['String']['output'];
+};
+
+export type Validation = {
+  __typename?: 'Validation';
+  adapterId: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type ValidationFailure = {
+  __typename?: 'ValidationFailure';
+  adapterId?: Maybe<Scalars['String']['output']>;
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  validationId?: Maybe<Scalars['String']['output']>;
+};
+
+export type ValidationResult = {
+  __typename?: 'ValidationResult';
+  /** Every failure: the built-in rules' (no adapterId) and each failing validation callback's. */
+  failures: Array<ValidationFailure>;
+  valid: Scalars['Boolean']['output'];
+};
+
+
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type ReferenceResolver<TResult, TReference, TContext> = (
+      reference: TReference,
+      context: TContext,
+      info: GraphQLResolveInfo
+    ) => Promise<TResult> | TResult;
+
+      type ScalarCheck<T, S> = S extends true ? T : NullableCheck<T, S>;
+      type NullableCheck<T, S> = Maybe<T> extends T ? Maybe<ListCheck<NonNullable<T>, S>> : ListCheck<T, S>;
+      type ListCheck<T, S> = T extends (infer U)[] ? NullableCheck<U, S>[] : GraphQLRecursivePick<T, S>;
+      export type GraphQLRecursivePick<T, S> = { [K in keyof T & keyof S]: ScalarCheck<T[K], S[K]> };
+    
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+/** Mapping of federation types */
+export type FederationTypes = {
+  Order: Order;
+  Payment: Payment;
+};
+
+/** Mapping of federation reference types */
+export type FederationReferenceTypes = {
+  Order:
+    ( { __typename: 'Order' }
+    & GraphQLRecursivePick<FederationTypes['Order'], {"id":true}> );
+  Payment:
+    ( { __typename: 'Payment' }
+    & GraphQLRecursivePick<FederationTypes['Payment'], {"orderId":true,"id":true}> );
+};
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  Address: ResolverTypeWrapper<Address>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  AddressInput: AddressInput;
+  Amount: ResolverTypeWrapper<Amount>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Cart: ResolverTypeWrapper<CartModel>;
+  CartItem: ResolverTypeWrapper<CartItemModel>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Customer: ResolverTypeWrapper<Customer>;
+  Hook: ResolverTypeWrapper<HookModel>;
+  JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Notification: ResolverTypeWrapper<NotificationModel>;
+  Order: ResolverTypeWrapper<OrderRecord>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  OrderConnection: ResolverTypeWrapper<OrderPage>;
+  OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
+  OrderState: ResolverTypeWrapper<OrderState>;
+  OrderStatus: OrderStatus;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Payment: ResolverTypeWrapper<PaymentRecord>;
+  PaymentAction: ResolverTypeWrapper<PaymentAction>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Shipping: ResolverTypeWrapper<ShippingModel>;
+  StateTransition: ResolverTypeWrapper<StateTransition>;
+  Validation: ResolverTypeWrapper<Validation>;
+  ValidationFailure: ResolverTypeWrapper<ValidationFailure>;
+  ValidationResult: ResolverTypeWrapper<ValidationResult>;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  Address: Address;
+  String: Scalars['String']['output'];
+  AddressInput: AddressInput;
+  Amount: Amount;
+  Float: Scalars['Float']['output'];
+  Cart: CartModel;
+  CartItem: CartItemModel;
+  ID: Scalars['ID']['output'];
+  Customer: Customer;
+  Hook: HookModel;
+  JSON: Scalars['JSON']['output'];
+  Mutation: Record<PropertyKey, never>;
+  Notification: NotificationModel;
+  Order: OrderRecord;
+  Int: Scalars['Int']['output'];
+  OrderConnection: OrderPage;
+  OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
+  OrderState: OrderState;
+  PageInfo: PageInfo;
+  Boolean: Scalars['Boolean']['output'];
+  Payment: PaymentRecord;
+  PaymentAction: PaymentAction;
+  Query: Record<PropertyKey, never>;
+  Shipping: ShippingModel;
+  StateTransition: StateTransition;
+  Validation: Validation;
+  ValidationFailure: ValidationFailure;
+  ValidationResult: ValidationResult;
+};
+
+export type AddressResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Address'] = ResolversParentTypes['Address']> = {
+  attributes?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  familyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  givenName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalIdentificationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  streetAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  streetAddress2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AmountResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Amount'] = ResolversParentTypes['Amount']> = {
+  excludingVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  includingVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type CartResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = {
+  attributes?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['CartItem']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
+};
+
+export type CartItemResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['CartItem'] = ResolversParentTypes['CartItem']> = {
+  data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type CustomerResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = {
+  billing?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  shipping?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type HookResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Hook'] = ResolversParentTypes['Hook']> = {
+  adapterId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invoke?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subscribeTo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
+  name: 'JSON';
+}
+
+export type MutationResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  setBillingAddress?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetBillingAddressArgs, 'address' | 'orderId'>>;
+  setShippingAddress?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetShippingAddressArgs, 'address' | 'orderId'>>;
+  validateOrder?: Resolver<ResolversTypes['ValidationResult'], ParentType, ContextType, RequireFields<MutationValidateOrderArgs, 'orderId'>>;
+};
+
+export type NotificationResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
+  adapterId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invoke?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  schema?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  scope?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OrderResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order'], FederationReferenceType extends FederationReferenceTypes['Order'] = FederationReferenceTypes['Order']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Order']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
+  channel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  consents?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  culture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
+  hooks?: Resolver<Array<ResolversTypes['Hook']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  merchant?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notifications?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
+  payments?: Resolver<Array<ResolversTypes['Payment']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shippings?: Resolver<Array<ResolversTypes['Shipping']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['OrderState'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  validations?: Resolver<Array<ResolversTypes['Validation']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrderConnectionResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['OrderConnection'] = ResolversParentTypes['OrderConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['OrderEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type OrderEdgeResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['OrderEdge'] = ResolversParentTypes['OrderEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
+};
+
+export type OrderStateResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['OrderState'] = ResolversParentTypes['OrderState']> = {
+  currentStatus?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
+  transitions?: Resolver<Array<ResolversTypes['StateTransition']>, ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type PaymentResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Payment'] = ResolversParentTypes['Payment'], FederationReferenceType extends FederationReferenceTypes['Payment'] = FederationReferenceTypes['Payment']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Payment']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  actions?: Resolver<Array<ResolversTypes['PaymentAction']>, ParentType, ContextType>;
+  adapterId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  attributes?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  callbacks?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  recurring?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  upperLimitAmount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type PaymentActionResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['PaymentAction'] = ResolversParentTypes['PaymentAction']> = {
+  adapterId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
+  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'first'>>;
+};
+
+export type ShippingResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Shipping'] = ResolversParentTypes['Shipping']> = {
+  adapterId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  addons?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  attributes?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  deliveryDetails?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tmsReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Amount']>, ParentType, ContextType>;
+  vatRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type StateTransitionResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['StateTransition'] = ResolversParentTypes['StateTransition']> = {
+  status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
+  timeStamp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ValidationResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Validation'] = ResolversParentTypes['Validation']> = {
+  adapterId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ValidationFailureResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['ValidationFailure'] = ResolversParentTypes['ValidationFailure']> = {
+  adapterId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  validationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ValidationResultResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['ValidationResult'] = ResolversParentTypes['ValidationResult']> = {
+  failures?: Resolver<Array<ResolversTypes['ValidationFailure']>, ParentType, ContextType>;
+  valid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = OrderContext> = {
+  Address?: AddressResolvers<ContextType>;
+  Amount?: AmountResolvers<ContextType>;
+  Cart?: CartResolvers<ContextType>;
+  CartItem?: CartItemResolvers<ContextType>;
+  Customer?: CustomerResolvers<ContextType>;
+  Hook?: HookResolvers<ContextType>;
+  JSON?: GraphQLScalarType;
+  Mutation?: MutationResolvers<ContextType>;
+  Notification?: NotificationResolvers<ContextType>;
+  Order?: OrderResolvers<ContextType>;
+  OrderConnection?: OrderConnectionResolvers<ContextType>;
+  OrderEdge?: OrderEdgeResolvers<ContextType>;
+  OrderState?: OrderStateResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  Payment?: PaymentResolvers<ContextType>;
+  PaymentAction?: PaymentActionResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  Shipping?: ShippingResolvers<ContextType>;
+  StateTransition?: StateTransitionResolvers<ContextType>;
+  Validation?: ValidationResolvers<ContextType>;
+  ValidationFailure?: ValidationFailureResolvers<ContextType>;
+  ValidationResult?: ValidationResultResolvers<ContextType>;
+};
+

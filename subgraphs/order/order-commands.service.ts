@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Tenant } from '../../platform/auth/principal.js';
+import { badRequest, conflict, notFound } from '../../platform/errors/app-error.js';
+import type { Logger } from '../../platform/logging/logger.js';
+import { INITIAL_STATUS, refuseTransition, type OrderStatus } from './domain/order-state.machine.js';
+import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Validation } from './domain/order.types.js';
+import type { Actor, ChangeResult, OrderEngine } from './engine/order-engine.js';
+import { assertNotificationSchema } from './engine/notification-planner.js';
+import type { OrderStore } from './engine/order-store.repository.js';
+import type { ServiceTokenIssuer } from '../../platform/outbound/service-token.issuer.js';
+import { builtInFailures, callbackFailures, type ValidationReport } from './engine/validation-runner.js';
+import type { OrderRecord } from './order.model.js';
+
+export type HookInput = Omit<Hook, 'id' | 'adapterId'> & Partial<Pick<Hook, 'id' | 'adapterId'>>;
+export type NotificationInput = Omit<Notification, 'id'> & Partial<Pick<Notification, 'id'>>;
+export type ValidationInput = Omit<Validation, 'id' | 'adapterId'> & Partial<Pick<Validation, 'id' | 'adapterId'>>;
+export type PaymentInput = Partial<PaymentDocument> & Pick<PaymentDocument, 'adapterId' | 'amount'>;
+/** A new order: ids of payments and registrations are given out when left out. */
+export type CreateOrderInput = Partial<Omit<OrderDocument, 'merchant' | 'channel' | 'state' | 'total' | 'hooks' | 'notifications' | 'validations' | 'payments'>> &
+  Pick<OrderDocument, 'currency'> & {
+    hooks?: HookInput[];
+    notifications?: NotificationInput[];
+    validations?: ValidationInput[];
+    payments?: PaymentInput[];
+  };
+
+/** Extra checks of a payment change, run inside the change on the fresh draft, so they are race-free. */
+export interface PaymentChangeOptions {
+  assert?: (draft: OrderDocument) => void;
+}
+
+/** Notifications every new order of a channel carries (the `static_notifications` configuration). */
+export type StaticNotificationSource = (tenant: Tenant) => Promise<Notification[]>;
+
+export interface CommandContext {
+  tenant: Tenant;
+  actor: Actor;
+  /** External callers may pin the version they read; a mismatch is a 409. */
+  expectedVersion?: number;
+}
+
+const now = () => new Date().toISOString();
+
+/**
+ * The order service's use cases. Each is a few lines: what to change, given to the engine.
+ * REST shims, GraphQL resolvers and the payment API all call these.
+ */
+export class OrderCommands {
+  constructor(
+    private readonly engine: OrderEngine,
+    private readonly store: OrderStore,
+    private readonly tokens: ServiceTokenIssuer,
+    private readonly logger: Logger,
+    private readonly options: { validationTimeoutMs: number; staticNotifications?: StaticNotificationSource },
+  ) {}
+
+  get(context: Pick<CommandContext, 'tenant'>, orderId: string): Promise<OrderRecord> {
+    return this.engine.load(context.tenant, orderId);
+  }
+
+  async create(context: CommandContext, input: CreateOrderInput): Promise<OrderRecord> {
+    const statics = (await this.options.staticNotifications?.(context.tenant)) ?? [];
+    const document: OrderDocument = {
+      ...input,
+      id: input.id ?? randomUUID(),
+      merchant: context.tenant.merchant,
+      channel: context.tenant.channel,
+      state: { currentStatus: INITIAL_STATUS, transitions: [{ status: INITIAL_STATUS, timeStamp: now() }] },
+      cart: input.cart ?? { items: [], total: { includingVat: 0, excludingVat: 0 } },
+      shippings: input.shippings ?? [],
+      payments: (input.payments ?? []).map((payment) => this.newPayment(context, input.id ?? '', payment)),
+      customer: input.customer ?? {},
+      validations: (input.validations ?? []).map((v) => withIds(v, context) as Validation),
+      hooks: (input.hooks ?? []).map((h) => withIds(h, context) as Hook),
+      notifications: [...statics, ...(input.notifications ?? [])].map((n) => withIds(n, context)),
+      total: { includingVat: 0, excludingVat: 0 },
+    };
+    document.payments = document.payments.map((payment) => ({ ...payment, orderId: document.id }));
+    document.notifications.forEach(assertNotificationSchema);
+    if (await this.store.load(context.tenant, document.id)) throw conflict(`Order ${document.id} already exists.`);
+    return this.engine.create(context.tenant, context.actor, document);
+  }
+
+  setAddress(context: CommandContext, orderId: string, kind: 'billing' | 'shipping', address: Address): Promise<ChangeResult> {
+    return this.change(context, orderId, `customer.${kind}.set`, (draft) => {
+      draft.customer = { ...draft.customer, [kind]: { type: 'person', ...address } };
+    });
+  }
+
+  replace<K extends 'cart' | 'shippings' | 'customer' | 'consents'>(context: CommandContext, orderId: string, part: K, value: OrderDocument[K]): Promise<ChangeResult> {
+    return this.change(context, orderId, `${part}.replaced`, (draft) => {
+      draft[part] = value;
+    });
+  }
+
+  setReference(context: CommandContext, orderId: string, reference: string): Promise<ChangeResult> {
+    return this.change(context, orderId, 'reference.set', (draft) => {
+      draft.reference = reference;
+    });
+  }
+
+  /** One move of the state machine, its own commit; illegal moves are refused with the allowed ones. */
+  changeStatus(context: CommandContext, orderId: string, to: OrderStatus): Promise<ChangeResult> {
+    return this.change(context, orderId, 'status.changed', (draft) => {
+      const refusal = refuseTransition(draft.state.currentStatus, to);
+      if (refusal) throw badRequest('illegal_transition', refusal, { from: draft.state.currentStatus, to });
+      draft.state = { currentStatus: to, transitions: [...draft.state.transitions, { status: to, timeStamp: now() }] };
+    });
+  }
+
+  /** `options.assert` sees the fresh draft (on every retry) before the payment is added; it throws an AppError to refuse. */
+  async addPayment(context: CommandContext, orderId: string, input: PaymentInput, options: PaymentChangeOptions = {}): Promise<{ result: ChangeResult; payment: PaymentDocument }> {
+    const payment = this.newPayment(context, orderId, input);
+    const result = await this.change(context, orderId, 'payment.added', (draft) => {
+      options.assert?.(draft);
+      if (draft.payments.some((existing) => existing.id === payment.id)) throw conflict(`Payment ${payment.id} already exists on order ${orderId}.`);
+      draft.payments = [...draft.payments, { ...payment, currency: payment.currency ?? draft.currency }];
+    });
+    return { result, payment: result.order.document.payments.find((p) => p.id === payment.id) ?? payment };
+  }
+
+  /** `options.assert` sees the fresh draft (on every retry) before `update` runs; it throws an AppError to refuse. */
+  async updatePayment(context: CommandContext, orderId: string, paymentId: string, update: (payment: PaymentDocument) => PaymentDocument, options: PaymentChangeOptions = {}): Promise<{ result: ChangeResult; payment: PaymentDocument }> {
+    const result = await this.change(context, orderId, 'payment.updated', (draft) => {
+      options.assert?.(draft);
+      const index = draft.payments.findIndex((payment) => payment.id === paymentId);
+      if (index < 0) throw notFound(`Payment ${paymentId} was not found on order ${orderId}.`, 'payment_not_found');
+      draft.payments[index] = { ...update(draft.payments[index]!), id: paymentId };
+    });
+    return { result, payment: result.order.document.payments.find((p) => p.id === paymentId)! };
+  }
+
+  removePayment(context: CommandContext, orderId: string, paymentId: string): Promise<ChangeResult> {
+    return this.change(context, orderId, 'payment.removed', (draft) => {
+      if (!draft.payments.some((payment) => payment.id === paymentId)) throw notFound(`Payment ${paymentId} was not found on order ${orderId}.`, 'payment_not_found');
+      draft.payments = draft.payments.filter((payment) => payment.id !== paymentId);
+    });
+  }
+
+  async register<K extends 'hooks' | 'notifications' | 'validations'>(
+    context: CommandContext,
+    orderId: string,
+    kind: K,
+    input: K extends 'hooks' ? HookInput : K extends 'notifications' ? NotificationInput : ValidationInput,
+  ): Promise<{ result: ChangeResult; registered: OrderDocument[K][number] }> {
+    const entry = withIds(input as HookInput, context) as unknown as OrderDocument[K][number];
+    if (kind === 'notifications') assertNotificationSchema(entry as Notification);
+    const result = await this.change(context, orderId, `${kind}.registered`, (draft) => {
+      const list = draft[kind] as Array<{ id: string }>;
+      if (list.some((existing) => existing.id === entry.id)) throw conflict(`${kind.slice(0, -1)} ${entry.id} is already registered on order ${orderId}.`);
+      (draft[kind] as unknown[]) = [...list, entry];
+    });
+    return { result, registered: entry };
+  }
+
+  unregister(context: CommandContext, orderId: string, kind: 'hooks' | 'notifications' | 'validations', id: string): Promise<ChangeResult> {
+    return this.change(context, orderId, `${kind}.removed`, (draft) => {
+      const list = draft[kind] as Array<{ id: string }>;
+      if (!list.some((entry) => entry.id === id)) throw notFound(`${kind.slice(0, -1)} ${id} was not found on order ${orderId}.`, `${kind.slice(0, -1)}_not_found`);
+      (draft[kind] as unknown[]) = list.filter((entry) => entry.id !== id);
+    });
+  }
+
+  /** The `validate` action: built-in rules, then every validation callback in parallel. Commits nothing. */
+  async validate(context: CommandContext, orderId: string): Promise<ValidationReport> {
+    const order = await this.engine.load(context.tenant, orderId);
+    const [builtIn, callbacks] = [
+      builtInFailures(order.document),
+      await callbackFailures(order.document, await this.tokens.headersFor(context.tenant), this.options.validationTimeoutMs),
+    ];
+    const failures = [...builtIn, ...callbacks];
+    const report = { valid: failures.length === 0, failures };
+    await this.store
+      .recordEvent(context.tenant, orderId, order.version, { id: randomUUID(), type: 'order.validated', actor: context.actor.adapterId ?? context.actor.subject, data: { ...report } })
+      .catch((error: unknown) => this.logger.error({ err: error, orderId }, 'could not record a validation event'));
+    return report;
+  }
+
+  private change(context: CommandContext, orderId: string, action: string, apply: (draft: OrderDocument) => void): Promise<ChangeResult> {
+    return this.engine.change({ tenant: context.tenant, orderId, actor: context.actor, action, apply, expectedVersion: context.expectedVersion });
+  }
+
+  private newPayment(context: CommandContext, orderId: string, input: PaymentInput): PaymentDocument {
+    return {
+      ...input,
+      id: input.id ?? randomUUID(),
+      adapterId: input.adapterId,
+      amount: input.amount,
+      state: input.state ?? 'intent',
+      type: input.type ?? 'default',
+      merchant: context.tenant.merchant,
+      channel: context.tenant.channel,
+      orderId,
+    };
+  }
+}
+
+/** Gives a registered hook/notification/validation an id, and the calling adapter's id by default. */
+function withIds<T extends { id?: string; adapterId?: string }>(entry: T, context: CommandContext): T & { id: string } {
+  const adapterId = entry.adapterId ?? context.actor.adapterId;
+  return { ...entry, id: entry.id ?? randomUUID(), ...(adapterId ? { adapterId } : {}) };
+}

@@ -1,0 +1,54 @@
+import type { Tenant } from '../../platform/auth/principal.js';
+import { badRequest } from '../../platform/errors/app-error.js';
+import type { PrismaClient } from '../../platform/db/database.js';
+import type { OrderStatus } from './domain/order-state.machine.js';
+import { toOrderRecord, type OrderDocument, type OrderRecord } from './order.model.js';
+
+export interface OrderPage {
+  orders: OrderRecord[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+const encodeCursor = (order: OrderRecord) => Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.id])).toString('base64url');
+function decodeCursor(cursor: string): [Date, string] {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(createdAt);
+    if (Number.isNaN(date.getTime()) || typeof id !== 'string') throw new Error('bad cursor');
+    return [date, id];
+  } catch {
+    throw badRequest('invalid_cursor', 'The cursor is not one this service gave out.');
+  }
+}
+
+/** Reads of orders beyond one by id: listings (newest first, keyset-paginated) and past versions. */
+export class OrderQueries {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async list(tenant: Tenant, options: { status?: OrderStatus; first: number; after?: string }): Promise<OrderPage> {
+    const after = options.after ? decodeCursor(options.after) : undefined;
+    const rows = await this.prisma.order.findMany({
+      where: {
+        merchant: tenant.merchant,
+        channel: tenant.channel,
+        ...(options.status ? { status: options.status } : {}),
+        ...(after ? { OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }] } : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: options.first + 1,
+    });
+    const orders = rows.slice(0, options.first).map(toOrderRecord);
+    const last = orders.at(-1);
+    return { orders, pageInfo: { hasNextPage: rows.length > options.first, endCursor: last ? encodeCursor(last) : null } };
+  }
+
+  /** The order as it was at a committed version (what a subscription event shows). */
+  async atVersion(tenant: Tenant, orderId: string, version: number): Promise<OrderRecord | null> {
+    const [current, snapshot] = await Promise.all([
+      this.prisma.order.findFirst({ where: { id: orderId, merchant: tenant.merchant, channel: tenant.channel } }),
+      this.prisma.orderVersion.findFirst({ where: { orderId, version, merchant: tenant.merchant, channel: tenant.channel } }),
+    ]);
+    if (!current || !snapshot) return null;
+    return { ...toOrderRecord(current), version, document: snapshot.document as unknown as OrderDocument, updatedAt: snapshot.createdAt };
+  }
+}

@@ -1,0 +1,26 @@
+import DataLoader from 'dataloader';
+import type { AuthContext } from '../../platform/auth/principal.js';
+import type { OrderRecord } from './order.model.js';
+import type { OrderCommands } from './order-commands.service.js';
+import type { OrderQueries } from './order-queries.service.js';
+import type { OrderRepository } from './order.repository.js';
+
+export interface OrderContext {
+  auth: AuthContext;
+  /** Batches every order load of one request (fields and `_entities`) into one query. */
+  orders: DataLoader<string, OrderRecord | null>;
+  commands: OrderCommands;
+  queries: OrderQueries;
+}
+
+export function createOrderContext(
+  services: { repository: OrderRepository; commands: OrderCommands; queries: OrderQueries },
+  auth: AuthContext,
+): OrderContext {
+  return {
+    auth,
+    orders: new DataLoader((ids) => services.repository.findByIds(auth.tenant, ids)),
+    commands: services.commands,
+    queries: services.queries,
+  };
+}

@@ -1,0 +1,42 @@
+import type { Prisma } from '../../platform/db/generated/client.js';
+import type { OrderDocument, PaymentDocument } from './domain/order.types.js';
+
+export type { OrderDocument, PaymentDocument };
+
+/** An order row: the document plus the columns kept beside it for scoping and concurrency. */
+export interface OrderRecord {
+  id: string;
+  merchant: string;
+  channel: string;
+  status: string;
+  version: number;
+  reference: string | null;
+  document: OrderDocument;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type PaymentRecord = PaymentDocument & { orderId: string };
+
+/** An order row as read by Prisma, or by raw SQL selecting ORDER_COLUMNS. */
+export type OrderRow = Omit<Prisma.OrderGetPayload<object>, 'document'> & { document: unknown };
+
+/** The columns of `orders` under the names of OrderRow, for raw SQL. */
+export const ORDER_COLUMNS = 'id, merchant, channel, status, version, reference, document, created_at as "createdAt", updated_at as "updatedAt"';
+
+export function toOrderRecord(row: OrderRow): OrderRecord {
+  return {
+    id: row.id,
+    merchant: row.merchant,
+    channel: row.channel,
+    status: row.status,
+    version: row.version,
+    reference: row.reference,
+    document: row.document as unknown as OrderDocument,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export const paymentsOf = (order: OrderRecord): PaymentRecord[] =>
+  (order.document.payments ?? []).map((payment) => ({ ...payment, orderId: order.id }));

@@ -1,0 +1,56 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { resolveAuthConfig } from '../../platform/auth/auth-config.js';
+import { PgNotifier } from '../../platform/db/pg-notifier.js';
+import { createServiceApp } from '../../platform/http/app.factory.js';
+import { mountSubgraph } from '../../platform/graphql/subgraph.server.js';
+import type { ServiceDeps } from '../../platform/service-deps.js';
+import { subgraphSdl } from '../subgraph.catalog.js';
+import { OrderEngine } from './engine/order-engine.js';
+import { OrderStore } from './engine/order-store.repository.js';
+import { ServiceTokenIssuer } from '../../platform/outbound/service-token.issuer.js';
+import { OrderCommands, type StaticNotificationSource } from './order-commands.service.js';
+import { createOrderContext } from './order.context.js';
+import { OrderQueries } from './order-queries.service.js';
+import { OrderRepository } from './order.repository.js';
+import { orderResolvers } from './order.resolvers.js';
+import { registerOrderRoutes } from './rest/order.routes.js';
+
+export const ORDER_SDL = subgraphSdl('order');
+
+/** The order engine and its use cases, built from the platform's dependencies. */
+export function createOrderDomain(deps: ServiceDeps, options: { staticNotifications?: StaticNotificationSource } = {}) {
+  const store = new OrderStore(deps.db.pool, new PgNotifier(deps.db.pool, deps.logger));
+  const tokens = new ServiceTokenIssuer(resolveAuthConfig(deps.config));
+  const engine = new OrderEngine(store, tokens, deps.logger, { ...deps.config.engine, maxAttempts: 25 });
+  const commands = new OrderCommands(engine, store, tokens, deps.logger, {
+    validationTimeoutMs: deps.config.engine.validationTimeoutMs,
+    ...(options.staticNotifications ? { staticNotifications: options.staticNotifications } : {}),
+  });
+  return { store, engine, commands, queries: new OrderQueries(deps.db.prisma), repository: new OrderRepository(deps.db.prisma) };
+}
+
+/** The order service: the order subgraph and the order REST shims (OpenAPI at /openapi.json). */
+export async function createOrderService(deps: ServiceDeps, options: { staticNotifications?: StaticNotificationSource } = {}): Promise<FastifyInstance> {
+  const app = createServiceApp('order', deps);
+  const domain = createOrderDomain(deps, options);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Order service', version: 'v0', description: 'REST shims of the checkout order service; see docs/order-api.md.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  registerOrderRoutes(app, domain.commands, domain.queries);
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  await mountSubgraph({
+    app,
+    sdl: ORDER_SDL,
+    resolvers: orderResolvers,
+    context: (auth) => createOrderContext(domain, auth),
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+
+/** The definitions of schemas/order.schema.json, shared with the request schemas of the REST shims. */
+export const ORDER_DEFS_ID = 'order-defs';
+
+// Local references (#/$defs/x) are made absolute so the definitions can be copied into route schemas.
+const ORDER_SCHEMA = JSON.parse(
+  readFileSync(new URL('../../../schemas/order.schema.json', import.meta.url), 'utf8').replaceAll('"#/$defs/', `"${ORDER_DEFS_ID}#/$defs/`),
+) as { $defs: Record<string, unknown> };
+
+export const orderDefs = { $id: ORDER_DEFS_ID, $defs: ORDER_SCHEMA.$defs };
+const def = (name: string) => ({ $ref: `${ORDER_DEFS_ID}#/$defs/${name}` });
+
+const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
+export const orderParams = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
+export const paymentParams = { type: 'object', required: ['orderId', 'paymentId'], properties: { orderId: id, paymentId: id } } as const;
+export const entryParams = { type: 'object', required: ['orderId', 'entryId'], properties: { orderId: id, entryId: id } } as const;
+
+export const addressBody = def('address');
+export const cartBody = {
+  type: 'object',
+  required: ['items', 'total'],
+  properties: { reference: { type: 'string' }, items: { type: 'array', items: def('cartItem') }, total: def('amount'), attributes: { type: 'object' } },
+} as const;
+export const shippingsBody = { type: 'array', items: def('shipping') } as const;
+export const customerBody = { type: 'object', properties: { type: { type: 'string' }, billing: def('address'), shipping: def('address') } } as const;
+export const referenceBody = { type: 'object', required: ['reference'], additionalProperties: false, properties: { reference: { type: 'string', minLength: 1 } } } as const;
+export const statusBody = {
+  type: 'object',
+  required: ['status'],
+  additionalProperties: false,
+  properties: { status: def('orderStatus') },
+} as const;
+
+const withOptional = (name: string, optional: string[]) => {
+  const schema = ORDER_SCHEMA.$defs[name] as { required: string[]; properties: Record<string, unknown> };
+  return { type: 'object', required: schema.required.filter((key) => !optional.includes(key)), properties: schema.properties };
+};
+export const hookBody = withOptional('hook', ['id', 'adapterId']);
+export const notificationBody = withOptional('notification', ['id']);
+export const validationBody = withOptional('validation', ['id', 'adapterId']);
+export const paymentBody = withOptional('payment', ['id', 'state']);
+export const paymentUpdateBody = { type: 'object', properties: (ORDER_SCHEMA.$defs.payment as { properties: object }).properties } as const;
+
+export const createOrderBody = {
+  type: 'object',
+  required: ['currency'],
+  properties: {
+    id,
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    culture: { type: 'string' },
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    reference: { type: 'string' },
+    cart: cartBody,
+    shippings: shippingsBody,
+    customer: customerBody,
+    consents: {},
+    payments: { type: 'array', items: paymentBody },
+    hooks: { type: 'array', items: hookBody },
+    notifications: { type: 'array', items: notificationBody },
+    validations: { type: 'array', items: validationBody },
+  },
+} as const;
+
+export const listQuery = {
+  type: 'object',
+  properties: {
+    status: def('orderStatus'),
+    first: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+    after: { type: 'string', maxLength: 512 },
+  },
+} as const;

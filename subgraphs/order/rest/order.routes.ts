@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../../../platform/auth/principal.js';
+import { requireRole } from '../../../platform/auth/request-auth.js';
+import { AppError, badRequest } from '../../../platform/errors/app-error.js';
+import type { OrderStatus } from '../domain/order-state.machine.js';
+import type { Address, OrderDocument, PaymentDocument } from '../domain/order.types.js';
+import type { Actor, ChangeResult } from '../engine/order-engine.js';
+import type { OrderCommands } from '../order-commands.service.js';
+import type { OrderRecord } from '../order.model.js';
+import type { OrderQueries } from '../order-queries.service.js';
+import * as s from './order-request.schemas.js';
+
+type PaymentInput = Partial<PaymentDocument> & Pick<PaymentDocument, 'adapterId' | 'amount'>;
+type Params = { orderId: string; paymentId: string; entryId: string };
+type Req<B = unknown, Q = unknown> = FastifyRequest<{ Params: Params; Body: B; Querystring: Q }>;
+
+const BASE = '/api/v0/checkout/orders';
+const WRITERS = ['adapter', 'admin', 'service'] as const;
+const CUSTOMER_WRITERS = ['storefront', 'adapter', 'admin', 'service'] as const;
+
+export const actorOf = (auth: AuthContext): Actor => ({
+  role: auth.principal.role,
+  subject: auth.principal.subject,
+  ...(auth.principal.adapterId ? { adapterId: auth.principal.adapterId } : {}),
+});
+
+/** `If-Match: "<version>"` pins the version the caller read; a stale one is answered 409. */
+function expectedVersion(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match'];
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(String(header));
+  if (!match) throw badRequest('invalid_if_match', 'If-Match must hold the order version, e.g. "3".');
+  return Number(match[1]);
+}
+
+const contextOf = (request: FastifyRequest) => ({ tenant: request.auth.tenant, actor: actorOf(request.auth), expectedVersion: expectedVersion(request) });
+
+function sendOrder(reply: FastifyReply, order: OrderRecord, status = 200) {
+  return reply.status(status).header('etag', `"${order.version}"`).send(order.document);
+}
+const sendChange = (reply: FastifyReply, result: ChangeResult) => sendOrder(reply, result.order);
+
+/** The order service's REST shims: the spec's paths and the ones adapters need (docs/order-api.md). */
+export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommands, queries: OrderQueries): void {
+  app.addSchema(s.orderDefs);
+  const writer = (request: FastifyRequest) => requireRole(request.auth, ...WRITERS);
+
+  for (const url of [`${BASE}/:orderId`, '/checkout/orders/:orderId']) {
+    app.get(url, { schema: { params: s.orderParams, tags: ['orders'] } }, async (request: Req, reply) =>
+      sendOrder(reply, await commands.get(request.auth, request.params.orderId)),
+    );
+  }
+
+  app.get(BASE, { schema: { querystring: s.listQuery, tags: ['orders'] } }, async (request: Req<unknown, { status?: OrderStatus; first: number; after?: string }>) => {
+    requireRole(request.auth, 'admin', 'service');
+    const page = await queries.list(request.auth.tenant, request.query);
+    return { items: page.orders.map((order) => order.document), pageInfo: page.pageInfo };
+  });
+
+  app.post(BASE, { schema: { body: s.createOrderBody, tags: ['orders'] } }, async (request: Req<Parameters<OrderCommands['create']>[1]>, reply) => {
+    writer(request);
+    const order = await commands.create(contextOf(request), request.body);
+    return sendOrder(reply.header('location', `${BASE}/${order.id}`), order, 201);
+  });
+
+  for (const kind of ['billing', 'shipping'] as const) {
+    app.put(`${BASE}/:orderId/customer/${kind}`, { schema: { params: s.orderParams, body: s.addressBody, tags: ['orders'] } }, async (request: Req<object>, reply) => {
+      requireRole(request.auth, ...CUSTOMER_WRITERS);
+      return sendChange(reply, await commands.setAddress(contextOf(request), request.params.orderId, kind, request.body as Address));
+    });
+  }
+  app.put(`${BASE}/:orderId/consents`, { schema: { params: s.orderParams, tags: ['orders'] } }, async (request: Req, reply) => {
+    requireRole(request.auth, ...CUSTOMER_WRITERS);
+    if (request.body === undefined) throw badRequest('invalid_request', 'The consents are the request body (any JSON value).');
+    return sendChange(reply, await commands.replace(contextOf(request), request.params.orderId, 'consents', request.body));
+  });
+
+  const parts = [
+    ['cart', s.cartBody],
+    ['shippings', s.shippingsBody],
+    ['customer', s.customerBody],
+  ] as const;
+  for (const [part, body] of parts) {
+    app.put(`${BASE}/:orderId/${part}`, { schema: { params: s.orderParams, body, tags: ['orders'] } }, async (request: Req<never>, reply) => {
+      writer(request);
+      return sendChange(reply, await commands.replace(contextOf(request), request.params.orderId, part, request.body as OrderDocument[typeof part]));
+    });
+  }
+
+  app.put(`${BASE}/:orderId/reference`, { schema: { params: s.orderParams, body: s.referenceBody, tags: ['orders'] } }, async (request: Req<{ reference: string }>, reply) => {
+    writer(request);
+    return sendChange(reply, await commands.setReference(contextOf(request), request.params.orderId, request.body.reference));
+  });
+
+  app.put(`${BASE}/:orderId/state`, { schema: { params: s.orderParams, body: s.statusBody, tags: ['orders'] } }, async (request: Req<{ status: OrderStatus }>, reply) => {
+    writer(request);
+    return sendChange(reply, await commands.changeStatus(contextOf(request), request.params.orderId, request.body.status));
+  });
+
+  app.post(`${BASE}/:orderId/validate`, { schema: { params: s.orderParams, tags: ['orders'] } }, async (request: Req, reply) => {
+    const report = await commands.validate(contextOf(request), request.params.orderId);
+    if (report.valid) return reply.send(report);
+    throw new AppError(400, 'order_invalid', `The order is not valid: ${report.failures.map((f) => f.code).join(', ')}.`, report.failures);
+  });
+
+  app.post(`${BASE}/:orderId/payments`, { schema: { params: s.orderParams, body: s.paymentBody, tags: ['payments'] } }, async (request: Req<never>, reply) => {
+    writer(request);
+    const { result, payment } = await commands.addPayment(contextOf(request), request.params.orderId, request.body as PaymentInput);
+    return reply.status(201).header('etag', `"${result.order.version}"`).header('location', `${BASE}/${request.params.orderId}/payments/${payment.id}`).send(payment);
+  });
+  app.get(`${BASE}/:orderId/payments/:paymentId`, { schema: { params: s.paymentParams, tags: ['payments'] } }, async (request: Req) => {
+    const order = await commands.get(request.auth, request.params.orderId);
+    const payment = order.document.payments.find((p) => p.id === request.params.paymentId);
+    if (!payment) throw new AppError(404, 'payment_not_found', `Payment ${request.params.paymentId} was not found on order ${order.id}.`);
+    return payment;
+  });
+  app.put(`${BASE}/:orderId/payments/:paymentId`, { schema: { params: s.paymentParams, body: s.paymentUpdateBody, tags: ['payments'] } }, async (request: Req<object>, reply) => {
+    writer(request);
+    const { result, payment } = await commands.updatePayment(contextOf(request), request.params.orderId, request.params.paymentId, (current) => ({ ...current, ...(request.body as Partial<PaymentDocument>) }));
+    return reply.header('etag', `"${result.order.version}"`).send(payment);
+  });
+  app.delete(`${BASE}/:orderId/payments/:paymentId`, { schema: { params: s.paymentParams, tags: ['payments'] } }, async (request: Req, reply) => {
+    writer(request);
+    return sendChange(reply, await commands.removePayment(contextOf(request), request.params.orderId, request.params.paymentId));
+  });
+
+  const registries = [
+    ['hooks', s.hookBody],
+    ['notifications', s.notificationBody],
+    ['validations', s.validationBody],
+  ] as const;
+  for (const [kind, body] of registries) {
+    app.post(`${BASE}/:orderId/${kind}`, { schema: { params: s.orderParams, body, tags: ['callbacks'] } }, async (request: Req<never>, reply) => {
+      writer(request);
+      const { result, registered } = await commands.register(contextOf(request), request.params.orderId, kind, request.body as never);
+      return reply.status(201).header('etag', `"${result.order.version}"`).send(registered);
+    });
+    app.delete(`${BASE}/:orderId/${kind}/:entryId`, { schema: { params: s.entryParams, tags: ['callbacks'] } }, async (request: Req, reply) => {
+      writer(request);
+      return sendChange(reply, await commands.unregister(contextOf(request), request.params.orderId, kind, request.params.entryId));
+    });
+  }
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Tenant } from '../../platform/auth/principal.js';
+import { badRequest, notFound } from '../../platform/errors/app-error.js';
+import type { PaymentDocument } from '../order/domain/order.types.js';
+import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
+import type { PaymentTransactionRecord } from './payment-transaction.model.js';
+import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
+import type { PaymentRepository } from './payment.repository.js';
+import { assertCurrency, assertImmutable, assertMayWrite, assertNoOtherActiveIntent, assertTenant, assertTransition } from './payment.rules.js';
+
+/** The spec's create body, plus the optional payment fields an adapter may know at creation. */
+export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &
+  Partial<Pick<PaymentDocument, 'name' | 'merchant' | 'channel' | 'currency' | 'type' | 'state' | 'reference' | 'upperLimitAmount' | 'attributes' | 'actions' | 'recurring' | 'callbacks'>> & {
+    orderId: string;
+  };
+
+/** The spec's update body: any payment field; present fields replace the stored ones. */
+export type UpdatePaymentBody = Partial<CreatePaymentBody> & { id?: string };
+
+/** A transaction to log; `orderId` is optional (the payment is looked up by id when it is left out). */
+export type LogTransactionBody = TransactionInput & { orderId?: string };
+
+export interface PaymentWrite {
+  payment: PaymentDocument;
+  /** The order version the write committed (or found, for a no-op update). */
+  version: number;
+}
+
+const paymentNotFound = (paymentId: string) => notFound(`Payment ${paymentId} was not found.`, 'payment_not_found');
+
+/**
+ * The payment API's use cases. Payments live in the order document, so every write goes through
+ * OrderCommands (the order engine: hooks on /payments, notifications, amountChanged); the checks
+ * that depend on the order run inside the change on its fresh draft, so they are race-free.
+ */
+export class PaymentCommands {
+  constructor(
+    private readonly orders: OrderCommands,
+    private readonly payments: PaymentRepository,
+    private readonly transactions: PaymentTransactionRepository,
+  ) {}
+
+  /** Adds a payment (state `intent` and type `checkout` unless given) to its order. */
+  async create(context: CommandContext, body: CreatePaymentBody): Promise<PaymentWrite> {
+    assertTenant(context.tenant, body);
+    assertMayWrite(context.actor, body.adapterId);
+    const { orderId, ...fields } = body;
+    const input = { ...fields, id: randomUUID(), state: body.state ?? 'intent', type: body.type ?? 'checkout' };
+    assertTransition(undefined, input.state);
+    await this.readFresh(context, orderId);
+    const { result, payment } = await this.orders.addPayment(context, orderId, input, {
+      assert: (draft) => {
+        assertCurrency(draft, body.currency);
+        assertNoOtherActiveIntent(draft, input);
+      },
+    });
+    return { payment, version: result.order.version };
+  }
+
+  /** Changes a payment: present fields replace the stored ones; a state change follows the payment state machine. */
+  async update(context: CommandContext, paymentId: string, body: UpdatePaymentBody): Promise<PaymentWrite> {
+    assertTenant(context.tenant, body);
+    if (body.id !== undefined && body.id !== paymentId) {
+      throw badRequest('payment_id_mismatch', `The body names payment ${body.id}, the path ${paymentId}.`);
+    }
+    const orderId = await this.orderOf(context.tenant, paymentId, body.orderId);
+    const { id: _id, orderId: _orderId, ...fields } = body;
+    await this.readFresh(context, orderId);
+    const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => ({ ...current, ...fields }), {
+      assert: (draft) => {
+        const current = draft.payments.find((candidate) => candidate.id === paymentId);
+        if (!current) return; // updatePayment answers 404 payment_not_found
+        assertMayWrite(context.actor, current.adapterId);
+        assertImmutable(current, orderId, body);
+        if (fields.state !== undefined) assertTransition(current.state, fields.state);
+        assertCurrency(draft, body.currency);
+        assertNoOtherActiveIntent(draft, { ...current, ...fields, id: paymentId }, current);
+      },
+    });
+    return { payment, version: result.order.version };
+  }
+
+  /** Appends a transaction to the payment's log (payment_transactions); the order is not changed. */
+  async logTransaction(context: CommandContext, paymentId: string, body: LogTransactionBody): Promise<PaymentTransactionRecord> {
+    const { orderId: givenOrderId, ...input } = body;
+    const orderId = await this.orderOf(context.tenant, paymentId, givenOrderId);
+    const order = await this.orders.get(context, orderId);
+    const payment = order.document.payments.find((candidate) => candidate.id === paymentId);
+    if (!payment) throw paymentNotFound(paymentId);
+    assertMayWrite(context.actor, payment.adapterId);
+    return this.transactions.insert(context.tenant, { orderId, paymentId }, input);
+  }
+
+  /**
+   * Reads the order before a change. The engine may base a change's first attempt on the copy
+   * this process last committed; another service (the order shims) may have changed the order
+   * since, and a refusal or a no-op decided on that copy would be wrong. A read refreshes that
+   * copy, so the checks run on what is in the database (and a race is still retried).
+   */
+  private async readFresh(context: CommandContext, orderId: string): Promise<void> {
+    await this.orders.get(context, orderId);
+  }
+
+  /**
+   * The order holding a payment: the one named in the body, else found by the payment id among
+   * the tenant's orders (404 `payment_not_found`; 400 `order_id_required` when the id is on
+   * several orders — ids given by this API are UUIDs, ids set through the order shims may repeat).
+   */
+  private async orderOf(tenant: Tenant, paymentId: string, orderId: string | undefined): Promise<string> {
+    if (orderId !== undefined) return orderId;
+    const orderIds = await this.payments.ordersHolding(tenant, paymentId, 2);
+    if (orderIds.length === 0) throw paymentNotFound(paymentId);
+    if (orderIds.length > 1) {
+      throw badRequest('order_id_required', `Payment ${paymentId} is on more than one order; name the order with orderId in the body.`);
+    }
+    return orderIds[0]!;
+  }
+}

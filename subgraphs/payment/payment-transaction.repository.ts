@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Tenant } from '../../platform/auth/principal.js';
+import type { PrismaClient } from '../../platform/db/database.js';
+import { Prisma } from '../../platform/db/generated/client.js';
+import type { PaymentTransactionRecord } from './payment-transaction.model.js';
+
+export interface PaymentKey {
+  orderId: string;
+  paymentId: string;
+}
+
+/** A payment as this subgraph knows it: only its key (its fields live in the order subgraph). */
+export interface PaymentRef {
+  orderId: string;
+  id: string;
+}
+
+/** One call to a provider, as an adapter logs it (POST /api/v0/payments/{id}/transactions). */
+export interface TransactionInput {
+  event: string;
+  pspEvent?: string | null;
+  amount?: number | null;
+  isSuccess: boolean;
+  pspStatus?: string | null;
+  requestJson?: unknown;
+  responseJson?: unknown;
+  errorDetail?: string | null;
+}
+
+const json = (value: unknown) => (value === undefined || value === null ? Prisma.DbNull : (value as Prisma.InputJsonValue));
+
+/** Tenant-scoped access to the payment transaction log. */
+export class PaymentTransactionRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Appends one transaction to a payment's log (one insert: logged entirely or not at all). */
+  insert(tenant: Tenant, key: PaymentKey, input: TransactionInput): Promise<PaymentTransactionRecord> {
+    return this.prisma.paymentTransaction.create({
+      data: {
+        id: randomUUID(),
+        merchant: tenant.merchant,
+        channel: tenant.channel,
+        orderId: key.orderId,
+        paymentId: key.paymentId,
+        event: input.event,
+        pspEvent: input.pspEvent ?? null,
+        amount: input.amount ?? null,
+        isSuccess: input.isSuccess,
+        pspStatus: input.pspStatus ?? null,
+        requestJson: json(input.requestJson),
+        responseJson: json(input.responseJson),
+        errorDetail: input.errorDetail ?? null,
+      },
+    });
+  }
+
+  /** The logs of many payments in one query, in the order of `keys`, oldest transaction first. */
+  async listForPayments(tenant: Tenant, keys: readonly PaymentKey[]): Promise<PaymentTransactionRecord[][]> {
+    const rows = await this.prisma.paymentTransaction.findMany({
+      where: {
+        merchant: tenant.merchant,
+        channel: tenant.channel,
+        OR: keys.map((key) => ({ orderId: key.orderId, paymentId: key.paymentId })),
+      },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    const grouped = new Map<string, PaymentTransactionRecord[]>();
+    for (const row of rows) {
+      const key = keyOf({ orderId: row.orderId, paymentId: row.paymentId });
+      grouped.set(key, [...(grouped.get(key) ?? []), row]);
+    }
+    return keys.map((key) => grouped.get(keyOf(key)) ?? []);
+  }
+}
+
+export const keyOf = (key: PaymentKey): string => `${key.orderId}\u0000${key.paymentId}`;

@@ -1,0 +1,46 @@
+import { requireRole } from '../../platform/auth/request-auth.js';
+import type { PaymentContext } from './payment.context.js';
+import { encodePaymentCursor } from './payment.repository.js';
+import type { Resolvers } from './generated/resolvers.types.js';
+
+/** Roles that may list payments and read raw provider requests and responses. */
+const PAYMENT_LISTERS = ['admin', 'service'] as const;
+const RAW_LOG_READERS = ['admin', 'service', 'adapter'] as const;
+
+const logOf = (payment: { orderId: string; id: string }, context: PaymentContext) =>
+  context.transactions.load({ orderId: payment.orderId, paymentId: payment.id });
+
+/** The payment subgraph: payments' logs, one payment, the admin listing. Fields of a payment come from the order subgraph. */
+export const paymentResolvers: Resolvers = {
+  Query: {
+    payment: async (_parent, { orderId, id }, context) =>
+      (await context.payments.exists(context.auth.tenant, orderId, id)) ? { orderId, id } : null,
+    payments: (_parent, { first, after }, context) => {
+      requireRole(context.auth, ...PAYMENT_LISTERS);
+      return context.payments.list(context.auth.tenant, { first: Math.min(Math.max(first ?? 50, 1), 200), ...(after ? { after } : {}) });
+    },
+  },
+  PaymentConnection: {
+    edges: (page) => page.items.map((item) => ({ cursor: encodePaymentCursor(item), node: { orderId: item.orderId, id: item.id } })),
+    pageInfo: (page) => page.pageInfo,
+  },
+  Payment: {
+    // The payment itself lives in the order subgraph; this subgraph only adds its log.
+    __resolveReference: (reference) => ({ orderId: reference.orderId, id: reference.id }),
+    transactions: (payment, _args, context) => logOf(payment, context),
+    hasFailedTransaction: async (payment, _args, context) => (await logOf(payment, context)).some((transaction) => !transaction.isSuccess),
+    lastTransactionAt: async (payment, _args, context) => (await logOf(payment, context)).at(-1)?.createdAt.toISOString() ?? null,
+  },
+  PaymentTransaction: {
+    amount: (transaction) => (transaction.amount === null ? null : transaction.amount.toNumber()),
+    requestJson: (transaction, _args, context) => {
+      requireRole(context.auth, ...RAW_LOG_READERS);
+      return transaction.requestJson;
+    },
+    responseJson: (transaction, _args, context) => {
+      requireRole(context.auth, ...RAW_LOG_READERS);
+      return transaction.responseJson;
+    },
+    createdAt: (transaction) => transaction.createdAt.toISOString(),
+  },
+};

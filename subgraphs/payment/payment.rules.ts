@@ -1,0 +1,84 @@
+import type { Tenant } from '../../platform/auth/principal.js';
+import { AppError, badRequest, forbidden } from '../../platform/errors/app-error.js';
+import type { OrderDocument, PaymentDocument } from '../order/domain/order.types.js';
+import type { Actor } from '../order/engine/order-engine.js';
+import { allowedPaymentMoves, refusePaymentTransition } from './payment-state.machine.js';
+
+/**
+ * Part payments (spec "Gift card adapter" rule 2): several of one adapter may be open on an
+ * order at once (one per card), so the one-active-payment rule does not apply to them.
+ */
+export const PART_PAYMENT_TYPES: readonly string[] = ['giftcard'];
+
+/** The message of the spec's "Errors" row for a second active payment of an adapter. */
+export const activePaymentMessage = (existingId: string) =>
+  `The order already has an active payment for this adapter; update it instead (PUT /api/v0/payments/${existingId}).`;
+
+/** An `intent` payment that counts for the one-active-payment-per-adapter rule. */
+const isActiveIntent = (payment: Pick<PaymentDocument, 'state' | 'type'>) =>
+  payment.state === 'intent' && !PART_PAYMENT_TYPES.includes(payment.type ?? '');
+
+/**
+ * Refuses (409 `active_payment_exists`) a payment becoming an active `intent` when another
+ * payment of the same adapter on the order already is one. Run inside the change, on the draft.
+ * A payment that already was one (`before`) is left alone, so old orders stay writable.
+ */
+export function assertNoOtherActiveIntent(
+  draft: OrderDocument,
+  candidate: Pick<PaymentDocument, 'id' | 'adapterId' | 'state' | 'type'>,
+  before?: Pick<PaymentDocument, 'state' | 'type'>,
+): void {
+  if (!isActiveIntent(candidate) || (before && isActiveIntent(before))) return;
+  const existing = draft.payments.find((payment) => payment.id !== candidate.id && payment.adapterId === candidate.adapterId && isActiveIntent(payment));
+  if (existing) {
+    throw new AppError(409, 'active_payment_exists', activePaymentMessage(existing.id), { paymentId: existing.id, adapterId: existing.adapterId });
+  }
+}
+
+/** A payment's currency is the order's (400 `currency_mismatch`). */
+export function assertCurrency(draft: OrderDocument, currency: string | undefined): void {
+  if (currency !== undefined && currency !== draft.currency) {
+    throw badRequest('currency_mismatch', `The payment's currency ${currency} is not the order's (${draft.currency}).`);
+  }
+}
+
+/** `merchant` and `channel` in a body must be the tenant the request acts for (403 `tenant_mismatch`). */
+export function assertTenant(tenant: Tenant, body: { merchant?: string; channel?: string }): void {
+  if (body.merchant !== undefined && body.merchant !== tenant.merchant) {
+    throw forbidden(`The payment names merchant "${body.merchant}", but the request acts for "${tenant.merchant}".`, 'tenant_mismatch');
+  }
+  if (body.channel !== undefined && body.channel !== tenant.channel) {
+    throw forbidden(`The payment names channel "${body.channel}", but the request acts for "${tenant.channel}".`, 'tenant_mismatch');
+  }
+}
+
+/** An adapter token writes only its own adapter's payments (403 `forbidden`); other writer roles write any. */
+export function assertMayWrite(actor: Actor, adapterId: string): void {
+  if (actor.role === 'adapter' && actor.adapterId !== adapterId) {
+    throw forbidden(`An adapter token for ${actor.adapterId ?? 'no adapter'} cannot write payments of ${adapterId}.`);
+  }
+}
+
+/** 400 `illegal_payment_transition` naming the allowed moves (`from` undefined: a new payment). */
+export function assertTransition(from: string | undefined, to: string): void {
+  const refusal = refusePaymentTransition(from, to);
+  if (refusal) throw badRequest('illegal_payment_transition', refusal, { from: from ?? null, to, allowed: allowedPaymentMoves(from) });
+}
+
+/** Fields a PUT may repeat but never change. */
+const IMMUTABLE_FIELDS = ['adapterId', 'orderId', 'merchant', 'channel'] as const;
+
+/** 400 `payment_field_immutable` when a PUT tries to change the payment's adapter, order or tenant. */
+export function assertImmutable(current: PaymentDocument, orderId: string, update: Partial<PaymentDocument>): void {
+  const stored: Record<(typeof IMMUTABLE_FIELDS)[number], unknown> = {
+    adapterId: current.adapterId,
+    orderId,
+    merchant: current.merchant ?? update.merchant,
+    channel: current.channel ?? update.channel,
+  };
+  for (const field of IMMUTABLE_FIELDS) {
+    if (update[field] !== undefined && update[field] !== stored[field]) {
+      throw badRequest('payment_field_immutable', `A payment's ${field} cannot change (it is ${String(stored[field])}).`, { field });
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { createServiceApp } from '../../platform/http/app.factory.js';
+import { mountSubgraph } from '../../platform/graphql/subgraph.server.js';
+import { subgraphSdl } from '../subgraph.catalog.js';
+import type { ServiceDeps } from '../../platform/service-deps.js';
+import { createOrderDomain } from '../order/order.service.js';
+import { PaymentCommands } from './payment-commands.service.js';
+import { createPaymentContext } from './payment.context.js';
+import { PaymentRepository } from './payment.repository.js';
+import { PaymentTransactionRepository } from './payment-transaction.repository.js';
+import { paymentResolvers } from './payment.resolvers.js';
+import { registerPaymentRoutes } from './rest/payment.routes.js';
+
+export const PAYMENT_SDL = subgraphSdl('payment');
+
+/**
+ * The payment service (port 4002): the payment API REST for adapters (OpenAPI at /openapi.json)
+ * and the payment subgraph. Payments are written through the order engine of `createOrderDomain`.
+ */
+export async function createPaymentService(deps: ServiceDeps): Promise<FastifyInstance> {
+  const app = createServiceApp('payment', deps);
+  const { commands: orders } = createOrderDomain(deps);
+  const transactions = new PaymentTransactionRepository(deps.db.prisma);
+  const payments = new PaymentRepository(deps.db.prisma);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Payment API', version: 'v0', description: 'The payment API adapters use to create, update and log payments; see docs/payment-api.md.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  registerPaymentRoutes(app, new PaymentCommands(orders, payments, transactions));
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  await mountSubgraph({
+    app,
+    sdl: PAYMENT_SDL,
+    resolvers: paymentResolvers,
+    context: (auth) => createPaymentContext({ transactions, payments }, auth),
+  });
+  return app;
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+
+/** Request schemas of the payment API, built on the payment definition of schemas/order.schema.json. */
+const ORDER_SCHEMA = JSON.parse(readFileSync(new URL('../../../schemas/order.schema.json', import.meta.url), 'utf8')) as {
+  $defs: Record<string, unknown> & { payment: { properties: Record<string, unknown> } };
+};
+
+/** Copies a schema with its local `#/$defs/…` references replaced by the definitions. */
+function inline(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(inline);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) return inline(ORDER_SCHEMA.$defs[ref.slice('#/$defs/'.length)]);
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inline(value)]));
+}
+
+const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const { id: _id, ...paymentFields } = inline(ORDER_SCHEMA.$defs.payment.properties) as Record<string, object>;
+
+/** The payment's fields (order schema) plus the ones the spec's bodies name beside them. */
+const paymentProperties = {
+  ...paymentFields,
+  orderId: id,
+  merchant: { type: 'string', minLength: 1 },
+  channel: { type: 'string', minLength: 1 },
+};
+
+export const paymentParams = { type: 'object', required: ['paymentId'], properties: { paymentId: id } } as const;
+
+export const createPaymentBody = {
+  type: 'object',
+  required: ['adapterId', 'orderId', 'amount'],
+  additionalProperties: false,
+  properties: paymentProperties,
+} as const;
+
+export const updatePaymentBody = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { ...paymentProperties, id },
+} as const;
+
+const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+
+export const transactionBody = {
+  type: 'object',
+  required: ['event', 'isSuccess'],
+  additionalProperties: false,
+  properties: {
+    orderId: id,
+    event: { type: 'string', minLength: 1, maxLength: 128 },
+    pspEvent: text(128),
+    amount: { type: ['number', 'null'], minimum: -99_999_999_999_999, maximum: 99_999_999_999_999 },
+    isSuccess: { type: 'boolean' },
+    pspStatus: text(256),
+    requestJson: { description: 'Any JSON: what the adapter sent the provider.' },
+    responseJson: { description: 'Any JSON: what the provider answered.' },
+    errorDetail: { ...text(8_000), description: 'Fault description shown to the merchant; recommended when isSuccess is false.' },
+  },
+} as const;

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireRole } from '../../../platform/auth/request-auth.js';
+import { badRequest } from '../../../platform/errors/app-error.js';
+import type { CommandContext } from '../../order/order-commands.service.js';
+import { actorOf } from '../../order/rest/order.routes.js';
+import type { CreatePaymentBody, LogTransactionBody, PaymentCommands, PaymentWrite, UpdatePaymentBody } from '../payment-commands.service.js';
+import type { PaymentTransactionRecord } from '../payment-transaction.model.js';
+import * as s from './payment-request.schemas.js';
+
+const BASE = '/api/v0/payments';
+/** Roles that may write payments (docs/payment-api.md); storefronts go through the adapters. */
+export const PAYMENT_WRITERS = ['adapter', 'service', 'admin'] as const;
+
+type Req<B = unknown> = FastifyRequest<{ Params: { paymentId: string }; Body: B }>;
+
+/** `If-Match: "<version>"` pins the order version the caller read; a stale one is answered 409. */
+function expectedVersion(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match'];
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(String(header));
+  if (!match) throw badRequest('invalid_if_match', 'If-Match must hold the order version, e.g. "3".');
+  return Number(match[1]);
+}
+
+const contextOf = (request: FastifyRequest): CommandContext => {
+  const version = expectedVersion(request);
+  return { tenant: request.auth.tenant, actor: actorOf(request.auth), ...(version === undefined ? {} : { expectedVersion: version }) };
+};
+
+const sendPayment = (reply: FastifyReply, write: PaymentWrite, status = 200) =>
+  reply.status(status).header('etag', `"${write.version}"`).send(write.payment);
+
+/** A logged transaction as the API answers it: amounts as numbers, times in ISO 8601. */
+export const transactionView = (record: PaymentTransactionRecord) => ({
+  id: record.id,
+  orderId: record.orderId,
+  paymentId: record.paymentId,
+  event: record.event,
+  pspEvent: record.pspEvent,
+  amount: record.amount === null ? null : record.amount.toNumber(),
+  isSuccess: record.isSuccess,
+  pspStatus: record.pspStatus,
+  requestJson: record.requestJson,
+  responseJson: record.responseJson,
+  errorDetail: record.errorDetail,
+  createdAt: record.createdAt.toISOString(),
+});
+
+/**
+ * The payment API used by adapters (docs/payment-api.md). Roles are checked before the body is
+ * looked at; bodies are validated by their JSON schema; the work is PaymentCommands'.
+ */
+export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCommands): void {
+  const writers = { preValidation: async (request: FastifyRequest) => requireRole(request.auth, ...PAYMENT_WRITERS) };
+
+  app.post(BASE, { ...writers, schema: { body: s.createPaymentBody, tags: ['payments'], summary: 'Create a payment on an order' } }, async (request: Req<CreatePaymentBody>, reply) => {
+    const write = await commands.create(contextOf(request), request.body);
+    return sendPayment(reply.header('location', `${BASE}/${write.payment.id}`), write, 201);
+  });
+
+  app.put(
+    `${BASE}/:paymentId`,
+    { ...writers, schema: { params: s.paymentParams, body: s.updatePaymentBody, tags: ['payments'], summary: 'Update a payment (present fields replace stored ones)' } },
+    async (request: Req<UpdatePaymentBody>, reply) => sendPayment(reply, await commands.update(contextOf(request), request.params.paymentId, request.body)),
+  );
+
+  app.post(
+    `${BASE}/:paymentId/transactions`,
+    { ...writers, schema: { params: s.paymentParams, body: s.transactionBody, tags: ['payments'], summary: "Log a transaction in the payment's log" } },
+    async (request: Req<LogTransactionBody>, reply) => {
+      const record = await commands.logTransaction(contextOf(request), request.params.paymentId, request.body);
+      return reply.status(201).send(transactionView(record));
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { graphql } from '../harness/http.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+import { openShop, type Shop } from '../journey/journey-setup.js';
+
+let system: TestSystem;
+let shop: Shop;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  shop = await openShop(system, 'm-adapter-subgraph');
+});
+afterAll(() => system?.close());
+
+const gql = (query: string, variables: Record<string, unknown> = {}, tenant = shop.tenant, token = shop.storefrontToken) =>
+  graphql(system.urls.gateway!, query, variables, { token, ...tenant }).then((response) => response.body);
+
+async function newOrder(): Promise<string> {
+  const body = await gql(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, {
+    input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' },
+  });
+  return body.data.createOrderFromBasket.id;
+}
+
+describe('adapter subgraph', () => {
+  it('describes each adapter: kind, availability, configuration in the channel and its schema', async () => {
+    const body = await gql(`{ adapters { id kind available configured configurationSchema } }`);
+    const byId = Object.fromEntries(body.data.adapters.map((a: { id: string }) => [a.id, a]));
+    expect(byId.giftcard_adapter).toMatchObject({ kind: 'giftcard', available: true, configured: true });
+    expect(byId.provider_d_dropin_adapter).toMatchObject({ kind: 'payment', available: false, configured: false });
+    expect(byId.commerce_adapter.configurationSchema.properties.api.properties.identityClientSecret.writeOnly).toBe(true);
+  });
+
+  it('removes a gift card softly: the payment stays visible as removed', async () => {
+    const orderId = await newOrder();
+    const added = await gql(`mutation ($id: ID!, $card: String!) { addGiftCard(orderId: $id, cardId: $card) { id } }`, { id: orderId, card: shop.cardId });
+    const paymentId = added.data.addGiftCard.id;
+    const removed = await gql(`mutation ($id: ID!, $p: ID!) { removePayment(orderId: $id, paymentId: $p) { payments { id state } } }`, { id: orderId, p: paymentId });
+    expect(removed.errors).toBeUndefined();
+    expect(removed.data.removePayment.payments).toEqual([{ id: paymentId, state: 'removed' }]);
+  });
+
+  it("passes an adapter's refusal on with its code", async () => {
+    const orderId = await newOrder();
+    const unknownCard = await gql(`mutation ($id: ID!) { addGiftCard(orderId: $id, cardId: "NO-SUCH-CARD") { id } }`, { id: orderId });
+    expect(unknownCard.errors[0].extensions.code).toMatch(/CARD_NOT_FOUND|GIFT_CARD_NOT_FOUND/);
+
+    const noBilling = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }`, { id: orderId });
+    const completed = await gql(`mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`, { id: orderId, p: noBilling.data.startPayment.payment.id });
+    expect(completed.errors[0].extensions.code).toMatch(/HOOK_VETOED|ORDER_INVALID/);
+  });
+
+  it('refuses actions an adapter does not offer here', async () => {
+    const orderId = await newOrder();
+    const unavailable = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "provider_d_dropin_adapter") { payment { id } } }`, { id: orderId });
+    expect(unavailable.errors[0].extensions.code).toBe('ACTION_NOT_SUPPORTED');
+    const commerce = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "commerce_adapter") { payment { id } } }`, { id: orderId });
+    expect(commerce.errors[0].extensions.code).toBe('ACTION_NOT_SUPPORTED');
+  });
+
+  it('answers CONFIGURATION_MISSING in a channel without configurations', async () => {
+    const tenant = { merchant: 'm-adapter-subgraph-bare', channel: 'web' };
+    const token = await system.token({ merchant: tenant.merchant, channels: ['web'], role: 'storefront' });
+    const body = await gql(`mutation { createOrderFromBasket(input: { cartReference: "x", culture: "nb-NO", currency: "NOK" }) { id } }`, {}, tenant, token);
+    expect(body.errors[0]).toMatchObject({ message: 'Configuration is missing for this channel.', extensions: { code: 'CONFIGURATION_MISSING' } });
+  });
+});

@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { rest } from '../harness/http.js';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+
+/** The gift card adapter through real HTTP: platform, gift card sandbox and adapter all running. */
+
+let system: TestSystem;
+let admin: Awaited<ReturnType<typeof orderClient>>;
+let storefront: string;
+let service: string;
+const tenant = { merchant: 'm-giftcard', channel: 'web' };
+const unconfigured = { merchant: 'm-giftcard', channel: 'no-config' };
+
+beforeAll(async () => {
+  system = await startTestSystem({ env: { NOTIFICATION_RETRY_DELAYS_MS: '50,100,200' } });
+  admin = await orderClient(system, tenant, 'admin');
+  storefront = await system.token({ merchant: tenant.merchant, channels: [tenant.channel, unconfigured.channel], role: 'storefront' });
+  service = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'service' });
+  const configured = await configure(tenant);
+  expect(configured.status).toBe(201);
+});
+afterAll(async () => {
+  await system?.close();
+});
+
+const adapterUrl = () => system.urls.giftcard_adapter!;
+const sandboxUrl = () => system.urls.giftcard_sandbox!;
+
+async function configure(t: typeof tenant) {
+  const token = await system.token({ merchant: t.merchant, channels: [t.channel], role: 'admin' });
+  return rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${t.merchant}/channels/${t.channel}/configurations/giftcard_adapter`, {
+    token,
+    ...t,
+    body: {
+      $schema: `${adapterUrl()}/openapi/v1/schemas/giftcard_adapter.json`,
+      id: 'giftcard_adapter',
+      active: true,
+      adapter: { publicUrl: adapterUrl() },
+      api: { baseUrl: sandboxUrl(), username: 'giftcard', password: 'giftcard-secret', shopId: 'shop-1' },
+    },
+  });
+}
+
+/** A fresh card in the sandbox (unique id per call). */
+async function seedCard(balance: number, code?: string): Promise<string> {
+  const cardId = `card-${randomBytes(5).toString('hex')}`;
+  const seeded = await rest(sandboxUrl(), 'POST', '/api/sandbox/cards', { body: { cardId, balance, currency: 'NOK', ...(code ? { code } : {}) } });
+  expect(seeded.status).toBe(201);
+  return cardId;
+}
+const card = async (cardId: string) => (await rest(sandboxUrl(), 'GET', `/api/sandbox/cards/${cardId}`)).body;
+
+async function newOrder(total = 249.9, t = tenant): Promise<string> {
+  const client = t === tenant ? admin : await orderClient(system, t, 'admin');
+  const created = await client.call('POST', '', sampleOrder({ cart: { reference: 'basket', items: [{ id: 'i-1' }], total: { includingVat: total, excludingVat: Math.round(total * 80) / 100 } } }));
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+const getOrder = async (orderId: string) => (await admin.call('GET', `/${orderId}`)).body;
+const setStatus = (orderId: string, status: string) => admin.call('PUT', `/${orderId}/state`, { status });
+
+const addCard = (orderId: string, body: unknown, t = tenant) =>
+  rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${orderId}/payments`, { token: storefront, ...t, body });
+const removeCard = (orderId: string, paymentId: string) =>
+  rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/remove`, { token: storefront, ...tenant });
+
+describe('gift card adapter: adding cards', () => {
+  it('serves its configuration schema publicly', async () => {
+    const { status, body } = await rest(adapterUrl(), 'GET', '/openapi/v1/schemas/giftcard_adapter.json');
+    expect(status).toBe(200);
+    expect(body.properties.api.properties.password.writeOnly).toBe(true);
+  });
+
+  it('answers 400 "Configuration is missing for this channel." without a configuration', async () => {
+    const orderId = await newOrder(100, unconfigured);
+    const { status, body } = await addCard(orderId, { cardId: await seedCard(100) }, unconfigured);
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 'configuration_missing', message: 'Configuration is missing for this channel.' });
+  });
+
+  it('refuses an unknown card, a card without balance and a missing required code (400)', async () => {
+    const orderId = await newOrder();
+    const unknown = await addCard(orderId, { cardId: 'no-such-card' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('gift_card_not_found');
+
+    const empty = await addCard(orderId, { cardId: await seedCard(0) });
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('gift_card_empty');
+
+    const noCode = await addCard(orderId, { cardId: await seedCard(100, '1234') });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.code).toBe('gift_card_code_required');
+
+    expect((await getOrder(orderId)).payments).toEqual([]);
+  });
+
+  it('does not check the code when a card is added (a wrong code is accepted here)', async () => {
+    const orderId = await newOrder(100);
+    const added = await addCard(orderId, { cardId: await seedCard(100, '1234'), code: '9999' });
+    expect(added.status).toBe(201);
+  });
+
+  it('covers what remains: total 150, two cards of 100 cover 100 and 50; registers its callbacks once', async () => {
+    const orderId = await newOrder(150);
+    const [first, second] = [await seedCard(100, '1111'), await seedCard(100)];
+    const a = await addCard(orderId, { cardId: first, code: '1111' });
+    expect(a.status).toBe(201);
+    expect(a.body).toEqual({ paymentId: expect.any(String), cardId: first, code: '1111', amount: 100, upperLimitAmount: 100, currency: 'NOK', state: 'intent' });
+    expect(a.headers.get('location')).toBe(`/api/v0/checkout/orders/${orderId}/payments/${a.body.paymentId}`);
+    const b = await addCard(orderId, { cardId: second });
+    expect(b.status).toBe(201);
+    expect(b.body).toMatchObject({ cardId: second, code: null, amount: 50, upperLimitAmount: 100 });
+
+    const order = await getOrder(orderId);
+    expect(order.payments).toEqual([
+      expect.objectContaining({ id: a.body.paymentId, adapterId: 'giftcard_adapter', type: 'giftcard', state: 'intent', amount: 100, upperLimitAmount: 100 }),
+      expect.objectContaining({ id: b.body.paymentId, adapterId: 'giftcard_adapter', type: 'giftcard', state: 'intent', amount: 50, upperLimitAmount: 100 }),
+    ]);
+    expect(order.payments[0].callbacks).toEqual({ amountChanged: `${adapterUrl()}/v0/orders/${orderId}/payments/${a.body.paymentId}/amount-changed` });
+    expect(order.payments[1].callbacks.amountChanged).toContain(`/payments/${b.body.paymentId}/amount-changed`);
+    expect(order.hooks.filter((h: { adapterId: string }) => h.adapterId === 'giftcard_adapter')).toEqual([
+      expect.objectContaining({ subscribeTo: '/state', target: '/payments', invoke: `${adapterUrl()}/api/checkout/v1/callback/orders/${orderId}/state-changed` }),
+    ]);
+    expect(order.notifications.filter((n: { adapterId: string }) => n.adapterId === 'giftcard_adapter')).toEqual([
+      expect.objectContaining({ scope: '/state/currentStatus', schema: { enum: ['completed'] }, invoke: `${adapterUrl()}/api/checkout/v1/callback/orders/${orderId}/completed` }),
+    ]);
+    // The code is kept sealed: the order (which a storefront can read) never holds it in clear.
+    expect(JSON.stringify(order)).not.toContain('1111');
+    expect(order.payments[0].attributes).toEqual({ cardId: first, codeRequired: true, sealedCode: expect.stringMatching(/^v1\./) });
+    expect((await admin.call('POST', `/${orderId}/validate`)).status).toBe(200);
+
+    const again = await addCard(orderId, { cardId: first, code: '1111' });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('gift_card_already_added');
+  });
+
+  it('removes softly (the payment stays as removed), lets the next card grow, and re-adding makes a new payment', async () => {
+    const orderId = await newOrder(150);
+    const [first, second] = [await seedCard(100), await seedCard(100)];
+    const a = await addCard(orderId, { cardId: first });
+    const b = await addCard(orderId, { cardId: second });
+
+    const removed = await removeCard(orderId, a.body.paymentId);
+    expect(removed.status).toBe(200);
+    expect(removed.body.payments).toEqual([
+      expect.objectContaining({ id: a.body.paymentId, state: 'removed', amount: 100 }),
+      expect.objectContaining({ id: b.body.paymentId, state: 'intent', amount: 100 }),
+    ]);
+    expect((await removeCard(orderId, a.body.paymentId)).status).toBe(200); // idempotent
+
+    const readded = await addCard(orderId, { cardId: first });
+    expect(readded.status).toBe(201);
+    expect(readded.body.paymentId).not.toBe(a.body.paymentId);
+    expect(readded.body.amount).toBe(50);
+    const order = await getOrder(orderId);
+    expect(order.payments.map((p: { state: string; amount: number }) => [p.state, p.amount])).toEqual([['removed', 100], ['intent', 100], ['intent', 50]]);
+  });
+
+  it('follows order changes through amountChanged: a bigger total grows the second card, a smaller shrinks both', async () => {
+    const orderId = await newOrder(150);
+    const a = await addCard(orderId, { cardId: await seedCard(100) });
+    const b = await addCard(orderId, { cardId: await seedCard(100) });
+    const amounts = async () => (await getOrder(orderId)).payments.map((p: { amount: number }) => p.amount);
+
+    await admin.call('PUT', `/${orderId}/cart`, { items: [{ id: 'i-1' }], total: { includingVat: 300, excludingVat: 240 } });
+    await eventually(async () => JSON.stringify(await amounts()) === '[100,100]');
+
+    await admin.call('PUT', `/${orderId}/cart`, { items: [{ id: 'i-1' }], total: { includingVat: 80, excludingVat: 64 } });
+    await eventually(async () => JSON.stringify(await amounts()) === '[80,0]');
+    const payment = await rest(adapterUrl(), 'GET', `/api/checkout/v1/orders/${orderId}/payments/${b.body.paymentId}`, { token: storefront, ...tenant });
+    expect(payment.body).toMatchObject({ paymentId: b.body.paymentId, amount: 0, upperLimitAmount: 100, state: 'intent' });
+    expect(a.body.amount).toBe(100);
+  });
+
+  it('refuses its platform callbacks to a storefront token (403)', async () => {
+    const orderId = await newOrder(100);
+    const a = await addCard(orderId, { cardId: await seedCard(100) });
+    for (const path of [
+      `/api/checkout/v1/callback/orders/${orderId}/state-changed`,
+      `/api/checkout/v1/callback/orders/${orderId}/completed`,
+      `/v0/orders/${orderId}/payments/${a.body.paymentId}/amount-changed`,
+    ]) {
+      const { status, body } = await rest(adapterUrl(), 'POST', path, { token: storefront, ...tenant, body: { amount: 1 } });
+      expect([path, status, body.code]).toEqual([path, 403, 'forbidden']);
+    }
+  });
+});
+
+describe('gift card adapter: reservations', () => {
+  it('reserves at processing, commits at completed (balance down by exactly the amount), and a repeated notification changes nothing', async () => {
+    const orderId = await newOrder(80);
+    const cardId = await seedCard(100, '4321');
+    const added = await addCard(orderId, { cardId, code: '4321' });
+    expect(added.body.amount).toBe(80);
+
+    expect((await setStatus(orderId, 'processing')).status).toBe(200);
+    let order = await getOrder(orderId);
+    expect(order.payments[0]).toMatchObject({ state: 'reserved', attributes: { cardId, reservationId: expect.any(String) } });
+    expect(await card(cardId)).toMatchObject({ balance: 100, reserved: 80, available: 20 });
+
+    expect((await setStatus(orderId, 'accepted')).status).toBe(200);
+    expect((await setStatus(orderId, 'completed')).status).toBe(200);
+    await eventually(async () => (await getOrder(orderId)).payments[0].state === 'captured');
+    expect(await card(cardId)).toMatchObject({ balance: 20, reserved: 0, committed: 80 });
+    order = await getOrder(orderId);
+    expect(order.payments[0].attributes.sealedCode).toBeUndefined();
+
+    const redelivered = await rest(adapterUrl(), 'POST', `/api/checkout/v1/callback/orders/${orderId}/completed`, { token: service, ...tenant, body: { orderId } });
+    expect(redelivered.status).toBe(200);
+    expect(await card(cardId)).toMatchObject({ balance: 20, committed: 80 });
+  });
+
+  it('releases the reservation when the order returns to checkout, and reserves again on the next processing', async () => {
+    const orderId = await newOrder(60);
+    const cardId = await seedCard(100);
+    await addCard(orderId, { cardId });
+    expect((await setStatus(orderId, 'processing')).status).toBe(200);
+    expect((await card(cardId)).reserved).toBe(60);
+
+    expect((await setStatus(orderId, 'checkout')).status).toBe(200);
+    expect((await card(cardId)).reserved).toBe(0);
+    const payment = (await getOrder(orderId)).payments[0];
+    expect(payment.state).toBe('intent');
+    expect(payment.attributes.reservationId).toBeUndefined();
+
+    expect((await setStatus(orderId, 'processing')).status).toBe(200);
+    expect(await card(cardId)).toMatchObject({ reserved: 60, balance: 100 });
+  });
+
+  it('vetoes processing on an invalid code, after releasing the cards it had reserved', async () => {
+    const orderId = await newOrder(150);
+    const good = await seedCard(100);
+    const bad = await seedCard(100, '1234');
+    await addCard(orderId, { cardId: good });
+    await addCard(orderId, { cardId: bad, code: '0000' });
+
+    const refused = await setStatus(orderId, 'processing');
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('hook_vetoed');
+    expect(refused.body.details).toMatchObject({ adapterId: 'giftcard_adapter', reason: 'rejected', hookMessage: `The code of gift card ${bad} is invalid.` });
+    expect((await getOrder(orderId)).state.currentStatus).toBe('checkout');
+    expect((await card(good)).reserved).toBe(0);
+    expect((await card(bad)).reserved).toBe(0);
+  });
+
+  it('vetoes processing when the balance left is not enough (the card is reserved by another order)', async () => {
+    const cardId = await seedCard(100);
+    const first = await newOrder(70);
+    const second = await newOrder(70);
+    await addCard(first, { cardId });
+    await addCard(second, { cardId });
+    expect((await setStatus(first, 'processing')).status).toBe(200);
+    const refused = await setStatus(second, 'processing');
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.hookMessage).toBe(`Gift card ${cardId} has 30 available, less than the 70 to pay.`);
+    expect((await getOrder(second)).state.currentStatus).toBe('checkout');
+  });
+
+  it('two checkouts racing for the last 100 of one card: exactly one reaches processing', async () => {
+    const cardId = await seedCard(100);
+    const orders = [await newOrder(100), await newOrder(100)];
+    for (const orderId of orders) expect((await addCard(orderId, { cardId })).body.amount).toBe(100);
+
+    const results = await Promise.all(orders.map((orderId) => setStatus(orderId, 'processing')));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const states = await Promise.all(orders.map(async (orderId) => (await getOrder(orderId)).state.currentStatus));
+    expect(states.sort()).toEqual(['checkout', 'processing']);
+    expect(await card(cardId)).toMatchObject({ balance: 100, reserved: 100, available: 0 });
+  });
+});

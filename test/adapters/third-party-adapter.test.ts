@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLogger } from '../../platform/logging/logger.js';
+import { createTokenVerifier } from '../../platform/auth/token-verifier.service.js';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { rest } from '../harness/http.js';
+import { freePort } from '../harness/free-port.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+import { ACME_ID, createAcmeAdapter, type AcmeAdapter } from '../fixtures/acme-pay.adapter.js';
+
+let system: TestSystem;
+let acme: AcmeAdapter;
+let acmeUrl: string;
+const tenant = { merchant: 'm-acme', channel: 'web' };
+
+beforeAll(async () => {
+  system = await startTestSystem({ services: ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications'] });
+  const verifier = createTokenVerifier({ kind: 'hs256', secret: system.secret, issuer: system.config.auth.issuer, audience: system.config.auth.audience });
+  // The fixture is built like any adapter: from the platform's settings, on its own port.
+  const port = await freePort();
+  acmeUrl = `http://127.0.0.1:${port}`;
+  acme = createAcmeAdapter({ config: system.config, db: system.db, logger: createLogger({ level: 'silent' }), verifier }, acmeUrl);
+  await acme.app.listen({ host: '127.0.0.1', port });
+});
+afterAll(async () => {
+  await acme?.app.close();
+  await system?.close();
+});
+
+describe('a third-party adapter written against the kit', () => {
+  it('is configured with its own schema, creates a payment, and receives amountChanged', async () => {
+    const admin = await orderClient(system, tenant, 'admin');
+    const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/${ACME_ID}`, {
+      token: admin.token,
+      ...tenant,
+      body: { $schema: `${acmeUrl}/openapi/v1/schemas/${ACME_ID}.json`, id: ACME_ID, merchantAccount: 'ACME-1', apiKey: 'k-123' },
+    });
+    expect(put.status).toBe(201);
+
+    const order = (await admin.call('POST', '', sampleOrder({ payments: [{ adapterId: 'giftcard_adapter', amount: 49.9, upperLimitAmount: 49.9 }] }))).body;
+    const storefront = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+    const created = await rest(acmeUrl, 'POST', `/orders/${order.id}/payments`, { token: storefront, ...tenant });
+    expect(created.status).toBe(201);
+    expect(created.body.htmlSnippet).toContain('ACME-1');
+
+    const payment = (await admin.call('GET', `/${order.id}/payments/${created.body.paymentId}`)).body;
+    expect(payment).toMatchObject({ adapterId: ACME_ID, type: 'checkout', state: 'intent', amount: 249.9, reference: expect.stringMatching(/^acme-/) });
+    expect(payment.callbacks.amountChanged).toMatch(new RegExp(`/v0/orders/${order.id}/amount-changed$`));
+    const second = await rest(acmeUrl, 'POST', `/orders/${order.id}/payments`, { token: storefront, ...tenant });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe('active_payment_exists');
+
+    // The payment was created for the whole total; the part payment of 49.9 makes it 200.
+    await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 300, excludingVat: 240 } });
+    await eventually(async () => acme.amountChanges.some((change) => change.orderId === order.id && change.amount === 250.1));
+    // The adapter follows the call by updating its payment; wait for that change to commit.
+    await eventually(async () => (await admin.call('GET', `/${order.id}/payments/${created.body.paymentId}`)).body.amount === 250.1);
+    expect((await admin.call('POST', `/${order.id}/validate`)).status).toBe(200);
+  });
+
+  it('answers 400 "Configuration is missing for this channel." without a configuration', async () => {
+    const other = { merchant: 'm-acme-none', channel: 'web' };
+    const admin = await orderClient(system, other, 'admin');
+    const order = (await admin.call('POST', '', sampleOrder())).body;
+    const storefront = await system.token({ merchant: other.merchant, channels: [other.channel], role: 'storefront' });
+    const created = await rest(acmeUrl, 'POST', `/orders/${order.id}/payments`, { token: storefront, ...other });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({ code: 'configuration_missing', message: 'Configuration is missing for this channel.' });
+  });
+});

@@ -1,0 +1,12 @@
+import { describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+describe('codegen', () => {
+  it('the committed resolver types match the subgraph SDL files', async () => {
+    const { stdout } = await run('npx', ['tsx', 'scripts/codegen-check.ts'], { cwd: new URL('..', import.meta.url).pathname });
+    expect(stdout).toContain('generated files are up to date');
+  }, 60_000);
+});

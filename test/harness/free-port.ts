@@ -1,0 +1,2 @@
+/** Test side of the platform's port helper. */
+export { freePort } from '../../platform/net/ports.js';

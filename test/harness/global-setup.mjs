@@ -1,0 +1,35 @@
+// Jest runs global setup outside its ESM transform, so this file is plain JS and loads the
+// platform's TypeScript through tsx.
+import { chmod, mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+
+/**
+ * One PostgreSQL server for the run: DATABASE_URL's when given, else an embedded throw-away one.
+ * Each test file then creates its own database on it (test/harness/test-database.ts).
+ */
+export default async function globalSetup() {
+  if (process.env.DATABASE_URL) {
+    process.env.TEST_ADMIN_DATABASE_URL = process.env.DATABASE_URL;
+    return;
+  }
+  const { startEmbeddedPostgres } = await tsImport('../../platform/db/embedded-postgres.service.ts', import.meta.url);
+  const parent = await mkdtemp(join(tmpdir(), 'checkout-test-pg-'));
+  await chmod(parent, 0o755); // as root, Postgres runs as its own user and must reach its data
+  const dataDir = join(parent, 'data');
+  globalThis.__embeddedPostgres = await startEmbeddedPostgres({ dataDir, port: await freePort(), ephemeral: true });
+  process.env.TEST_ADMIN_DATABASE_URL = globalThis.__embeddedPostgres.adminUrl;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}

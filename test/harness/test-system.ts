@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { SERVICE_NAMES, loadConfig, type ServiceName } from '../../platform/env/env.config.js';
+import type { TokenClaims } from '../../platform/auth/principal.js';
+import { issueToken } from '../../platform/auth/token-issuer.js';
+import { startSystem, type RunningSystem } from '../../platform/system.js';
+import type { Database } from '../../platform/db/database.js';
+import { createLogger } from '../../platform/logging/logger.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestSystem {
+  urls: RunningSystem['urls'];
+  /** The settings the services run with, every address resolved (adapters' URLs included). */
+  config: RunningSystem['config'];
+  db: Database;
+  secret: string;
+  /** A token signed for this system; expiresIn defaults to 10 minutes. */
+  token(claims: TokenClaims, options?: { expiresIn?: string | number; secret?: string; issuer?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestSystemOptions {
+  services?: ServiceName[];
+  /** Extra environment variables (e.g. CONFIG_ENCRYPTION_KEY, LOG_LEVEL), over the defaults below. */
+  env?: NodeJS.ProcessEnv;
+  /** Where every log line goes (at the configured LOG_LEVEL), e.g. to assert what is never logged. */
+  logDestination?: NodeJS.WritableStream;
+}
+
+/**
+ * The real system, as `npm start` runs it, on its own database and on port 0 for every service.
+ */
+export async function startTestSystem(options: TestSystemOptions = {}): Promise<TestSystem> {
+  const database = await createTestDatabase();
+  const secret = randomBytes(32).toString('base64url');
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    AUTH_JWT_SECRET: secret,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SERVICES: (options.services ?? SERVICE_NAMES).join(','),
+    ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
+    ...options.env,
+  };
+  const config = loadConfig(env);
+  const system = await startSystem(
+    config,
+    options.logDestination ? { logger: createLogger({ level: config.logLevel, destination: options.logDestination }) } : {},
+  );
+  return {
+    urls: system.urls,
+    config: system.config,
+    db: database.db,
+    secret,
+    token: (claims, tokenOptions = {}) =>
+      issueToken(claims, {
+        secret: tokenOptions.secret ?? secret,
+        issuer: tokenOptions.issuer ?? config.auth.issuer,
+        audience: config.auth.audience,
+        expiresIn: tokenOptions.expiresIn ?? '10m',
+      }),
+    async close() {
+      await system.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { TestAdapter } from '../harness/test-adapter.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+
+let system: TestSystem;
+let admin: Awaited<ReturnType<typeof orderClient>>;
+let giftcard: TestAdapter;
+let nonpsp: TestAdapter;
+const tenant = { merchant: 'm-amount', channel: 'web' };
+
+beforeAll(async () => {
+  system = await startTestSystem({ env: { NOTIFICATION_RETRY_DELAYS_MS: '50,100' } });
+  admin = await orderClient(system, tenant, 'admin');
+  giftcard = await TestAdapter.start();
+  nonpsp = await TestAdapter.start();
+});
+afterAll(async () => {
+  await giftcard?.close();
+  await nonpsp?.close();
+  await system?.close();
+});
+
+async function twoPayments(tag: string) {
+  const created = await admin.call('POST', '', sampleOrder({
+    payments: [
+      { id: 'card', adapterId: 'giftcard_adapter', amount: 100, upperLimitAmount: 100, state: 'intent', callbacks: { amountChanged: `${giftcard.url}/${tag}` } },
+      { id: 'main', adapterId: 'nonpsp_adapter', amount: 149.9, upperLimitAmount: 2147483647, callbacks: { amountChanged: `${nonpsp.url}/${tag}` } },
+    ],
+  }));
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+
+const cart = (total: number) => ({ items: [{ id: 'i' }], total: { includingVat: total, excludingVat: Math.round(total * 80) / 100 } });
+
+describe('amountChanged', () => {
+  it('a bigger cart total calls the other payment with what it should now cover', async () => {
+    const id = await twoPayments('bigger');
+    await admin.call('PUT', `/${id}/cart`, cart(300));
+    await eventually(async () => nonpsp.callsTo('/bigger').length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(nonpsp.callsTo('/bigger').map((call) => call.body)).toEqual([{ amount: 200 }]);
+    expect(giftcard.callsTo('/bigger')).toHaveLength(0); // the card still covers its 100
+    expect(nonpsp.callsTo('/bigger')[0]!.headers['x-merchant']).toBe(tenant.merchant);
+  });
+
+  it('a smaller total shrinks the card to the total and the rest to zero', async () => {
+    const id = await twoPayments('smaller');
+    await admin.call('PUT', `/${id}/cart`, cart(80));
+    await eventually(async () => giftcard.callsTo('/smaller').length === 1 && nonpsp.callsTo('/smaller').length === 1);
+    expect(giftcard.callsTo('/smaller')[0]!.body).toEqual({ amount: 80 });
+    expect(nonpsp.callsTo('/smaller')[0]!.body).toEqual({ amount: 0 });
+  });
+
+  it("another payment's amount change reaches the other payment, not the one that changed", async () => {
+    const id = await twoPayments('other');
+    const card = await orderClient(system, tenant, 'adapter', 'giftcard_adapter');
+    await card.call('PUT', `/${id}/payments/card`, { amount: 50, upperLimitAmount: 50 });
+    await eventually(async () => nonpsp.callsTo('/other').length === 1);
+    expect(nonpsp.callsTo('/other')[0]!.body).toEqual({ amount: 199.9 });
+    expect(giftcard.callsTo('/other')).toHaveLength(0);
+  });
+
+  it('once the adapter follows, the sum equals the total and nothing more is called', async () => {
+    const id = await twoPayments('settle');
+    const main = await orderClient(system, tenant, 'adapter', 'nonpsp_adapter');
+    const card = await orderClient(system, tenant, 'adapter', 'giftcard_adapter');
+    nonpsp.on('/settle', (call) => {
+      void main.call('PUT', `/${id}/payments/main`, { amount: call.body.amount });
+      return { status: 200 };
+    });
+    giftcard.on('/settle', (call) => {
+      void card.call('PUT', `/${id}/payments/card`, { amount: call.body.amount });
+      return { status: 200 };
+    });
+    await admin.call('PUT', `/${id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 0.3, excludingVat: 0.24 } });
+    await eventually(async () => (await admin.call('POST', `/${id}/validate`)).status === 200);
+    const calls = giftcard.callsTo('/settle').length + nonpsp.callsTo('/settle').length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(giftcard.callsTo('/settle').length + nonpsp.callsTo('/settle').length).toBe(calls);
+    const order = (await admin.call('GET', `/${id}`)).body;
+    expect(order.payments.map((p: { amount: number }) => p.amount)).toEqual([0.3, 0]);
+    const validated = await admin.call('POST', `/${id}/validate`);
+    expect(validated.status).toBe(200);
+  });
+});

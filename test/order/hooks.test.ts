@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { orderClient, sampleOrder } from '../harness/orders.js';
+import { TestAdapter } from '../harness/test-adapter.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+
+let system: TestSystem;
+let admin: Awaited<ReturnType<typeof orderClient>>;
+let adapterX: TestAdapter;
+let adapterY: TestAdapter;
+const tenant = { merchant: 'm-hooks', channel: 'web' };
+
+beforeAll(async () => {
+  system = await startTestSystem({ env: { HOOK_TIMEOUT_MS: '300', HOOK_CASCADE_LIMIT: '6' } });
+  admin = await orderClient(system, tenant, 'admin');
+  adapterX = await TestAdapter.start();
+  adapterY = await TestAdapter.start();
+});
+afterAll(async () => {
+  await adapterX?.close();
+  await adapterY?.close();
+  await system?.close();
+});
+
+async function orderWithHooks(hooks: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) {
+  const created = await admin.call('POST', '', sampleOrder({ hooks, ...extra }));
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+describe('hooks', () => {
+  it('a /state hook answering 400 keeps the order in checkout; the caller gets 400 with its message; nothing is committed or queued', async () => {
+    adapterX.on('/state-refuse', () => ({ status: 400, body: { message: 'Billing address is missing.' } }));
+    const order = await orderWithHooks(
+      [{ id: 'state-hook', adapterId: 'commerce_adapter', subscribeTo: '/state', invoke: `${adapterX.url}/state-refuse` }],
+      { notifications: [{ id: 'n1', scope: '/state/currentStatus', schema: { enum: ['processing'] }, invoke: `${adapterY.url}/n` }] },
+    );
+    const { status, body } = await admin.call('PUT', `/${order.id}/state`, { status: 'processing' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      code: 'hook_vetoed',
+      message: expect.stringContaining('Billing address is missing.'),
+      details: { hookId: 'state-hook', adapterId: 'commerce_adapter', reason: 'rejected', hookMessage: 'Billing address is missing.' },
+    });
+    const after = await admin.call('GET', `/${order.id}`);
+    expect(after.body.state.currentStatus).toBe('checkout');
+    expect(after.headers.get('etag')).toBe('"1"');
+    expect(await system.db.prisma.notificationJob.count({ where: { orderId: order.id } })).toBe(0);
+    const events = await admin.events(order.id);
+    expect(events.body.map((e: { type: string }) => e.type)).toEqual(['order.created', 'order.change_vetoed']);
+    expect(events.body[1].data).toMatchObject({ hookId: 'state-hook', adapterId: 'commerce_adapter', reason: 'rejected' });
+  });
+
+  it('sends the changed parts, hooks, total, id and the three headers with a service token', async () => {
+    const path = `/seen-${Date.now()}`;
+    adapterX.on(path, () => ({ status: 200 }));
+    const order = await orderWithHooks([{ adapterId: 'commerce_adapter', subscribeTo: '/customer', target: '/cart', invoke: `${adapterX.url}${path}` }]);
+    await admin.call('PUT', `/${order.id}/customer/billing`, { givenName: 'Kari' });
+    const [call] = adapterX.callsTo(path);
+    expect(call!.body).toMatchObject({ id: order.id, customer: { billing: { givenName: 'Kari', type: 'person' } }, hooks: order.hooks, total: order.total, changes: ['/customer'] });
+    expect(call!.body.cart).toBeUndefined();
+    expect(call!.headers).toMatchObject({ 'x-merchant': tenant.merchant, 'x-channel': tenant.channel, authorization: expect.stringMatching(/^Bearer ey/) });
+  });
+
+  const vetoCases: Array<[string, Record<string, unknown>, string]> = [
+    ['a timeout', { delayMs: 1_000 }, 'timeout'],
+    ['a 500', { status: 500, body: { message: 'boom' } }, 'error_status'],
+    ['an invalid patch', { status: 200, body: [{ op: 'replace', path: '/payments/7/amount', value: 1 }] }, 'invalid_patch'],
+    ['an out-of-scope patch', { status: 200, body: [{ op: 'replace', path: '/reference', value: 'x' }] }, 'out_of_scope_patch'],
+    ['a patch that breaks the order schema', { status: 200, body: [{ op: 'add', path: '/payments/-', value: { id: 'p', amount: -5 } }] }, 'invalid_order'],
+    ['a body that is not a patch', { status: 200, body: { accepted: 'yes' } }, 'malformed_response'],
+  ];
+  it.each(vetoCases)('%s vetoes the change', async (_name, answer, reason) => {
+    const path = `/veto-${reason}`;
+    adapterX.on(path, () => answer);
+    const order = await orderWithHooks([{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/cart', target: '/payments', invoke: `${adapterX.url}${path}` }]);
+    const { status, body } = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 10, excludingVat: 8 } });
+    expect(status).toBe(400);
+    expect(body.details).toMatchObject({ hookId: 'h', adapterId: 'x_adapter', reason });
+    expect((await admin.call('GET', `/${order.id}`)).body.cart.total.includingVat).toBe(249.9);
+  });
+
+  it('a refused connection vetoes the change', async () => {
+    const order = await orderWithHooks([{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/cart', invoke: 'http://127.0.0.1:1/hook' }]);
+    const { status, body } = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 10, excludingVat: 8 } });
+    expect(status).toBe(400);
+    expect(body.details.reason).toBe('unreachable');
+  });
+
+  it('applies a 200 patch with or without a leading slash, inside the target', async () => {
+    adapterX.on('/keep-amount', (call) => ({ status: 200, body: [{ op: 'replace', path: 'payments/0/amount', value: call.body.total.includingVat }] }));
+    const order = await orderWithHooks(
+      [{ adapterId: 'nonpsp_adapter', subscribeTo: '/cart', target: '/payments', invoke: `${adapterX.url}/keep-amount` }],
+      { payments: [{ id: 'p1', adapterId: 'nonpsp_adapter', amount: 249.9 }] },
+    );
+    const changed = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 300.1, excludingVat: 240.08 } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.payments[0].amount).toBe(300.1);
+  });
+
+  it("skips the calling adapter's own hooks", async () => {
+    const path = `/own-${Date.now()}`;
+    const order = await orderWithHooks([{ adapterId: 'nonpsp_adapter', subscribeTo: '/cart', invoke: `${adapterX.url}${path}` }]);
+    const nonpsp = await orderClient(system, tenant, 'adapter', 'nonpsp_adapter');
+    expect((await nonpsp.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 1, excludingVat: 1 } })).status).toBe(200);
+    expect(adapterX.callsTo(path)).toHaveLength(0);
+    expect((await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'j' }], total: { includingVat: 2, excludingVat: 2 } })).status).toBe(200);
+    expect(adapterX.callsTo(path)).toHaveLength(1);
+  });
+
+  it("cascades: X's patch to /payments brings in Y's /payments hook, which sees it; X's hooks are not re-invoked", async () => {
+    const tag = Date.now();
+    adapterX.on(`/x-cart-${tag}`, () => ({ status: 200, body: [{ op: 'replace', path: '/payments/0/amount', value: 111 }] }));
+    adapterX.on(`/x-payments-${tag}`, () => ({ status: 200 }));
+    adapterY.on(`/y-payments-${tag}`, () => ({ status: 200 }));
+    const order = await orderWithHooks(
+      [
+        { id: 'x-cart', adapterId: 'x_adapter', subscribeTo: '/cart', target: '/payments', invoke: `${adapterX.url}/x-cart-${tag}` },
+        { id: 'x-payments', adapterId: 'x_adapter', subscribeTo: '/payments', invoke: `${adapterX.url}/x-payments-${tag}` },
+        { id: 'y-payments', adapterId: 'y_adapter', subscribeTo: '/payments', invoke: `${adapterY.url}/y-payments-${tag}` },
+      ],
+      { payments: [{ id: 'p1', adapterId: 'x_adapter', amount: 249.9 }] },
+    );
+    const changed = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 111, excludingVat: 88.8 } });
+    expect(changed.status).toBe(200);
+    const [yCall] = adapterY.callsTo(`/y-payments-${tag}`);
+    expect(yCall!.body.payments[0].amount).toBe(111);
+    expect(adapterX.callsTo(`/x-payments-${tag}`)).toHaveLength(0);
+    expect(adapterX.callsTo(`/x-cart-${tag}`)).toHaveLength(1);
+    const events = await admin.events(order.id);
+    const change = events.body.find((e: { type: string }) => e.type === 'order.changed');
+    expect(change.data.hooks.map((h: { hookId: string }) => h.hookId)).toEqual(['x-cart', 'y-payments']);
+  });
+
+  it('a ping-pong of patches stops at the cascade limit and commits nothing', async () => {
+    const tag = Date.now();
+    let n = 0;
+    adapterX.on(`/ping-${tag}`, () => ({ status: 200, body: [{ op: 'replace', path: '/payments/0/amount', value: ++n }] }));
+    adapterY.on(`/pong-${tag}`, () => ({ status: 200, body: [{ op: 'add', path: '/cart/attributes', value: { round: ++n } }] }));
+    const order = await orderWithHooks(
+      [
+        { id: 'ping', adapterId: 'x_adapter', subscribeTo: '/cart', target: '/payments', invoke: `${adapterX.url}/ping-${tag}` },
+        { id: 'pong', adapterId: 'y_adapter', subscribeTo: '/payments', target: '/cart', invoke: `${adapterY.url}/pong-${tag}` },
+      ],
+      { payments: [{ id: 'p1', adapterId: 'x_adapter', amount: 249.9 }] },
+    );
+    const { status, body } = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 5, excludingVat: 4 } });
+    expect(status).toBe(400);
+    expect(body.details.reason).toBe('cascade_limit');
+    expect(adapterX.callsTo(`/ping-${tag}`).length + adapterY.callsTo(`/pong-${tag}`).length).toBe(6);
+    expect((await admin.call('GET', `/${order.id}`)).body.payments[0].amount).toBe(249.9);
+  });
+
+  it('changes touching nothing subscribed call no hook', async () => {
+    const path = `/quiet-${Date.now()}`;
+    const order = await orderWithHooks([{ adapterId: 'x_adapter', subscribeTo: '/shippings', invoke: `${adapterX.url}${path}` }]);
+    await admin.call('PUT', `/${order.id}/customer/billing`, { givenName: 'Q' });
+    expect(adapterX.callsTo(path)).toHaveLength(0);
+  });
+});

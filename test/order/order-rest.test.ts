@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { orderClient, sampleOrder } from '../harness/orders.js';
+import { rest } from '../harness/http.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+
+let system: TestSystem;
+let admin: Awaited<ReturnType<typeof orderClient>>;
+const tenant = { merchant: 'm-rest', channel: 'web' };
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await orderClient(system, tenant, 'admin');
+});
+afterAll(() => system?.close());
+
+async function createOrder(overrides: Record<string, unknown> = {}) {
+  const created = await admin.call('POST', '', sampleOrder(overrides));
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+describe('order REST shims', () => {
+  it('creates an order in checkout with derived total and reads it on both paths', async () => {
+    const order = await createOrder({ shippings: [{ id: 's1', name: 'Post', total: { includingVat: 49, excludingVat: 39.2 } }] });
+    expect(order).toMatchObject({
+      merchant: tenant.merchant,
+      channel: tenant.channel,
+      currency: 'NOK',
+      state: { currentStatus: 'checkout', transitions: [{ status: 'checkout', timeStamp: expect.stringMatching(/Z$/) }] },
+      total: { includingVat: 298.9, excludingVat: 239.12 },
+      payments: [],
+      hooks: [],
+      notifications: [],
+      validations: [],
+    });
+    const a = await rest(system.urls.order!, 'GET', `/api/v0/checkout/orders/${order.id}`, { token: admin.token, ...tenant });
+    const b = await rest(system.urls.order!, 'GET', `/checkout/orders/${order.id}`, { token: admin.token, ...tenant });
+    expect(a.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(a.headers.get('etag')).toBe('"1"');
+  });
+
+  it("answers 404 for another tenant's order", async () => {
+    const order = await createOrder();
+    const other = await orderClient(system, { merchant: 'someone-else', channel: 'web' });
+    const { status, body } = await other.call('GET', `/${order.id}`);
+    expect(status).toBe(404);
+    expect(body.code).toBe('order_not_found');
+  });
+
+  it('sets the billing address (storefront role) and refuses invalid addresses with details', async () => {
+    const order = await createOrder();
+    const storefront = await orderClient(system, tenant, 'storefront');
+    const billing = { givenName: 'Kari', familyName: 'Nordmann', streetAddress: 'Gate 1', postalCode: '0150', city: 'Oslo', country: 'NO', email: 'kari@example.com', phone: '+4712345678' };
+    const ok = await storefront.call('PUT', `/${order.id}/customer/billing`, billing);
+    expect(ok.status).toBe(200);
+    expect(ok.body.customer.billing).toEqual({ type: 'person', ...billing });
+    const bad = await storefront.call('PUT', `/${order.id}/customer/billing`, { email: 'not-an-email', country: 'Norway' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_request');
+    expect(bad.body.details.map((d: { pointer: string }) => d.pointer).sort()).toEqual(['/country', '/email']);
+  });
+
+  it('refuses writes outside a role with 403', async () => {
+    const order = await createOrder();
+    const storefront = await orderClient(system, tenant, 'storefront');
+    const { status, body } = await storefront.call('PUT', `/${order.id}/state`, { status: 'processing' });
+    expect(status).toBe(403);
+    expect(body.code).toBe('forbidden');
+  });
+
+  it('moves through the state machine one commit at a time and refuses illegal moves', async () => {
+    const order = await createOrder();
+    for (const status of ['processing', 'accepted', 'completed', 'delivered']) {
+      const moved = await admin.call('PUT', `/${order.id}/state`, { status });
+      expect(moved.status).toBe(200);
+      expect(moved.body.state.currentStatus).toBe(status);
+    }
+    const final = await admin.call('GET', `/${order.id}`);
+    expect(final.body.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed', 'delivered']);
+    expect(final.headers.get('etag')).toBe('"5"');
+    const illegal = await admin.call('PUT', `/${order.id}/state`, { status: 'checkout' });
+    expect(illegal.status).toBe(400);
+    expect(illegal.body).toMatchObject({ code: 'illegal_transition', details: { from: 'delivered', to: 'checkout' } });
+    const unknown = await admin.call('PUT', `/${order.id}/state`, { status: 'shipped' });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('locks a processing order to everything but status updates, and lets abort go back', async () => {
+    const order = await createOrder();
+    await admin.call('PUT', `/${order.id}/state`, { status: 'processing' });
+    const locked = await admin.call('PUT', `/${order.id}/customer/billing`, { givenName: 'X' });
+    expect(locked.status).toBe(409);
+    expect(locked.body.code).toBe('order_locked');
+    const aborted = await admin.call('PUT', `/${order.id}/state`, { status: 'checkout' });
+    expect(aborted.body.state.currentStatus).toBe('checkout');
+    expect((await admin.call('PUT', `/${order.id}/customer/billing`, { givenName: 'X' })).status).toBe(200);
+  });
+
+  it('answers 409 to a stale If-Match and applies a current one', async () => {
+    const order = await createOrder();
+    const stale = await admin.call('PUT', `/${order.id}/reference`, { reference: 'R1' }, { 'if-match': '"7"' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('conflict');
+    const current = await admin.call('PUT', `/${order.id}/reference`, { reference: 'R1' }, { 'if-match': '"1"' });
+    expect(current.status).toBe(200);
+    expect(current.body.reference).toBe('R1');
+  });
+
+  it('replaces cart, shippings, consents and recomputes the total exactly', async () => {
+    const order = await createOrder();
+    const cart = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'a' }], total: { includingVat: 0.1, excludingVat: 0.08 } });
+    expect(cart.body.total).toEqual({ includingVat: 0.1, excludingVat: 0.08 });
+    const shippings = await admin.call('PUT', `/${order.id}/shippings`, [{ id: 's', total: { includingVat: 0.2, excludingVat: 0.16 } }]);
+    expect(shippings.body.total).toEqual({ includingVat: 0.3, excludingVat: 0.24 });
+    const consents = await admin.call('PUT', `/${order.id}/consents`, { newsletter: true });
+    expect(consents.body.consents).toEqual({ newsletter: true });
+  });
+
+  it('adds, updates and removes payments, hooks, notifications and validations', async () => {
+    const order = await createOrder();
+    const adapter = await orderClient(system, tenant, 'adapter', 'nonpsp_adapter');
+    const payment = await adapter.call('POST', `/${order.id}/payments`, { adapterId: 'nonpsp_adapter', amount: 249.9, name: 'Invoice' });
+    expect(payment.status).toBe(201);
+    expect(payment.body).toMatchObject({ adapterId: 'nonpsp_adapter', amount: 249.9, state: 'intent', currency: 'NOK', orderId: order.id });
+    const updated = await adapter.call('PUT', `/${order.id}/payments/${payment.body.id}`, { reference: 'ref-1', state: 'reserved' });
+    expect(updated.body).toMatchObject({ id: payment.body.id, reference: 'ref-1', state: 'reserved' });
+    const read = await adapter.call('GET', `/${order.id}/payments/${payment.body.id}`);
+    expect(read.body.reference).toBe('ref-1');
+
+    const hook = await adapter.call('POST', `/${order.id}/hooks`, { subscribeTo: '/cart', target: '/payments', invoke: 'http://127.0.0.1:9/hook' });
+    expect(hook.status).toBe(201);
+    expect(hook.body).toMatchObject({ id: expect.any(String), adapterId: 'nonpsp_adapter' });
+    const badNotification = await adapter.call('POST', `/${order.id}/notifications`, { scope: '/state/currentStatus', schema: { type: 'nope' }, invoke: 'http://127.0.0.1:9/n' });
+    expect(badNotification.status).toBe(400);
+    expect(badNotification.body.code).toBe('invalid_notification_schema');
+    const validation = await adapter.call('POST', `/${order.id}/validations`, { url: 'http://127.0.0.1:9/validate' });
+    expect(validation.status).toBe(201);
+
+    expect((await adapter.call('DELETE', `/${order.id}/hooks/${hook.body.id}`)).body.hooks).toEqual([]);
+    expect((await adapter.call('DELETE', `/${order.id}/payments/${payment.body.id}`)).body.payments).toEqual([]);
+    expect((await adapter.call('DELETE', `/${order.id}/hooks/nope`)).status).toBe(404);
+  });
+
+  it('refuses a malformed create with every error and writes nothing', async () => {
+    const before = await system.db.prisma.order.count();
+    const { status, body } = await admin.call('POST', '', { currency: 'kroner', cart: { items: 'none' } });
+    expect(status).toBe(400);
+    expect(body.code).toBe('invalid_request');
+    expect(body.details.length).toBeGreaterThanOrEqual(2);
+    expect(await system.db.prisma.order.count()).toBe(before);
+  });
+
+  it('serves its OpenAPI document', async () => {
+    const { status, body } = await rest(system.urls.order!, 'GET', '/openapi.json');
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.1.0');
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/v0/checkout/orders/{orderId}/customer/billing', '/api/v0/checkout/orders/{orderId}/validate']));
+  });
+});

@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { rest } from '../harness/http.js';
+import { orderClient, sampleOrder } from '../harness/orders.js';
+import { TestAdapter } from '../harness/test-adapter.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+import { createBody, paymentClient, transactionBody } from './payment-client.js';
+
+let system: TestSystem;
+let orders: Awaited<ReturnType<typeof orderClient>>;
+let psp: Awaited<ReturnType<typeof paymentClient>>;
+let hookAdapter: TestAdapter;
+const tenant = { merchant: 'm-payments', channel: 'web' };
+const ADAPTER = 'provider_d_dropin_adapter';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  orders = await orderClient(system, tenant, 'admin');
+  psp = await paymentClient(system, tenant, 'adapter', ADAPTER);
+  hookAdapter = await TestAdapter.start();
+});
+afterAll(async () => {
+  await hookAdapter?.close();
+  await system?.close();
+});
+
+async function createOrder(overrides: Record<string, unknown> = {}): Promise<string> {
+  const created = await orders.call('POST', '', sampleOrder(overrides));
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+const paymentsOf = async (orderId: string) => (await orders.call('GET', `/${orderId}`)).body.payments as Array<Record<string, any>>;
+
+describe('payment API: create, update, log', () => {
+  it('creates a payment, updates its reference and callbacks, and logs a transaction', async () => {
+    const orderId = await createOrder();
+    const created = await psp.call('POST', '', createBody(tenant, orderId));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: expect.stringMatching(UUID), adapterId: ADAPTER, name: 'Card', merchant: tenant.merchant, channel: tenant.channel, currency: 'NOK', type: 'checkout', orderId, amount: 249.9, state: 'intent' });
+    const paymentId = created.body.id as string;
+    expect(created.headers.get('location')).toBe(`/api/v0/payments/${paymentId}`);
+    expect(created.headers.get('etag')).toBe('"2"');
+
+    const callbacks = { amountChanged: `https://psp.example/v0/orders/${orderId}/amount-changed`, process: `https://psp.example/v0/orders/${orderId}/payments/${paymentId}/process` };
+    const updated = await psp.call('PUT', `/${paymentId}`, { ...createBody(tenant, orderId), reference: 'PSP-REF-1', callbacks });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id: paymentId, reference: 'PSP-REF-1', callbacks, state: 'intent', amount: 249.9 });
+
+    // Without orderId the payment is found by its id among the tenant's orders.
+    const renamed = await psp.call('PUT', `/${paymentId}`, { name: 'Visa' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Visa', reference: 'PSP-REF-1', callbacks });
+
+    const logged = await psp.call('POST', `/${paymentId}/transactions`, transactionBody());
+    expect(logged.status).toBe(201);
+    expect(logged.body).toEqual({
+      id: expect.stringMatching(UUID),
+      orderId,
+      paymentId,
+      event: 'open',
+      pspEvent: 'create',
+      amount: 249.9,
+      isSuccess: true,
+      pspStatus: 'Received',
+      requestJson: transactionBody().requestJson,
+      responseJson: transactionBody().responseJson,
+      errorDetail: null,
+      createdAt: expect.stringMatching(/Z$/),
+    });
+    const rows = await system.db.prisma.paymentTransaction.findMany({ where: { paymentId } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ merchant: tenant.merchant, channel: tenant.channel, orderId, isSuccess: true });
+
+    const [stored] = await paymentsOf(orderId);
+    expect(stored).toMatchObject({ id: paymentId, reference: 'PSP-REF-1', name: 'Visa', callbacks });
+  });
+
+  it('defaults state to intent, type to checkout and currency to the order currency; keeps optional fields', async () => {
+    const orderId = await createOrder();
+    const { status, body } = await psp.call('POST', '', { adapterId: ADAPTER, orderId, amount: 10, upperLimitAmount: 2147483647, attributes: { method: 'scheme' } });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ state: 'intent', type: 'checkout', currency: 'NOK', upperLimitAmount: 2147483647, attributes: { method: 'scheme' } });
+  });
+
+  it('logs a failed transaction with its errorDetail; transactions are found with orderId too', async () => {
+    const orderId = await createOrder();
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;
+    const failed = await psp.call('POST', `/${paymentId}/transactions`, transactionBody({ orderId, isSuccess: false, pspStatus: 'Refused', errorDetail: 'CVC Declined', requestJson: null, responseJson: 'plain text' }));
+    expect(failed.status).toBe(201);
+    expect(failed.body).toMatchObject({ isSuccess: false, errorDetail: 'CVC Declined', requestJson: null, responseJson: 'plain text' });
+  });
+});
+
+describe('one active payment per adapter', () => {
+  it('refuses a second intent payment of the same adapter with the spec message; other adapters and gift cards may add theirs', async () => {
+    const orderId = await createOrder();
+    const first = await psp.call('POST', '', createBody(tenant, orderId));
+    const second = await psp.call('POST', '', createBody(tenant, orderId, { amount: 1 }));
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({
+      code: 'active_payment_exists',
+      message: `The order already has an active payment for this adapter; update it instead (PUT /api/v0/payments/${first.body.id}).`,
+      details: { paymentId: first.body.id, adapterId: ADAPTER },
+    });
+    // a redirect payment (processing) is not an intent payment
+    expect((await psp.call('POST', '', createBody(tenant, orderId, { state: 'processing', type: 'redirect' }))).status).toBe(201);
+
+    const cards = await paymentClient(system, tenant, 'adapter', 'giftcard_adapter');
+    for (const cardId of ['card-1', 'card-2']) {
+      const card = await cards.call('POST', '', createBody(tenant, orderId, { adapterId: 'giftcard_adapter', type: 'giftcard', amount: 50, upperLimitAmount: 100, reference: cardId }));
+      expect(card.status).toBe(201);
+    }
+    expect((await paymentsOf(orderId)).map((p) => p.adapterId)).toEqual([ADAPTER, ADAPTER, 'giftcard_adapter', 'giftcard_adapter']);
+
+    // once the first one failed, a new intent payment may be created
+    expect((await psp.call('PUT', `/${first.body.id}`, { state: 'failed' })).status).toBe(200);
+    expect((await psp.call('POST', '', createBody(tenant, orderId))).status).toBe(201);
+  });
+
+  it('concurrent creates: exactly one wins, the others get 409 active_payment_exists', async () => {
+    // A slow /payments hook keeps every create in flight at once: all read the order before any commits.
+    hookAdapter.on('/slow-payments-hook', () => ({ status: 200, delayMs: 150 }));
+    const orderId = await createOrder({ hooks: [{ adapterId: 'commerce_adapter', subscribeTo: '/payments', invoke: `${hookAdapter.url}/slow-payments-hook` }] });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => psp.call('POST', '', createBody(tenant, orderId))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'active_payment_exists')).toBe(true);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it('refuses moving a payment back to intent while another intent payment of the adapter is open', async () => {
+    const orderId = await createOrder();
+    const redirect = await psp.call('POST', '', createBody(tenant, orderId, { state: 'processing' }));
+    const intent = await psp.call('POST', '', createBody(tenant, orderId));
+    expect(intent.status).toBe(201);
+    const back = await psp.call('PUT', `/${redirect.body.id}`, { state: 'intent' });
+    expect(back.status).toBe(409);
+    expect(back.body.code).toBe('active_payment_exists');
+  });
+});
+
+describe('orders changed by the order service', () => {
+  it('are seen as they are in the database: no refusal or answer from an outdated copy', async () => {
+    const orderId = await createOrder();
+    const first = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;
+    await orders.call('GET', `/${orderId}`);
+    expect((await orders.call('PUT', `/${orderId}/payments/${first}`, { state: 'failed' })).status).toBe(200);
+    const second = await psp.call('POST', '', createBody(tenant, orderId));
+    expect(second.status).toBe(201);
+
+    await orders.call('GET', `/${orderId}`);
+    expect((await orders.call('PUT', `/${orderId}/payments/${second.body.id}`, { reference: 'set-by-order-service' })).status).toBe(200);
+    const same = await psp.call('PUT', `/${second.body.id}`, { state: 'intent' });
+    expect(same.status).toBe(200);
+    expect(same.body.reference).toBe('set-by-order-service');
+  });
+});
+
+describe('payment states', () => {
+  it('walks intent → processing → intent → reserved → captured → refunded and refuses what the table does not allow', async () => {
+    const orderId = await createOrder();
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;
+    for (const state of ['processing', 'intent', 'reserved', 'captured', 'refunded']) {
+      const moved = await psp.call('PUT', `/${paymentId}`, { state });
+      expect([state, moved.status]).toEqual([state, 200]);
+      expect(moved.body.state).toBe(state);
+    }
+    const illegal = await psp.call('PUT', `/${paymentId}`, { state: 'intent', reference: 'kept-out' });
+    expect(illegal.status).toBe(400);
+    expect(illegal.body).toEqual({
+      code: 'illegal_payment_transition',
+      message: 'A payment cannot move from refunded to intent; from refunded it can move to nothing (it is final).',
+      details: { from: 'refunded', to: 'intent', allowed: [] },
+    });
+    expect((await paymentsOf(orderId))[0]).not.toHaveProperty('reference');
+  });
+
+  it('names the allowed moves; refuses creating a payment in a state a payment cannot start in', async () => {
+    const orderId = await createOrder();
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;
+    const skip = await psp.call('PUT', `/${paymentId}`, { state: 'captured' });
+    expect(skip.status).toBe(400);
+    expect(skip.body.message).toBe('A payment cannot move from intent to captured; from intent it can move to processing, reserved, failed, cancelled, removed.');
+    expect(skip.body.details.allowed).toEqual(['processing', 'reserved', 'failed', 'cancelled', 'removed']);
+    const reserved = await psp.call('POST', '', createBody(tenant, orderId, { state: 'reserved' }));
+    expect(reserved.status).toBe(400);
+    expect(reserved.body.code).toBe('illegal_payment_transition');
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it('a reserved gift card is released back to intent; removed is final and stays visible', async () => {
+    const orderId = await createOrder();
+    const cards = await paymentClient(system, tenant, 'adapter', 'giftcard_adapter');
+    const card = (await cards.call('POST', '', createBody(tenant, orderId, { adapterId: 'giftcard_adapter', type: 'giftcard', amount: 100 }))).body.id;
+    for (const state of ['reserved', 'intent', 'removed']) expect((await cards.call('PUT', `/${card}`, { state })).status).toBe(200);
+    expect((await cards.call('PUT', `/${card}`, { state: 'intent' })).status).toBe(400);
+    expect((await paymentsOf(orderId))[0]).toMatchObject({ id: card, state: 'removed' });
+  });
+});
+
+describe('hooks on /payments', () => {
+  it('fire when the payment API adds a payment, and can veto it', async () => {
+    let answer: { status: number; body?: unknown } = { status: 200 };
+    hookAdapter.on('/payments-hook', () => answer);
+    const orderId = await createOrder({ hooks: [{ id: 'pay-hook', adapterId: 'commerce_adapter', subscribeTo: '/payments', invoke: `${hookAdapter.url}/payments-hook` }] });
+
+    const accepted = await psp.call('POST', '', createBody(tenant, orderId));
+    expect(accepted.status).toBe(201);
+    const [call] = hookAdapter.callsTo('/payments-hook');
+    expect(call!.body.payments).toEqual([expect.objectContaining({ id: accepted.body.id, adapterId: ADAPTER, state: 'intent' })]);
+    expect(call!.headers).toMatchObject({ 'x-merchant': tenant.merchant, 'x-channel': tenant.channel });
+
+    answer = { status: 400, body: { message: 'No more payments on this order.' } };
+    const foreign = await psp.call('POST', '', createBody(tenant, orderId, { adapterId: 'nonpsp_adapter' }));
+    expect(foreign.status).toBe(403); // a provider D token may not create nonpsp payments
+    const nonpsp = await paymentClient(system, tenant, 'adapter', 'nonpsp_adapter');
+    const refused = await nonpsp.call('POST', '', createBody(tenant, orderId, { adapterId: 'nonpsp_adapter' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'hook_vetoed', message: expect.stringContaining('No more payments on this order.'), details: { hookId: 'pay-hook', reason: 'rejected' } });
+    expect(hookAdapter.callsTo('/payments-hook')).toHaveLength(2);
+    expect((await paymentsOf(orderId)).map((p) => p.adapterId)).toEqual([ADAPTER]);
+
+    // updates go through the engine too
+    const update = await psp.call('PUT', `/${accepted.body.id}`, { reference: 'R' });
+    expect(update.status).toBe(400);
+    expect(update.body.code).toBe('hook_vetoed');
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a body naming another merchant or channel with 403 tenant_mismatch', async () => {
+    const orderId = await createOrder();
+    for (const other of [{ merchant: 'someone-else' }, { channel: 'app' }]) {
+      const { status, body } = await psp.call('POST', '', createBody(tenant, orderId, other));
+      expect(status).toBe(403);
+      expect(body.code).toBe('tenant_mismatch');
+    }
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;
+    expect((await psp.call('PUT', `/${paymentId}`, { merchant: 'someone-else' })).body.code).toBe('tenant_mismatch');
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it("does not see another tenant's orders or payments (404)", async () => {
+    const orderId = await createOrder();
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;
+    const otherTenant = { merchant: 'm-other', channel: 'web' };
+    const other = await paymentClient(system, otherTenant, 'adapter', ADAPTER);
+    expect((await other.call('POST', '', createBody(otherTenant, orderId))).body.code).toBe('order_not_found');
+    const put = await other.call('PUT', `/${paymentId}`, { reference: 'x' });
+    expect([put.status, put.body.code]).toEqual([404, 'payment_not_found']);
+    const log = await other.call('POST', `/${paymentId}/transactions`, transactionBody());
+    expect([log.status, log.body.code]).toEqual([404, 'payment_not_found']);
+  });
+
+  it('refuses storefront tokens (403 before the body is read) and adapter tokens writing another adapter', async () => {
+    const orderId = await createOrder();
+    const storefront = await paymentClient(system, tenant, 'storefront');
+    for (const body of [createBody(tenant, orderId), { nonsense: true }]) {
+      const { status, body: answer } = await storefront.call('POST', '', body);
+      expect([status, answer.code]).toEqual([403, 'forbidden']);
+    }
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;
+    expect((await storefront.call('PUT', `/${paymentId}`, { reference: 'x' })).status).toBe(403);
+    expect((await storefront.call('POST', `/${paymentId}/transactions`, transactionBody())).status).toBe(403);
+    const otherAdapter = await paymentClient(system, tenant, 'adapter', 'provider_a_checkout_adapter');
+    expect((await otherAdapter.call('PUT', `/${paymentId}`, { reference: 'x' })).body.code).toBe('forbidden');
+    expect((await otherAdapter.call('POST', `/${paymentId}/transactions`, transactionBody())).status).toBe(403);
+    for (const role of ['admin', 'service'] as const) {
+      const writer = await paymentClient(system, tenant, role);
+      expect((await writer.call('POST', `/${paymentId}/transactions`, transactionBody())).status).toBe(201);
+    }
+    expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId } })).toBe(2);
+  });
+
+  it('answers bad input with 400 JSON bodies and writes nothing', async () => {
+    const orderId = await createOrder();
+    const missing = await psp.call('POST', '', { adapterId: ADAPTER, orderId });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('amount'), details: [expect.objectContaining({ keyword: 'required' })] });
+    const wrong = await psp.call('POST', '', createBody(tenant, orderId, { amount: -1, currency: 'kroner', surprise: 1 }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details.map((d: { pointer: string; keyword: string }) => `${d.pointer}:${d.keyword}`).sort()).toEqual(['/amount:minimum', '/currency:pattern', ':additionalProperties']);
+    expect((await psp.raw('POST', '', '{"adapterId":')).body.code).toBe('invalid_json');
+    const currency = await psp.call('POST', '', createBody(tenant, orderId, { currency: 'SEK' }));
+    expect([currency.status, currency.body.code]).toEqual([400, 'currency_mismatch']);
+    expect(await paymentsOf(orderId)).toHaveLength(0);
+
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;
+    expect((await psp.call('PUT', `/${paymentId}`, {})).body.code).toBe('invalid_request');
+    expect((await psp.call('PUT', `/${paymentId}`, { id: 'other' })).body.code).toBe('payment_id_mismatch');
+    const immutable = await psp.call('PUT', `/${paymentId}`, { adapterId: 'nonpsp_adapter' });
+    expect([immutable.status, immutable.body.code]).toEqual([400, 'payment_field_immutable']);
+    const unknown = await psp.call('PUT', '/no-such-payment', { reference: 'x' });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'payment_not_found']);
+    const unknownInOrder = await psp.call('PUT', '/no-such-payment', { orderId, reference: 'x' });
+    expect([unknownInOrder.status, unknownInOrder.body.code]).toEqual([404, 'payment_not_found']);
+
+    const noEvent = await psp.call('POST', `/${paymentId}/transactions`, { isSuccess: 'yes' });
+    expect(noEvent.status).toBe(400);
+    expect(noEvent.body.details.map((d: { keyword: string }) => d.keyword).sort()).toEqual(['required', 'type']);
+    expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId } })).toBe(0);
+  });
+
+  it('needs orderId when a payment id is on several orders; pins the order version with If-Match', async () => {
+    const a = await createOrder({ payments: [{ id: 'shared-id', adapterId: ADAPTER, amount: 1, state: 'processing' }] });
+    await createOrder({ payments: [{ id: 'shared-id', adapterId: ADAPTER, amount: 1, state: 'processing' }] });
+    const ambiguous = await psp.call('PUT', '/shared-id', { reference: 'x' });
+    expect([ambiguous.status, ambiguous.body.code]).toEqual([400, 'order_id_required']);
+    const named = await psp.call('PUT', '/shared-id', { orderId: a, reference: 'x' }, { 'if-match': '"1"' });
+    expect(named.status).toBe(200);
+    expect(named.headers.get('etag')).toBe('"2"');
+    const stale = await psp.call('PUT', '/shared-id', { orderId: a, reference: 'y' }, { 'if-match': '"1"' });
+    expect([stale.status, stale.body.code]).toEqual([409, 'conflict']);
+  });
+
+  it('serves its OpenAPI document without a token', async () => {
+    const { status, body } = await rest(system.urls.payment!, 'GET', '/openapi.json');
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.1.0');
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/v0/payments', '/api/v0/payments/{paymentId}', '/api/v0/payments/{paymentId}/transactions']));
+  });
+});

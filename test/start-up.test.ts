@@ -1,0 +1,99 @@
+import { describe, expect, it } from '@jest/globals';
+import { spawn, execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { freePort } from './harness/free-port.js';
+import { graphql } from './harness/http.js';
+import { PLATFORM_SERVICES, SERVICE_NAMES } from '../platform/env/env.config.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const run = promisify(execFile);
+
+/**
+ * `npm start` as a person runs it: no DATABASE_URL, so an embedded Postgres under DATA_DIR,
+ * migrations, every service, the gateway; then SIGTERM for a graceful stop.
+ */
+describe('npm start', () => {
+  it('boots everything on an embedded Postgres, answers through the gateway and stops on SIGTERM', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'checkout-start-'));
+    await chmod(dataDir, 0o755);
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
+    };
+    const startedAt = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let output = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const ready = await new Promise<{ urls: Record<string, string> }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`not ready after 45 s: ${stderr}`)), 45_000);
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          try {
+            const entry = JSON.parse(line) as { msg?: string; urls?: Record<string, string> };
+            if (entry.msg === 'checkout platform ready' && entry.urls) {
+              clearTimeout(timer);
+              resolve({ urls: entry.urls });
+            }
+          } catch {
+            // not a log line
+          }
+        });
+        void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+      });
+      const readyMs = Date.now() - startedAt;
+      expect(Object.keys(ready.urls)).toEqual(expect.arrayContaining([...PLATFORM_SERVICES, 'commerce_sandbox', 'giftcard_sandbox']));
+
+      const anonymous = await graphql(ready.urls.gateway!, '{ __typename }');
+      expect(anonymous.status).toBe(401);
+
+      // The token CLI signs with the secret generated once in DATA_DIR, as the server verifies it.
+      const { stdout } = await run('npx', ['tsx', 'platform/auth/token.cli.ts', '--merchant', 'demo', '--channel', 'demo', '--role', 'storefront'], { cwd: ROOT, env });
+      const token = stdout.trim();
+      expect(token.split('.')).toHaveLength(3);
+      const answered = await graphql(ready.urls.gateway!, '{ __typename }', {}, { token, merchant: 'demo', channel: 'demo' });
+      expect(answered).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
+
+      // Demo data: the demo channel has the adapters configured against the sandboxes.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(output).toContain('Try a checkout');
+      expect(output).toMatch(/cartReference: "[^<"]+"/);
+      const adapters = await graphql(ready.urls.gateway!, '{ adapters { id configured } }', {}, { token, merchant: 'demo', channel: 'demo' });
+      const configured = adapters.body.data.adapters.filter((a: { configured: boolean }) => a.configured).map((a: { id: string }) => a.id);
+      expect(configured.sort()).toEqual(['commerce_adapter', 'giftcard_adapter', 'nonpsp_adapter']);
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      // Loose bound: the ≤10 s target is for this machine when warm; this only catches hangs.
+      expect(readyMs).toBeLessThan(45_000);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('stops with a clear message when the environment is invalid', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, GATEWAY_PORT: 'eighty', SERVICES: 'gateway,bogus' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid environment');
+    expect(stderr).toContain('GATEWAY_PORT');
+    expect(stderr).toContain('SERVICES');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  }, 30_000);
+});
