@@ -14,12 +14,15 @@ export interface ClaimedJob {
   payload: Record<string, unknown>;
   attempts: number;
   document: unknown;
+  /** For `amount_changed` jobs: the order now, and the last call delivered for the same payment. */
+  amountChange?: { current: unknown; lastTold?: { amount: number; plannedAt: unknown } };
 }
 
 export type DeliveryResult =
   | { kind: 'delivered'; status: number; durationMs: number }
   | { kind: 'retry'; error: string; durationMs: number; delayMs: number }
-  | { kind: 'dead'; error: string; durationMs: number };
+  | { kind: 'dead'; error: string; durationMs: number }
+  | { kind: 'skipped'; reason: string };
 
 /**
  * The outbox side of the notification service. A job is claimed with a row lock inside a
@@ -51,6 +54,7 @@ export class NotificationQueue {
         await client.query('commit');
         return false;
       }
+      if (job.kind === 'amount_changed') job.amountChange = await this.amountChangeContext(client, job);
       const result = await deliver(job);
       await this.record(client, job, result);
       await client.query('commit');
@@ -63,6 +67,23 @@ export class NotificationQueue {
     }
   }
 
+  private async amountChangeContext(client: pg.PoolClient, job: ClaimedJob): Promise<ClaimedJob['amountChange']> {
+    const { rows } = await client.query<{ current: unknown; amount: number | null; plannedAt: unknown }>(
+      `select o.document as current, (k.payload->>'amount')::numeric::float8 as amount, v.document as "plannedAt"
+         from orders o
+         left join lateral (
+           select payload, order_version from notification_jobs
+            where order_id = o.id and notification_id = $2 and status = 'delivered' and id < $3
+            order by id desc limit 1) k on true
+         left join order_versions v on v.order_id = o.id and v.version = k.order_version
+        where o.id = $1`,
+      [job.orderId, job.notificationId, job.id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return { current: row.current, ...(row.amount !== null && row.plannedAt ? { lastTold: { amount: row.amount, plannedAt: row.plannedAt } } : {}) };
+  }
+
   private async record(client: pg.PoolClient, job: ClaimedJob, result: DeliveryResult): Promise<void> {
     const attempt = job.attempts + 1;
     if (result.kind === 'delivered') {
@@ -72,10 +93,12 @@ export class NotificationQueue {
         `update notification_jobs set attempts = $2, last_error = $3, next_attempt_at = now() + ($4::int * interval '1 millisecond'), updated_at = now() where id = $1`,
         [job.id, attempt, result.error, result.delayMs],
       );
+    } else if (result.kind === 'skipped') {
+      await client.query(`update notification_jobs set status = 'skipped', last_error = $2, updated_at = now() where id = $1`, [job.id, result.reason]);
     } else {
       await client.query(`update notification_jobs set status = 'dead', attempts = $2, last_error = $3, updated_at = now() where id = $1`, [job.id, attempt, result.error]);
     }
-    const type = { delivered: 'notification.delivered', retry: 'notification.delivery_failed', dead: 'notification.dead_lettered' }[result.kind];
+    const type = { delivered: 'notification.delivered', retry: 'notification.delivery_failed', dead: 'notification.dead_lettered', skipped: 'notification.skipped' }[result.kind];
     await client.query(
       'insert into order_events (id, merchant, channel, order_id, type, version, actor, data) values ($1, $2, $3, $4, $5, $6, $7, $8)',
       [
@@ -91,10 +114,14 @@ export class NotificationQueue {
           kind: job.kind,
           notificationId: job.notificationId,
           invoke: job.invoke,
-          attempt,
-          durationMs: result.durationMs,
-          ...(result.kind === 'delivered' ? { status: result.status } : { error: result.error }),
-          ...(result.kind === 'retry' ? { retryInMs: result.delayMs } : {}),
+          ...(result.kind === 'skipped'
+            ? { reason: result.reason }
+            : {
+                attempt,
+                durationMs: result.durationMs,
+                ...(result.kind === 'delivered' ? { status: result.status } : { error: result.error }),
+                ...(result.kind === 'retry' ? { retryInMs: result.delayMs } : {}),
+              }),
         },
       ],
     );

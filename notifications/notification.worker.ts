@@ -2,6 +2,8 @@ import { PgListener } from '../platform/db/pg-listener.js';
 import type { Logger } from '../platform/logging/logger.js';
 import { callAdapter } from '../platform/outbound/adapter-call.js';
 import type { ServiceTokenIssuer } from '../platform/outbound/service-token.issuer.js';
+import { decideDueAmountChange, paymentIdOfAmountChangeJob } from '../subgraphs/order/engine/amount-change.planner.js';
+import type { OrderDocument } from '../subgraphs/order/domain/order.types.js';
 import { nextAttemptDelay } from './delivery-schedule.js';
 import type { ClaimedJob, DeliveryResult, NotificationQueue } from './notification-queue.repository.js';
 
@@ -83,7 +85,14 @@ export class NotificationWorker {
 
   private async deliver(job: ClaimedJob): Promise<DeliveryResult> {
     const tenant = { merchant: job.merchant, channel: job.channel };
-    const body = job.kind === 'amount_changed' ? job.payload : { ...job.payload, version: job.orderVersion, order: job.document };
+    let body: Record<string, unknown>;
+    if (job.kind === 'amount_changed') {
+      const decision = amountChangeDecision(job);
+      if (!decision.send) return { kind: 'skipped', reason: decision.reason };
+      body = { amount: decision.amount };
+    } else {
+      body = { ...job.payload, version: job.orderVersion, order: job.document };
+    }
     const outcome = await callAdapter(job.invoke, body, await this.tokens.headersFor(tenant), this.options.timeoutMs);
     if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
       return { kind: 'delivered', status: outcome.status, durationMs: outcome.durationMs };
@@ -96,4 +105,14 @@ export class NotificationWorker {
     this.logger.info({ jobId: job.id, orderId: job.orderId, notificationId: job.notificationId, attempt: job.attempts + 1, error }, 'notification delivery failed');
     return delayMs === undefined ? { kind: 'dead', error, durationMs: outcome.durationMs } : { kind: 'retry', error, durationMs: outcome.durationMs, delayMs };
   }
+}
+
+function amountChangeDecision(job: ClaimedJob) {
+  const context = job.amountChange;
+  if (!context) return { send: false as const, reason: 'the order is gone' };
+  return decideDueAmountChange({
+    paymentId: paymentIdOfAmountChangeJob(job.notificationId),
+    current: context.current as OrderDocument,
+    ...(context.lastTold ? { lastTold: { amount: context.lastTold.amount, plannedAt: context.lastTold.plannedAt as OrderDocument } } : {}),
+  });
 }

@@ -61,5 +61,43 @@ export function planAmountChanges(before: OrderDocument, after: OrderDocument, a
   return planned;
 }
 
+/** amountChanged calls share the outbox with notifications; their job id names the payment. */
+const JOB_PREFIX = 'amountChanged:';
+export const amountChangeJobId = (paymentId: string) => `${JOB_PREFIX}${paymentId}`;
+export const paymentIdOfAmountChangeJob = (jobId: string) => jobId.slice(JOB_PREFIX.length);
+
+/** What the notification service knows when an amountChanged call falls due. */
+export interface DueAmountChange {
+  paymentId: string;
+  /** The order now (latest version). */
+  current: OrderDocument;
+  /** The last call this payment was answered 2xx for, with the order as of the change that planned it. */
+  lastTold?: { amount: number; plannedAt: OrderDocument };
+}
+
+export type AmountChangeDecision = { send: true; amount: number } | { send: false; reason: string };
+
+const paymentIn = (order: OrderDocument, id: string) => activePayments(order).find((payment) => payment.id === id);
+
+/**
+ * Whether a queued amountChanged call is still worth making, decided when it falls due rather
+ * than when it was planned: the share is recomputed on the order as it is now, and the call is
+ * dropped when the payment is gone, already covers its share, or was already told this share
+ * while it held the amount it holds now (two changes in quick succession would otherwise tell
+ * an adapter the same thing twice while it is still following the first call).
+ */
+export function decideDueAmountChange(due: DueAmountChange): AmountChangeDecision {
+  const payment = paymentIn(due.current, due.paymentId);
+  if (!payment) return { send: false, reason: 'the payment is no longer active' };
+  const share = allocate(due.current).get(payment.id);
+  if (share === undefined || money(share).equals(payment.amount)) return { send: false, reason: 'the payment already covers its share' };
+  const told = due.lastTold;
+  const amountWhenTold = told && paymentIn(told.plannedAt, payment.id)?.amount;
+  if (told && amountWhenTold !== undefined && money(told.amount).equals(share) && money(amountWhenTold).equals(payment.amount)) {
+    return { send: false, reason: 'the adapter was already told this share' };
+  }
+  return { send: true, amount: share };
+}
+
 /** Exposed for the validation rule's wording: what the payments cover in all. */
 export const coveredBy = (order: OrderDocument) => toAmount(sum(activePayments(order).map((p) => p.amount)));

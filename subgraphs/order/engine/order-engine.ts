@@ -10,7 +10,7 @@ import { deriveFields } from '../domain/order-totals.js';
 import type { OrderDocument } from '../domain/order.types.js';
 import type { OrderRecord } from '../order.model.js';
 import { HookVeto, runHooks, type HookInvocation } from './hook-runner.js';
-import { planAmountChanges } from './amount-change.planner.js';
+import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from './amount-change.planner.js';
 import { planNotifications } from './notification-planner.js';
 import { VersionConflict, type EventInput, type JobInput, type OrderStore } from './order-store.repository.js';
 import type { ServiceTokenIssuer } from '../../../platform/outbound/service-token.issuer.js';
@@ -129,7 +129,7 @@ export class OrderEngine {
           changes,
           hooks: outcome.invocations,
           notificationsQueued: jobs.filter((job) => job.kind === 'notification').map((job) => job.notificationId),
-          amountChangesQueued: jobs.filter((job) => job.kind === 'amount_changed').map((job) => ({ paymentId: job.notificationId.slice('amountChanged:'.length), amount: job.payload.amount })),
+          amountChangesQueued: jobs.filter((job) => job.kind === 'amount_changed').map((job) => ({ paymentId: paymentIdOfAmountChangeJob(job.notificationId), amount: job.payload.amount })),
           ...(current.status !== outcome.document.state.currentStatus ? { status: { from: current.status, to: outcome.document.state.currentStatus } } : {}),
         },
       };
@@ -221,7 +221,7 @@ function notificationJobs(before: OrderDocument | undefined, after: OrderDocumen
 function amountChangedJobs(before: OrderDocument, after: OrderDocument, actorAdapterId: string | undefined): JobInput[] {
   return planAmountChanges(before, after, actorAdapterId).map(({ payment, amount, url }) => ({
     kind: 'amount_changed' as const,
-    notificationId: `amountChanged:${payment.id}`,
+    notificationId: amountChangeJobId(payment.id),
     invoke: url,
     payload: { amount },
   }));
