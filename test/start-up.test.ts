@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { freePort } from './harness/free-port.js';
 import { graphql } from './harness/http.js';
+import { eventually } from './harness/orders.js';
 import { PLATFORM_SERVICES, SERVICE_NAMES } from '../platform/env/env.config.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -64,8 +65,7 @@ describe('npm start', () => {
       expect(answered).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
 
       // Demo data: the demo channel has the adapters configured against the sandboxes.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(output).toContain('Try a checkout');
+      await eventually(async () => output.includes('Try a checkout'), 10_000);
       expect(output).toMatch(/cartReference: "[^<"]+"/);
       const adapters = await graphql(ready.urls.gateway!, '{ adapters { id configured } }', {}, { token, merchant: 'demo', channel: 'demo' });
       const configured = adapters.body.data.adapters.filter((a: { configured: boolean }) => a.configured).map((a: { id: string }) => a.id);

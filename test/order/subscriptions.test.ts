@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { orderClient, sampleOrder } from '../harness/orders.js';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 let system: TestSystem;
@@ -61,7 +61,7 @@ describe('Subscription.orderChanged over graphql-ws', () => {
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     const client = wsClient({ authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel });
     const sub = collect(client, SUBSCRIPTION, { id: created.body.id }, (results) => results.length === 4);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the first emission arrives; then change quickly
+    await eventually(async () => sub.results.length >= 1); // the first emission (the order now) arrives; then change quickly
     for (const status of ['processing', 'accepted', 'completed']) await admin.call('PUT', `/${created.body.id}/state`, { status });
     await sub.done;
     expect(sub.results.map((r) => r.data.orderChanged.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);

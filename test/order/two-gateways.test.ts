@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../../platform/env/env.config.js';
 import { startSystem, type RunningSystem } from '../../platform/system.js';
 import { graphql } from '../harness/http.js';
-import { orderClient, sampleOrder } from '../harness/orders.js';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 let system: TestSystem;
@@ -36,11 +36,12 @@ afterAll(async () => {
   await system?.close();
 });
 
-function watch(gatewayUrl: string, token: string, orderId: string, count: number): Promise<string[]> {
+/** Subscribes through one gateway; `statuses` fills as emissions arrive, `all` resolves after `count`. */
+function watch(gatewayUrl: string, token: string, orderId: string, count: number): { statuses: string[]; all: Promise<string[]> } {
   const client = createClient({ url: `${gatewayUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}`, ...tenant } });
   clients.push(client);
   const statuses: string[] = [];
-  return new Promise((resolve, reject) => {
+  const all = new Promise<string[]>((resolve, reject) => {
     client.subscribe(
       { query: 'subscription ($id: ID!) { orderChanged(id: $id) { status } }', variables: { id: orderId } },
       {
@@ -53,6 +54,7 @@ function watch(gatewayUrl: string, token: string, orderId: string, count: number
       },
     );
   });
+  return { statuses, all };
 }
 
 describe('several gateway processes', () => {
@@ -70,9 +72,9 @@ describe('several gateway processes', () => {
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     const first = watch(system.urls.gateway!, token, order.id, 3);
     const second = watch(secondGateway.urls.gateway!, token, order.id, 3);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(async () => first.statuses.length >= 1 && second.statuses.length >= 1); // both see the order as it is now
     for (const status of ['processing', 'accepted']) await admin.call('PUT', `/${order.id}/state`, { status });
-    expect(await first).toEqual(['checkout', 'processing', 'accepted']);
-    expect(await second).toEqual(['checkout', 'processing', 'accepted']);
+    expect(await first.all).toEqual(['checkout', 'processing', 'accepted']);
+    expect(await second.all).toEqual(['checkout', 'processing', 'accepted']);
   });
 });
