@@ -13,7 +13,7 @@ describe('environment', () => {
     expect(loadConfig({ SERVICES: 'platform' }).services).toEqual(['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications']);
     expect(config.adapterUrls.nonpsp_adapter).toBe('http://127.0.0.1:4102');
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.auth).toMatchObject({ kind: 'hs256', secret: undefined });
+    expect(config.auth).toEqual({ secret: undefined, issuer: 'checkout-platform', audience: 'checkout-platform' });
   });
 
   it('reads a subset of services and overridden addresses', () => {
@@ -23,13 +23,14 @@ describe('environment', () => {
     expect(config.ports.gateway).toBe(8000);
   });
 
-  it('switches to JWKS when AUTH_JWKS_URL is set', () => {
+  it('adds JWKS verification when AUTH_JWKS_URL is set; the platform keeps its own issuer', () => {
     expect(loadConfig({ AUTH_JWKS_URL: 'https://issuer.example/jwks.json', AUTH_ISSUER: 'https://issuer.example/' }).auth).toEqual({
-      kind: 'jwks',
-      jwksUrl: 'https://issuer.example/jwks.json',
-      issuer: 'https://issuer.example/',
+      secret: undefined,
+      issuer: 'checkout-platform',
       audience: 'checkout-platform',
+      jwks: { url: 'https://issuer.example/jwks.json', issuer: 'https://issuer.example/', audience: 'checkout-platform' },
     });
+    expect(() => loadConfig({ AUTH_JWKS_URL: 'https://issuer.example/jwks.json' })).toThrow(/AUTH_ISSUER is required with AUTH_JWKS_URL/);
   });
 
   it('names every bad variable in one message', () => {

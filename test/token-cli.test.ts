@@ -13,7 +13,7 @@ describe('npm run token', () => {
     const { stdout, stderr } = await run('npm', ['run', '--silent', 'token', '--', '--merchant', 'm1', '--channel', 'c1', '--role', 'adapter', '--adapter', 'giftcard_adapter'], { cwd: ROOT, env });
     expect(stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
     expect(stderr.replace(/npm warn.*\n/g, '')).toBe('');
-    const verifier = createTokenVerifier({ kind: 'hs256', secret: SECRET, issuer: 'checkout-platform', audience: 'checkout-platform' });
+    const verifier = createTokenVerifier({ secret: SECRET, issuer: 'checkout-platform', audience: 'checkout-platform' });
     expect(await verifier.verify(stdout.trim())).toEqual({
       subject: 'adapter:giftcard_adapter',
       merchant: 'm1',

@@ -19,7 +19,6 @@ export class AdapterIdentity {
     const key = `${tenant.merchant}\u0000${tenant.channel}`;
     let cached = this.cache.get(key);
     if (!cached || cached.renewAt <= Date.now()) {
-      if (this.auth.kind !== 'hs256') throw new Error('Adapter tokens need the platform HS256 secret (AUTH_JWT_SECRET).');
       const token = await issueToken(
         { merchant: tenant.merchant, channels: [tenant.channel], role: 'adapter', adapterId: this.adapterId },
         { secret: this.auth.secret, issuer: this.auth.issuer, audience: this.auth.audience, expiresIn: 600 },

@@ -47,7 +47,6 @@ export interface AdapterKit<TConfig = Record<string, unknown>> {
 
 export function createAdapterKit<TConfig = Record<string, unknown>>(options: AdapterKitOptions): AdapterKit<TConfig> {
   const auth = resolveAuthConfig(options.config);
-  if (auth.kind !== 'hs256') throw new Error('The adapter kit signs with the platform HS256 secret (AUTH_JWT_SECRET).');
   const identity = new AdapterIdentity(options.adapterId, auth);
   const app = createApp({ name: options.adapterId, logger: options.logger, verifier: options.verifier, bodyLimitBytes: options.config.bodyLimitBytes });
 

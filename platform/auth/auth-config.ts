@@ -2,9 +2,8 @@ import type { PlatformConfig } from '../env/env.config.js';
 import { localSecret } from './local-secret.js';
 import type { ResolvedAuthConfig } from './token-verifier.service.js';
 
-/** The verifier settings for this process: the configured secret or JWKS, else the local secret. */
+/** The token settings of this process: the configured secret, else the local one, and the JWKS when configured. */
 export function resolveAuthConfig(config: Pick<PlatformConfig, 'auth' | 'dataDir'>): ResolvedAuthConfig {
   const { auth } = config;
-  if (auth.kind === 'jwks') return auth;
   return { ...auth, secret: auth.secret ?? localSecret(config.dataDir, 'auth-secret') };
 }

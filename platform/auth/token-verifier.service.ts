@@ -1,34 +1,39 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { unauthorized } from '../errors/app-error.js';
 import { ROLES, type Principal, type Role } from './principal.js';
 
-export type ResolvedAuthConfig =
-  | { kind: 'hs256'; secret: string; issuer: string; audience: string }
-  | { kind: 'jwks'; jwksUrl: string; issuer: string; audience: string };
+/**
+ * How this process verifies tokens: the platform's own HS256 tokens (service calls, adapters, the
+ * token CLI) with `secret`, and, when `jwks` is set, an identity provider's tokens by its keys.
+ */
+export interface ResolvedAuthConfig {
+  secret: string;
+  issuer: string;
+  audience: string;
+  jwks?: { url: string; issuer: string; audience: string };
+}
 
 export interface TokenVerifier {
   /** Resolves the principal of a valid token; rejects with a 401 AppError otherwise. */
   verify(token: string): Promise<Principal>;
 }
 
+/** Identity providers sign with keys from their JWKS; symmetric algorithms are the platform's alone. */
+const JWKS_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
 export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
-  const options = { issuer: config.issuer, audience: config.audience };
-  const verifyJwt =
-    config.kind === 'hs256'
-      ? (() => {
-          const key = new TextEncoder().encode(config.secret);
-          return (token: string) => jwtVerify(token, key, { ...options, algorithms: ['HS256'] });
-        })()
-      : (() => {
-          const jwks = createRemoteJWKSet(new URL(config.jwksUrl));
-          return (token: string) => jwtVerify(token, jwks, options);
-        })();
+  const platformKey = new TextEncoder().encode(config.secret);
+  const verifyPlatform = (token: string) => jwtVerify(token, platformKey, { issuer: config.issuer, audience: config.audience, algorithms: ['HS256'] });
+  const jwks = config.jwks;
+  const keySet = jwks && createRemoteJWKSet(new URL(jwks.url));
+  const verifyProvider = keySet && jwks && ((token: string) => jwtVerify(token, keySet, { issuer: jwks.issuer, audience: jwks.audience, algorithms: JWKS_ALGORITHMS }));
 
   return {
     async verify(token) {
       let payload: JWTPayload;
       try {
-        ({ payload } = await verifyJwt(token));
+        const useProvider = verifyProvider && decodeProtectedHeader(token).alg !== 'HS256';
+        ({ payload } = await (useProvider ? verifyProvider(token) : verifyPlatform(token)));
       } catch (error) {
         throw unauthorized(describeJoseError(error));
       }
@@ -41,6 +46,9 @@ function describeJoseError(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'The token has expired.';
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `The token was refused: ${error.reason} claim invalid.`;
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'The token signature is invalid.';
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'The token is signed with an algorithm that is not accepted.';
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return "No key of the identity provider's JWKS matches the token.";
+  if (error instanceof joseErrors.JWKSTimeout) return "The identity provider's keys could not be fetched in time.";
   return 'The token is malformed or cannot be verified.';
 }
 

@@ -40,7 +40,6 @@ async function main(): Promise<void> {
   if (role === 'adapter' && !adapterId) fail('--adapter is required for role adapter');
 
   const auth = resolveAuthConfig(loadConfig());
-  if (auth.kind !== 'hs256') fail('Tokens can only be printed when the platform uses HS256 (AUTH_JWKS_URL is set).');
   const token = await issueToken(
     { merchant, channels, role: role as Role, ...(adapterId ? { adapterId } : {}) },
     { secret: auth.secret, issuer: auth.issuer, audience: auth.audience, expiresIn: (values.expires as string | undefined) ?? '12h' },

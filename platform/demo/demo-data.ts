@@ -53,7 +53,6 @@ async function send(url: string, method: string, body: unknown, headers: Record<
  */
 export async function ensureDemoData(config: PlatformConfig, logger: Logger): Promise<{ basketId?: string }> {
   const auth = resolveAuthConfig(config);
-  if (auth.kind !== 'hs256') return {};
   const token = await issueToken({ merchant: DEMO_TENANT.merchant, channels: [DEMO_TENANT.channel], role: 'service' }, { secret: auth.secret, issuer: auth.issuer, audience: auth.audience, expiresIn: 60 });
   const headers = { authorization: `Bearer ${token}`, 'x-merchant': DEMO_TENANT.merchant, 'x-channel': DEMO_TENANT.channel };
 

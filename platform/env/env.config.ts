@@ -80,9 +80,20 @@ export interface PlatformConfig {
   configEncryptionKey: string | undefined;
 }
 
-export type AuthConfig =
-  | { kind: 'hs256'; secret: string | undefined; issuer: string; audience: string }
-  | { kind: 'jwks'; jwksUrl: string; issuer: string; audience: string };
+/**
+ * The platform always signs and verifies its own HS256 tokens (service calls, adapters, the token
+ * CLI); with AUTH_JWKS_URL it also accepts an identity provider's tokens, verified by its JWKS.
+ */
+export interface AuthConfig {
+  /** AUTH_JWT_SECRET; when unset, a secret generated once in DATA_DIR. */
+  secret: string | undefined;
+  issuer: string;
+  audience: string;
+  jwks?: { url: string; issuer: string; audience: string };
+}
+
+/** Issuer and audience of the platform's own tokens when AUTH_ISSUER/AUTH_AUDIENCE describe an identity provider. */
+export const PLATFORM_TOKEN_ISSUER = 'checkout-platform';
 
 const envSchema = {
   type: 'object',
@@ -156,15 +167,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     : servicesRaw === 'platform' ? [...PLATFORM_SERVICES]
     : ([...new Set(servicesRaw.split(','))] as ServiceName[]);
 
-  const issuer = get('AUTH_ISSUER') ?? 'checkout-platform';
-  const audience = get('AUTH_AUDIENCE') ?? 'checkout-platform';
+  const issuer = get('AUTH_ISSUER') ?? PLATFORM_TOKEN_ISSUER;
+  const audience = get('AUTH_AUDIENCE') ?? PLATFORM_TOKEN_ISSUER;
   const jwksUrl = get('AUTH_JWKS_URL');
   if (nodeEnv === 'production' && !jwksUrl && !get('AUTH_JWT_SECRET')) {
     throw new EnvError('Invalid environment:\n  AUTH_JWKS_URL or AUTH_JWT_SECRET is required when NODE_ENV=production');
   }
+  if (jwksUrl && !get('AUTH_ISSUER')) {
+    throw new EnvError("Invalid environment:\n  AUTH_ISSUER is required with AUTH_JWKS_URL (the identity provider's issuer)");
+  }
   const auth: AuthConfig = jwksUrl
-    ? { kind: 'jwks', jwksUrl, issuer, audience }
-    : { kind: 'hs256', secret: get('AUTH_JWT_SECRET'), issuer, audience };
+    ? { secret: get('AUTH_JWT_SECRET'), issuer: PLATFORM_TOKEN_ISSUER, audience: PLATFORM_TOKEN_ISSUER, jwks: { url: jwksUrl, issuer, audience } }
+    : { secret: get('AUTH_JWT_SECRET'), issuer, audience };
 
   return {
     nodeEnv,

@@ -17,9 +17,6 @@ export class ServiceTokenIssuer {
     const key = `${tenant.merchant}\u0000${tenant.channel}`;
     const cached = this.cache.get(key);
     if (cached && cached.renewAt > Date.now()) return cached.token;
-    if (this.auth.kind !== 'hs256') {
-      throw new Error('Service tokens need AUTH_JWT_SECRET (HS256) shared by the platform and its adapters.');
-    }
     const token = await issueToken(
       { merchant: tenant.merchant, channels: [tenant.channel], role: 'service' },
       { secret: this.auth.secret, issuer: this.auth.issuer, audience: this.auth.audience, expiresIn: `${LIFETIME_S}s`, subject: 'service:order' },

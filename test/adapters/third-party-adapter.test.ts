@@ -14,7 +14,7 @@ const tenant = { merchant: 'm-acme', channel: 'web' };
 
 beforeAll(async () => {
   system = await startTestSystem({ services: ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications'] });
-  const verifier = createTokenVerifier({ kind: 'hs256', secret: system.secret, issuer: system.config.auth.issuer, audience: system.config.auth.audience });
+  const verifier = createTokenVerifier({ secret: system.secret, issuer: system.config.auth.issuer, audience: system.config.auth.audience });
   // The fixture is built like any adapter: from the platform's settings, on its own port.
   const port = await freePort();
   acmeUrl = `http://127.0.0.1:${port}`;
