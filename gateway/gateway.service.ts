@@ -1,3 +1,4 @@
+import { depthLimitRule, GRAPHQL_PARSE_OPTIONS } from '../platform/graphql/query-limits.js';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
@@ -46,6 +47,8 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
     gateway,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
+    parseOptions: GRAPHQL_PARSE_OPTIONS,
+    validationRules: [depthLimitRule()],
     introspection: true,
     plugins: [
       fastifyApolloDrainPlugin(app),

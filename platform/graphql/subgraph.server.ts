@@ -1,3 +1,4 @@
+import { depthLimitRule, GRAPHQL_PARSE_OPTIONS } from './query-limits.js';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
@@ -43,6 +44,8 @@ export async function mountSubgraph<TContext extends object>(options: SubgraphOp
     schema,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
+    parseOptions: GRAPHQL_PARSE_OPTIONS,
+    validationRules: [depthLimitRule()],
     plugins: [fastifyApolloDrainPlugin(options.app), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled()],
   });
   await apollo.start();

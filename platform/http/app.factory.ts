@@ -6,6 +6,7 @@ import type { AuthContext } from '../auth/principal.js';
 import { authenticate } from '../auth/request-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.service.js';
 import type { ServiceDeps } from '../service-deps.js';
+import { assertSafeJson, urlHazard } from './json-guard.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,15 +53,31 @@ export function createApp(options: AppOptions): FastifyInstance {
   app.decorateRequest('auth', null as unknown as AuthContext);
 
   // A JSON content type with an empty body (callers that POST "no body") reads as no body;
-  // anything else goes through fastify's own parser (with its prototype-poisoning guards).
+  // anything else goes through fastify's own parser (with its prototype-poisoning guards), then
+  // the guard against what PostgreSQL or a later walk could not take (depth, NUL, Infinity).
+  // Bodies are JSON only: text/plain gets 415 rather than being stored as a string.
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    void parseJson(request, String(body), done);
+    void parseJson(request, String(body), (error, value) => {
+      if (error) return done(error instanceof RangeError ? new AppError(400, 'unsupported_json', 'The request body nests too deep.') : error, undefined);
+      try {
+        assertSafeJson(value, 'The request body');
+        if (isGraphQLBody(value)) assertSafeGraphQLText(value.query);
+      } catch (hazard) {
+        return done(hazard as Error, undefined);
+      }
+      done(null, value);
+    });
   });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    const hazard = urlHazard(request.url);
+    if (hazard) throw new AppError(400, 'invalid_characters', hazard);
+    const graphqlGet = (request.query as { query?: unknown } | undefined)?.query;
+    if (request.method === 'GET' && typeof graphqlGet === 'string') assertSafeGraphQLText(graphqlGet);
     if (request.routeOptions.config?.public || options.isPublicRequest?.(request)) return;
     request.auth = await authenticate(options.verifier, request.headers);
   });
@@ -126,6 +143,14 @@ export function createServiceApp(name: string, deps: ServiceDeps, options: Pick<
     readiness: [deps.db.ping],
     ...options,
   });
+}
+
+const isGraphQLBody = (value: unknown): value is { query: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { query?: unknown }).query === 'string';
+
+/** A GraphQL string literal may spell NUL as an escape; no argument of ours can hold it. */
+function assertSafeGraphQLText(query: string): void {
+  if (/\\u0000/i.test(query)) throw new AppError(400, 'invalid_characters', 'The GraphQL document contains a NUL character (\\u0000).');
 }
 
 /** Maps any error to the status and JSON body the platform answers with. */

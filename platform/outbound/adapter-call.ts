@@ -43,6 +43,9 @@ export async function callAdapter(url: string, body: unknown, headers: Record<st
 }
 
 /** The message an adapter gave with a refusal: `{message}`, `{error}`, `{errors:[{message}]}` or plain text. */
+/** An adapter's message is passed on to callers; longer text is cut. */
+const MAX_MESSAGE_LENGTH = 500;
+
 export function messageOf(outcome: Extract<CallOutcome, { kind: 'answered' }>): string {
   const body = outcome.body as Record<string, unknown> | undefined;
   const candidates = [
@@ -54,5 +57,5 @@ export function messageOf(outcome: Extract<CallOutcome, { kind: 'answered' }>): 
     Array.isArray(body) ? (body[0] as { message?: unknown; code?: unknown } | undefined)?.message ?? (body[0] as { code?: unknown } | undefined)?.code : undefined,
   ];
   const found = candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate !== '');
-  return (found ?? (outcome.text.trim() || `HTTP ${outcome.status}`)).slice(0, 1000);
+  return (found ?? (outcome.text.trim() || `HTTP ${outcome.status}`)).slice(0, MAX_MESSAGE_LENGTH);
 }

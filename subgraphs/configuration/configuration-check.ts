@@ -1,5 +1,6 @@
 import type { Tenant } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import { assertNotificationSchema } from '../order/engine/notification-planner.js';
 import { SECRET_MASK, sealSecrets, secretPointers, splitSecrets, type SecretValues } from './configuration-secrets.js';
 import { mergeDetails, validateBasic, validateWith, type ConfigurationErrorDetail, type ConfigurationFailure } from './configuration.validator.js';
 import { getAt, isObject, setAt, cloneJson, type JsonObject } from './json-pointer.js';
@@ -63,6 +64,8 @@ export async function checkConfiguration(input: CheckInput): Promise<CheckResult
     schemaRules.push({ pointer: '/id', message: `must equal "${resolved.configurationId}", the id its schema is for`, keyword: 'id', schema: 'adapter' });
   }
 
+  if (resolved.configurationId === STATIC_NOTIFICATIONS_ID) schemaRules.push(...notificationSchemaProblems(document));
+
   const pointers = secretPointers(resolved.schema, document);
   const { restored, problems } = keepMaskedSecrets(document, pointers, input.storedSecrets);
   const adapter = validateWith(resolved.validate, restored);
@@ -71,6 +74,22 @@ export async function checkConfiguration(input: CheckInput): Promise<CheckResult
 
   const { document: stripped, secrets } = splitSecrets(restored, secretPointers(resolved.schema, restored));
   return { ok: true, schemaUrl, document: stripped, sealedSecrets: sealSecrets(input.box, input.tenant, id, secrets) };
+}
+
+/** Each static notification's `schema` must compile, or every order created in the channel would be refused. */
+function notificationSchemaProblems(document: JsonObject): ConfigurationErrorDetail[] {
+  const notifications = (document.order as { notifications?: unknown } | undefined)?.notifications;
+  if (!Array.isArray(notifications)) return [];
+  return notifications.flatMap((notification: unknown, index): ConfigurationErrorDetail[] => {
+    const schema = isObject(notification) ? notification.schema : undefined;
+    if (!isObject(schema) && typeof schema !== 'boolean') return []; // the schema's own type rule reports it
+    try {
+      assertNotificationSchema({ id: `#${index}`, schema: schema as boolean | Record<string, unknown> });
+      return [];
+    } catch (error) {
+      return [{ pointer: `/order/notifications/${index}/schema`, message: `is not a valid JSON Schema: ${(error as Error).message.replace(/^.*?JSON Schema: /, '')}`, keyword: 'schema', schema: 'adapter' }];
+    }
+  });
 }
 
 const invalidConfiguration = (id: string, details: ConfigurationErrorDetail[]) =>

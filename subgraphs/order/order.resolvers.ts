@@ -1,3 +1,4 @@
+import { pageSize } from '../../platform/graphql/query-limits.js';
 import { requireRole } from '../../platform/auth/request-auth.js';
 import type { Address } from './domain/order.types.js';
 import type { OrderStatus } from './domain/order-state.machine.js';
@@ -17,7 +18,7 @@ export const orderResolvers: Resolvers = {
       requireRole(context.auth, 'admin', 'service');
       return context.queries.list(context.auth.tenant, {
         ...(status ? { status: status as OrderStatus } : {}),
-        first: Math.min(Math.max(first ?? 50, 1), 200),
+        first: pageSize(first),
         ...(after ? { after } : {}),
       });
     },

@@ -1,3 +1,4 @@
+import { pageSize } from '../../platform/graphql/query-limits.js';
 import { requireRole } from '../../platform/auth/request-auth.js';
 import type { PaymentContext } from './payment.context.js';
 import { encodePaymentCursor } from './payment.repository.js';
@@ -17,7 +18,7 @@ export const paymentResolvers: Resolvers = {
       (await context.payments.exists(context.auth.tenant, orderId, id)) ? { orderId, id } : null,
     payments: (_parent, { first, after }, context) => {
       requireRole(context.auth, ...PAYMENT_LISTERS);
-      return context.payments.list(context.auth.tenant, { first: Math.min(Math.max(first ?? 50, 1), 200), ...(after ? { after } : {}) });
+      return context.payments.list(context.auth.tenant, { first: pageSize(first), ...(after ? { after } : {}) });
     },
   },
   PaymentConnection: {

@@ -1,5 +1,6 @@
 import jsonPatch, { type Operation } from 'fast-json-patch';
 import { AppError } from '../../../platform/errors/app-error.js';
+import { findJsonHazard } from '../../../platform/http/json-guard.js';
 import { ORDER_PARTS, changedMembers, isWithin, normalizePointer } from '../domain/order-paths.js';
 import { orderSchemaViolations } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
@@ -87,7 +88,8 @@ export async function runHooks(original: OrderDocument, draft: OrderDocument, op
     if (outcome.kind === 'timeout') throw new HookVeto(hook, 'timeout', `no answer within ${options.timeoutMs} ms`);
     if (outcome.kind === 'unreachable') throw new HookVeto(hook, 'unreachable', `could not be reached (${outcome.error})`);
     if (outcome.status === 400) throw new HookVeto(hook, 'rejected', messageOf(outcome), 400);
-    if (outcome.status !== 200) throw new HookVeto(hook, 'error_status', `answered HTTP ${outcome.status}: ${messageOf(outcome)}`, outcome.status);
+    // Only a 400 carries a message meant for the caller; another status's body is the adapter's own business (it may hold internals).
+    if (outcome.status !== 200) throw new HookVeto(hook, 'error_status', `answered HTTP ${outcome.status}`, outcome.status);
 
     const patch = patchOf(hook, outcome.body, outcome.text);
     let patchedMembers: string[] = [];
@@ -144,6 +146,8 @@ function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[])
     }
     normalized.push({ ...operation, path, ...(from ? { from } : {}) } as Operation);
   }
+  const hazard = findJsonHazard(normalized);
+  if (hazard) throw new HookVeto(hook, 'invalid_patch', `the patch cannot be applied: ${hazard.pointer} ${hazard.problem}`);
   const copy = structuredClone(document);
   try {
     const error = jsonPatch.validate(normalized, copy);

@@ -1,3 +1,4 @@
+import { assertSafeJson } from '../../../platform/http/json-guard.js';
 import { randomUUID } from 'node:crypto';
 import jsonPatch from 'fast-json-patch';
 import type { Role, Tenant } from '../../../platform/auth/principal.js';
@@ -180,6 +181,7 @@ interface Prepared {
 }
 
 function assertValid(document: OrderDocument): void {
+  assertSafeJson(document, 'The change');
   const violations = orderSchemaViolations(document);
   if (violations.length > 0) {
     throw badRequest('invalid_order', `The change would make the order invalid: ${violations[0]!.pointer} ${violations[0]!.message}.`, violations);

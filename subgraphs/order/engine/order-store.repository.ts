@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { conflict } from '../../../platform/errors/app-error.js';
 import type { PgNotifier } from '../../../platform/db/pg-notifier.js';
 import type { Tenant } from '../../../platform/auth/principal.js';
 import type { OrderDocument } from '../domain/order.types.js';
@@ -70,16 +71,22 @@ export class OrderStore {
   }
 
   async insert(document: OrderDocument, events: EventInput[], jobs: JobInput[]): Promise<OrderRecord> {
-    const { rows } = await this.pool.query<OrderRow>(INSERT_STATEMENT, [
-      document,
-      document.state.currentStatus,
-      document.reference ?? null,
-      document.id,
-      document.merchant,
-      document.channel,
-      JSON.stringify(events),
-      JSON.stringify(jobs),
-    ]);
+    const { rows } = await this.pool
+      .query<OrderRow>(INSERT_STATEMENT, [
+        document,
+        document.state.currentStatus,
+        document.reference ?? null,
+        document.id,
+        document.merchant,
+        document.channel,
+        JSON.stringify(events),
+        JSON.stringify(jobs),
+      ])
+      .catch((error: unknown) => {
+        // Order ids are unique across tenants: any tenant's taken id gets the same answer.
+        if ((error as { code?: string }).code === '23505') throw conflict(`Order ${document.id} already exists.`);
+        throw error;
+      });
     const record = toOrderRecord({ ...rows[0]!, document });
     this.published(record, jobs.length > 0);
     return record;

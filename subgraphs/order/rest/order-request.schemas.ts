@@ -66,7 +66,8 @@ export const listQuery = {
   type: 'object',
   properties: {
     status: def('orderStatus'),
-    first: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+    // Query strings are text (the platform's ajv does not coerce types): 1–200, read as a number by the route.
+    first: { type: 'string', pattern: '^(?:[1-9][0-9]?|1[0-9]{2}|200)$', default: '50', description: 'page size, 1 to 200' },
     after: { type: 'string', maxLength: 512 },
   },
 } as const;

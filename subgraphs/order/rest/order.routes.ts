@@ -51,9 +51,9 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     );
   }
 
-  app.get(BASE, { schema: { querystring: s.listQuery, tags: ['orders'] } }, async (request: Req<unknown, { status?: OrderStatus; first: number; after?: string }>) => {
+  app.get(BASE, { schema: { querystring: s.listQuery, tags: ['orders'] } }, async (request: Req<unknown, { status?: OrderStatus; first: string; after?: string }>) => {
     requireRole(request.auth, 'admin', 'service');
-    const page = await queries.list(request.auth.tenant, request.query);
+    const page = await queries.list(request.auth.tenant, { ...request.query, first: Number(request.query.first) });
     return { items: page.orders.map((order) => order.document), pageInfo: page.pageInfo };
   });
 

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../subgraphs/configuration/local-schemas.js';
+import { graphql, rest } from './harness/http.js';
+import { orderClient, sampleOrder } from './harness/orders.js';
+import { TestAdapter } from './harness/test-adapter.js';
+import { startTestSystem, type TestSystem } from './harness/test-system.js';
+
+/**
+ * Input that parses but could not be stored or walked safely — nesting deep enough to exhaust
+ * the stack later, NUL characters, lone surrogates, numbers JSON cannot carry — is refused with
+ * a 4xx at the door, wherever it comes from, and leaves the order as it was.
+ */
+let system: TestSystem;
+let admin: Awaited<ReturnType<typeof orderClient>>;
+let hooks: TestAdapter;
+const tenant = { merchant: 'm-bad-input', channel: 'web' };
+
+/** `{"a":{"a":…1…}}`, `depth` levels deep, as text (JSON.stringify itself gives up around 10,000). */
+const nestedText = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+const nested = (depth: number): unknown => JSON.parse(nestedText(depth));
+
+beforeAll(async () => {
+  system = await startTestSystem({ services: ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications', 'nonpsp_adapter'] });
+  admin = await orderClient(system, tenant, 'admin');
+  hooks = await TestAdapter.start();
+});
+afterAll(async () => {
+  await hooks?.close();
+  await system?.close();
+});
+
+async function newOrder(overrides: Record<string, unknown> = {}): Promise<string> {
+  const created = await admin.call('POST', '', sampleOrder(overrides));
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+
+describe('JSON bodies', () => {
+  it('refuses nesting deeper than 64 levels, and the order stays changeable', async () => {
+    const id = await newOrder();
+    for (const depth of [100, 3_000, 20_000]) {
+      const refused = await rest(system.urls.order!, 'PUT', `/api/v0/checkout/orders/${id}/consents`, { token: admin.token, ...tenant, rawBody: nestedText(depth) });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'unsupported_json', message: expect.stringMatching(/deeper than 64 levels|nests too deep/) });
+    }
+    expect((await admin.call('PUT', `/${id}/consents`, nested(20))).status).toBe(200);
+    expect((await admin.call('PUT', `/${id}/reference`, { reference: 'still-fine' })).status).toBe(200);
+  });
+
+  it('refuses NUL characters and lone surrogates in values and keys', async () => {
+    const id = await newOrder();
+    const before = (await admin.call('GET', `/${id}`)).body.version;
+    const bodies = ['{"givenName":"a\\u0000b"}', '{"givenName":"\\ud800x"}', '{"attributes":{"k\\u0000":1}}'];
+    for (const rawBody of bodies) {
+      const refused = await rest(system.urls.order!, 'PUT', `/api/v0/checkout/orders/${id}/customer/billing`, { token: admin.token, ...tenant, rawBody });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('unsupported_json');
+    }
+    expect((await admin.call('GET', `/${id}`)).body.version).toBe(before);
+  });
+
+  it('refuses numbers too large to represent instead of storing null', async () => {
+    const id = await newOrder();
+    const refused = await rest(system.urls.order!, 'PUT', `/api/v0/checkout/orders/${id}/consents`, { token: admin.token, ...tenant, rawBody: '{"n":1e400}' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/\/n is a number too large/);
+  });
+
+  it('answers 415 to a text body instead of storing it as a string', async () => {
+    const id = await newOrder();
+    const refused = await rest(system.urls.order!, 'PUT', `/api/v0/checkout/orders/${id}/consents`, { token: admin.token, ...tenant, rawBody: '{"a":1}', headers: { 'content-type': 'text/plain' } });
+    expect(refused.status).toBe(415);
+    expect(refused.body.code).toEqual(expect.any(String));
+  });
+});
+
+describe('addresses', () => {
+  it('refuses a NUL in a path or query with 400 on every service', async () => {
+    const calls: Array<[string, string, string]> = [
+      [system.urls.order!, 'GET', '/api/v0/checkout/orders/%00'],
+      [system.urls.order!, 'GET', '/checkout/orders/a%00b'],
+      [system.urls.payment!, 'PUT', '/api/v0/payments/%00'],
+      [system.urls.notifications!, 'GET', '/api/v1/events?orderId=%00'],
+      [system.urls.nonpsp_adapter!, 'POST', '/api/v1/checkout/orders/%00/payments'],
+    ];
+    for (const [base, method, path] of calls) {
+      const { status, body } = await rest(base, method, path, { token: admin.token, ...tenant });
+      expect([path, status, body.code]).toEqual([path, 400, 'invalid_characters']);
+    }
+  });
+});
+
+describe('orders', () => {
+  it("answers 409 to an id another tenant already uses, as to one's own", async () => {
+    const id = await newOrder();
+    const other = await orderClient(system, { merchant: 'm-bad-input-2', channel: 'web' }, 'admin');
+    const taken = await other.call('POST', '', sampleOrder({ id }));
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('conflict');
+    expect((await admin.call('POST', '', sampleOrder({ id }))).status).toBe(409);
+  });
+
+  it('pages the REST listing with a numeric first, and refuses one out of range', async () => {
+    await newOrder();
+    const page = await admin.call('GET', '?first=1');
+    expect(page.status).toBe(200);
+    expect(page.body.items).toHaveLength(1);
+    for (const first of ['0', '201', 'abc', '-1']) expect((await admin.call('GET', `?first=${first}`)).status).toBe(400);
+  });
+});
+
+describe('hooks', () => {
+  it("vetoes a patch carrying unsafe JSON, and never passes on a failing hook's body", async () => {
+    hooks.on('/deep', () => ({ status: 200, body: [{ op: 'replace', path: '/consents', value: nested(3_000) }] }));
+    hooks.on('/nul', () => ({ status: 200, body: [{ op: 'replace', path: '/consents', value: { a: 'x\u0000' } }] }));
+    hooks.on('/boom', () => ({ status: 500, body: { message: 'Error: boom at /srv/app/secret.js:12:3 SELECT * FROM users' } }));
+    for (const path of ['/deep', '/nul', '/boom']) {
+      const id = await newOrder({ hooks: [{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/consents', invoke: `${hooks.url}${path}` }] });
+      const vetoed = await admin.call('PUT', `/${id}/consents`, { newsletter: true });
+      expect(vetoed.status).toBe(400);
+      expect(vetoed.body.code).toBe('hook_vetoed');
+      expect(JSON.stringify(vetoed.body)).not.toMatch(/secret\.js|SELECT/);
+      expect((await admin.call('PUT', `/${id}/reference`, { reference: 'after' })).status).toBe(200);
+    }
+  });
+});
+
+describe('static notifications', () => {
+  it('refuses a notification schema that does not compile, naming where', async () => {
+    const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/static_notifications`, {
+      token: admin.token,
+      ...tenant,
+      body: { $schema: STATIC_NOTIFICATIONS_SCHEMA_ID, id: 'static_notifications', order: { notifications: [{ scope: '/reference', schema: { type: 'nope' }, invoke: 'http://127.0.0.1:9/x' }] } },
+    });
+    expect(put.status).toBe(400);
+    expect(put.body.details).toEqual(expect.arrayContaining([expect.objectContaining({ pointer: '/order/notifications/0/schema' })]));
+    expect((await admin.call('POST', '', sampleOrder())).status).toBe(201);
+  });
+});
+
+describe('GraphQL', () => {
+  const query = async (text: string, variables: Record<string, unknown> = {}) =>
+    graphql(system.urls.gateway!, text, variables, { token: admin.token, ...tenant });
+
+  it('refuses operations nested too deep, on the gateway and on a subgraph, without internals', async () => {
+    const deep = `{ order(id: "x") { ${'cart { '.repeat(30)}reference${' }'.repeat(30)} } }`;
+    const huge = `{ ${'a { '.repeat(5_000)}b${' }'.repeat(5_000)} }`;
+    for (const base of [system.urls.gateway!, system.urls.order!]) {
+      for (const text of [deep, huge]) {
+        const { status, body } = await graphql(base, text, {}, { token: admin.token, ...tenant });
+        expect(status).toBe(400);
+        expect(body.errors[0].message).not.toMatch(/call stack/i);
+      }
+    }
+  });
+
+  it('refuses a NUL spelled as an escape in the document', async () => {
+    const { status, body } = await query('{ order(id: "a\\u0000") { id } }');
+    expect(status).toBe(400);
+    expect(body.code).toBe('invalid_characters');
+  });
+
+  it('refuses page sizes outside 1–200', async () => {
+    for (const first of [0, -5, 201]) {
+      const { body } = await query('query ($first: Int) { orders(first: $first) { pageInfo { hasNextPage } } }', { first });
+      expect(body.errors[0].extensions.code).toBe('INVALID_PAGE_SIZE');
+    }
+    const { body } = await query('{ orders(first: 2) { pageInfo { hasNextPage } } }');
+    expect(body.errors).toBeUndefined();
+  });
+});
