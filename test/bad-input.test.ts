@@ -74,6 +74,17 @@ describe('JSON bodies', () => {
   });
 });
 
+describe('customer data', () => {
+  it('refuses fields the spec does not name, pointing to attributes', async () => {
+    const id = await newOrder();
+    const billing = await admin.call('PUT', `/${id}/customer/billing`, { givenName: 'Ada', foo: 'bar' });
+    expect(billing.status).toBe(400);
+    expect(JSON.stringify(billing.body)).toMatch(/foo|additional/);
+    expect((await admin.call('PUT', `/${id}/customer/billing`, { givenName: 'Ada', attributes: { foo: 'bar' } })).status).toBe(200);
+    expect((await admin.call('PUT', `/${id}/customer`, { type: 'person', a: 1 })).status).toBe(400);
+  });
+});
+
 describe('addresses', () => {
   it('refuses a NUL in a path or query with 400 on every service', async () => {
     const calls: Array<[string, string, string]> = [
