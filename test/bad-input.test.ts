@@ -85,6 +85,17 @@ describe('customer data', () => {
   });
 });
 
+describe('roles', () => {
+  it('answers 403 before looking at the body', async () => {
+    const storefront = await orderClient(system, tenant, 'storefront');
+    const id = await newOrder();
+    for (const [path, body] of [[`/${id}/cart`, []], [`/${id}/reference`, 'x'], ['', null]] as const) {
+      const refused = await storefront.call(path === '' ? 'POST' : 'PUT', path, body);
+      expect([path, refused.status]).toEqual([path, 403]);
+    }
+  });
+});
+
 describe('addresses', () => {
   it('refuses a NUL in a path or query with 400 on every service', async () => {
     const calls: Array<[string, string, string]> = [

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger.js';
 import { AppError, type ErrorBody } from '../errors/app-error.js';
-import type { AuthContext } from '../auth/principal.js';
-import { authenticate } from '../auth/request-auth.js';
+import type { AuthContext, Role } from '../auth/principal.js';
+import { authenticate, requireRole } from '../auth/request-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.service.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { assertSafeJson, urlHazard } from './json-guard.js';
@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A public route skips authentication (health probes, the Sandbox landing page). */
     public?: boolean;
+    /** Roles that may call the route, checked before the body is validated (403 comes before 400). */
+    roles?: readonly Role[];
   }
 }
 
@@ -80,6 +82,11 @@ export function createApp(options: AppOptions): FastifyInstance {
     if (request.method === 'GET' && typeof graphqlGet === 'string') assertSafeGraphQLText(graphqlGet);
     if (request.routeOptions.config?.public || options.isPublicRequest?.(request)) return;
     request.auth = await authenticate(options.verifier, request.headers);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const roles = request.routeOptions.config?.roles;
+    if (roles) requireRole(request.auth, ...roles);
   });
 
   // GraphQL answers its 4xx/5xx as {errors: [...]}; add the platform's {code, message} beside them

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/principal.js';
-import { requireRole } from '../../../platform/auth/request-auth.js';
 import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import type { OrderStatus } from '../domain/order-state.machine.js';
 import type { Address, OrderDocument, PaymentDocument } from '../domain/order.types.js';
@@ -43,7 +42,7 @@ const sendChange = (reply: FastifyReply, result: ChangeResult) => sendOrder(repl
 /** The order service's REST shims: the spec's paths and the ones adapters need (docs/order-api.md). */
 export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommands, queries: OrderQueries): void {
   app.addSchema(s.orderDefs);
-  const writer = (request: FastifyRequest) => requireRole(request.auth, ...WRITERS);
+  const writers = { roles: WRITERS };
 
   for (const url of [`${BASE}/:orderId`, '/checkout/orders/:orderId']) {
     app.get(url, { schema: { params: s.orderParams, tags: ['orders'] } }, async (request: Req, reply) =>
@@ -51,26 +50,22 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     );
   }
 
-  app.get(BASE, { schema: { querystring: s.listQuery, tags: ['orders'] } }, async (request: Req<unknown, { status?: OrderStatus; first: string; after?: string }>) => {
-    requireRole(request.auth, 'admin', 'service');
+  app.get(BASE, { config: { roles: ['admin', 'service'] }, schema: { querystring: s.listQuery, tags: ['orders'] } }, async (request: Req<unknown, { status?: OrderStatus; first: string; after?: string }>) => {
     const page = await queries.list(request.auth.tenant, { ...request.query, first: Number(request.query.first) });
     return { items: page.orders.map((order) => order.document), pageInfo: page.pageInfo };
   });
 
-  app.post(BASE, { schema: { body: s.createOrderBody, tags: ['orders'] } }, async (request: Req<Parameters<OrderCommands['create']>[1]>, reply) => {
-    writer(request);
+  app.post(BASE, { config: writers, schema: { body: s.createOrderBody, tags: ['orders'] } }, async (request: Req<Parameters<OrderCommands['create']>[1]>, reply) => {
     const order = await commands.create(contextOf(request), request.body);
     return sendOrder(reply.header('location', `${BASE}/${order.id}`), order, 201);
   });
 
   for (const kind of ['billing', 'shipping'] as const) {
-    app.put(`${BASE}/:orderId/customer/${kind}`, { schema: { params: s.orderParams, body: s.addressBody, tags: ['orders'] } }, async (request: Req<object>, reply) => {
-      requireRole(request.auth, ...CUSTOMER_WRITERS);
+    app.put(`${BASE}/:orderId/customer/${kind}`, { config: { roles: CUSTOMER_WRITERS }, schema: { params: s.orderParams, body: s.addressBody, tags: ['orders'] } }, async (request: Req<object>, reply) => {
       return sendChange(reply, await commands.setAddress(contextOf(request), request.params.orderId, kind, request.body as Address));
     });
   }
-  app.put(`${BASE}/:orderId/consents`, { schema: { params: s.orderParams, tags: ['orders'] } }, async (request: Req, reply) => {
-    requireRole(request.auth, ...CUSTOMER_WRITERS);
+  app.put(`${BASE}/:orderId/consents`, { config: { roles: CUSTOMER_WRITERS }, schema: { params: s.orderParams, tags: ['orders'] } }, async (request: Req, reply) => {
     if (request.body === undefined) throw badRequest('invalid_request', 'The consents are the request body (any JSON value).');
     return sendChange(reply, await commands.replace(contextOf(request), request.params.orderId, 'consents', request.body));
   });
@@ -81,19 +76,16 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     ['customer', s.customerBody],
   ] as const;
   for (const [part, body] of parts) {
-    app.put(`${BASE}/:orderId/${part}`, { schema: { params: s.orderParams, body, tags: ['orders'] } }, async (request: Req<never>, reply) => {
-      writer(request);
+    app.put(`${BASE}/:orderId/${part}`, { config: writers, schema: { params: s.orderParams, body, tags: ['orders'] } }, async (request: Req<never>, reply) => {
       return sendChange(reply, await commands.replace(contextOf(request), request.params.orderId, part, request.body as OrderDocument[typeof part]));
     });
   }
 
-  app.put(`${BASE}/:orderId/reference`, { schema: { params: s.orderParams, body: s.referenceBody, tags: ['orders'] } }, async (request: Req<{ reference: string }>, reply) => {
-    writer(request);
+  app.put(`${BASE}/:orderId/reference`, { config: writers, schema: { params: s.orderParams, body: s.referenceBody, tags: ['orders'] } }, async (request: Req<{ reference: string }>, reply) => {
     return sendChange(reply, await commands.setReference(contextOf(request), request.params.orderId, request.body.reference));
   });
 
-  app.put(`${BASE}/:orderId/state`, { schema: { params: s.orderParams, body: s.statusBody, tags: ['orders'] } }, async (request: Req<{ status: OrderStatus }>, reply) => {
-    writer(request);
+  app.put(`${BASE}/:orderId/state`, { config: writers, schema: { params: s.orderParams, body: s.statusBody, tags: ['orders'] } }, async (request: Req<{ status: OrderStatus }>, reply) => {
     return sendChange(reply, await commands.changeStatus(contextOf(request), request.params.orderId, request.body.status));
   });
 
@@ -103,8 +95,7 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     throw new AppError(400, 'order_invalid', `The order is not valid: ${report.failures.map((f) => f.code).join(', ')}.`, report.failures);
   });
 
-  app.post(`${BASE}/:orderId/payments`, { schema: { params: s.orderParams, body: s.paymentBody, tags: ['payments'] } }, async (request: Req<never>, reply) => {
-    writer(request);
+  app.post(`${BASE}/:orderId/payments`, { config: writers, schema: { params: s.orderParams, body: s.paymentBody, tags: ['payments'] } }, async (request: Req<never>, reply) => {
     const { result, payment } = await commands.addPayment(contextOf(request), request.params.orderId, request.body as PaymentInput);
     return reply.status(201).header('etag', `"${result.order.version}"`).header('location', `${BASE}/${request.params.orderId}/payments/${payment.id}`).send(payment);
   });
@@ -114,13 +105,11 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     if (!payment) throw new AppError(404, 'payment_not_found', `Payment ${request.params.paymentId} was not found on order ${order.id}.`);
     return payment;
   });
-  app.put(`${BASE}/:orderId/payments/:paymentId`, { schema: { params: s.paymentParams, body: s.paymentUpdateBody, tags: ['payments'] } }, async (request: Req<object>, reply) => {
-    writer(request);
+  app.put(`${BASE}/:orderId/payments/:paymentId`, { config: writers, schema: { params: s.paymentParams, body: s.paymentUpdateBody, tags: ['payments'] } }, async (request: Req<object>, reply) => {
     const { result, payment } = await commands.updatePayment(contextOf(request), request.params.orderId, request.params.paymentId, (current) => ({ ...current, ...(request.body as Partial<PaymentDocument>) }));
     return reply.header('etag', `"${result.order.version}"`).send(payment);
   });
-  app.delete(`${BASE}/:orderId/payments/:paymentId`, { schema: { params: s.paymentParams, tags: ['payments'] } }, async (request: Req, reply) => {
-    writer(request);
+  app.delete(`${BASE}/:orderId/payments/:paymentId`, { config: writers, schema: { params: s.paymentParams, tags: ['payments'] } }, async (request: Req, reply) => {
     return sendChange(reply, await commands.removePayment(contextOf(request), request.params.orderId, request.params.paymentId));
   });
 
@@ -130,13 +119,11 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     ['validations', s.validationBody],
   ] as const;
   for (const [kind, body] of registries) {
-    app.post(`${BASE}/:orderId/${kind}`, { schema: { params: s.orderParams, body, tags: ['callbacks'] } }, async (request: Req<never>, reply) => {
-      writer(request);
+    app.post(`${BASE}/:orderId/${kind}`, { config: writers, schema: { params: s.orderParams, body, tags: ['callbacks'] } }, async (request: Req<never>, reply) => {
       const { result, registered } = await commands.register(contextOf(request), request.params.orderId, kind, request.body as never);
       return reply.status(201).header('etag', `"${result.order.version}"`).send(registered);
     });
-    app.delete(`${BASE}/:orderId/${kind}/:entryId`, { schema: { params: s.entryParams, tags: ['callbacks'] } }, async (request: Req, reply) => {
-      writer(request);
+    app.delete(`${BASE}/:orderId/${kind}/:entryId`, { config: writers, schema: { params: s.entryParams, tags: ['callbacks'] } }, async (request: Req, reply) => {
       return sendChange(reply, await commands.unregister(contextOf(request), request.params.orderId, kind, request.params.entryId));
     });
   }
