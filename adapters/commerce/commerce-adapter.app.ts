@@ -23,7 +23,7 @@ export async function createCommerceAdapter(deps: ServiceDeps): Promise<FastifyI
     schemaFile: new URL('../../schemas/adapters/commerce_adapter.schema.json', import.meta.url),
   });
   const clients = new CommercePlatformClients();
-  registerStorefrontRoutes(kit, new CheckoutSync(kit, clients));
+  registerStorefrontRoutes(kit, new CheckoutSync(kit, clients), deps.config.urls.order);
   registerPlatformCallbackRoutes(kit, new OrderLifecycle(kit, clients));
   return kit.app;
 }

@@ -21,14 +21,21 @@ const itemParams = { type: 'object', required: ['orderId', 'itemId'], properties
 
 type Req<B = unknown> = FastifyRequest<{ Params: { orderId: string; itemId: string }; Body: B }>;
 
-/** The storefront's endpoints (spec, "Commerce adapter"): create, change an item's quantity, refresh. */
-export function registerStorefrontRoutes(kit: AdapterKit<CommerceAdapterConfiguration>, sync: CheckoutSync): void {
+/** Where the order service serves an order (its REST shim, docs/order-api.md). */
+export const orderLocation = (orderUrl: string, orderId: string) => `${orderUrl.replace(/\/+$/, '')}/api/v0/checkout/orders/${encodeURIComponent(orderId)}`;
+
+/**
+ * The storefront's endpoints (spec, "Commerce adapter"): create, change an item's quantity, refresh.
+ * The adapter serves no order itself, so a created order's `location` is the order service's
+ * resource (`orderUrl`, the order service's base URL the platform is configured with).
+ */
+export function registerStorefrontRoutes(kit: AdapterKit<CommerceAdapterConfiguration>, sync: CheckoutSync, orderUrl: string): void {
   const app: FastifyInstance = kit.app;
 
   app.post('/api/v1/orders', { schema: { body: createOrderBody } }, async (request: Req<NewOrderRequest>, reply) => {
     const { cartReference, culture, currency } = request.body;
     const created = await sync.createOrder(kit.fromCaller(request), { cartReference, culture, currency });
-    return reply.status(201).header('location', `/api/v1/orders/${encodeURIComponent(created.id)}`).send(created);
+    return reply.status(201).header('location', orderLocation(orderUrl, created.id)).send(created);
   });
 
   app.patch('/api/v1/orders/:orderId/cart/items/:itemId', { schema: { params: itemParams, body: quantityBody } }, async (request: Req<{ quantity: number }>, reply) => {

@@ -16,6 +16,7 @@ import {
   type GiftCardAttributes,
 } from './gift-card.domain.js';
 import { GiftCardSystemError, type CardInfo, type GiftCardSystemClient } from './gift-card-system.client.js';
+import { errorDetailOf, providerFailed } from './gift-card-system.errors.js';
 import { ensureOrderCallbacks } from './order-callbacks.registration.js';
 
 /** What the create endpoint answers (spec: `{cardId, code, amount, upperLimitAmount}`). */
@@ -53,7 +54,7 @@ export class GiftCardPayments {
     assertCheckout(order);
     const existing = activeGiftCards(order.payments).find((payment) => attributesOf(payment).cardId === input.cardId);
     if (existing) {
-      throw new AppError(409, 'gift_card_already_added', 'This gift card already pays for the order; remove it first to add it again.', { paymentId: existing.id });
+      throw new AppError(409, 'gift_card_already_added', CARD_ALREADY_ADDED, { paymentId: existing.id, cardId: input.cardId });
     }
     const card = await cardInfo(this.context.giftCardSystem(configuration), input.cardId);
     const refusal = refusalToAdd(card, input.code, order.currency);
@@ -65,6 +66,9 @@ export class GiftCardPayments {
       codeRequired: card.codeRequired,
       ...(card.codeRequired && input.code ? { sealedCode: this.context.vault.seal(input.code, { ...tenant, orderId, cardId: input.cardId }) } : {}),
     };
+    // The check above is a fast answer, not the guard: the payment API refuses a second active
+    // payment of the card inside the order change (409 gift_card_already_added), so of several
+    // adds of one card at once exactly one creates a payment and the others leave nothing.
     const created = await this.kit.payments.createPayment(tenant, {
       orderId,
       name: GIFTCARD_PAYMENT_NAME,
@@ -111,7 +115,13 @@ export class GiftCardPayments {
     assertCheckout(order);
     if (!isActive(payment)) throw new AppError(409, 'payment_not_removable', `The payment is ${payment.state}; it no longer covers the order.`);
     const configuration = await this.kit.configuration.get(tenant);
-    await releaseLiveReservations(this.context.giftCardSystem(configuration), orderId, paymentId);
+    try {
+      await releaseLiveReservations(this.context.giftCardSystem(configuration), orderId, paymentId);
+    } catch (error) {
+      // Spec "Errors": the provider failed while the payment is updated → logged for the merchant, 400 with errorDetail.
+      await this.log(tenant, orderId, paymentId, { event: 'remove', pspEvent: 'cancel', amount: payment.amount, isSuccess: false, pspStatus: codeOf(error), errorDetail: errorDetailOf(error) });
+      throw providerFailed(error);
+    }
     const { reservationId: _released, sealedCode: _forgotten, ...attributes } = attributesOf(payment);
     if (payment.state === 'reserved') await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'intent' });
     await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'removed', attributes: attributes as unknown as Record<string, unknown> });
@@ -164,29 +174,27 @@ function ownPayment(order: OrderDocument, paymentId: string): PaymentDocument {
   return payment;
 }
 
-/** Rule 1: the card's status, without checking its code. Not found → 400. */
+const CARD_ALREADY_ADDED = 'This gift card already pays for the order; remove it first to add it again.';
+
+const codeOf = (error: unknown) => (error instanceof GiftCardSystemError || error instanceof AppError ? error.code : 'error');
+
+/**
+ * Rule 1: the card's status, without checking its code. Not found → 400 `gift_card_not_found`;
+ * any other failure (down, refusing the adapter's credentials) → 400 `provider_failed` with
+ * `details.errorDetail` (spec "Errors"). No payment exists yet, so there is nothing to log it against.
+ */
 async function cardInfo(client: GiftCardSystemClient, cardId: string): Promise<CardInfo> {
   try {
     return await client.cardInfo(cardId);
   } catch (error) {
     if (error instanceof GiftCardSystemError && error.status === 404) throw badRequest('gift_card_not_found', 'The gift card was not found.');
-    throw systemUnavailable(error);
+    throw providerFailed(error);
   }
 }
 
-/** Cancels every live reservation of the payment (also one left behind by a vetoed change). */
-export async function releaseLiveReservations(client: GiftCardSystemClient, orderId: string, paymentId: string): Promise<void> {
-  try {
-    for (const reservation of await client.reservationsOf(orderId, paymentId)) {
-      if (reservation.status === 'reserved') await client.cancel(reservation.reservationId);
-    }
-  } catch (error) {
-    throw systemUnavailable(error);
+/** Cancels every live reservation of the payment (also one left behind by a vetoed change); throws what the gift card system threw. */
+async function releaseLiveReservations(client: GiftCardSystemClient, orderId: string, paymentId: string): Promise<void> {
+  for (const reservation of await client.reservationsOf(orderId, paymentId)) {
+    if (reservation.status === 'reserved') await client.cancel(reservation.reservationId);
   }
-}
-
-export function systemUnavailable(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  return new AppError(502, 'gift_card_system_unavailable', `The gift card system did not answer as expected: ${detail}`);
 }

@@ -6,7 +6,7 @@ import type { TransactionLog } from '../kit/index.js';
 import type { GiftCardContext } from './gift-card.context.js';
 import { attributesOf, isGiftCard } from './gift-card.domain.js';
 import { GiftCardSystemError, type GiftCardSystemClient, type Reservation } from './gift-card-system.client.js';
-import { systemUnavailable } from './gift-card-payments.service.js';
+import { systemUnavailable } from './gift-card-system.errors.js';
 
 /** What the order engine posts to a hook: the changed members, hooks and total (docs/order-engine.md). */
 export interface HookBody {

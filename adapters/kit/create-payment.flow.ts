@@ -1,6 +1,7 @@
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import { UNLIMITED } from '../../subgraphs/order/engine/amount-change.planner.js';
 import type { AdapterKit } from './adapter-kit.js';
 
 /** What the provider step answers: the reference at the provider and anything for the frontend. */
@@ -22,6 +23,7 @@ export interface CreatePaymentSteps<TConfig, TFront> {
   type?: string;
   /** Amount to cover; defaults to the order total. */
   amount?: (order: OrderDocument) => number;
+  /** Most the payment may cover (a card's balance); left out, the spec's "no limit", 2147483647. */
   upperLimitAmount?: number;
   /** Step 5: map order and configuration to the provider and call it. Throw to fail. */
   callProvider: (input: { order: OrderDocument; configuration: TConfig; payment: PaymentDocument }) => Promise<ProviderSession<TFront>>;
@@ -57,7 +59,7 @@ export async function createPayment<TConfig, TFront>(
     type,
     amount: steps.amount?.(order) ?? order.total.includingVat,
     state: type === 'redirect' ? 'processing' : 'intent',
-    ...(steps.upperLimitAmount === undefined ? {} : { upperLimitAmount: steps.upperLimitAmount }),
+    upperLimitAmount: steps.upperLimitAmount ?? UNLIMITED,
   });
 
   let session: ProviderSession<TFront>;

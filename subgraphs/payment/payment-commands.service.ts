@@ -6,7 +6,7 @@ import type { CommandContext, OrderCommands } from '../order/order-commands.serv
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
-import { assertCurrency, assertImmutable, assertMayWrite, assertNoOtherActiveIntent, assertTenant, assertTransition } from './payment.rules.js';
+import { assertCardNotAdded, assertCurrency, assertImmutable, assertMayWrite, assertNoOtherActiveIntent, assertTenant, assertTransition } from './payment.rules.js';
 
 /** The spec's create body, plus the optional payment fields an adapter may know at creation. */
 export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &
@@ -52,6 +52,7 @@ export class PaymentCommands {
       assert: (draft) => {
         assertCurrency(draft, body.currency);
         assertNoOtherActiveIntent(draft, input);
+        assertCardNotAdded(draft, input);
       },
     });
     return { payment, version: result.order.version };
@@ -75,6 +76,7 @@ export class PaymentCommands {
         if (fields.state !== undefined) assertTransition(current.state, fields.state);
         assertCurrency(draft, body.currency);
         assertNoOtherActiveIntent(draft, { ...current, ...fields, id: paymentId }, current);
+        assertCardNotAdded(draft, { ...current, ...fields, id: paymentId }, current);
       },
     });
     return { payment, version: result.order.version };

@@ -2,6 +2,7 @@ import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors/app-error.js';
 import type { OrderDocument, PaymentDocument } from '../order/domain/order.types.js';
 import type { Actor } from '../order/engine/order-engine.js';
+import { INACTIVE_PAYMENT_STATES } from '../order/engine/validation-runner.js';
 import { allowedPaymentMoves, refusePaymentTransition } from './payment-state.machine.js';
 
 /**
@@ -32,6 +33,37 @@ export function assertNoOtherActiveIntent(
   const existing = draft.payments.find((payment) => payment.id !== candidate.id && payment.adapterId === candidate.adapterId && isActiveIntent(payment));
   if (existing) {
     throw new AppError(409, 'active_payment_exists', activePaymentMessage(existing.id), { paymentId: existing.id, adapterId: existing.adapterId });
+  }
+}
+
+/** The message of a second active payment for the same gift card (spec gift card rules 2–3). */
+export const CARD_ALREADY_ADDED = 'This gift card already pays for the order; remove it first to add it again.';
+
+/** The card a part payment stands for: `attributes.cardId` when set, else its `reference`. */
+export function cardOf(payment: Pick<PaymentDocument, 'reference' | 'attributes'>): string | undefined {
+  const cardId = payment.attributes?.cardId;
+  if (typeof cardId === 'string' && cardId !== '') return cardId;
+  return payment.reference === undefined || payment.reference === '' ? undefined : payment.reference;
+}
+
+type CardCandidate = Pick<PaymentDocument, 'id' | 'adapterId' | 'state' | 'type' | 'reference' | 'attributes'>;
+
+/** An active part payment naming a card: the kind the one-payment-per-card rule is about. */
+const activeCardOf = (payment: Omit<CardCandidate, 'id' | 'adapterId'>): string | undefined =>
+  PART_PAYMENT_TYPES.includes(payment.type ?? '') && !INACTIVE_PAYMENT_STATES.includes(payment.state) ? cardOf(payment) : undefined;
+
+/**
+ * Refuses (409 `gift_card_already_added`) a part payment becoming active for a card that another
+ * active part payment of the same adapter on the order already stands for. Run inside the change,
+ * on the draft, so of several adds of one card at once exactly one wins. A payment that already
+ * stood for that card (`before`) is left alone, so old orders stay writable.
+ */
+export function assertCardNotAdded(draft: OrderDocument, candidate: CardCandidate, before?: Omit<CardCandidate, 'id' | 'adapterId'>): void {
+  const card = activeCardOf(candidate);
+  if (card === undefined || (before && activeCardOf(before) === card)) return;
+  const existing = draft.payments.find((payment) => payment.id !== candidate.id && payment.adapterId === candidate.adapterId && activeCardOf(payment) === card);
+  if (existing) {
+    throw new AppError(409, 'gift_card_already_added', CARD_ALREADY_ADDED, { paymentId: existing.id, cardId: card });
   }
 }
 

@@ -134,6 +134,12 @@ describe('commerce adapter: order from a basket (full control)', () => {
     const created = await createOrder(basketId);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(String) });
+    // `location` names the order's resource at the order service, and a GET there finds it.
+    const location = created.headers.get('location')!;
+    expect(location).toBe(`${system.urls.order}/api/v0/checkout/orders/${created.body.id}`);
+    const located = await rest(location, 'GET', '', { token: storefront, ...full });
+    expect(located.status).toBe(200);
+    expect(located.body.id).toBe(created.body.id);
     const order = await getOrder(created.body.id);
 
     expect(order).toMatchObject({ currency: 'SEK', culture: 'sv-SE', country: 'SE', state: { currentStatus: 'checkout' } });

@@ -65,6 +65,12 @@ const addCard = (orderId: string, body: unknown, t = tenant) =>
   rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${orderId}/payments`, { token: storefront, ...t, body });
 const removeCard = (orderId: string, paymentId: string) =>
   rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/remove`, { token: storefront, ...tenant });
+const transactions = (paymentId: string) => system.db.prisma.paymentTransaction.findMany({ where: { paymentId }, orderBy: { createdAt: 'asc' } });
+/** The gift card system fails the next call of `operation` (docs/sandboxes.md, failure injection). */
+async function failNext(operation: string, status = 500) {
+  const rule = await rest(sandboxUrl(), 'POST', '/api/sandbox/failures', { body: { operation, status, times: 1 } });
+  expect(rule.status).toBe(201);
+}
 
 describe('gift card adapter: adding cards', () => {
   it('serves its configuration schema publicly', async () => {
@@ -173,6 +179,43 @@ describe('gift card adapter: adding cards', () => {
     const payment = await rest(adapterUrl(), 'GET', `/api/checkout/v1/orders/${orderId}/payments/${b.body.paymentId}`, { token: storefront, ...tenant });
     expect(payment.body).toMatchObject({ paymentId: b.body.paymentId, amount: 0, upperLimitAmount: 100, state: 'intent' });
     expect(a.body.amount).toBe(100);
+  });
+
+  it('the same card added three times at once: exactly one add wins, the others get 409 gift_card_already_added and leave nothing', async () => {
+    const orderId = await newOrder(150);
+    const cardId = await seedCard(100);
+    const answers = await Promise.all([1, 2, 3].map(() => addCard(orderId, { cardId })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const lost of answers.filter((a) => a.status === 409)) expect(lost.body.code).toBe('gift_card_already_added');
+    const won = answers.find((a) => a.status === 201)!;
+    const order = await getOrder(orderId);
+    expect(order.payments).toEqual([expect.objectContaining({ id: won.body.paymentId, reference: cardId, state: 'intent', amount: 100, upperLimitAmount: 100 })]);
+    // The winner covers 100 of 150; another card covers the rest.
+    expect((await addCard(orderId, { cardId: await seedCard(100) })).body.amount).toBe(50);
+  });
+
+  it('the gift card system failing while a card is added: 400 provider_failed with details.errorDetail, nothing created', async () => {
+    const orderId = await newOrder(100);
+    const cardId = await seedCard(100);
+    await failNext('getCardInfo');
+    const failed = await addCard(orderId, { cardId });
+    expect(failed.status).toBe(400);
+    expect(failed.body).toEqual({ code: 'provider_failed', message: expect.stringContaining('The gift card system did not answer as expected'), details: { errorDetail: expect.stringContaining('HTTP 500') } });
+    // No payment exists yet, so there is nothing to log the failure against.
+    expect((await getOrder(orderId)).payments).toEqual([]);
+    expect((await addCard(orderId, { cardId })).status).toBe(201);
+  });
+
+  it('the gift card system failing while a card is removed: 400 provider_failed, a failed transaction with errorDetail, the card stays', async () => {
+    const orderId = await newOrder(100);
+    const added = await addCard(orderId, { cardId: await seedCard(100) });
+    await failNext('listReservations');
+    const failed = await removeCard(orderId, added.body.paymentId);
+    expect(failed.status).toBe(400);
+    expect(failed.body).toMatchObject({ code: 'provider_failed', details: { errorDetail: expect.stringContaining('HTTP 500') } });
+    expect((await transactions(added.body.paymentId)).at(-1)).toMatchObject({ event: 'remove', pspEvent: 'cancel', isSuccess: false, errorDetail: failed.body.details.errorDetail });
+    expect((await getOrder(orderId)).payments).toEqual([expect.objectContaining({ id: added.body.paymentId, state: 'intent' })]);
+    expect((await removeCard(orderId, added.body.paymentId)).status).toBe(200);
   });
 
   it('refuses its platform callbacks to a storefront token (403)', async () => {

@@ -82,6 +82,7 @@ describe('create payment', () => {
       state: 'intent',
       type: 'checkout',
       amount: 249.9,
+      upperLimitAmount: 2147483647, // no card limit: the spec's "no limit" value
       attributes: { paymentMethod: 'invoice' },
       callbacks: { amountChanged: `${url}/v0/orders/${id}/amount-changed` },
     });

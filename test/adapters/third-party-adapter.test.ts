@@ -43,7 +43,8 @@ describe('a third-party adapter written against the kit', () => {
     expect(created.body.htmlSnippet).toContain('ACME-1');
 
     const payment = (await admin.call('GET', `/${order.id}/payments/${created.body.paymentId}`)).body;
-    expect(payment).toMatchObject({ adapterId: ACME_ID, type: 'checkout', state: 'intent', amount: 249.9, reference: expect.stringMatching(/^acme-/) });
+    // No card limit: the spec's "no limit" value, so the engine's allocation treats it as unlimited.
+    expect(payment).toMatchObject({ adapterId: ACME_ID, type: 'checkout', state: 'intent', amount: 249.9, upperLimitAmount: 2147483647, reference: expect.stringMatching(/^acme-/) });
     expect(payment.callbacks.amountChanged).toMatch(new RegExp(`/v0/orders/${order.id}/amount-changed$`));
     const second = await rest(acmeUrl, 'POST', `/orders/${order.id}/payments`, { token: storefront, ...tenant });
     expect(second.status).toBe(409);
@@ -55,6 +56,22 @@ describe('a third-party adapter written against the kit', () => {
     // The adapter follows the call by updating its payment; wait for that change to commit.
     await eventually(async () => (await admin.call('GET', `/${order.id}/payments/${created.body.paymentId}`)).body.amount === 250.1);
     expect((await admin.call('POST', `/${order.id}/validate`)).status).toBe(200);
+  });
+
+  it('a failing provider call: 400 provider_failed with details.errorDetail, a failed transaction with errorDetail, the payment failed', async () => {
+    const admin = await orderClient(system, tenant, 'admin');
+    const order = (await admin.call('POST', '', sampleOrder())).body;
+    const storefront = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+    acme.provider.failNext = 'CVC Declined';
+    const failed = await rest(acmeUrl, 'POST', `/orders/${order.id}/payments`, { token: storefront, ...tenant });
+    expect(failed.status).toBe(400);
+    expect(failed.body).toEqual({ code: 'provider_failed', message: 'CVC Declined', details: { errorDetail: 'CVC Declined', paymentId: expect.any(String) } });
+    const payment = (await admin.call('GET', `/${order.id}/payments/${failed.body.details.paymentId}`)).body;
+    expect(payment).toMatchObject({ state: 'failed', upperLimitAmount: 2147483647 });
+    const logged = await system.db.prisma.paymentTransaction.findMany({ where: { paymentId: payment.id } });
+    expect(logged).toMatchObject([{ event: 'open', pspEvent: 'create', isSuccess: false, errorDetail: 'CVC Declined' }]);
+    // the spec asks for a new payment after a failed one
+    expect((await rest(acmeUrl, 'POST', `/orders/${order.id}/payments`, { token: storefront, ...tenant })).status).toBe(201);
   });
 
   it('answers 400 "Configuration is missing for this channel." without a configuration', async () => {

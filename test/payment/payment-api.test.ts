@@ -127,6 +127,44 @@ describe('one active payment per adapter', () => {
     expect(await paymentsOf(orderId)).toHaveLength(1);
   });
 
+  it('one active gift card payment per card: a second one is 409 gift_card_already_added; other cards and a removed card may be added', async () => {
+    const orderId = await createOrder();
+    const cards = await paymentClient(system, tenant, 'adapter', 'giftcard_adapter');
+    const card = (reference: string) => createBody(tenant, orderId, { adapterId: 'giftcard_adapter', type: 'giftcard', amount: 50, upperLimitAmount: 100, reference, attributes: { cardId: reference } });
+    const first = await cards.call('POST', '', card('card-a'));
+    expect(first.status).toBe(201);
+    const again = await cards.call('POST', '', card('card-a'));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      code: 'gift_card_already_added',
+      message: 'This gift card already pays for the order; remove it first to add it again.',
+      details: { paymentId: first.body.id, cardId: 'card-a' },
+    });
+    expect((await cards.call('POST', '', card('card-b'))).status).toBe(201);
+    // a PUT cannot make a payment stand for a card that is already on the order
+    const other = (await paymentsOf(orderId)).find((p) => p.reference === 'card-b')!;
+    expect((await cards.call('PUT', `/${other.id}`, { reference: 'card-a', attributes: { cardId: 'card-a' } })).body.code).toBe('gift_card_already_added');
+    // spec rule 3: a removed card added again is a new payment
+    expect((await cards.call('PUT', `/${first.body.id}`, { state: 'removed' })).status).toBe(200);
+    expect((await cards.call('POST', '', card('card-a'))).status).toBe(201);
+    expect((await paymentsOf(orderId)).map((p) => [p.reference, p.state])).toEqual([
+      ['card-a', 'removed'],
+      ['card-b', 'intent'],
+      ['card-a', 'intent'],
+    ]);
+  });
+
+  it('concurrent adds of one gift card: exactly one wins, the others get 409 gift_card_already_added and leave nothing', async () => {
+    hookAdapter.on('/slow-card-hook', () => ({ status: 200, delayMs: 150 }));
+    const orderId = await createOrder({ hooks: [{ adapterId: 'commerce_adapter', subscribeTo: '/payments', invoke: `${hookAdapter.url}/slow-card-hook` }] });
+    const cards = await paymentClient(system, tenant, 'adapter', 'giftcard_adapter');
+    const body = createBody(tenant, orderId, { adapterId: 'giftcard_adapter', type: 'giftcard', amount: 100, upperLimitAmount: 100, reference: 'card-x', attributes: { cardId: 'card-x' } });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => cards.call('POST', '', body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'gift_card_already_added')).toBe(true);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
   it('refuses moving a payment back to intent while another intent payment of the adapter is open', async () => {
     const orderId = await createOrder();
     const redirect = await psp.call('POST', '', createBody(tenant, orderId, { state: 'processing' }));
