@@ -85,6 +85,16 @@ describe('customer data', () => {
   });
 });
 
+describe('payments through the order shim', () => {
+  it('refuses an unknown state and a changed id', async () => {
+    const id = await newOrder({ payments: [{ id: 'p1', adapterId: 'nonpsp_adapter', amount: 249.9, state: 'intent' }] });
+    expect((await admin.call('PUT', `/${id}/payments/p1`, { state: 'weird' })).status).toBe(400);
+    const renamed = await admin.call('PUT', `/${id}/payments/p1`, { id: 'other' });
+    expect([renamed.status, renamed.body.code]).toEqual([400, 'immutable_field']);
+    expect((await admin.call('GET', `/${id}/payments/p1`)).body.state).toBe('intent');
+  });
+});
+
 describe('roles', () => {
   it('answers 403 before looking at the body', async () => {
     const storefront = await orderClient(system, tenant, 'storefront');

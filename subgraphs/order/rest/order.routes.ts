@@ -106,7 +106,11 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     return payment;
   });
   app.put(`${BASE}/:orderId/payments/:paymentId`, { config: writers, schema: { params: s.paymentParams, body: s.paymentUpdateBody, tags: ['payments'] } }, async (request: Req<object>, reply) => {
-    const { result, payment } = await commands.updatePayment(contextOf(request), request.params.orderId, request.params.paymentId, (current) => ({ ...current, ...(request.body as Partial<PaymentDocument>) }));
+    const fields = request.body as Partial<PaymentDocument>;
+    if (fields.id !== undefined && fields.id !== request.params.paymentId) {
+      throw badRequest('immutable_field', `A payment keeps its id: the body names ${fields.id}, the path ${request.params.paymentId}.`, [{ pointer: '/id' }]);
+    }
+    const { result, payment } = await commands.updatePayment(contextOf(request), request.params.orderId, request.params.paymentId, (current) => ({ ...current, ...fields }));
     return reply.header('etag', `"${result.order.version}"`).send(payment);
   });
   app.delete(`${BASE}/:orderId/payments/:paymentId`, { config: writers, schema: { params: s.paymentParams, tags: ['payments'] } }, async (request: Req, reply) => {
