@@ -73,4 +73,11 @@ describe('SchemaResolver', () => {
     expect(await failure(resolver.resolve('file:///etc/passwd'))).toMatchObject({ code: 'schema_unavailable' });
     expect(await failure(resolver.resolve('https://a.example/fake-basic.json'))).toMatchObject({ code: 'invalid_schema' });
   });
+
+  it('never fetches from link-local (cloud metadata) addresses', async () => {
+    const resolver = new SchemaResolver({ local: new Map(), fetch: noFetch });
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/x.json', 'http://metadata.google.internal/computeMetadata/v1/']) {
+      expect(await failure(resolver.resolve(url))).toMatchObject({ code: 'schema_unavailable', message: expect.stringContaining('link-local') });
+    }
+  });
 });

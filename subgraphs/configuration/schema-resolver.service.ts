@@ -76,6 +76,7 @@ export class SchemaResolver {
     }
     const local = this.options.local.get(key);
     if (local) return this.resolveLocal(url, key, local);
+    if (isCloudMetadataHost(new URL(url).hostname)) return Promise.reject(unavailable(url, 'is on a link-local (cloud metadata) address'));
 
     const cached = this.cache.get(url);
     if (cached && cached.expiresAt > this.now()) return cached.schema;
@@ -123,6 +124,10 @@ export class SchemaResolver {
     }
   }
 }
+
+/** Link-local hosts serve cloud credentials, never schemas: never fetched. */
+const isCloudMetadataHost = (hostname: string) =>
+  /^169\.254\./.test(hostname) || /^\[?fe80:/i.test(hostname) || hostname === 'metadata.google.internal' || hostname === '[fd00:ec2::254]';
 
 async function readLimited(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? 0);
