@@ -86,6 +86,12 @@ describe('customer data', () => {
 });
 
 describe('payments through the order shim', () => {
+  it('refuses amounts beyond 99,999,999,999,999', async () => {
+    const id = await newOrder();
+    const refused = await admin.call('POST', `/${id}/payments`, { id: 'huge', adapterId: 'nonpsp_adapter', amount: 1e308, state: 'intent' });
+    expect(refused.status).toBe(400);
+  });
+
   it('refuses an unknown state and a changed id', async () => {
     const id = await newOrder({ payments: [{ id: 'p1', adapterId: 'nonpsp_adapter', amount: 249.9, state: 'intent' }] });
     expect((await admin.call('PUT', `/${id}/payments/p1`, { state: 'weird' })).status).toBe(400);
