@@ -1,3 +1,4 @@
+import { noHttpSubscriptionsPlugin } from '../platform/graphql/no-http-subscriptions.plugin.js';
 import { depthLimitRule, GRAPHQL_PARSE_OPTIONS } from '../platform/graphql/query-limits.js';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
@@ -51,6 +52,7 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
     validationRules: [depthLimitRule()],
     introspection: true,
     plugins: [
+      noHttpSubscriptionsPlugin,
       fastifyApolloDrainPlugin(app),
       ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
     ],

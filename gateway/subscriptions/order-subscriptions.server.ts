@@ -1,6 +1,6 @@
 import type { ApolloServer } from '@apollo/server';
 import type { FastifyInstance } from 'fastify';
-import { GraphQLError, extendSchema, parse, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { AuthContext } from '../../platform/auth/principal.js';
@@ -13,16 +13,7 @@ import { createGatewayContext, type GatewayContext } from '../gateway.context.js
 import { AsyncQueue } from './async-queue.js';
 import { OrderChangeHub } from './order-change.hub.js';
 import { VERSION_VARIABLE, toOrderQuery } from './subscription-operation.js';
-
-const SUBSCRIPTION_SDL = parse(/* GraphQL */ `
-  type Subscription {
-    "Emits the order now and after every committed change, each as of its version, with any federated selection."
-    orderChanged(id: ID!): Order!
-  }
-  extend schema {
-    subscription: Subscription
-  }
-`);
+import { prepareSubscription, toWireErrors } from './subscription-request.js';
 
 const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
 
@@ -54,8 +45,6 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
   const hubStarted = hub.start();
   const resolutions = new Map<string, Promise<ExecutionResult>>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1_048_576 });
-  let schema: GraphQLSchema | undefined;
-  const subscriptionSchema = () => (schema ??= extendSchema(options.apiSchema(), SUBSCRIPTION_SDL));
 
   options.app.server.on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').split('?')[0] !== '/graphql') return socket.destroy();
@@ -78,7 +67,7 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
 
   const disposable = useServer<Record<string, unknown>, { state?: SocketState }>(
     {
-      schema: subscriptionSchema,
+      schema: () => options.apiSchema(),
       onConnect: async (ctx) => {
         try {
           const headers = headersFromParams(ctx.connectionParams ?? {});
@@ -91,13 +80,18 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
           return false;
         }
       },
-      onSubscribe: (ctx) => {
+      onSubscribe: (ctx, _id, payload) => {
         const state = ctx.extra.state!;
         if (state.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
           return [new GraphQLError(`At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection.`, { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } })];
         }
-        return undefined;
+        const prepared = prepareSubscription(options.apiSchema(), payload);
+        if (!prepared.ok) return prepared.errors;
+        return { schema: options.apiSchema(), document: prepared.document, variableValues: prepared.variableValues, operationName: prepared.operationName };
       },
+      // Results come formatted from the gateway (plain errors); errors of our own are GraphQLErrors.
+      onNext: (_ctx, _id, _payload, _args, result) => ({ ...result, ...(result.errors ? { errors: toWireErrors(result.errors) } : {}) }) as never,
+      onError: (_ctx, _id, _payload, errors) => toWireErrors(errors) as never,
       execute: () => ({ errors: [new GraphQLError('Send queries and mutations over HTTP; this socket serves subscriptions.', { extensions: { code: 'BAD_REQUEST' } })] }),
       subscribe: async (args) => {
         const extra = (args.contextValue as { extra: { state: SocketState } }).extra;

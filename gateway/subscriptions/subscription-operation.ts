@@ -26,15 +26,15 @@ export interface OrderSubscription {
 export function toOrderQuery(document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): OrderSubscription {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
-  if (!operation) throw new GraphQLError('Name the operation to run (operationName).');
+  if (!operation) throw new GraphQLError('Name the operation to run (operationName).', { extensions: { code: 'BAD_REQUEST' } });
   const fields = operation.selectionSet.selections;
   const field = fields[0];
   if (fields.length !== 1 || field?.kind !== Kind.FIELD || field.name.value !== 'orderChanged') {
-    throw new GraphQLError('A subscription selects exactly one field: orderChanged(id).');
+    throw new GraphQLError('A subscription selects exactly one field: orderChanged(id).', { extensions: { code: 'BAD_REQUEST' } });
   }
   const idArgument = field.arguments?.find((argument) => argument.name.value === 'id');
   const orderId = idArgument ? valueFromAST(idArgument.value, GraphQLID, variables) : undefined;
-  if (typeof orderId !== 'string' || orderId === '') throw new GraphQLError('orderChanged needs an order id.');
+  if (typeof orderId !== 'string' || orderId === '') throw new GraphQLError('orderChanged needs an order id.', { extensions: { code: 'BAD_USER_INPUT' } });
 
   const orderField: FieldNode = {
     ...field,

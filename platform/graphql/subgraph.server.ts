@@ -1,3 +1,4 @@
+import { noHttpSubscriptionsPlugin } from './no-http-subscriptions.plugin.js';
 import { depthLimitRule, GRAPHQL_PARSE_OPTIONS } from './query-limits.js';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -46,7 +47,7 @@ export async function mountSubgraph<TContext extends object>(options: SubgraphOp
     includeStacktraceInErrorResponses: false,
     parseOptions: GRAPHQL_PARSE_OPTIONS,
     validationRules: [depthLimitRule()],
-    plugins: [fastifyApolloDrainPlugin(options.app), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [noHttpSubscriptionsPlugin, fastifyApolloDrainPlugin(options.app), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled()],
   });
   await apollo.start();
   const context = async (request: FastifyRequest): Promise<TContext> => options.context(request.auth, request.headers);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { graphql } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { createBody, paymentClient, transactionBody } from '../payment/payment-client.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 let system: TestSystem;
@@ -108,5 +110,56 @@ describe('Subscription.orderChanged over graphql-ws', () => {
     const client = wsClient({ authorization: `Bearer ${token}` });
     const sub = collect(client, 'subscription { orderChanged(id: "x") { nope } }', {}, () => false);
     await expect(sub.done).rejects.toEqual([expect.objectContaining({ message: expect.stringContaining('nope') })]);
+  });
+
+  it('keeps the socket and its other subscriptions when one subscribe message is bad', async () => {
+    const created = await admin.call('POST', '', sampleOrder());
+    const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+    const client = wsClient({ authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel });
+    const good = collect(client, SUBSCRIPTION, { id: created.body.id }, (results) => results.length === 2);
+    await eventually(async () => good.results.length >= 1);
+    const broken = collect(client, 'subscription { orderChanged(id: ', {}, () => false);
+    await expect(broken.done).rejects.toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'GRAPHQL_PARSE_FAILED' }) })]);
+    const badVariable = collect(client, SUBSCRIPTION, { id: { x: 1 } }, () => false);
+    await expect(badVariable.done).rejects.toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) })]);
+    await admin.call('PUT', `/${created.body.id}/reference`, { reference: 'after-the-bad-one' });
+    await good.done;
+    expect(good.results.map((r) => r.data.orderChanged.version)).toEqual([1, 2]);
+  });
+
+  it('reads a numeric id as an ID, as HTTP does', async () => {
+    const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+    const client = wsClient({ authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel });
+    const sub = collect(client, SUBSCRIPTION, { id: 123 }, (results) => results.length === 1);
+    await sub.done;
+    expect(sub.results[0].errors[0].extensions.code).toBe('ORDER_NOT_FOUND');
+  });
+
+  it('passes on field errors with data, as HTTP does, without ending the stream', async () => {
+    const orderId = (await admin.call('POST', '', sampleOrder())).body.id as string;
+    const psp = await paymentClient(system, tenant, 'adapter', 'provider_d_dropin_adapter');
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id as string;
+    expect((await psp.call('POST', `/${paymentId}/transactions`, transactionBody())).status).toBe(201);
+    const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+    const client = wsClient({ authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel });
+    const query = 'subscription ($id: ID!) { orderChanged(id: $id) { version payments { id transactions { event requestJson } } } }';
+    const sub = collect(client, query, { id: orderId }, (results) => results.length === 2);
+    await eventually(async () => sub.results.length >= 1);
+    expect(sub.results[0].data.orderChanged.payments[0].transactions[0].event).toBe('open');
+    expect(sub.results[0].errors[0].extensions.code).toBe('FORBIDDEN');
+    await admin.call('PUT', `/${orderId}/reference`, { reference: 'next' });
+    await sub.done;
+  });
+});
+
+describe('the subscription in the schema', () => {
+  it('is visible to introspection (Sandbox, code generators) and refused over HTTP with a pointer to graphql-ws', async () => {
+    const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+    const options = { token, ...tenant };
+    const introspected = await graphql(system.urls.gateway!, '{ __schema { subscriptionType { fields { name args { name } } } } }', {}, options);
+    expect(introspected.body.data.__schema.subscriptionType.fields).toEqual([{ name: 'orderChanged', args: [{ name: 'id' }] }]);
+    const overHttp = await graphql(system.urls.gateway!, 'subscription { orderChanged(id: "x") { id } }', {}, options);
+    expect(overHttp.status).toBe(400);
+    expect(overHttp.body.errors[0]).toMatchObject({ message: expect.stringContaining('graphql-ws'), extensions: { code: 'SUBSCRIPTION_OVER_HTTP' } });
   });
 });

@@ -265,6 +265,17 @@ export type StateTransition = {
   timeStamp: Scalars['String']['output'];
 };
 
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** Emits the order now and after every committed change, each as of its version, with any federated selection. Served by the gateway over graphql-ws (ws://…/graphql); not over HTTP. */
+  orderChanged: Order;
+};
+
+
+export type SubscriptionOrderChangedArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type Validation = {
   __typename?: 'Validation';
   adapterId: Scalars['String']['output'];
@@ -411,6 +422,7 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Shipping: ResolverTypeWrapper<ShippingModel>;
   StateTransition: ResolverTypeWrapper<StateTransition>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Validation: ResolverTypeWrapper<Validation>;
   ValidationFailure: ResolverTypeWrapper<ValidationFailure>;
   ValidationResult: ResolverTypeWrapper<ValidationResult>;
@@ -443,6 +455,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   Shipping: ShippingModel;
   StateTransition: StateTransition;
+  Subscription: Record<PropertyKey, never>;
   Validation: Validation;
   ValidationFailure: ValidationFailure;
   ValidationResult: ValidationResult;
@@ -608,6 +621,10 @@ export type StateTransitionResolvers<ContextType = OrderContext, ParentType exte
   timeStamp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SubscriptionResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  orderChanged?: SubscriptionResolver<ResolversTypes['Order'], "orderChanged", ParentType, ContextType, RequireFields<SubscriptionOrderChangedArgs, 'id'>>;
+};
+
 export type ValidationResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Validation'] = ResolversParentTypes['Validation']> = {
   adapterId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -646,6 +663,7 @@ export type Resolvers<ContextType = OrderContext> = {
   Query?: QueryResolvers<ContextType>;
   Shipping?: ShippingResolvers<ContextType>;
   StateTransition?: StateTransitionResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   Validation?: ValidationResolvers<ContextType>;
   ValidationFailure?: ValidationFailureResolvers<ContextType>;
   ValidationResult?: ValidationResultResolvers<ContextType>;
