@@ -17,11 +17,12 @@ const transports: Array<[string, (options: CallOptions) => Promise<{ status: num
   ['order REST', (options) => rest(system.urls.order!, 'GET', '/api/v0/checkout/orders/unknown-order', options)],
 ];
 
-describe.each(transports)('%s', (_name, call) => {
-  it('refuses a request without a token with 401 JSON', async () => {
+describe.each(transports)('%s', (name, call) => {
+  it('refuses a request without a token with 401 JSON (and GraphQL `errors` on GraphQL)', async () => {
     const { status, body } = await call({ ...tenant });
     expect(status).toBe(401);
-    expect(body).toEqual({ code: 'unauthorized', message: expect.any(String) });
+    const graphqlErrors = name.includes('GraphQL') ? { errors: [{ message: body.message, extensions: { code: 'UNAUTHORIZED', status: 401 } }] } : {};
+    expect(body).toEqual({ code: 'unauthorized', message: expect.any(String), ...graphqlErrors });
   });
 
   it('refuses a malformed Authorization header with 401', async () => {
@@ -60,7 +61,8 @@ describe.each(transports)('%s', (_name, call) => {
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     const { status, body } = await call({ token, merchant: 'someone-else', channel: tenant.channel });
     expect(status).toBe(403);
-    expect(body).toEqual({ code: 'tenant_mismatch', message: expect.stringContaining('someone-else') });
+    expect(body).toMatchObject({ code: 'tenant_mismatch', message: expect.stringContaining('someone-else') });
+    if (name.includes('GraphQL')) expect(body.errors[0].extensions.code).toBe('TENANT_MISMATCH');
   });
 
   it('refuses a channel header the token does not allow with 403', async () => {

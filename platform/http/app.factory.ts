@@ -120,7 +120,10 @@ export function createApp(options: AppOptions): FastifyInstance {
     const { status, body } = toErrorResponse(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request refused');
-    void reply.status(status).type('application/json').send(body);
+    // Refused before GraphQL ran (auth, tenant, body): GraphQL clients still find `errors`.
+    const graphql = request.url.split('?')[0] === '/graphql';
+    const sent = graphql ? { ...body, errors: [{ message: body.message, extensions: { code: body.code.toUpperCase(), status } }] } : body;
+    void reply.status(status).type('application/json').send(sent);
   });
 
   app.setNotFoundHandler((request, reply) => {
