@@ -1,3 +1,4 @@
+import { pickTraceHeaders } from '../platform/http/trace-headers.js';
 import type { AuthContext } from '../platform/auth/principal.js';
 
 export interface GatewayContext {
@@ -6,18 +7,14 @@ export interface GatewayContext {
   forward: Record<string, string>;
 }
 
-const PASSED_THROUGH = ['authorization', 'traceparent', 'tracestate'] as const;
 
 export function createGatewayContext(
   auth: AuthContext,
   headers: Record<string, string | string[] | undefined>,
   requestId?: string,
 ): GatewayContext {
-  const forward: Record<string, string> = { 'x-merchant': auth.tenant.merchant, 'x-channel': auth.tenant.channel };
-  for (const name of PASSED_THROUGH) {
-    const value = headers[name];
-    if (typeof value === 'string') forward[name] = value;
-  }
+  const forward: Record<string, string> = { 'x-merchant': auth.tenant.merchant, 'x-channel': auth.tenant.channel, ...pickTraceHeaders(headers) };
+  if (typeof headers.authorization === 'string') forward.authorization = headers.authorization;
   if (requestId) forward['x-request-id'] = requestId;
   return { auth, forward };
 }

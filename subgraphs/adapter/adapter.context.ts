@@ -1,3 +1,4 @@
+import { pickTraceHeaders } from '../../platform/http/trace-headers.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import type { PrismaClient } from '../../platform/db/database.js';
 import type { CallHeaders } from '../../platform/graphql/subgraph.server.js';
@@ -18,7 +19,7 @@ export function createAdapterContext(actions: AdapterActions, prisma: PrismaClie
     actions,
     caller: {
       tenant: auth.tenant,
-      headers: { authorization: String(headers.authorization), 'x-merchant': auth.tenant.merchant, 'x-channel': auth.tenant.channel },
+      headers: { ...pickTraceHeaders(headers), authorization: String(headers.authorization), 'x-merchant': auth.tenant.merchant, 'x-channel': auth.tenant.channel },
     },
     configuredIds: () =>
       (configured ??= prisma.configuration
