@@ -101,6 +101,21 @@ describe('payments through the order shim', () => {
   });
 });
 
+describe('the shopper after checkout', () => {
+  it('can no longer change addresses or consents; adapters and admins still can', async () => {
+    const id = await newOrder({ payments: [{ id: 'p1', adapterId: 'nonpsp_adapter', amount: 249.9, state: 'intent' }] });
+    for (const status of ['processing', 'accepted', 'completed']) expect((await admin.call('PUT', `/${id}/state`, { status })).status).toBe(200);
+    const storefront = await orderClient(system, tenant, 'storefront');
+    const refused = await storefront.call('PUT', `/${id}/customer/billing`, { givenName: 'Late' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'order_not_in_checkout']);
+    expect((await storefront.call('PUT', `/${id}/consents`, { newsletter: true })).status).toBe(409);
+    const token = storefront.token;
+    const { body } = await graphql(system.urls.gateway!, 'mutation ($id: ID!) { setShippingAddress(orderId: $id, address: { givenName: "Late" }) { id } }', { id }, { token, ...tenant });
+    expect(body.errors[0].extensions.code).toBe('ORDER_NOT_IN_CHECKOUT');
+    expect((await admin.call('PUT', `/${id}/customer/billing`, { givenName: 'Corrected' })).status).toBe(200);
+  });
+});
+
 describe('roles', () => {
   it('answers 403 before looking at the body', async () => {
     const storefront = await orderClient(system, tenant, 'storefront');

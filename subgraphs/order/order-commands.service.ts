@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
-import { badRequest, conflict, notFound } from '../../platform/errors/app-error.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { INITIAL_STATUS, refuseTransition, type OrderStatus } from './domain/order-state.machine.js';
 import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Validation } from './domain/order.types.js';
@@ -40,6 +40,15 @@ export interface CommandContext {
 }
 
 const now = () => new Date().toISOString();
+
+/**
+ * A storefront edits the shopper's own data (addresses, consents) only while the order is in
+ * checkout: after the purchase, changes come from adapters and the back office.
+ */
+function assertShopperMayEdit(context: CommandContext, draft: OrderDocument): void {
+  if (context.actor.role !== 'storefront' || draft.state.currentStatus === 'checkout') return;
+  throw new AppError(409, 'order_not_in_checkout', `Order ${draft.id} is ${draft.state.currentStatus}; the shopper's data can only change during checkout.`);
+}
 
 /**
  * The order service's use cases. Each is a few lines: what to change, given to the engine.
@@ -83,12 +92,14 @@ export class OrderCommands {
 
   setAddress(context: CommandContext, orderId: string, kind: 'billing' | 'shipping', address: Address): Promise<ChangeResult> {
     return this.change(context, orderId, `customer.${kind}.set`, (draft) => {
+      assertShopperMayEdit(context, draft);
       draft.customer = { ...draft.customer, [kind]: { type: 'person', ...address } };
     });
   }
 
   replace<K extends 'cart' | 'shippings' | 'customer' | 'consents'>(context: CommandContext, orderId: string, part: K, value: OrderDocument[K]): Promise<ChangeResult> {
     return this.change(context, orderId, `${part}.replaced`, (draft) => {
+      if (part === 'consents' || part === 'customer') assertShopperMayEdit(context, draft);
       draft[part] = value;
     });
   }
