@@ -47,9 +47,8 @@ export async function createPayment<TConfig, TFront>(
   steps: CreatePaymentSteps<TConfig, TFront>,
 ): Promise<{ payment: PaymentDocument; response: TFront }> {
   const order = await kit.orders.getOrder(tenant, orderId);
-  if (order.payments.some((p) => p.adapterId === kit.adapterId && p.state === 'intent')) {
-    throw new AppError(409, 'active_payment_exists', ACTIVE_PAYMENT_EXISTS);
-  }
+  const open = order.payments.find((p) => p.adapterId === kit.adapterId && p.state === 'intent');
+  if (open) throw new AppError(409, 'active_payment_exists', ACTIVE_PAYMENT_EXISTS, { paymentId: open.id, adapterId: kit.adapterId });
   const configuration = await kit.configuration.get(tenant);
   const type = steps.type ?? 'checkout';
   const created = await kit.payments.createPayment(tenant, {

@@ -42,6 +42,10 @@ export function registerNonPspRoutes(app: FastifyInstance, kit: AdapterKit<NonPs
     async (request) => payments.select(kit.fromCaller(request), request.params.orderId, request.params.paymentId, request.body.paymentMethod),
   );
 
+  app.post<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId/remove', { schema: { params: paymentParamsSchema } }, async (request) =>
+    payments.remove(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
+  );
+
   app.post<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId/complete', { schema: { params: paymentParamsSchema } }, async (request) =>
     completePayment(kit, kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );

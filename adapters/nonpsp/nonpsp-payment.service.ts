@@ -67,6 +67,25 @@ export class NonPspPayments {
     return sessionOf(configuration, updated);
   }
 
+  /**
+   * Drops an open payment during checkout (the shopper changes their mind): it stays on the order
+   * as `removed`, and the other payments' amountChanged calls follow. Removing it again is a no-op.
+   */
+  async remove(tenant: Tenant, orderId: string, paymentId: string): Promise<{ paymentId: string; state: string }> {
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    const payment = ownPayment(order, paymentId);
+    if (payment.state === 'removed') return { paymentId, state: payment.state };
+    if (order.state.currentStatus !== 'checkout') {
+      throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}; a payment can only be removed in checkout.`);
+    }
+    if (payment.state !== 'intent') throw notChangeable(payment);
+    const removed = await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'removed' });
+    await this.kit.payments
+      .logTransaction(tenant, orderId, paymentId, { event: 'remove', pspEvent: 'remove', amount: payment.amount, isSuccess: true, requestJson: null, responseJson: { state: removed.state } })
+      .catch((error: unknown) => this.kit.logger.error({ err: error, orderId }, 'could not log the removal'));
+    return { paymentId, state: removed.state };
+  }
+
   /** The amountChanged callback: the open payment takes the amount the order engine allotted it. */
   async amountChanged(tenant: Tenant, orderId: string, amount: number): Promise<{ paymentId: string | null; amount: number; updated: boolean }> {
     const order = await this.kit.orders.getOrder(tenant, orderId);

@@ -1,3 +1,4 @@
+import { findAdapter } from './adapter.registry.js';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { callJson } from '../../adapters/kit/platform-call.js';
@@ -67,8 +68,9 @@ export class AdapterActions {
     return { id: orderId };
   }
 
-  async startPayment(caller: Caller, orderId: string, adapterId: string): Promise<PaymentSessionModel> {
-    const answer = await this.call<Record<string, unknown>>(caller, adapterId, 'POST', this.route(adapterId, 'createPayment', 'start payments')(orderId));
+  async startPayment(caller: Caller, orderId: string, adapterId: string, paymentMethod?: string | null): Promise<PaymentSessionModel> {
+    const path = this.route(adapterId, 'createPayment', 'start payments')(orderId);
+    const answer = await this.call<Record<string, unknown>>(caller, adapterId, 'POST', path, paymentMethod ? { paymentMethod } : undefined);
     const paymentId = (answer.paymentId ?? answer.id) as string | undefined;
     if (!paymentId) throw new AppError(502, 'upstream_invalid', `${adapterId} did not say which payment it created.`);
     const methods = answer.paymentMethods as Array<{ identifier: string; name?: string }> | undefined;
@@ -90,6 +92,7 @@ export class AdapterActions {
   }
 
   private route<K extends keyof AdapterRoutes>(adapterId: string, action: K, what: string): NonNullable<AdapterRoutes[K]> {
+    if (!findAdapter(adapterId)) throw notFound(`There is no adapter ${adapterId}.`, 'adapter_not_found');
     const route = ADAPTER_ROUTES[adapterId]?.[action];
     if (!route) throw badRequest('action_not_supported', `${adapterId} cannot ${what} here.`);
     return route as NonNullable<AdapterRoutes[K]>;

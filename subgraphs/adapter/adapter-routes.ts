@@ -3,6 +3,7 @@
  * own REST paths from the spec. An adapter missing an action does not support it.
  */
 export interface AdapterRoutes {
+  /** POST; the storefront's chosen payment method, when it names one, goes as `{paymentMethod}`. */
   createPayment?: (orderId: string) => string;
   completePayment?: (orderId: string, paymentId: string) => string;
   removePayment?: (orderId: string, paymentId: string) => string;
@@ -15,6 +16,7 @@ export const ADAPTER_ROUTES: Record<string, AdapterRoutes> = {
   nonpsp_adapter: {
     createPayment: (orderId) => `/api/v1/checkout/orders/${e(orderId)}/payments`,
     completePayment: (orderId, paymentId) => `/api/v1/checkout/orders/${e(orderId)}/payments/${e(paymentId)}/complete`,
+    removePayment: (orderId, paymentId) => `/api/v1/checkout/orders/${e(orderId)}/payments/${e(paymentId)}/remove`,
   },
   giftcard_adapter: {
     removePayment: (orderId, paymentId) => `/api/checkout/v1/orders/${e(orderId)}/payments/${e(paymentId)}/remove`,

@@ -27,7 +27,7 @@ export const adapterResolvers: Resolvers = {
     refreshOrder: (_parent, { orderId }, context) => context.actions.refreshOrder(context.caller, orderId),
     addGiftCard: (_parent, { orderId, cardId, code }, context) => context.actions.addGiftCard(context.caller, orderId, cardId, code),
     removePayment: (_parent, { orderId, paymentId }, context) => context.actions.removePayment(context.caller, orderId, paymentId),
-    startPayment: (_parent, { orderId, adapterId }, context) => context.actions.startPayment(context.caller, orderId, adapterId),
+    startPayment: (_parent, { orderId, adapterId, paymentMethod }, context) => context.actions.startPayment(context.caller, orderId, adapterId, paymentMethod),
     completePayment: (_parent, { orderId, paymentId }, context) => context.actions.completePayment(context.caller, orderId, paymentId),
   },
   Adapter: {

@@ -43,10 +43,11 @@ const now = () => new Date().toISOString();
 
 /**
  * A storefront edits the shopper's own data (addresses, consents) only while the order is in
- * checkout: after the purchase, changes come from adapters and the back office.
+ * checkout: after the purchase, changes come from adapters and the back office. (While
+ * `processing`, the engine's lock answers first, as for everyone: 409 `order_locked`.)
  */
 function assertShopperMayEdit(context: CommandContext, draft: OrderDocument): void {
-  if (context.actor.role !== 'storefront' || draft.state.currentStatus === 'checkout') return;
+  if (context.actor.role !== 'storefront' || draft.state.currentStatus === 'checkout' || draft.state.currentStatus === 'processing') return;
   throw new AppError(409, 'order_not_in_checkout', `Order ${draft.id} is ${draft.state.currentStatus}; the shopper's data can only change during checkout.`);
 }
 

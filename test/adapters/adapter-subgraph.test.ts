@@ -56,6 +56,22 @@ describe('adapter subgraph', () => {
     expect(unavailable.errors[0].extensions.code).toBe('ACTION_NOT_SUPPORTED');
     const commerce = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "commerce_adapter") { payment { id } } }`, { id: orderId });
     expect(commerce.errors[0].extensions.code).toBe('ACTION_NOT_SUPPORTED');
+    const unknown = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nope") { payment { id } } }`, { id: orderId });
+    expect(unknown.errors[0].extensions.code).toBe('ADAPTER_NOT_FOUND');
+  });
+
+  it('lets the shopper choose the non-PSP method, and drop that payment again', async () => {
+    const orderId = await newOrder();
+    const started = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter", paymentMethod: "pay-in-store") { selectedPaymentMethod payment { id state } } }`, { id: orderId });
+    expect(started.errors).toBeUndefined();
+    expect(started.data.startPayment.selectedPaymentMethod).toBe("pay-in-store");
+    const paymentId = started.data.startPayment.payment.id;
+    const removed = await gql(`mutation ($id: ID!, $p: ID!) { removePayment(orderId: $id, paymentId: $p) { payments { id state } } }`, { id: orderId, p: paymentId });
+    expect(removed.errors).toBeUndefined();
+    expect(removed.data.removePayment.payments).toEqual([{ id: paymentId, state: 'removed' }]);
+    const again = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { selectedPaymentMethod payment { id state } } }`, { id: orderId });
+    expect(again.data.startPayment.payment).toMatchObject({ state: 'intent' });
+    expect(again.data.startPayment.payment.id).not.toBe(paymentId);
   });
 
   it('answers CONFIGURATION_MISSING in a channel without configurations', async () => {

@@ -144,6 +144,7 @@ export type MutationRemovePaymentArgs = {
 export type MutationStartPaymentArgs = {
   adapterId: Scalars['ID']['input'];
   orderId: Scalars['ID']['input'];
+  paymentMethod?: InputMaybe<Scalars['String']['input']>;
 };
 
 
