@@ -1,13 +1,21 @@
 import pg from 'pg';
 import type { Logger } from '../logging/logger.js';
 
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 5_000;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /**
- * LISTEN on one channel over a dedicated connection, reconnecting when the connection is lost.
- * Notifications sent while it is down are missed: callers pair it with a poll or a re-read.
+ * LISTEN on one channel over a dedicated connection. When the connection is lost, one reconnect
+ * loop (never more) tries again with backoff (250 ms doubling to 5 s) until it is back or the
+ * listener stops. Notifications sent while it is down are missed: callers pair it with a poll or
+ * a re-read (`onReconnect`).
  */
 export class PgListener {
   private client: pg.Client | undefined;
   private running = false;
+  private reconnecting = false;
 
   constructor(
     private readonly url: string,
@@ -19,44 +27,67 @@ export class PgListener {
 
   async start(): Promise<void> {
     this.running = true;
-    await this.connect();
+    await this.open();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    await this.client?.end().catch(() => undefined);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
   }
 
-  private async connect(): Promise<void> {
+  /** One connection that LISTENs; a failure ends it and is thrown, nothing is left behind. */
+  private async open(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
+    const early = (error: Error) => this.logger.debug({ err: error, channel: this.channel }, 'LISTEN connection failed while opening');
+    client.on('error', early);
+    try {
+      await client.connect();
+      await client.query(`listen "${this.channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    client.off('error', early);
+    if (!this.running) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.client = client;
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost || !this.running) return;
-      lost = true;
-      this.logger.warn({ err: error, channel: this.channel }, 'LISTEN connection lost; reconnecting');
+    const lost = (error?: Error) => {
+      if (this.client !== client) return; // reported once, by the current connection only
+      this.client = undefined;
       client.end().catch(() => undefined);
-      this.retry(250);
+      if (!this.running) return;
+      this.logger.warn({ err: error, channel: this.channel }, 'LISTEN connection lost; reconnecting');
+      void this.reconnect();
     };
-    client.on('error', onLost);
-    client.on('end', () => onLost());
+    client.on('error', lost);
+    client.on('end', () => lost());
     client.on('notification', (message) => {
       if (message.channel === this.channel) this.onNotify(message.payload ?? '');
     });
-    await client.connect();
-    await client.query(`listen "${this.channel.replace(/"/g, '""')}"`);
   }
 
-  private retry(delayMs: number): void {
-    setTimeout(() => {
-      if (!this.running) return;
-      this.connect().then(
-        () => this.onReconnect(),
-        (error: Error) => {
-          this.logger.warn({ err: error, channel: this.channel }, 'LISTEN reconnect failed');
-          this.retry(Math.min(delayMs * 2, 5_000));
-        },
-      );
-    }, delayMs).unref();
+  private async reconnect(): Promise<void> {
+    if (this.reconnecting) return;
+    this.reconnecting = true;
+    try {
+      for (let delayMs = FIRST_RETRY_MS; this.running; delayMs = Math.min(delayMs * 2, MAX_RETRY_MS)) {
+        await pause(delayMs);
+        if (!this.running) return;
+        try {
+          await this.open();
+          this.logger.info({ channel: this.channel }, 'LISTEN connection back');
+          this.onReconnect();
+          return;
+        } catch (error) {
+          this.logger.warn({ err: error, channel: this.channel, retryInMs: Math.min(delayMs * 2, MAX_RETRY_MS) }, 'LISTEN reconnect failed');
+        }
+      }
+    } finally {
+      this.reconnecting = false;
+    }
   }
 }
