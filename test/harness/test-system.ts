@@ -37,6 +37,8 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     DATABASE_URL: database.url,
     AUTH_JWT_SECRET: secret,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // A test's last requests are its own; nothing in flight is worth waiting long for.
+    SHUTDOWN_GRACE_MS: '2000',
     SERVICES: (options.services ?? SERVICE_NAMES).join(','),
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
     ...options.env,
