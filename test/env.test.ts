@@ -44,7 +44,24 @@ describe('environment', () => {
     }
   });
 
-  it('requires a real key source in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_JWKS_URL or AUTH_JWT_SECRET/);
+  it('requires a real key source and a stable encryption key in production, reported with the other problems', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', GATEWAY_PORT: 'abc' })).toThrow(/GATEWAY_PORT[\s\S]*AUTH_JWKS_URL or AUTH_JWT_SECRET[\s\S]*CONFIG_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SERVICES: 'gateway' })).not.toThrow();
+  });
+
+  it('names unknown services, out-of-range ports and ports two services share', () => {
+    const message = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(message({ SERVICES: 'gateway,foo' })).toContain('SERVICES: unknown foo');
+    expect(message({ ORDER_PORT: '99999' })).toContain('ORDER_PORT: must be a port number, 0 to 65535');
+    expect(message({ PAYMENT_PORT: '4001' })).toContain('PAYMENT_PORT: 4001 is also ORDER_PORT');
+    expect(message({ PAYMENT_PORT: '4001', SERVICES: 'payment,gateway' })).toBe('');
+    expect(message({ ORDER_URL: 'not-a-url' }).match(/ORDER_URL/g)).toHaveLength(1);
   });
 });

@@ -97,6 +97,10 @@ export interface AuthConfig {
 /** Issuer and audience of the platform's own tokens when AUTH_ISSUER/AUTH_AUDIENCE describe an identity provider. */
 export const PLATFORM_TOKEN_ISSUER = 'checkout-platform';
 
+/** 0 (any free port) to 65535. */
+const PORT = { type: 'string', pattern: '^(0|[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$' } as const;
+const SERVICE_SETS = ['all', 'platform'] as const;
+
 const envSchema = {
   type: 'object',
   properties: {
@@ -105,8 +109,8 @@ const envSchema = {
     HOST: { type: 'string', minLength: 1 },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
     DATA_DIR: { type: 'string', minLength: 1 },
-    EMBEDDED_PG_PORT: { type: 'string', pattern: '^[0-9]{1,5}$' },
-    SERVICES: { type: 'string', pattern: `^(all|platform|(${SERVICE_NAMES.join('|')})(,(${SERVICE_NAMES.join('|')}))*)$` },
+    EMBEDDED_PG_PORT: PORT,
+    SERVICES: { type: 'string', minLength: 1 },
     BODY_LIMIT_BYTES: { type: 'string', pattern: '^[0-9]+$' },
     SHUTDOWN_GRACE_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
     AUTH_JWT_SECRET: { type: 'string', minLength: 32 },
@@ -127,7 +131,7 @@ const envSchema = {
     ),
     ...Object.fromEntries(
       SERVICE_NAMES.flatMap((name) => [
-        [`${name.toUpperCase()}_PORT`, { type: 'string', pattern: '^[0-9]{1,5}$' }],
+        [`${name.toUpperCase()}_PORT`, PORT],
         [`${name.toUpperCase()}_URL`, { type: 'string', format: 'uri', pattern: '^https?://' }],
       ]),
     ),
@@ -148,13 +152,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       .filter((key) => env[key] !== undefined && env[key] !== '')
       .map((key) => [key, env[key]]),
   );
+  const problems = new Map<string, string>();
   if (!validateEnv(relevant)) {
-    const problems = (validateEnv.errors ?? []).map(
-      (error) => `${error.instancePath.slice(1) || 'environment'}: ${error.message ?? 'invalid'}`,
-    );
-    throw new EnvError(`Invalid environment:\n  ${problems.join('\n  ')}\nSee .env.example for every variable.`);
+    for (const error of validateEnv.errors ?? []) {
+      const name = error.instancePath.slice(1) || 'environment';
+      // One line per variable: a URL failing both `format` and `pattern` is said once.
+      if (!problems.has(name)) problems.set(name, `${name}: ${error.keyword === 'pattern' && name.endsWith('_PORT') ? 'must be a port number, 0 to 65535' : (error.message ?? 'invalid')}`);
+    }
   }
-  const get = (key: string): string | undefined => relevant[key];
+  const get = (key: string): string | undefined => (problems.has(key) ? undefined : relevant[key]);
   const nodeEnv = (get('NODE_ENV') ?? 'development') as PlatformConfig['nodeEnv'];
   const host = get('HOST') ?? '127.0.0.1';
   const ports = Object.fromEntries(
@@ -165,19 +171,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     SERVICE_NAMES.map((name) => [name, get(`${name.toUpperCase()}_URL`) ?? `http://${urlHost}:${ports[name]}`]),
   ) as Record<ServiceName, string>;
   const servicesRaw = get('SERVICES') ?? 'all';
+  const named = [...new Set(servicesRaw.split(',').map((name) => name.trim()))];
+  const unknown = named.filter((name) => !(SERVICE_NAMES as readonly string[]).includes(name) && !(named.length === 1 && (SERVICE_SETS as readonly string[]).includes(name)));
+  if (unknown.length > 0) problems.set('SERVICES', `SERVICES: unknown ${unknown.join(', ')}; use all, platform, or a list of ${SERVICE_NAMES.join(', ')}`);
   const services =
     servicesRaw === 'all' ? [...SERVICE_NAMES]
     : servicesRaw === 'platform' ? [...PLATFORM_SERVICES]
-    : ([...new Set(servicesRaw.split(','))] as ServiceName[]);
+    : (named.filter((name) => !unknown.includes(name)) as ServiceName[]);
 
+  // Rules across variables, reported with the rest.
+  const sharedPorts = services.filter((name, index) => ports[name] !== 0 && services.findIndex((other) => ports[other] === ports[name]) !== index);
+  for (const name of sharedPorts) {
+    const first = services.find((other) => ports[other] === ports[name])!;
+    problems.set(`${name.toUpperCase()}_PORT`, `${name.toUpperCase()}_PORT: ${ports[name]} is also ${first.toUpperCase()}_PORT; each service in one process needs its own port`);
+  }
   const issuer = get('AUTH_ISSUER') ?? PLATFORM_TOKEN_ISSUER;
   const audience = get('AUTH_AUDIENCE') ?? PLATFORM_TOKEN_ISSUER;
   const jwksUrl = get('AUTH_JWKS_URL');
   if (nodeEnv === 'production' && !jwksUrl && !get('AUTH_JWT_SECRET')) {
-    throw new EnvError('Invalid environment:\n  AUTH_JWKS_URL or AUTH_JWT_SECRET is required when NODE_ENV=production');
+    problems.set('AUTH_JWT_SECRET', 'AUTH_JWKS_URL or AUTH_JWT_SECRET is required when NODE_ENV=production');
+  }
+  if (nodeEnv === 'production' && services.includes('configuration') && !get('CONFIG_ENCRYPTION_KEY')) {
+    problems.set('CONFIG_ENCRYPTION_KEY', 'CONFIG_ENCRYPTION_KEY is required when NODE_ENV=production and the configuration service runs (secrets stay readable across machines and restarts)');
   }
   if (jwksUrl && !get('AUTH_ISSUER')) {
-    throw new EnvError("Invalid environment:\n  AUTH_ISSUER is required with AUTH_JWKS_URL (the identity provider's issuer)");
+    problems.set('AUTH_ISSUER', "AUTH_ISSUER is required with AUTH_JWKS_URL (the identity provider's issuer)");
+  }
+  if (problems.size > 0) {
+    throw new EnvError(`Invalid environment:\n  ${[...problems.values()].join('\n  ')}\nSee .env.example for every variable.`);
   }
   const auth: AuthConfig = jwksUrl
     ? { secret: get('AUTH_JWT_SECRET'), issuer: PLATFORM_TOKEN_ISSUER, audience: PLATFORM_TOKEN_ISSUER, jwks: { url: jwksUrl, issuer, audience } }

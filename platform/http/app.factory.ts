@@ -134,12 +134,14 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
 
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', service: options.name }));
-  app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
+  app.get('/readyz', { config: { public: true } }, async (request, reply) => {
     try {
       await Promise.all((options.readiness ?? []).map((check) => check()));
       return { status: 'ready', service: options.name };
     } catch (error) {
-      return reply.status(503).send({ code: 'not_ready', message: `${options.name} is not ready: ${(error as Error).message}` });
+      // /readyz is public: the reason (addresses included) goes to the log, not to the caller.
+      request.log.warn({ err: error }, 'not ready');
+      return reply.status(503).send({ code: 'not_ready', message: `${options.name} is not ready: a service it depends on (its database) does not answer.` });
     }
   });
 

@@ -20,6 +20,7 @@ export default async function globalSetup() {
   await chmod(parent, 0o755); // as root, Postgres runs as its own user and must reach its data
   const dataDir = join(parent, 'data');
   globalThis.__embeddedPostgres = await startEmbeddedPostgres({ dataDir, port: await freePort(), ephemeral: true });
+  globalThis.__embeddedPostgresParent = parent;
   process.env.TEST_ADMIN_DATABASE_URL = globalThis.__embeddedPostgres.adminUrl;
 }
 
