@@ -16,7 +16,7 @@ export interface OrderRecord {
   updatedAt: Date;
 }
 
-export type PaymentRecord = PaymentDocument & { orderId: string };
+export type PaymentRecord = PaymentDocument & { orderId: string; merchant: string; channel: string };
 
 /** An order row as read by Prisma, or by raw SQL selecting ORDER_COLUMNS. */
 export type OrderRow = Omit<Prisma.OrderGetPayload<object>, 'document'> & { document: unknown };
@@ -39,4 +39,4 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
 }
 
 export const paymentsOf = (order: OrderRecord): PaymentRecord[] =>
-  (order.document.payments ?? []).map((payment) => ({ ...payment, orderId: order.id }));
+  (order.document.payments ?? []).map((payment) => ({ ...payment, orderId: order.id, merchant: order.merchant, channel: order.channel }));

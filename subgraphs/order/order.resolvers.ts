@@ -66,6 +66,7 @@ export const orderResolvers: Resolvers = {
       return (order && paymentsOf(order).find((payment) => payment.id === reference.id)) ?? null;
     },
     actions: (payment) => payment.actions ?? [],
+    adapter: (payment) => ({ id: payment.adapterId }),
   },
 };
 

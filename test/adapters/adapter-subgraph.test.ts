@@ -40,6 +40,16 @@ describe('adapter subgraph', () => {
     expect(removed.data.removePayment.payments).toEqual([{ id: paymentId, state: 'removed' }]);
   });
 
+  it('links each payment to its adapter, across subgraphs', async () => {
+    const orderId = await newOrder();
+    await gql(`mutation ($id: ID!, $card: String!) { addGiftCard(orderId: $id, cardId: $card) { id } }`, { id: orderId, card: shop.cardId });
+    const body = await gql(`query ($id: ID!) { order(id: $id) { payments { merchant channel adapterId adapter { id kind configured } } } }`, { id: orderId });
+    expect(body.errors).toBeUndefined();
+    expect(body.data.order.payments).toEqual([
+      { merchant: shop.tenant.merchant, channel: shop.tenant.channel, adapterId: 'giftcard_adapter', adapter: { id: 'giftcard_adapter', kind: 'giftcard', configured: true } },
+    ]);
+  });
+
   it("passes an adapter's refusal on with its code", async () => {
     const orderId = await newOrder();
     const unknownCard = await gql(`mutation ($id: ID!) { addGiftCard(orderId: $id, cardId: "NO-SUCH-CARD") { id } }`, { id: orderId });

@@ -24,6 +24,12 @@ export type Scalars = {
   _FieldSet: { input: any; output: any; }
 };
 
+/** An adapter, as the adapter subgraph describes it. */
+export type Adapter = {
+  __typename?: 'Adapter';
+  id: Scalars['ID']['output'];
+};
+
 export type Address = {
   __typename?: 'Address';
   attributes?: Maybe<Scalars['JSON']['output']>;
@@ -199,12 +205,16 @@ export type PageInfo = {
 export type Payment = {
   __typename?: 'Payment';
   actions: Array<PaymentAction>;
+  /** The adapter that handles the payment (kind, availability, configuration in the channel). */
+  adapter: Adapter;
   adapterId: Scalars['String']['output'];
   amount: Scalars['Float']['output'];
   attributes?: Maybe<Scalars['JSON']['output']>;
   callbacks?: Maybe<Scalars['JSON']['output']>;
+  channel: Scalars['String']['output'];
   currency?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  merchant: Scalars['String']['output'];
   name?: Maybe<Scalars['String']['output']>;
   orderId: Scalars['ID']['output'];
   recurring?: Maybe<Scalars['JSON']['output']>;
@@ -396,6 +406,8 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  Adapter: ResolverTypeWrapper<Adapter>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Address: ResolverTypeWrapper<Address>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   AddressInput: AddressInput;
@@ -403,7 +415,6 @@ export type ResolversTypes = {
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Cart: ResolverTypeWrapper<CartModel>;
   CartItem: ResolverTypeWrapper<CartItemModel>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Customer: ResolverTypeWrapper<Customer>;
   Hook: ResolverTypeWrapper<HookModel>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
@@ -430,6 +441,8 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  Adapter: Adapter;
+  ID: Scalars['ID']['output'];
   Address: Address;
   String: Scalars['String']['output'];
   AddressInput: AddressInput;
@@ -437,7 +450,6 @@ export type ResolversParentTypes = {
   Float: Scalars['Float']['output'];
   Cart: CartModel;
   CartItem: CartItemModel;
-  ID: Scalars['ID']['output'];
   Customer: Customer;
   Hook: HookModel;
   JSON: Scalars['JSON']['output'];
@@ -459,6 +471,10 @@ export type ResolversParentTypes = {
   Validation: Validation;
   ValidationFailure: ValidationFailure;
   ValidationResult: ValidationResult;
+};
+
+export type AdapterResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Adapter'] = ResolversParentTypes['Adapter']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
 export type AddressResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Address'] = ResolversParentTypes['Address']> = {
@@ -576,12 +592,15 @@ export type PageInfoResolvers<ContextType = OrderContext, ParentType extends Res
 export type PaymentResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Payment'] = ResolversParentTypes['Payment'], FederationReferenceType extends FederationReferenceTypes['Payment'] = FederationReferenceTypes['Payment']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Payment']> | FederationReferenceType, FederationReferenceType, ContextType>;
   actions?: Resolver<Array<ResolversTypes['PaymentAction']>, ParentType, ContextType>;
+  adapter?: Resolver<ResolversTypes['Adapter'], ParentType, ContextType>;
   adapterId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   attributes?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   callbacks?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  channel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  merchant?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   recurring?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
@@ -644,6 +663,7 @@ export type ValidationResultResolvers<ContextType = OrderContext, ParentType ext
 };
 
 export type Resolvers<ContextType = OrderContext> = {
+  Adapter?: AdapterResolvers<ContextType>;
   Address?: AddressResolvers<ContextType>;
   Amount?: AmountResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
