@@ -166,8 +166,9 @@ describe('hooks', () => {
   it("vetoes a patch carrying unsafe JSON, and never passes on a failing hook's body", async () => {
     hooks.on('/deep', () => ({ status: 200, body: [{ op: 'replace', path: '/consents', value: nested(3_000) }] }));
     hooks.on('/nul', () => ({ status: 200, body: [{ op: 'replace', path: '/consents', value: { a: 'x\u0000' } }] }));
+    hooks.on('/tilde', () => ({ status: 200, body: [{ op: 'add', path: '/consents/~2', value: true }] }));
     hooks.on('/boom', () => ({ status: 500, body: { message: 'Error: boom at /srv/app/secret.js:12:3 SELECT * FROM users' } }));
-    for (const path of ['/deep', '/nul', '/boom']) {
+    for (const path of ['/deep', '/nul', '/tilde', '/boom']) {
       const id = await newOrder({ hooks: [{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/consents', invoke: `${hooks.url}${path}` }] });
       const vetoed = await admin.call('PUT', `/${id}/consents`, { newsletter: true });
       expect(vetoed.status).toBe(400);

@@ -51,10 +51,10 @@ export function basketDifferences(order: Pick<OrderDocument, 'id' | 'currency' |
   }
   const cart = mapCart(basket, configuration);
   if (!jsonEqual(cart.items, order.cart.items) || !equalAmounts(cart.total.includingVat, order.cart.total.includingVat)) {
-    problems.push({ code: 'basket_changed', message: `The basket changed in the commerce platform; refresh the order (PATCH /api/v1/orders/${order.id}).` });
+    problems.push({ code: 'basket_changed', message: `The basket changed in the commerce platform; refresh the order (GraphQL refreshOrder, or PATCH /api/v1/orders/${order.id} on the commerce adapter).` });
   }
   if (deliveryModeOf(configuration) === 'full-control' && !jsonEqual(mapDeliveryToShippings(basket.delivery), order.shippings)) {
-    problems.push({ code: 'delivery_changed', message: `The delivery chosen in the commerce platform is not the order's shipping; refresh the order (PATCH /api/v1/orders/${order.id}).` });
+    problems.push({ code: 'delivery_changed', message: `The delivery chosen in the commerce platform is not the order's shipping; refresh the order (GraphQL refreshOrder, or PATCH /api/v1/orders/${order.id} on the commerce adapter).` });
   }
   return problems;
 }

@@ -138,6 +138,9 @@ function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[])
       throw new HookVeto(hook, 'invalid_patch', 'the patch holds an operation without op and path');
     }
     const path = normalizePointer(operation.path);
+    for (const pointer of [operation.path, 'from' in operation ? operation.from : undefined]) {
+      if (typeof pointer === 'string' && /~(?![01])/.test(pointer)) throw new HookVeto(hook, 'invalid_patch', `the patch path ${pointer} holds a ~ that is neither ~0 nor ~1`);
+    }
     const from = 'from' in operation && typeof operation.from === 'string' ? normalizePointer(operation.from) : undefined;
     for (const pointer of [path, from]) {
       if (pointer !== undefined && operation.op !== 'test' && !isWithin(pointer, scope)) {
