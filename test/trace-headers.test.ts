@@ -46,19 +46,30 @@ const tenant = { merchant: 'm-trace', channel: 'web' };
 const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 
 beforeAll(async () => {
-  const orderPort = await freePort();
-  const nonpspPort = await freePort();
-  orderProxy = await recordingProxy(orderPort);
-  nonpspProxy = await recordingProxy(nonpspPort);
-  system = await startTestSystem({
-    env: {
-      GATEWAY_IN_PROCESS: 'off',
-      ORDER_PORT: String(orderPort),
-      ORDER_URL: orderProxy.url,
-      NONPSP_ADAPTER_PORT: String(nonpspPort),
-      NONPSP_ADAPTER_URL: nonpspProxy.url,
-    },
-  });
+  // The proxied services need ports known before they start; another test file may take a
+  // port between its pick and its use, so a taken port means picking again.
+  for (let attempt = 1; ; attempt++) {
+    const orderPort = await freePort();
+    const nonpspPort = await freePort();
+    orderProxy = await recordingProxy(orderPort);
+    nonpspProxy = await recordingProxy(nonpspPort);
+    try {
+      system = await startTestSystem({
+        env: {
+          GATEWAY_IN_PROCESS: 'off',
+          ORDER_PORT: String(orderPort),
+          ORDER_URL: orderProxy.url,
+          NONPSP_ADAPTER_PORT: String(nonpspPort),
+          NONPSP_ADAPTER_URL: nonpspProxy.url,
+        },
+      });
+      return;
+    } catch (error) {
+      await orderProxy.close();
+      await nonpspProxy.close();
+      if (attempt >= 5 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
 });
 afterAll(async () => {
   await system?.close();

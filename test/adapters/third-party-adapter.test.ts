@@ -3,7 +3,7 @@ import { createLogger } from '../../platform/logging/logger.js';
 import { createTokenVerifier } from '../../platform/auth/token-verifier.service.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { rest } from '../harness/http.js';
-import { freePort } from '../harness/free-port.js';
+import { holdPort } from '../harness/free-port.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { ACME_ID, createAcmeAdapter, type AcmeAdapter } from '../fixtures/acme-pay.adapter.js';
 
@@ -16,9 +16,12 @@ beforeAll(async () => {
   system = await startTestSystem({ services: ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications'] });
   const verifier = createTokenVerifier({ secret: system.secret, issuer: system.config.auth.issuer, audience: system.config.auth.audience });
   // The fixture is built like any adapter: from the platform's settings, on its own port.
-  const port = await freePort();
+  // Its port is held while it is built (it must know its own URL), then taken at once.
+  const { port, release } = await holdPort();
   acmeUrl = `http://127.0.0.1:${port}`;
   acme = createAcmeAdapter({ config: system.config, db: system.db, logger: createLogger({ level: 'silent' }), verifier }, acmeUrl);
+  await acme.app.ready();
+  await release();
   await acme.app.listen({ host: '127.0.0.1', port });
 });
 afterAll(async () => {

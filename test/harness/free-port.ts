@@ -1,2 +1,2 @@
 /** Test side of the platform's port helper. */
-export { freePort } from '../../platform/net/ports.js';
+export { freePort, holdPort } from '../../platform/net/ports.js';

@@ -47,7 +47,10 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
   const system = await startSystem(
     config,
     options.logDestination ? { logger: createLogger({ level: config.logLevel, destination: options.logDestination }) } : {},
-  );
+  ).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
   return {
     urls: system.urls,
     config: system.config,
