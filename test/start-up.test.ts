@@ -26,8 +26,22 @@ interface Started {
   output: () => string;
 }
 
-/** `platform/main.ts` as `npm start` runs it, on DATA_DIR and an embedded Postgres port; resolves when ready. */
-async function startPlatform(dataDir: string, pgPort: number): Promise<Started> {
+/**
+ * `platform/main.ts` as `npm start` runs it, on DATA_DIR; resolves when ready. The embedded
+ * Postgres port is picked here: another test file may take it between the pick and its use, so
+ * a start that finds it taken is tried again on another.
+ */
+async function startPlatform(dataDir: string): Promise<Started> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(dataDir, await freePort());
+    } catch (error) {
+      if (attempt >= 3 || !/did not start|EADDRINUSE|already in use/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startOnce(dataDir: string, pgPort: number): Promise<Started> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -67,7 +81,7 @@ describe('npm start', () => {
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir };
     let started: Started | undefined;
     try {
-      started = await startPlatform(dataDir, await freePort());
+      started = await startPlatform(dataDir);
       const { child, exited, readyMs } = started;
       const ready = { urls: started.urls };
       const output = started.output;
@@ -103,10 +117,9 @@ describe('npm start', () => {
   it('lets requests in flight finish on SIGTERM, stops its PostgreSQL last, and starts again after kill -9', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'checkout-stop-'));
     await chmod(dataDir, 0o755);
-    const pgPort = await freePort();
     let started: Started | undefined;
     try {
-      started = await startPlatform(dataDir, pgPort);
+      started = await startPlatform(dataDir);
       const sandbox = started.urls.giftcard_sandbox!;
       await rest(sandbox, 'POST', '/api/sandbox/cards', { body: { cardId: 'SLOW-1', balance: 10, currency: 'NOK' } });
       await rest(sandbox, 'POST', '/api/sandbox/failures', { body: { operation: 'getCard', delayMs: 1_500 } });
@@ -118,10 +131,10 @@ describe('npm start', () => {
       expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
       // kill -9 leaves PostgreSQL running on the data folder; the next start stops it and goes on.
-      started = await startPlatform(dataDir, pgPort);
+      started = await startPlatform(dataDir);
       started.child.kill('SIGKILL');
       await started.exited;
-      started = await startPlatform(dataDir, pgPort);
+      started = await startPlatform(dataDir);
       expect((await rest(started.urls.gateway!, 'GET', '/readyz')).status).toBe(200);
       started.child.kill('SIGTERM');
       expect(await started.exited).toBe(0);

@@ -30,6 +30,13 @@ const PASSWORD = 'checkout';
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const databaseDir = resolve(options.dataDir);
+  // PostgreSQL's last words, for the error when it does not start (its own log says why).
+  const recent: string[] = [];
+  const onLog = (message: string) => {
+    recent.push(...message.split('\n').filter((line) => line.trim() !== ''));
+    recent.splice(0, Math.max(0, recent.length - 4));
+    options.onLog?.(message);
+  };
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const server = new EmbeddedPostgres({
@@ -41,8 +48,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: !options.ephemeral,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: flags,
-    onLog: options.onLog ?? (() => undefined),
-    onError: (error: unknown) => options.onLog?.(String(error)),
+    onLog,
+    onError: (error: unknown) => onLog(String(error)),
   });
 
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
@@ -52,9 +59,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   await clearEarlierServer(databaseDir, options.onLog);
   await server.start().catch((error: unknown) => {
+    const said = recent.length > 0 ? ` PostgreSQL said: ${recent.join(' | ')}` : '';
     throw new Error(
       `The embedded PostgreSQL did not start${error ? ` (${error instanceof Error ? error.message : String(error)})` : ''}: data folder ${databaseDir}, port ${options.port}. ` +
-        'Another PostgreSQL may be using that port (EMBEDDED_PG_PORT chooses another) or that data folder (DATA_DIR).',
+        `Another PostgreSQL may be using that port (EMBEDDED_PG_PORT chooses another) or that data folder (DATA_DIR).${said}`,
     );
   });
 
