@@ -1,5 +1,5 @@
 import { noHttpSubscriptionsPlugin } from '../platform/graphql/no-http-subscriptions.plugin.js';
-import { depthLimitRule, GRAPHQL_PARSE_OPTIONS } from '../platform/graphql/query-limits.js';
+import { graphqlServerLimits } from '../platform/graphql/query-limits.js';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
@@ -48,8 +48,7 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
     gateway,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
-    parseOptions: GRAPHQL_PARSE_OPTIONS,
-    validationRules: [depthLimitRule()],
+    ...graphqlServerLimits(),
     introspection: true,
     plugins: [
       noHttpSubscriptionsPlugin,

@@ -16,7 +16,8 @@ import {
   type GiftCardAttributes,
 } from './gift-card.domain.js';
 import { GiftCardSystemError, type CardInfo, type GiftCardSystemClient } from './gift-card-system.client.js';
-import { errorDetailOf, providerFailed } from './gift-card-system.errors.js';
+import { codeOf, errorDetailOf, providerFailed } from './gift-card-system.errors.js';
+import { cardAlreadyAdded } from '../../subgraphs/payment/payment.rules.js';
 import { ensureOrderCallbacks } from './order-callbacks.registration.js';
 
 /** What the create endpoint answers (spec: `{cardId, code, amount, upperLimitAmount}`). */
@@ -54,7 +55,7 @@ export class GiftCardPayments {
     assertCheckout(order);
     const existing = activeGiftCards(order.payments).find((payment) => attributesOf(payment).cardId === input.cardId);
     if (existing) {
-      throw new AppError(409, 'gift_card_already_added', CARD_ALREADY_ADDED, { paymentId: existing.id, cardId: input.cardId });
+      throw cardAlreadyAdded(existing.id, input.cardId);
     }
     const card = await cardInfo(this.context.giftCardSystem(configuration), input.cardId);
     const refusal = refusalToAdd(card, input.code, order.currency);
@@ -173,10 +174,6 @@ function ownPayment(order: OrderDocument, paymentId: string): PaymentDocument {
   if (!payment) throw notFound(`Gift card payment ${paymentId} was not found on order ${order.id}.`, 'payment_not_found');
   return payment;
 }
-
-const CARD_ALREADY_ADDED = 'This gift card already pays for the order; remove it first to add it again.';
-
-const codeOf = (error: unknown) => (error instanceof GiftCardSystemError || error instanceof AppError ? error.code : 'error');
 
 /**
  * Rule 1: the card's status, without checking its code. Not found → 400 `gift_card_not_found`;

@@ -6,7 +6,7 @@ import type { TransactionLog } from '../kit/index.js';
 import type { GiftCardContext } from './gift-card.context.js';
 import { attributesOf, isGiftCard } from './gift-card.domain.js';
 import { GiftCardSystemError, type GiftCardSystemClient, type Reservation } from './gift-card-system.client.js';
-import { systemUnavailable } from './gift-card-system.errors.js';
+import { codeOf, systemUnavailable } from './gift-card-system.errors.js';
 
 /** What the order engine posts to a hook: the changed members, hooks and total (docs/order-engine.md). */
 export interface HookBody {
@@ -190,7 +190,6 @@ function setPayment(index: number, payment: PaymentDocument, state: string, attr
   ];
 }
 
-const codeOf = (error: unknown) => (error instanceof GiftCardSystemError || error instanceof AppError ? error.code : 'error');
 
 /** What the shopper is told when the move to processing is stopped. */
 function refusalMessage(error: unknown, cardId: string): string {

@@ -8,6 +8,9 @@ import { GiftCardSystemError } from './gift-card-system.client.js';
  * notification) answer 502 instead, so the notification service retries.
  */
 
+/** The failure's code, as a failed transaction's `pspStatus`. */
+export const codeOf = (error: unknown) => (error instanceof GiftCardSystemError || error instanceof AppError ? error.code : 'error');
+
 /** The fault as the merchant sees it in the admin (a transaction's `errorDetail`). */
 export function errorDetailOf(error: unknown): string {
   if (error instanceof GiftCardSystemError) return `${error.message} (${error.code}${error.status === undefined ? '' : `, HTTP ${error.status}`})`;

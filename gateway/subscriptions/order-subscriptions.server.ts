@@ -67,7 +67,6 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
 
   const disposable = useServer<Record<string, unknown>, { state?: SocketState }>(
     {
-      schema: () => options.apiSchema(),
       onConnect: async (ctx) => {
         try {
           const headers = headersFromParams(ctx.connectionParams ?? {});
@@ -92,7 +91,6 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
       // Results come formatted from the gateway (plain errors); errors of our own are GraphQLErrors.
       onNext: (_ctx, _id, _payload, _args, result) => ({ ...result, ...(result.errors ? { errors: toWireErrors(result.errors) } : {}) }) as never,
       onError: (_ctx, _id, _payload, errors) => toWireErrors(errors) as never,
-      execute: () => ({ errors: [new GraphQLError('Send queries and mutations over HTTP; this socket serves subscriptions.', { extensions: { code: 'BAD_REQUEST' } })] }),
       subscribe: async (args) => {
         const extra = (args.contextValue as { extra: { state: SocketState } }).extra;
         const state = extra.state;

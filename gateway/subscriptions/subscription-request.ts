@@ -1,6 +1,7 @@
 import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values.js';
 import { GRAPHQL_PARSE_OPTIONS, depthLimitRule } from '../../platform/graphql/query-limits.js';
+import { graphqlTextHazard } from '../../platform/http/json-guard.js';
 
 export interface SubscribePayload {
   query?: unknown;
@@ -24,7 +25,8 @@ const failed = (code: string, errors: readonly GraphQLError[]): PreparedSubscrip
  */
 export function prepareSubscription(schema: GraphQLSchema, payload: SubscribePayload): PreparedSubscription {
   if (typeof payload.query !== 'string') return failed('BAD_REQUEST', [new GraphQLError('The subscribe message needs a query.')]);
-  if (/\\u0000/i.test(payload.query)) return failed('INVALID_CHARACTERS', [new GraphQLError('The GraphQL document contains a NUL character (\\u0000).')]);
+  const hazard = graphqlTextHazard(payload.query);
+  if (hazard) return failed('INVALID_CHARACTERS', [new GraphQLError(hazard)]);
   let document: DocumentNode;
   try {
     document = parse(payload.query, GRAPHQL_PARSE_OPTIONS);

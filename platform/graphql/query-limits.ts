@@ -53,6 +53,9 @@ export function depthLimitRule(max = MAX_QUERY_DEPTH) {
   };
 }
 
+/** The parse and validation limits every Apollo server of the platform runs with (gateway and subgraphs). */
+export const graphqlServerLimits = () => ({ parseOptions: GRAPHQL_PARSE_OPTIONS, validationRules: [depthLimitRule()] });
+
 /** Listings page 1 to 200 items at a time; 50 when not asked. */
 export function pageSize(first: number | null | undefined): number {
   if (first === null || first === undefined) return 50;

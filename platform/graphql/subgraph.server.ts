@@ -1,5 +1,5 @@
 import { noHttpSubscriptionsPlugin } from './no-http-subscriptions.plugin.js';
-import { depthLimitRule, GRAPHQL_PARSE_OPTIONS } from './query-limits.js';
+import { graphqlServerLimits } from './query-limits.js';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
@@ -45,8 +45,7 @@ export async function mountSubgraph<TContext extends object>(options: SubgraphOp
     schema,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
-    parseOptions: GRAPHQL_PARSE_OPTIONS,
-    validationRules: [depthLimitRule()],
+    ...graphqlServerLimits(),
     plugins: [noHttpSubscriptionsPlugin, fastifyApolloDrainPlugin(options.app), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled()],
   });
   await apollo.start();

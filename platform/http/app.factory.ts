@@ -6,7 +6,7 @@ import type { AuthContext, Role } from '../auth/principal.js';
 import { authenticate, requireRole } from '../auth/request-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.service.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { assertSafeJson, urlHazard } from './json-guard.js';
+import { assertSafeJson, graphqlTextHazard, urlHazard } from './json-guard.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -164,9 +164,9 @@ export function createServiceApp(name: string, deps: ServiceDeps, options: Pick<
 const isGraphQLBody = (value: unknown): value is { query: string } =>
   typeof value === 'object' && value !== null && typeof (value as { query?: unknown }).query === 'string';
 
-/** A GraphQL string literal may spell NUL as an escape; no argument of ours can hold it. */
 function assertSafeGraphQLText(query: string): void {
-  if (/\\u0000/i.test(query)) throw new AppError(400, 'invalid_characters', 'The GraphQL document contains a NUL character (\\u0000).');
+  const hazard = graphqlTextHazard(query);
+  if (hazard) throw new AppError(400, 'invalid_characters', hazard);
 }
 
 /** Maps any error to the status and JSON body the platform answers with. */

@@ -58,3 +58,8 @@ export function assertSafeJson(value: unknown, what: string): void {
 export function urlHazard(url: string): string | undefined {
   return /%00/i.test(url) || url.includes(NUL) ? 'The address contains a NUL character.' : undefined;
 }
+
+/** A GraphQL string literal may spell NUL as an escape; no argument of ours can hold it. */
+export function graphqlTextHazard(query: string): string | undefined {
+  return /\\u0000/i.test(query) ? 'The GraphQL document contains a NUL character (\\u0000).' : undefined;
+}

@@ -1,6 +1,6 @@
 import type { Tenant } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
-import { assertNotificationSchema } from '../order/engine/notification-planner.js';
+import { notificationSchemaError } from '../order/engine/notification-planner.js';
 import { SECRET_MASK, sealSecrets, secretPointers, splitSecrets, type SecretValues } from './configuration-secrets.js';
 import { mergeDetails, validateBasic, validateWith, type ConfigurationErrorDetail, type ConfigurationFailure } from './configuration.validator.js';
 import { getAt, isObject, setAt, cloneJson, type JsonObject } from './json-pointer.js';
@@ -83,12 +83,8 @@ function notificationSchemaProblems(document: JsonObject): ConfigurationErrorDet
   return notifications.flatMap((notification: unknown, index): ConfigurationErrorDetail[] => {
     const schema = isObject(notification) ? notification.schema : undefined;
     if (!isObject(schema) && typeof schema !== 'boolean') return []; // the schema's own type rule reports it
-    try {
-      assertNotificationSchema({ id: `#${index}`, schema: schema as boolean | Record<string, unknown> });
-      return [];
-    } catch (error) {
-      return [{ pointer: `/order/notifications/${index}/schema`, message: `is not a valid JSON Schema: ${(error as Error).message.replace(/^.*?JSON Schema: /, '')}`, keyword: 'schema', schema: 'adapter' }];
-    }
+    const problem = notificationSchemaError(schema as boolean | Record<string, unknown>);
+    return problem ? [{ pointer: `/order/notifications/${index}/schema`, message: `is not a valid JSON Schema: ${problem}`, keyword: 'schema', schema: 'adapter' }] : [];
   });
 }
 

@@ -36,8 +36,9 @@ export function assertNoOtherActiveIntent(
   }
 }
 
-/** The message of a second active payment for the same gift card (spec gift card rules 2–3). */
-export const CARD_ALREADY_ADDED = 'This gift card already pays for the order; remove it first to add it again.';
+/** A second active payment for the same gift card (spec gift card rules 2–3): 409 `gift_card_already_added`. */
+export const cardAlreadyAdded = (paymentId: string, cardId: string) =>
+  new AppError(409, 'gift_card_already_added', 'This gift card already pays for the order; remove it first to add it again.', { paymentId, cardId });
 
 /** The card a part payment stands for: `attributes.cardId` when set, else its `reference`. */
 export function cardOf(payment: Pick<PaymentDocument, 'reference' | 'attributes'>): string | undefined {
@@ -63,7 +64,7 @@ export function assertCardNotAdded(draft: OrderDocument, candidate: CardCandidat
   if (card === undefined || (before && activeCardOf(before) === card)) return;
   const existing = draft.payments.find((payment) => payment.id !== candidate.id && payment.adapterId === candidate.adapterId && activeCardOf(payment) === card);
   if (existing) {
-    throw new AppError(409, 'gift_card_already_added', CARD_ALREADY_ADDED, { paymentId: existing.id, cardId: card });
+    throw cardAlreadyAdded(existing.id, card);
   }
 }
 

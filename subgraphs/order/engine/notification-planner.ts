@@ -19,13 +19,20 @@ function validatorFor(schema: Notification['schema']): ValidateFunction {
   return validate;
 }
 
+/** Why a notification schema does not compile; undefined when it does. */
+export function notificationSchemaError(schema: Notification['schema']): string | undefined {
+  try {
+    validatorFor(schema);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /** Refuses a notification whose schema does not compile (at registration, not at delivery). */
 export function assertNotificationSchema(notification: Pick<Notification, 'id' | 'schema'>): void {
-  try {
-    validatorFor(notification.schema);
-  } catch (error) {
-    throw badRequest('invalid_notification_schema', `The schema of notification ${notification.id} is not a valid JSON Schema: ${(error as Error).message}`);
-  }
+  const problem = notificationSchemaError(notification.schema);
+  if (problem) throw badRequest('invalid_notification_schema', `The schema of notification ${notification.id} is not a valid JSON Schema: ${problem}`);
 }
 
 export interface PlannedNotification {

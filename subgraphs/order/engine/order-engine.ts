@@ -1,7 +1,7 @@
-import { assertSafeJson } from '../../../platform/http/json-guard.js';
 import { randomUUID } from 'node:crypto';
 import jsonPatch from 'fast-json-patch';
 import type { Role, Tenant } from '../../../platform/auth/principal.js';
+import { assertSafeJson } from '../../../platform/http/json-guard.js';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors/app-error.js';
 import type { Logger } from '../../../platform/logging/logger.js';
 import { isWithin } from '../domain/order-paths.js';
