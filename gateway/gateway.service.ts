@@ -1,9 +1,11 @@
 import { noHttpSubscriptionsPlugin } from '../platform/graphql/no-http-subscriptions.plugin.js';
 import { graphqlServerLimits } from '../platform/graphql/query-limits.js';
+import { registerGraphQLRoute } from '../platform/graphql/graphql-route.js';
+import { requestBoundsPlugin } from '../platform/graphql/request-bounds.plugin.js';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { formatGraphQLError } from '../platform/graphql/graphql-errors.js';
@@ -44,23 +46,25 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
   });
   let apiSchema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate((update) => (apiSchema = update.apiSchema));
+  const limits = deps.config.graphql;
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
-    ...graphqlServerLimits(),
+    ...graphqlServerLimits(limits),
+    allowBatchedHttpRequests: limits.maxBatch > 1,
     introspection: true,
     plugins: [
       noHttpSubscriptionsPlugin,
+      requestBoundsPlugin(limits.deadlineMs),
       fastifyApolloDrainPlugin(app),
       ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
     ],
   });
   await apollo.start();
-  await app.register(fastifyApollo(apollo), {
-    path: '/graphql',
-    method: ['GET', 'POST', 'OPTIONS'],
-    context: async (request: FastifyRequest) => createGatewayContext(request.auth, request.headers, request.id),
+  await registerGraphQLRoute(app, apollo, {
+    limits,
+    context: async (request, deadline) => createGatewayContext(request.auth, request.headers, request.id, deadline),
   });
 
   const subscriptions = attachOrderSubscriptions({
@@ -70,6 +74,7 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
     verifier: deps.verifier,
     db: deps.db,
     logger: deps.logger,
+    limits,
   });
   app.addHook('preClose', () => subscriptions.close());
   return app;

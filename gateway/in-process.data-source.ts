@@ -2,6 +2,7 @@ import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo
 import { graphql, type GraphQLFormattedError } from 'graphql';
 import { formatGraphQLError } from '../platform/graphql/graphql-errors.js';
 import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
+import { assertBeforeDeadline } from '../platform/graphql/request-bounds.plugin.js';
 import type { GatewayContext } from './gateway.context.js';
 
 /**
@@ -14,6 +15,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   async process({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>) {
     const gatewayContext = context as Partial<GatewayContext>;
     if (!gatewayContext.auth) throw new Error('An in-process subgraph call needs the caller of the gateway request.');
+    assertBeforeDeadline(gatewayContext.deadline);
     const result = await graphql({
       schema: this.subgraph.schema,
       source: request.query ?? '',

@@ -9,6 +9,7 @@ import type { TokenVerifier } from '../../platform/auth/token-verifier.service.j
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
+import type { GraphQLLimits } from '../../platform/graphql/query-limits.js';
 import { createGatewayContext, type GatewayContext } from '../gateway.context.js';
 import { AsyncQueue } from './async-queue.js';
 import { OrderChangeHub } from './order-change.hub.js';
@@ -30,6 +31,7 @@ export interface OrderSubscriptionOptions {
   verifier: TokenVerifier;
   db: Database;
   logger: Logger;
+  limits: GraphQLLimits;
   keepAliveMs?: number;
 }
 
@@ -57,7 +59,10 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
     let result = resolutions.get(cacheKey);
     if (!result) {
       result = options.apollo
-        .executeOperation({ query, variables: { ...variables, [VERSION_VARIABLE]: version } }, { contextValue: context })
+        .executeOperation(
+          { query, variables: { ...variables, [VERSION_VARIABLE]: version } },
+          { contextValue: { ...context, deadline: Date.now() + options.limits.deadlineMs } },
+        )
         .then((response) => (response.body.kind === 'single' ? (response.body.singleResult as ExecutionResult) : { errors: [new GraphQLError('unexpected incremental result')] }));
       resolutions.set(cacheKey, result);
       void result.finally(() => setTimeout(() => resolutions.delete(cacheKey), 2_000).unref());
@@ -84,7 +89,7 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
         if (state.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
           return [new GraphQLError(`At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection.`, { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } })];
         }
-        const prepared = prepareSubscription(options.apiSchema(), payload);
+        const prepared = prepareSubscription(options.apiSchema(), payload, options.limits);
         if (!prepared.ok) return prepared.errors;
         return { schema: options.apiSchema(), document: prepared.document, variableValues: prepared.variableValues, operationName: prepared.operationName };
       },

@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from '../graphql/query-limits.js';
 
 /**
  * Every environment variable the platform reads, validated once at boot. A bad value stops the
@@ -74,6 +75,8 @@ export interface PlatformConfig {
   engine: { hookTimeoutMs: number; cascadeLimit: number; validationTimeoutMs: number };
   /** Delivery of notifications: per-call timeout and the delays between attempts (its length + 1 = attempts). */
   notifications: { timeoutMs: number; retryDelaysMs: number[]; concurrency: number };
+  /** How much work one GraphQL request may ask for, and for how long (GRAPHQL_*, docs/graphql-limits.md). */
+  graphql: GraphQLLimits;
   /** Whether the gateway runs subgraphs of its own process in-process (GATEWAY_IN_PROCESS, default on). */
   gatewayInProcess: boolean;
   /** Seed the `demo` merchant and channel at start-up (DEMO_DATA; off in production by default). */
@@ -100,6 +103,19 @@ export const PLATFORM_TOKEN_ISSUER = 'checkout-platform';
 /** 0 (any free port) to 65535. */
 const PORT = { type: 'string', pattern: '^(0|[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$' } as const;
 const SERVICE_SETS = ['all', 'platform'] as const;
+/** A count from 1 to 999,999. */
+const COUNT = { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } as const;
+/** Each GRAPHQL_* variable and the limit it sets. */
+const GRAPHQL_SETTINGS = {
+  GRAPHQL_MAX_TOKENS: 'maxTokens',
+  GRAPHQL_MAX_DEPTH: 'maxDepth',
+  GRAPHQL_MAX_FIELDS: 'maxFields',
+  GRAPHQL_MAX_ALIASES: 'maxAliases',
+  GRAPHQL_MAX_ROOT_MUTATIONS: 'maxRootMutations',
+  GRAPHQL_MAX_PAGE_SIZE: 'maxPageSize',
+  GRAPHQL_MAX_BATCH: 'maxBatch',
+  GRAPHQL_DEADLINE_MS: 'deadlineMs',
+} as const satisfies Record<string, keyof GraphQLLimits>;
 
 const envSchema = {
   type: 'object',
@@ -126,6 +142,9 @@ const envSchema = {
     NOTIFICATION_RETRY_DELAYS_MS: { type: 'string', pattern: '^[0-9]{1,9}(,[0-9]{1,9})*$' },
     NOTIFICATION_CONCURRENCY: { type: 'string', pattern: '^[0-9]{1,3}$' },
     CONFIG_ENCRYPTION_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{43}=?$' },
+    ...Object.fromEntries(Object.keys(GRAPHQL_SETTINGS).map((name) => [name, COUNT])),
+    // The listings never page more than 200 (their own check); this may only lower it.
+    GRAPHQL_MAX_PAGE_SIZE: { type: 'string', pattern: '^([1-9][0-9]?|1[0-9]{2}|200)$' },
     ...Object.fromEntries(
       (Object.keys(ADAPTER_PORTS) as AdapterId[]).map((id) => [adapterEnvName(id), { type: 'string', format: 'uri', pattern: '^https?://' }]),
     ),
@@ -231,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       concurrency: Number(get('NOTIFICATION_CONCURRENCY') ?? 8),
     },
     configEncryptionKey: get('CONFIG_ENCRYPTION_KEY'),
+    graphql: Object.fromEntries(
+      Object.entries(GRAPHQL_SETTINGS).map(([name, limit]) => [limit, Number(get(name) ?? DEFAULT_GRAPHQL_LIMITS[limit])]),
+    ) as unknown as GraphQLLimits,
     gatewayInProcess: (get('GATEWAY_IN_PROCESS') ?? 'on') === 'on',
     demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
   };

@@ -1,60 +1,117 @@
-import { badRequest } from '../errors/app-error.js';
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import { GraphQLError, type ASTVisitor, type OperationDefinitionNode, type ValidationContext } from 'graphql';
+import { AppError, badRequest } from '../errors/app-error.js';
+import { measureOperation, type OperationMeasure } from './operation-measure.js';
 
-/** Parsing stops past this many tokens: far above any real operation, far below a stack-exhausting one. */
-export const GRAPHQL_PARSE_OPTIONS = { maxTokens: 2_000 } as const;
-
-/** Deeper than any selection the schema needs (the order's deepest field is about eight levels down). */
-export const MAX_QUERY_DEPTH = 20;
-
-/**
- * A validation rule refusing operations nested deeper than `max` fields, fragments followed
- * (each fragment once per path, so cycles — refused elsewhere — cannot loop here).
- */
-export function depthLimitRule(max = MAX_QUERY_DEPTH) {
-  return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const definition of context.getDocument().definitions) {
-      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    }
-    /** The depth below `selectionSet`, found from `above`; stops going down once past `max`. */
-    const depthOf = (selectionSet: SelectionSetNode | undefined, above: number, seen: Set<string>): number => {
-      if (!selectionSet) return above;
-      if (above >= max) return above + 1;
-      let deepest = above;
-      for (const selection of selectionSet.selections) {
-        if (selection.kind === Kind.FIELD) {
-          deepest = Math.max(deepest, selection.selectionSet ? depthOf(selection.selectionSet, above + 1, seen) : above + 1);
-        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-          deepest = Math.max(deepest, depthOf(selection.selectionSet, above, seen));
-        } else {
-          const name = selection.name.value;
-          const fragment = fragments.get(name);
-          if (!fragment || seen.has(name)) continue;
-          deepest = Math.max(deepest, depthOf(fragment.selectionSet, above, new Set([...seen, name])));
-        }
-        if (deepest > max) return deepest;
-      }
-      return deepest;
-    };
-    return {
-      OperationDefinition(node) {
-        const depth = depthOf(node.selectionSet, 0, new Set());
-        if (depth > max) {
-          context.reportError(
-            new GraphQLError(`The operation${node.name ? ` ${node.name.value}` : ''} nests deeper than ${max} levels; at most ${max} are allowed.`, {
-              nodes: [node],
-              extensions: { code: 'QUERY_TOO_DEEP' },
-            }),
-          );
-        }
-      },
-    };
-  };
+/** How much work one GraphQL request may ask for (GRAPHQL_* settings, docs/graphql-limits.md). */
+export interface GraphQLLimits {
+  /** Parsing stops past this many tokens: far above any real operation, far below a stack-exhausting one. */
+  maxTokens: number;
+  /** Fields nested deeper than this (the introspection query Apollo Sandbox sends nests about 15). */
+  maxDepth: number;
+  /** Field selections of a request, every fragment counted where it is spread (introspection: about 230). */
+  maxFields: number;
+  maxAliases: number;
+  /** Root fields of the mutations of one request: each is a full command (hooks, validation callbacks). */
+  maxRootMutations: number;
+  /** `first`/`last`/`limit` arguments; the listings themselves never page more than 200. */
+  maxPageSize: number;
+  /** Operations in one batched (array) body. */
+  maxBatch: number;
+  /** Time one request may run before it is answered 503 deadline_exceeded. */
+  deadlineMs: number;
 }
 
-/** The parse and validation limits every Apollo server of the platform runs with (gateway and subgraphs). */
-export const graphqlServerLimits = () => ({ parseOptions: GRAPHQL_PARSE_OPTIONS, validationRules: [depthLimitRule()] });
+export const DEFAULT_GRAPHQL_LIMITS: GraphQLLimits = {
+  maxTokens: 2_000,
+  maxDepth: 20,
+  maxFields: 1_000,
+  maxAliases: 50,
+  maxRootMutations: 10,
+  maxPageSize: 200,
+  maxBatch: 10,
+  deadlineMs: 15_000,
+};
+
+/**
+ * A subgraph's limits: the gateway's, with twice the room for fields and aliases, since the
+ * fetches a gateway plans add keys and `__typename` to what its client selected.
+ */
+export const subgraphLimits = (limits: GraphQLLimits): GraphQLLimits => ({ ...limits, maxFields: limits.maxFields * 2, maxAliases: limits.maxAliases * 2 });
+
+/** The parse and validation settings every Apollo server of the platform runs with (gateway and subgraphs). */
+export const graphqlServerLimits = (limits: GraphQLLimits) => ({
+  parseOptions: { maxTokens: limits.maxTokens },
+  validationRules: [operationLimitsRule(limits)],
+});
+
+/** What a request adds up to over all its operations (a batch counts as one request). */
+export interface RequestTotals {
+  fields: number;
+  aliases: number;
+  rootMutations: number;
+}
+
+export const emptyTotals = (): RequestTotals => ({ fields: 0, aliases: 0, rootMutations: 0 });
+
+const exceeded = (code: string, what: string, setting: string, max: number, found: number) =>
+  badRequest(code, `The request asks for ${found} ${what}; at most ${max} are allowed (${setting}).`, { limit: setting, max, found });
+
+/**
+ * Checks one operation against the limits, adding it to the request's totals; throws a 400
+ * AppError naming the limit. `variables` give the page sizes passed as variables.
+ */
+export function checkOperation(
+  measure: OperationMeasure,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+  limits: GraphQLLimits,
+  totals: RequestTotals = emptyTotals(),
+): void {
+  if (measure.depth > limits.maxDepth) {
+    throw badRequest('query_too_deep', `The operation nests ${measure.depth} levels deep; at most ${limits.maxDepth} are allowed (GRAPHQL_MAX_DEPTH).`, {
+      limit: 'GRAPHQL_MAX_DEPTH',
+      max: limits.maxDepth,
+      found: measure.depth,
+    });
+  }
+  totals.fields += measure.fields;
+  totals.aliases += measure.aliases;
+  if (operation.operation === 'mutation') totals.rootMutations += measure.rootFields;
+  if (totals.fields > limits.maxFields) throw exceeded('too_many_fields', 'fields', 'GRAPHQL_MAX_FIELDS', limits.maxFields, totals.fields);
+  if (totals.aliases > limits.maxAliases) throw exceeded('too_many_aliases', 'aliased fields', 'GRAPHQL_MAX_ALIASES', limits.maxAliases, totals.aliases);
+  if (totals.rootMutations > limits.maxRootMutations) {
+    throw exceeded('too_many_mutations', 'mutation fields at the root', 'GRAPHQL_MAX_ROOT_MUTATIONS', limits.maxRootMutations, totals.rootMutations);
+  }
+  for (const size of measure.pageSizes) {
+    const value = typeof size === 'number' ? size : variables[size.variable];
+    if (typeof value === 'number' && value > limits.maxPageSize) {
+      throw badRequest('invalid_page_size', `A page of ${value} items was asked for; at most ${limits.maxPageSize} are allowed (GRAPHQL_MAX_PAGE_SIZE).`, {
+        limit: 'GRAPHQL_MAX_PAGE_SIZE',
+        max: limits.maxPageSize,
+        found: value,
+      });
+    }
+  }
+}
+
+/**
+ * The same limits as a validation rule, for documents that reach Apollo without passing the
+ * HTTP guard (operations a service runs itself): every operation of the document is measured,
+ * page sizes given as variables excepted (the listings refuse those themselves).
+ */
+export function operationLimitsRule(limits: GraphQLLimits) {
+  return (context: ValidationContext): ASTVisitor => ({
+    OperationDefinition(node) {
+      try {
+        checkOperation(measureOperation(context.getDocument(), node), node, {}, limits);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        context.reportError(new GraphQLError(error.message, { nodes: [node], extensions: { code: error.code.toUpperCase(), details: error.details } }));
+      }
+      return false; // measured whole above; nothing below needs this rule
+    },
+  });
+}
 
 /** Listings page 1 to 200 items at a time; 50 when not asked. */
 export function pageSize(first: number | null | undefined): number {

@@ -1,11 +1,13 @@
 import { noHttpSubscriptionsPlugin } from './no-http-subscriptions.plugin.js';
-import { graphqlServerLimits } from './query-limits.js';
+import { graphqlServerLimits, subgraphLimits, type GraphQLLimits } from './query-limits.js';
+import { registerGraphQLRoute } from './graphql-route.js';
+import { requestBoundsPlugin } from './request-bounds.plugin.js';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import type { FastifyInstance } from 'fastify';
 import { parse, type GraphQLSchema } from 'graphql';
 import type { AuthContext } from '../auth/principal.js';
 import { formatGraphQLError } from './graphql-errors.js';
@@ -17,6 +19,8 @@ export interface SubgraphOptions<TContext extends object> {
   app: FastifyInstance;
   sdl: string;
   resolvers: object;
+  /** The platform's GraphQL limits (GRAPHQL_*); a subgraph applies them with room for planned fetches. */
+  limits: GraphQLLimits;
   /** Per-request context: auth plus fresh DataLoaders. */
   context: (auth: AuthContext, headers: CallHeaders) => TContext;
 }
@@ -41,16 +45,23 @@ declare module 'fastify' {
  */
 export async function mountSubgraph<TContext extends object>(options: SubgraphOptions<TContext>): Promise<ApolloServer<TContext>> {
   const schema = buildSubgraphSchema([{ typeDefs: parse(options.sdl), resolvers: options.resolvers as GraphQLResolverMap<TContext> }]);
+  const limits = subgraphLimits(options.limits);
   const apollo = new ApolloServer<TContext>({
     schema,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
-    ...graphqlServerLimits(),
-    plugins: [noHttpSubscriptionsPlugin, fastifyApolloDrainPlugin(options.app), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled()],
+    ...graphqlServerLimits(limits),
+    allowBatchedHttpRequests: limits.maxBatch > 1,
+    plugins: [
+      noHttpSubscriptionsPlugin,
+      requestBoundsPlugin(limits.deadlineMs),
+      fastifyApolloDrainPlugin(options.app),
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+    ],
   });
   await apollo.start();
-  const context = async (request: FastifyRequest): Promise<TContext> => options.context(request.auth, request.headers);
-  await options.app.register(fastifyApollo(apollo), { context, path: '/graphql', method: ['GET', 'POST', 'OPTIONS'] });
+  await registerGraphQLRoute(options.app, apollo, { limits, context: async (request) => options.context(request.auth, request.headers) });
   options.app.decorate('subgraph', { schema, context: options.context });
   return apollo;
 }

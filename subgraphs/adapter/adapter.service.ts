@@ -13,6 +13,6 @@ export const ADAPTER_SDL = subgraphSdl('adapter');
 export async function createAdapterService(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = createServiceApp('adapter', deps);
   const actions = new AdapterActions({ ...deps.config.adapterUrls }, deps.config.urls.order);
-  await mountSubgraph({ app, sdl: ADAPTER_SDL, resolvers: adapterResolvers, context: (auth, headers) => createAdapterContext(actions, deps.db.prisma, auth, headers) });
+  await mountSubgraph({ app, sdl: ADAPTER_SDL, resolvers: adapterResolvers, limits: deps.config.graphql, context: (auth, headers) => createAdapterContext(actions, deps.db.prisma, auth, headers) });
   return app;
 }

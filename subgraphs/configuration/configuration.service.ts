@@ -19,6 +19,7 @@ export async function createConfigurationService(deps: ServiceDeps): Promise<Fas
     app,
     sdl: CONFIGURATION_SDL,
     resolvers: configurationResolvers,
+    limits: deps.config.graphql,
     context: (auth) => createConfigurationContext(domain, auth),
   });
   return app;

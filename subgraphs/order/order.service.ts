@@ -50,6 +50,7 @@ export async function createOrderService(deps: ServiceDeps, options: { staticNot
     app,
     sdl: ORDER_SDL,
     resolvers: orderResolvers,
+    limits: deps.config.graphql,
     context: (auth) => createOrderContext(domain, auth),
   });
   return app;

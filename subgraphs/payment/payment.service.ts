@@ -39,6 +39,7 @@ export async function createPaymentService(deps: ServiceDeps): Promise<FastifyIn
     app,
     sdl: PAYMENT_SDL,
     resolvers: paymentResolvers,
+    limits: deps.config.graphql,
     context: (auth) => createPaymentContext({ transactions, payments }, auth),
   });
   return app;
