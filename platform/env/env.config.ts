@@ -157,6 +157,13 @@ const envSchema = {
   },
 } as const;
 
+/** What a value failing its pattern should have been, in words. */
+const patternMessage = (name: string): string | undefined =>
+  name.endsWith('_PORT') ? 'must be a port number, 0 to 65535'
+  : name === 'GRAPHQL_MAX_PAGE_SIZE' ? 'must be a whole number from 1 to 200'
+  : name in GRAPHQL_SETTINGS ? 'must be a whole number from 1 to 999999'
+  : undefined;
+
 const ajv = new Ajv({ allErrors: true });
 addFormats.default(ajv);
 const validateEnv = ajv.compile(envSchema);
@@ -176,7 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     for (const error of validateEnv.errors ?? []) {
       const name = error.instancePath.slice(1) || 'environment';
       // One line per variable: a URL failing both `format` and `pattern` is said once.
-      if (!problems.has(name)) problems.set(name, `${name}: ${error.keyword === 'pattern' && name.endsWith('_PORT') ? 'must be a port number, 0 to 65535' : (error.message ?? 'invalid')}`);
+      if (!problems.has(name)) problems.set(name, `${name}: ${(error.keyword === 'pattern' && patternMessage(name)) || (error.message ?? 'invalid')}`);
     }
   }
   const get = (key: string): string | undefined => (problems.has(key) ? undefined : relevant[key]);
