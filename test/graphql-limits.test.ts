@@ -94,17 +94,21 @@ describe('bounded work per request', () => {
     await post(system.urls.order!, { query: '{ __typename }' });
     const baseline = await post(system.urls.gateway!, { query: '{ __typename }' }); // what any request costs on this machine now
     const probe = healthProbe(system.urls.gateway!);
-    const answers = {
+    const round = async () => ({
       ladder: await post(system.urls.gateway!, { query: ladder }),
       ladderOnSubgraph: await post(system.urls.order!, { query: ladder }),
       literalAliases: await post(system.urls.gateway!, { query: `mutation { ${aliased(1_000, () => `validateOrder(orderId: "${orderId}") { valid }`)} }` }),
       spreadAliases: await post(system.urls.gateway!, {
         query: `{ ${Array.from({ length: 100 }, () => '...A').join(' ')} } fragment A on Query { ${aliased(10, () => '__typename')} }`,
       }),
-    };
+    });
+    // Twice: the first round also pays for code paths run for the first time in this process.
+    const first = await round();
+    const answers = await round();
     const { slowest, answered } = await probe.stop();
     // The figures, for the record (the issue's targets: each refusal within 100 ms, /healthz under 50 ms).
-    console.log(JSON.stringify({ baselineMs: Math.round(baseline.ms), refusalsMs: Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, Math.round(answer.ms)])), healthzSlowestMs: Math.round(slowest), healthzAnswered: answered }));
+    const figures = (timed: Record<string, { ms: number }>) => Object.fromEntries(Object.entries(timed).map(([name, answer]) => [name, Math.round(answer.ms)]));
+    console.log(JSON.stringify({ baselineMs: Math.round(baseline.ms), firstRoundMs: figures(first), refusalsMs: figures(answers), healthzSlowestMs: Math.round(slowest), healthzAnswered: answered }));
 
     expectRefusal(answers.ladder, 'too_many_fields', 'GRAPHQL_MAX_FIELDS');
     expect(answers.ladder.body.details.found).toBeGreaterThan(2 ** 52); // counted, not walked
@@ -115,7 +119,7 @@ describe('bounded work per request', () => {
     expectRefusal(answers.spreadAliases, 'too_many_aliases', 'GRAPHQL_MAX_ALIASES');
     expect(answers.spreadAliases.body.details).toEqual({ limit: 'GRAPHQL_MAX_ALIASES', max: 50, found: 1_000 });
     // Loose bounds for a loaded 2-core machine; the refusals happen before any execution.
-    for (const answer of Object.values(answers)) expect(answer.ms).toBeLessThan(1_000);
+    for (const answer of [...Object.values(first), ...Object.values(answers)]) expect(answer.ms).toBeLessThan(1_000);
     expect(slowest).toBeLessThan(1_000);
     expect(answered).toBeGreaterThan(0);
   });
@@ -146,7 +150,11 @@ describe('bounded work per request', () => {
     const eleven = await post(system.urls.gateway!, { query: `mutation { ${aliased(11, () => `validateOrder(orderId: "${orderId}") { valid }`)} }` });
     expectRefusal(eleven, 'too_many_mutations', 'GRAPHQL_MAX_ROOT_MUTATIONS');
     expect(eleven.body.details).toEqual({ limit: 'GRAPHQL_MAX_ROOT_MUTATIONS', max: 10, found: 11 });
-    expect(validator.callsTo('/validate')).toHaveLength(validationsRun); // not one of the eleven ran
+    // The issue's 100 aliased validateOrder (5–6 s before): refused whole, nothing run.
+    const hundred = await post(system.urls.gateway!, { query: `mutation { ${aliased(100, () => `validateOrder(orderId: "${orderId}") { valid }`)} }` });
+    expectRefusal(hundred, 'too_many_mutations', 'GRAPHQL_MAX_ROOT_MUTATIONS');
+    expect(hundred.body.details.found).toBe(100);
+    expect(validator.callsTo('/validate')).toHaveLength(validationsRun); // not one of the eleven or the hundred ran
     // Spread through a fragment, they count the same.
     const spread = await post(system.urls.gateway!, {
       query: `mutation { ...M ...M } fragment M on Mutation { ${aliased(6, () => `validateOrder(orderId: "${orderId}") { valid }`)} }`,

@@ -77,11 +77,12 @@ export function checkOperation(
   totals.fields += measure.fields;
   totals.aliases += measure.aliases;
   if (operation.operation === 'mutation') totals.rootMutations += measure.rootFields;
-  if (totals.fields > limits.maxFields) throw exceeded('too_many_fields', 'fields', 'GRAPHQL_MAX_FIELDS', limits.maxFields, totals.fields);
-  if (totals.aliases > limits.maxAliases) throw exceeded('too_many_aliases', 'aliased fields', 'GRAPHQL_MAX_ALIASES', limits.maxAliases, totals.aliases);
+  // The most telling first: mutations at the root are usually aliased too.
   if (totals.rootMutations > limits.maxRootMutations) {
     throw exceeded('too_many_mutations', 'mutation fields at the root', 'GRAPHQL_MAX_ROOT_MUTATIONS', limits.maxRootMutations, totals.rootMutations);
   }
+  if (totals.fields > limits.maxFields) throw exceeded('too_many_fields', 'fields', 'GRAPHQL_MAX_FIELDS', limits.maxFields, totals.fields);
+  if (totals.aliases > limits.maxAliases) throw exceeded('too_many_aliases', 'aliased fields', 'GRAPHQL_MAX_ALIASES', limits.maxAliases, totals.aliases);
   for (const size of measure.pageSizes) {
     const value = typeof size === 'number' ? size : variables[size.variable];
     if (typeof value === 'number' && value > limits.maxPageSize) {
