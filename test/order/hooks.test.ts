@@ -157,3 +157,97 @@ describe('hooks', () => {
     expect(adapterX.callsTo(path)).toHaveLength(0);
   });
 });
+
+describe('the processing lock covers hook patches', () => {
+  /** A `/state` hook that answers `patch` on the move to `when`, and accepts every other move. */
+  function stateHook(tag: string, when: string, patch: unknown[]) {
+    const path = `/lock-${tag}-${Date.now()}`;
+    adapterX.on(path, (call) => ({ status: 200, body: call.body.state?.currentStatus === when ? patch : [] }));
+    return path;
+  }
+  const processingOrder = async (hooks: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) => {
+    const order = await orderWithHooks(hooks, extra);
+    expect((await admin.call('PUT', `/${order.id}/state`, { status: 'processing' })).status).toBe(200);
+    const read = await admin.call('GET', `/${order.id}`);
+    return { ...read.body, etag: read.headers.get('etag') };
+  };
+
+  it('a /state hook targeting /cart that patches the cart on processing → accepted vetoes the move in its name; nothing is committed', async () => {
+    const path = stateHook('cart', 'accepted', [{ op: 'add', path: '/cart/attributes', value: { x: 1 } }]);
+    const order = await processingOrder([{ id: 'cart-writer', adapterId: 'x_adapter', subscribeTo: '/state', target: '/cart', invoke: `${adapterX.url}${path}` }]);
+    const jobsBefore = await system.db.prisma.notificationJob.count({ where: { orderId: order.id } });
+
+    const { status, body } = await admin.call('PUT', `/${order.id}/state`, { status: 'accepted' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      code: 'hook_vetoed',
+      message: expect.stringContaining('Hook cart-writer of x_adapter'),
+      details: { hookId: 'cart-writer', adapterId: 'x_adapter', reason: 'locked_order', hookMessage: expect.stringContaining('/cart/attributes') },
+    });
+    const after = await admin.call('GET', `/${order.id}`);
+    expect(after.body.state.currentStatus).toBe('processing');
+    expect(after.body.cart).toEqual(order.cart);
+    expect(after.headers.get('etag')).toBe(order.etag);
+    expect(await system.db.prisma.notificationJob.count({ where: { orderId: order.id } })).toBe(jobsBefore);
+    const events = (await admin.events(order.id)).body as Array<{ type: string; data: Record<string, unknown> }>;
+    expect(events.at(-1)).toMatchObject({ type: 'order.change_vetoed', data: { hookId: 'cart-writer', reason: 'locked_order' } });
+  });
+
+  const forbidden: Array<[string, string, unknown[]]> = [
+    ['the customer', '/customer', [{ op: 'add', path: '/customer/billing', value: { givenName: 'Mallory' } }]],
+    ['the shippings', '/shippings', [{ op: 'add', path: '/shippings/-', value: { id: 'sneaky' } }]],
+    ['the consents', '/consents', [{ op: 'add', path: '/consents', value: { newsletter: true } }]],
+    ['a new payment', '/payments', [{ op: 'add', path: '/payments/-', value: { id: 'p2', adapterId: 'x_adapter', state: 'intent', amount: 0 } }]],
+    ["a payment's name", '/payments', [{ op: 'replace', path: '/payments/0/name', value: 'Renamed' }]],
+  ];
+  it.each(forbidden)('a patch of %s on the way out of processing is vetoed', async (name, target, patch) => {
+    const path = stateHook(target.slice(1), 'checkout', patch);
+    const order = await processingOrder([{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/state', target, invoke: `${adapterX.url}${path}` }], {
+      payments: [{ id: 'p1', adapterId: 'x_adapter', name: 'Card', amount: 249.9 }],
+    });
+    const { status, body } = await admin.call('PUT', `/${order.id}/state`, { status: 'checkout' });
+    expect([name, status, body.details?.reason]).toEqual([name, 400, 'locked_order']);
+    const after = (await admin.call('GET', `/${order.id}`)).body;
+    expect(after).toMatchObject({ state: { currentStatus: 'processing' }, customer: order.customer, shippings: order.shippings, payments: order.payments });
+  });
+
+  it("the gift-card-style release on processing → checkout and the lifecycle's payment fields still go through", async () => {
+    const release = stateHook('release', 'checkout', [
+      { op: 'replace', path: '/payments/0/state', value: 'intent' },
+      { op: 'remove', path: '/payments/0/attributes/reservationId' },
+    ]);
+    const authorize = stateHook('authorize', 'accepted', [
+      { op: 'replace', path: '/payments/1/state', value: 'reserved' },
+      { op: 'add', path: '/payments/1/reference', value: 'PSP-1' },
+      { op: 'add', path: '/payments/1/actions', value: [{ type: 'Capture', url: 'https://psp.example/capture' }] },
+      { op: 'add', path: '/payments/1/attributes/authorization', value: 'A-1' },
+    ]);
+    const payments = [
+      { id: 'card', adapterId: 'x_adapter', state: 'reserved', amount: 100, upperLimitAmount: 100, attributes: { cardId: 'c-1', reservationId: 'r-1' } },
+      { id: 'psp', adapterId: 'y_adapter', state: 'intent', amount: 149.9, attributes: {} },
+    ];
+    const order = await processingOrder(
+      [
+        { id: 'release', adapterId: 'x_adapter', subscribeTo: '/state', target: '/payments', invoke: `${adapterX.url}${release}` },
+        { id: 'authorize', adapterId: 'y_adapter', subscribeTo: '/state', target: '/payments', invoke: `${adapterX.url}${authorize}` },
+      ],
+      { payments },
+    );
+
+    const back = await admin.call('PUT', `/${order.id}/state`, { status: 'checkout' });
+    expect(back.status).toBe(200);
+    expect(back.body.payments[0]).toMatchObject({ state: 'intent', attributes: { cardId: 'c-1' } });
+    expect(back.body.payments[0].attributes.reservationId).toBeUndefined();
+
+    expect((await admin.call('PUT', `/${order.id}/state`, { status: 'processing' })).status).toBe(200);
+    // A payment update while locked: the lifecycle's fields are accepted, anything else is 409.
+    const reserved = await admin.call('PUT', `/${order.id}/payments/card`, { ...back.body.payments[0], state: 'reserved', attributes: { cardId: 'c-1', reservationId: 'r-2' } });
+    expect(reserved.status).toBe(200);
+    const renamed = await admin.call('PUT', `/${order.id}/payments/card`, { ...reserved.body, name: 'Renamed' });
+    expect([renamed.status, renamed.body.code]).toEqual([409, 'order_locked']);
+
+    const accepted = await admin.call('PUT', `/${order.id}/state`, { status: 'accepted' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.payments[1]).toMatchObject({ state: 'reserved', reference: 'PSP-1', actions: [{ type: 'Capture' }], attributes: { authorization: 'A-1' } });
+  });
+});

@@ -16,7 +16,8 @@ export type VetoReason =
   | 'invalid_patch'
   | 'out_of_scope_patch'
   | 'invalid_order'
-  | 'cascade_limit';
+  | 'cascade_limit'
+  | 'locked_order';
 
 /** A hook refused the change (or could not be asked); nothing is committed. */
 export class HookVeto extends AppError {
@@ -42,6 +43,12 @@ export interface HookInvocation {
   adapterId: string;
   durationMs: number;
   patched: string[];
+}
+
+/** What one hook's patch wrote: the pointers of its operations (and their `from`), tests left out. */
+export interface HookPatch {
+  hook: Hook;
+  pointers: string[];
 }
 
 export interface HookRunOptions {
@@ -70,12 +77,13 @@ export function selectHooks(hooks: readonly Hook[], changed: readonly string[], 
  * subscribeTo); the parts it changes bring in hooks of other adapters (again, when they were
  * called before), and later hooks see earlier patches. Throws HookVeto on any refusal.
  */
-export async function runHooks(original: OrderDocument, draft: OrderDocument, options: HookRunOptions): Promise<{ document: OrderDocument; invocations: HookInvocation[] }> {
+export async function runHooks(original: OrderDocument, draft: OrderDocument, options: HookRunOptions): Promise<{ document: OrderDocument; invocations: HookInvocation[]; patches: HookPatch[] }> {
   let document = draft;
   const baseExclude = new Set(options.actorAdapterId ? [options.actorAdapterId] : []);
   const queue = selectHooks(document.hooks, changedMembers(original, document), baseExclude);
   const invocations: HookInvocation[] = [];
-  if (queue.length === 0) return { document, invocations };
+  const patches: HookPatch[] = [];
+  if (queue.length === 0) return { document, invocations, patches };
   const headers = await options.headers();
 
   while (queue.length > 0) {
@@ -94,9 +102,10 @@ export async function runHooks(original: OrderDocument, draft: OrderDocument, op
     const patch = patchOf(hook, outcome.body, outcome.text);
     let patchedMembers: string[] = [];
     if (patch.length > 0) {
-      const next = applyHookPatch(hook, document, patch);
+      const { next, pointers } = applyHookPatch(hook, document, patch);
       patchedMembers = changedMembers(document, next);
       document = next;
+      patches.push({ hook, pointers });
     }
     invocations.push({ hookId: hook.id, adapterId: hook.adapterId, durationMs: outcome.durationMs, patched: patchedMembers });
 
@@ -107,7 +116,7 @@ export async function runHooks(original: OrderDocument, draft: OrderDocument, op
       }
     }
   }
-  return { document, invocations };
+  return { document, invocations, patches };
 }
 
 /** What a hook receives: the order's changed members, its hooks and total, its identity. */
@@ -130,7 +139,7 @@ function patchOf(hook: Hook, body: unknown, text: string): Operation[] {
   return body as Operation[];
 }
 
-function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[]): OrderDocument {
+function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[]): { next: OrderDocument; pointers: string[] } {
   const scope = hook.target ?? hook.subscribeTo;
   const normalized: Operation[] = [];
   for (const operation of patch) {
@@ -164,5 +173,6 @@ function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[])
   if (violations.length > 0) {
     throw new HookVeto(hook, 'invalid_order', `the patched order is invalid: ${violations.slice(0, 3).map((v) => `${v.pointer} ${v.message}`).join('; ')}`);
   }
-  return copy;
+  const written = normalized.filter((operation) => operation.op !== 'test').flatMap((operation) => [operation.path, ...('from' in operation && operation.op === 'move' ? [operation.from] : [])]);
+  return { next: copy, pointers: [...new Set(written)] };
 }

@@ -4,13 +4,13 @@ import type { Role, Tenant } from '../../../platform/auth/principal.js';
 import { assertSafeJson } from '../../../platform/http/json-guard.js';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors/app-error.js';
 import type { Logger } from '../../../platform/logging/logger.js';
-import { isWithin } from '../domain/order-paths.js';
+import { isWithin, topLevelOf } from '../domain/order-paths.js';
 import { LOCKED_STATUSES } from '../domain/order-state.machine.js';
 import { orderSchemaViolations } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
 import type { OrderDocument } from '../domain/order.types.js';
 import type { OrderRecord } from '../order.model.js';
-import { HookVeto, runHooks, type HookInvocation } from './hook-runner.js';
+import { HookVeto, runHooks, type HookInvocation, type HookPatch } from './hook-runner.js';
 import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from './amount-change.planner.js';
 import { planNotifications } from './notification-planner.js';
 import { VersionConflict, type EventInput, type JobInput, type OrderStore } from './order-store.repository.js';
@@ -51,8 +51,15 @@ export interface EngineLimits {
 
 export const DEFAULT_ENGINE_LIMITS: EngineLimits = { hookTimeoutMs: 5_000, cascadeLimit: 16, maxAttempts: 25 };
 
-/** Paths a locked (processing) order still accepts: its status and its payments' states. */
-const isStatusUpdate = (pointer: string) => isWithin(pointer, '/state') || /^\/payments\/[^/]+\/state$/.test(pointer);
+/**
+ * What a locked (processing) order still accepts, from a caller or a hook's patch: its status, and
+ * of each existing payment the fields its lifecycle writes (state, amount, reference, attributes
+ * such as a reservation id, actions, recurring). Nothing of cart, customer, shippings, consents,
+ * reference or registrations; no payment added or removed. docs/order-engine.md, "Lock".
+ */
+const LOCKED_PAYMENT_FIELDS = ['state', 'amount', 'reference', 'attributes', 'actions', 'recurring'];
+const lockedPaymentField = new RegExp(`^/payments/\\d+/(${LOCKED_PAYMENT_FIELDS.join('|')})(/|$)`);
+export const mayChangeWhileLocked = (pointer: string): boolean => isWithin(pointer, '/state') || lockedPaymentField.test(pointer);
 
 /**
  * The order change pipeline. Every writer — REST shim, GraphQL mutation, adapter, payment API —
@@ -105,7 +112,7 @@ export class OrderEngine {
         return { order: current, changes: [], hooks: [] };
       }
 
-      let outcome: { document: OrderDocument; invocations: HookInvocation[] };
+      let outcome: { document: OrderDocument; invocations: HookInvocation[]; patches: HookPatch[] };
       try {
         outcome = await runHooks(current.document, draft, {
           actorAdapterId: request.actor.adapterId,
@@ -113,6 +120,7 @@ export class OrderEngine {
           timeoutMs: this.limits.hookTimeoutMs,
           cascadeLimit: this.limits.cascadeLimit,
         });
+        assertPatchesKeptLock(current, outcome.document, outcome.patches);
       } catch (error) {
         if (error instanceof HookVeto) await this.recordVeto(request, current, error);
         throw error;
@@ -190,10 +198,31 @@ function assertValid(document: OrderDocument): void {
 
 function assertUnlocked(current: OrderRecord, changes: string[]): void {
   if (!(LOCKED_STATUSES as readonly string[]).includes(current.status)) return;
-  const refused = changes.filter((pointer) => !isStatusUpdate(pointer));
+  const refused = changes.filter((pointer) => !mayChangeWhileLocked(pointer));
   if (refused.length > 0) {
     throw new AppError(409, 'order_locked', `Order ${current.id} is ${current.status}: only status updates are accepted until it moves on.`, { refused });
   }
+}
+
+/**
+ * The lock holds for the patched result too: what was requested passed `assertUnlocked`, so
+ * anything else the final document changes came from a hook, and vetoes the change in its name
+ * (the first hook whose patch wrote the refused pointer, or the member holding it).
+ */
+function assertPatchesKeptLock(current: OrderRecord, patched: OrderDocument, patches: readonly HookPatch[]): void {
+  if (patches.length === 0 || !(LOCKED_STATUSES as readonly string[]).includes(current.status)) return;
+  const refused = changedPointers(current.document, patched).filter((pointer) => !mayChangeWhileLocked(pointer));
+  if (refused.length === 0) return;
+  const overlaps = (a: string, b: string) => isWithin(a, b) || isWithin(b, a);
+  const culprit =
+    patches.find(({ pointers }) => pointers.some((written) => refused.some((pointer) => overlaps(written, pointer)))) ??
+    patches.find(({ pointers }) => pointers.some((written) => refused.some((pointer) => topLevelOf(written) === topLevelOf(pointer)))) ??
+    patches[0]!;
+  throw new HookVeto(
+    culprit.hook,
+    'locked_order',
+    `its patch changes ${refused.slice(0, 3).join(', ')} of order ${current.id}, which is ${current.status}: only the status and the payments' state, amount, reference, attributes, actions and recurring may change`,
+  );
 }
 
 /** Every changed JSON pointer between two versions of the document. */
