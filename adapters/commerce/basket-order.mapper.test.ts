@@ -8,6 +8,7 @@ import {
   mapDeliveryToShippings,
   mapShippingsToDelivery,
   mergeCustomer,
+  shippingOwnerOf,
   productUrlOf,
 } from './basket-order.mapper.js';
 import { basket, buyer, configuration, standardParcel } from './basket-order.fixtures.js';
@@ -68,10 +69,15 @@ describe('basket → cart', () => {
 });
 
 describe('delivery ↔ shippings', () => {
+  const owner = shippingOwnerOf({ id: 'o-1', merchant: 'm-1', channel: 'web' });
+
   it('full control: the platform delivery is the order shipping', () => {
-    expect(mapDeliveryToShippings(standardParcel)).toEqual([
+    expect(mapDeliveryToShippings(standardParcel, owner)).toEqual([
       {
         id: 'commerce-delivery-1',
+        merchant: 'm-1',
+        channel: 'web',
+        orderId: 'o-1',
         adapterId: 'commerce_adapter',
         state: 'intent',
         reference: '1',
@@ -84,8 +90,8 @@ describe('delivery ↔ shippings', () => {
   });
 
   it('no delivery, or the external method 128 (set by the checkout), is no shipping', () => {
-    expect(mapDeliveryToShippings(null)).toEqual([]);
-    expect(mapDeliveryToShippings({ ...standardParcel, deliveryMethodId: 128 })).toEqual([]);
+    expect(mapDeliveryToShippings(null, owner)).toEqual([]);
+    expect(mapDeliveryToShippings({ ...standardParcel, deliveryMethodId: 128 }, owner)).toEqual([]);
   });
 
   it('managed: the checkout shipping becomes the external delivery; several are summed exactly; none is price 0', () => {

@@ -65,16 +65,31 @@ export function mapCart(basket: Basket, configuration: Presentation): OrderCart 
 /** Id of the shipping mapped from the basket's delivery (stable, so a re-read compares equal). */
 export const deliveryShippingId = (delivery: Pick<BasketDelivery, 'deliveryMethodId'>) => `commerce-delivery-${delivery.deliveryMethodId}`;
 
+/** The order a shipping belongs to: the spec's Shipping carries its tenant and order id. */
+export interface ShippingOwner {
+  merchant: string;
+  channel: string;
+  orderId: string;
+}
+
+/** The owner of an order's shippings. */
+export const shippingOwnerOf = (order: Pick<OrderDocument, 'id' | 'merchant' | 'channel'>): ShippingOwner => ({ merchant: order.merchant, channel: order.channel, orderId: order.id });
+
 /**
  * Full-control mode: the basket's delivery (chosen in the commerce platform) as the order's
- * shippings. The external method 128 is not a choice made in the commerce platform (only the
- * checkout sets it), so it maps to no shipping.
+ * shippings, with every field of the spec's Shipping the basket knows (`tmsReference`,
+ * `deliveryDetails` and `addons` have no source in a basket delivery, so they are left out).
+ * The external method 128 is not a choice made in the commerce platform (only the checkout sets
+ * it), so it maps to no shipping.
  */
-export function mapDeliveryToShippings(delivery: BasketDelivery | null): Shipping[] {
+export function mapDeliveryToShippings(delivery: BasketDelivery | null, owner: ShippingOwner): Shipping[] {
   if (!delivery || delivery.deliveryMethodId === EXTERNAL_DELIVERY_METHOD_ID) return [];
   return [
     compact({
       id: deliveryShippingId(delivery),
+      merchant: owner.merchant,
+      channel: owner.channel,
+      orderId: owner.orderId,
       adapterId: COMMERCE_ADAPTER_ID,
       state: 'intent',
       reference: delivery.reference ?? String(delivery.deliveryMethodId),

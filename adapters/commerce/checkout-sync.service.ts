@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../../platform/errors/app-error.js';
 import type { OrderDocument } from '../../subgraphs/order/domain/order.types.js';
 import type { AdapterKit } from '../kit/adapter-kit.js';
 import { PlatformCallError } from '../kit/platform-call.js';
-import { mapBuyerToCustomer, mapCart, mapDeliveryToShippings, mergeCustomer } from './basket-order.mapper.js';
+import { mapBuyerToCustomer, mapCart, mapDeliveryToShippings, mergeCustomer, shippingOwnerOf } from './basket-order.mapper.js';
 import { jsonEqual } from './checkout.rules.js';
 import { deliveryModeOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import type { CommercePlatformClient, CommercePlatformClients } from './commerce-platform.client.js';
@@ -40,7 +40,7 @@ export class CheckoutSync {
     }
     const order = await this.kit.orders.createOrder(
       tenant,
-      newOrderFromBasket({ orderId: randomUUID(), request, basket, buyer, configuration, publicUrl: this.kit.publicUrl }),
+      newOrderFromBasket({ orderId: randomUUID(), tenant, request, basket, buyer, configuration, publicUrl: this.kit.publicUrl }),
     );
     return { id: order.id };
   }
@@ -70,7 +70,7 @@ export class CheckoutSync {
       }
     }
     if (deliveryModeOf(configuration) === 'full-control') {
-      const shippings = mapDeliveryToShippings(basket.delivery);
+      const shippings = mapDeliveryToShippings(basket.delivery, shippingOwnerOf(order));
       if (!jsonEqual(shippings, order.shippings)) {
         await this.kit.orders.replaceShippings(tenant, orderId, shippings);
         changes.push('/shippings');

@@ -21,7 +21,7 @@ describe('customer data needed for processing', () => {
 });
 
 describe('order against basket', () => {
-  const order = (overrides = {}) => ({ id: 'o-1', currency: 'SEK', cart: mapCart(basket(), configuration()), shippings: [], ...overrides });
+  const order = (overrides = {}) => ({ id: 'o-1', merchant: 'm-1', channel: 'web', currency: 'SEK', cart: mapCart(basket(), configuration()), shippings: [], ...overrides });
 
   it('an order made from the basket matches it', () => {
     expect(basketDifferences(order(), basket(), configuration())).toEqual([]);
@@ -37,7 +37,7 @@ describe('order against basket', () => {
   it('full control compares the platform delivery with the shippings; managed mode does not', () => {
     const withParcel = basket({ delivery: standardParcel });
     expect(basketDifferences(order(), withParcel, configuration()).map((p) => p.code)).toEqual(['delivery_changed']);
-    expect(basketDifferences(order({ shippings: mapDeliveryToShippings(standardParcel) }), withParcel, configuration())).toEqual([]);
+    expect(basketDifferences(order({ shippings: mapDeliveryToShippings(standardParcel, { merchant: 'm-1', channel: 'web', orderId: 'o-1' }) }), withParcel, configuration())).toEqual([]);
     expect(basketDifferences(order({ shippings: [{ id: 'x', total: { includingVat: 10, excludingVat: 8 } }] }), withParcel, managed)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { equalAmounts } from '../../platform/money/money.js';
 import type { OrderDocument } from '../../subgraphs/order/domain/order.types.js';
-import { mapCart, mapCustomerToBuyer, mapDeliveryToShippings, mapShippingsToDelivery } from './basket-order.mapper.js';
+import { mapCart, mapCustomerToBuyer, mapDeliveryToShippings, mapShippingsToDelivery, shippingOwnerOf } from './basket-order.mapper.js';
 import { deliveryModeOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import { CHECKOUT_PAYMENT_METHOD_ID, EXTERNAL_DELIVERY_METHOD_ID, type Basket, type PurchaseInput } from './commerce-platform.types.js';
 
@@ -43,7 +43,7 @@ export function customerDataProblem(customer: OrderDocument['customer'] | undefi
  * other lines or totals (changed behind the checkout's back: refresh with PATCH
  * /api/v1/orders/{id}), and in full-control mode another delivery than the order's shipping.
  */
-export function basketDifferences(order: Pick<OrderDocument, 'id' | 'currency' | 'cart' | 'shippings'>, basket: Basket, configuration: CommerceAdapterConfiguration): Problem[] {
+export function basketDifferences(order: Pick<OrderDocument, 'id' | 'merchant' | 'channel' | 'currency' | 'cart' | 'shippings'>, basket: Basket, configuration: CommerceAdapterConfiguration): Problem[] {
   const problems: Problem[] = [];
   if (basket.status !== 'open') problems.push({ code: 'basket_closed', message: `Basket ${basket.id} is already paid in the commerce platform.` });
   if (basket.currency !== order.currency) {
@@ -53,7 +53,7 @@ export function basketDifferences(order: Pick<OrderDocument, 'id' | 'currency' |
   if (!jsonEqual(cart.items, order.cart.items) || !equalAmounts(cart.total.includingVat, order.cart.total.includingVat)) {
     problems.push({ code: 'basket_changed', message: `The basket changed in the commerce platform; refresh the order (GraphQL refreshOrder, or PATCH /api/v1/orders/${order.id} on the commerce adapter).` });
   }
-  if (deliveryModeOf(configuration) === 'full-control' && !jsonEqual(mapDeliveryToShippings(basket.delivery), order.shippings)) {
+  if (deliveryModeOf(configuration) === 'full-control' && !jsonEqual(mapDeliveryToShippings(basket.delivery, shippingOwnerOf(order)), order.shippings)) {
     problems.push({ code: 'delivery_changed', message: `The delivery chosen in the commerce platform is not the order's shipping; refresh the order (GraphQL refreshOrder, or PATCH /api/v1/orders/${order.id} on the commerce adapter).` });
   }
   return problems;

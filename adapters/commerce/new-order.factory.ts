@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Tenant } from '../../platform/auth/principal.js';
 import type { NewHook, NewNotification, NewValidation } from '../kit/order-service.client.js';
 import { countryOf, mapBuyerToCustomer, mapCart, mapDeliveryToShippings } from './basket-order.mapper.js';
 import { deliveryModeOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
@@ -52,13 +53,15 @@ export function orderCallbacks(publicUrl: string, orderId: string, configuration
  */
 export function newOrderFromBasket(input: {
   orderId: string;
+  /** The merchant and channel the order is created for (its shippings carry them). */
+  tenant: Tenant;
   request: NewOrderRequest;
   basket: Basket;
   buyer: Buyer | null;
   configuration: CommerceAdapterConfiguration;
   publicUrl: string;
 }): Record<string, unknown> {
-  const { orderId, request, basket, buyer, configuration } = input;
+  const { orderId, request, basket, buyer, configuration, tenant } = input;
   const country = countryOf(buyer, configuration);
   return {
     id: orderId,
@@ -66,7 +69,7 @@ export function newOrderFromBasket(input: {
     culture: request.culture,
     ...(country ? { country } : {}),
     cart: mapCart(basket, configuration),
-    shippings: deliveryModeOf(configuration) === 'managed' ? [] : mapDeliveryToShippings(basket.delivery),
+    shippings: deliveryModeOf(configuration) === 'managed' ? [] : mapDeliveryToShippings(basket.delivery, { ...tenant, orderId }),
     customer: mapBuyerToCustomer(buyer),
     ...orderCallbacks(input.publicUrl, orderId, configuration),
   };

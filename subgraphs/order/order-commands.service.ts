@@ -86,6 +86,7 @@ export class OrderCommands {
       total: { includingVat: 0, excludingVat: 0 },
     };
     document.payments = document.payments.map((payment) => ({ ...payment, orderId: document.id }));
+    document.shippings = ownedShippings(context.tenant, document.id, document.shippings);
     document.notifications.forEach(assertNotificationSchema);
     if (await this.store.load(context.tenant, document.id)) throw conflict(`Order ${document.id} already exists.`);
     return this.engine.create(context.tenant, context.actor, document);
@@ -101,7 +102,7 @@ export class OrderCommands {
   replace<K extends 'cart' | 'shippings' | 'customer' | 'consents'>(context: CommandContext, orderId: string, part: K, value: OrderDocument[K]): Promise<ChangeResult> {
     return this.change(context, orderId, `${part}.replaced`, (draft) => {
       if (part === 'consents' || part === 'customer') assertShopperMayEdit(context, draft);
-      draft[part] = value;
+      draft[part] = part === 'shippings' ? (ownedShippings(context.tenant, orderId, value as OrderDocument['shippings']) as OrderDocument[K]) : value;
     });
   }
 
@@ -206,6 +207,10 @@ export class OrderCommands {
     };
   }
 }
+
+/** The spec's Shipping carries its merchant, channel and order id: set from the order, as payments' are. */
+const ownedShippings = (tenant: Tenant, orderId: string, shippings: OrderDocument['shippings']): OrderDocument['shippings'] =>
+  shippings.map((shipping) => ({ ...shipping, merchant: tenant.merchant, channel: tenant.channel, orderId }));
 
 /** Gives a registered hook/notification/validation an id, and the calling adapter's id by default. */
 function withIds<T extends { id?: string; adapterId?: string }>(entry: T, context: CommandContext): T & { id: string } {

@@ -186,7 +186,7 @@ describe('commerce adapter: order from a basket (full control)', () => {
     const { orderId } = await newOrder(full, { buyer, delivery: { deliveryMethodId: 1 } });
     const order = await getOrder(orderId);
     expect(order.shippings).toEqual([
-      expect.objectContaining({ id: 'commerce-delivery-1', adapterId: 'commerce_adapter', name: 'Standard parcel', total: { includingVat: 49, excludingVat: 39.2 }, vatRate: 0.25 }),
+      expect.objectContaining({ id: 'commerce-delivery-1', merchant: full.merchant, channel: full.channel, orderId, adapterId: 'commerce_adapter', name: 'Standard parcel', total: { includingVat: 49, excludingVat: 39.2 }, vatRate: 0.25 }),
     ]);
     expect(order.total.includingVat).toBe(298.9);
   });
@@ -336,6 +336,8 @@ describe('commerce adapter: delivery managed by the checkout', () => {
 
     const shipping = { id: 'home', name: 'Home delivery', total: { includingVat: 59, excludingVat: 47.2 }, vatRate: 0.25 };
     expect((await admin(managed).call('PUT', `/${orderId}/shippings`, [shipping])).status).toBe(200);
+    // Written by the checkout, the shipping still carries its tenant and order (the order service sets them).
+    expect((await getOrder(orderId, managed)).shippings).toEqual([{ ...shipping, merchant: managed.merchant, channel: managed.channel, orderId }]);
     const basket = await sandboxBasket(basketId);
     expect(basket.delivery).toEqual({ deliveryMethodId: 128, name: 'Home delivery', price: { includingVat: 59, excludingVat: 47.2 }, vatRate: 0.25, reference: 'home' });
     expect(basket.total.includingVat).toBe(308.9);

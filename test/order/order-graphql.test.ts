@@ -29,7 +29,7 @@ describe('order subgraph through the gateway', () => {
     const created = await admin.call('POST', '', sampleOrder({ shippings: [{ id: 's1', name: 'Post', vatRate: 0.25, total: { includingVat: 49, excludingVat: 39.2 } }] }));
     const { body } = await gql(
       `query ($id: ID!) { order(id: $id) { id status state { currentStatus transitions { status timeStamp } } currency culture country
-        cart { reference items { id data } total { includingVat } } shippings { id name vatRate total { includingVat } }
+        cart { reference items { id data } total { includingVat } } shippings { id merchant channel orderId name vatRate total { includingVat } }
         customer { billing { givenName } } total { includingVat excludingVat } hooks { id } notifications { id } validations { id } } }`,
       { id: created.body.id },
     );
@@ -40,7 +40,7 @@ describe('order subgraph through the gateway', () => {
       state: { currentStatus: 'checkout', transitions: [{ status: 'checkout' }] },
       currency: 'NOK',
       cart: { reference: 'basket-1', items: [{ id: 'item-1', data: { sku: 'SKU-1', quantity: 2 } }, { id: 'item-2' }], total: { includingVat: 249.9 } },
-      shippings: [{ id: 's1', name: 'Post', vatRate: 0.25, total: { includingVat: 49 } }],
+      shippings: [{ id: 's1', merchant: tenant.merchant, channel: tenant.channel, orderId: created.body.id, name: 'Post', vatRate: 0.25, total: { includingVat: 49 } }],
       customer: { billing: null },
       total: { includingVat: 298.9, excludingVat: 239.12 },
     });

@@ -257,9 +257,13 @@ export type Shipping = {
   adapterId?: Maybe<Scalars['String']['output']>;
   addons?: Maybe<Scalars['JSON']['output']>;
   attributes?: Maybe<Scalars['JSON']['output']>;
+  channel?: Maybe<Scalars['String']['output']>;
   deliveryDetails?: Maybe<Scalars['JSON']['output']>;
   id: Scalars['ID']['output'];
+  merchant?: Maybe<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
+  /** The order the shipping belongs to. */
+  orderId?: Maybe<Scalars['ID']['output']>;
   reference?: Maybe<Scalars['String']['output']>;
   state?: Maybe<Scalars['String']['output']>;
   tmsReference?: Maybe<Scalars['String']['output']>;
@@ -625,9 +629,12 @@ export type ShippingResolvers<ContextType = OrderContext, ParentType extends Res
   adapterId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   addons?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   attributes?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  channel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deliveryDetails?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  merchant?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  orderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tmsReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
