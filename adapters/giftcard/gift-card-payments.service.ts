@@ -1,6 +1,7 @@
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import { logFailedAttempt } from '../kit/index.js';
 import { callbackUrls, type GiftCardContext } from './gift-card.context.js';
 import {
   GIFTCARD_ADAPTER_ID,
@@ -57,7 +58,16 @@ export class GiftCardPayments {
     if (existing) {
       throw cardAlreadyAdded(existing.id, input.cardId);
     }
-    const card = await cardInfo(this.context.giftCardSystem(configuration), input.cardId);
+    const card = await cardInfo(this.context.giftCardSystem(configuration), input.cardId).catch(async (error: unknown) => {
+      // Spec "Errors": the gift card system failed while a payment was being created; none exists yet, so it is an attempt of the order.
+      if (error instanceof AppError && error.code === 'provider_failed') {
+        const errorDetail = String((error.details as { errorDetail?: unknown } | undefined)?.errorDetail ?? error.message);
+        await this.kit.payments
+          .logAttempt(tenant, orderId, { event: 'open', pspEvent: 'card-info', isSuccess: false, pspStatus: 'provider_failed', requestJson: { cardId: input.cardId, codeGiven: Boolean(input.code) }, errorDetail })
+          .catch((e: unknown) => this.kit.logger.error({ err: e, orderId }, 'could not log the failed gift card attempt'));
+      }
+      throw error;
+    });
     const refusal = refusalToAdd(card, input.code, order.currency);
     if (refusal) throw badRequest(refusal.code, refusal.message);
 
@@ -70,17 +80,23 @@ export class GiftCardPayments {
     // The check above is a fast answer, not the guard: the payment API refuses a second active
     // payment of the card inside the order change (409 gift_card_already_added), so of several
     // adds of one card at once exactly one creates a payment and the others leave nothing.
-    const created = await this.kit.payments.createPayment(tenant, {
-      orderId,
-      name: GIFTCARD_PAYMENT_NAME,
-      type: GIFTCARD_PAYMENT_TYPE,
-      currency: order.currency,
-      state: 'intent',
-      reference: input.cardId,
-      amount: coverageOfNewCard(order, card.balance),
-      upperLimitAmount: card.balance,
-      attributes: attributes as unknown as Record<string, unknown>,
-    });
+    const amount = coverageOfNewCard(order, card.balance);
+    const created = await this.kit.payments
+      .createPayment(tenant, {
+        orderId,
+        name: GIFTCARD_PAYMENT_NAME,
+        type: GIFTCARD_PAYMENT_TYPE,
+        currency: order.currency,
+        state: 'intent',
+        reference: input.cardId,
+        amount,
+        upperLimitAmount: card.balance,
+        attributes: attributes as unknown as Record<string, unknown>,
+      })
+      .catch(async (error: unknown) => {
+        await logFailedAttempt(this.kit, tenant, orderId, amount, error);
+        throw error;
+      });
     try {
       await this.kit.payments.updatePayment(tenant, orderId, created.id, { callbacks: { amountChanged: callbackUrls(this.kit.publicUrl, orderId).amountChanged(created.id) } });
     } catch (error) {
@@ -178,7 +194,7 @@ function ownPayment(order: OrderDocument, paymentId: string): PaymentDocument {
 /**
  * Rule 1: the card's status, without checking its code. Not found → 400 `gift_card_not_found`;
  * any other failure (down, refusing the adapter's credentials) → 400 `provider_failed` with
- * `details.errorDetail` (spec "Errors"). No payment exists yet, so there is nothing to log it against.
+ * `details.errorDetail` (spec "Errors"); `add` logs that one as an attempt of the order.
  */
 async function cardInfo(client: GiftCardSystemClient, cardId: string): Promise<CardInfo> {
   try {

@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
 import { UNLIMITED } from '../../subgraphs/order/engine/amount-change.planner.js';
 import type { AdapterKit } from './adapter-kit.js';
+import { PlatformCallError } from './platform-call.js';
 
 /** What the provider step answers: the reference at the provider and anything for the frontend. */
 export interface ProviderSession<TFront> {
@@ -51,15 +52,21 @@ export async function createPayment<TConfig, TFront>(
   if (open) throw new AppError(409, 'active_payment_exists', ACTIVE_PAYMENT_EXISTS, { paymentId: open.id, adapterId: kit.adapterId });
   const configuration = await kit.configuration.get(tenant);
   const type = steps.type ?? 'checkout';
-  const created = await kit.payments.createPayment(tenant, {
-    orderId,
-    name: steps.name,
-    currency: order.currency,
-    type,
-    amount: steps.amount?.(order) ?? order.total.includingVat,
-    state: type === 'redirect' ? 'processing' : 'intent',
-    upperLimitAmount: steps.upperLimitAmount ?? UNLIMITED,
-  });
+  const amount = steps.amount?.(order) ?? order.total.includingVat;
+  const created = await kit.payments
+    .createPayment(tenant, {
+      orderId,
+      name: steps.name,
+      currency: order.currency,
+      type,
+      amount,
+      state: type === 'redirect' ? 'processing' : 'intent',
+      upperLimitAmount: steps.upperLimitAmount ?? UNLIMITED,
+    })
+    .catch(async (error: unknown) => {
+      await logFailedAttempt(kit, tenant, orderId, amount, error);
+      throw error;
+    });
 
   let session: ProviderSession<TFront>;
   try {
@@ -89,4 +96,24 @@ export async function createPayment<TConfig, TFront>(
     responseJson: session.responseJson ?? null,
   });
   return { payment, response: session.response };
+}
+
+/**
+ * The payment API refused or failed the create, so no payment holds the failure: it is logged as
+ * an attempt with the order (spec "Errors": logged with errorDetail, shown in the admin). A 409
+ * is not a failure but a duplicate (another create of this adapter won), so it is not logged.
+ */
+export async function logFailedAttempt(kit: Pick<AdapterKit<unknown>, 'payments' | 'logger'>, tenant: Tenant, orderId: string, amount: number | undefined, error: unknown): Promise<void> {
+  if (error instanceof PlatformCallError && error.httpStatus === 409) return;
+  const errorDetail = error instanceof Error ? error.message : String(error);
+  await kit.payments
+    .logAttempt(tenant, orderId, {
+      event: 'open',
+      pspEvent: 'create',
+      ...(amount === undefined ? {} : { amount }),
+      isSuccess: false,
+      ...(error instanceof PlatformCallError && error.code ? { pspStatus: error.code } : {}),
+      errorDetail,
+    })
+    .catch((e: unknown) => kit.logger.error({ err: e, orderId }, 'could not log the failed payment attempt'));
 }

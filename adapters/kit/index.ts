@@ -5,5 +5,5 @@ export { ConfigurationClient, CONFIGURATION_MISSING } from './configuration.clie
 export { OrderServiceClient, type NewHook, type NewNotification, type NewValidation } from './order-service.client.js';
 export { PaymentApiClient, type TransactionLog } from './payment-api.client.js';
 export { SignedCallbackUrls } from './signed-callback-url.js';
-export { createPayment, ACTIVE_PAYMENT_EXISTS, type CreatePaymentSteps, type ProviderSession } from './create-payment.flow.js';
+export { createPayment, logFailedAttempt, ACTIVE_PAYMENT_EXISTS, type CreatePaymentSteps, type ProviderSession } from './create-payment.flow.js';
 export { PlatformCallError, callJson } from './platform-call.js';

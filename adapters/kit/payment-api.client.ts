@@ -38,4 +38,9 @@ export class PaymentApiClient {
   logTransaction(tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog): Promise<{ id: string }> {
     return this.call(tenant, 'POST', `/${enc(paymentId)}/transactions`, { ...transaction, orderId });
   }
+
+  /** A create that failed before any payment existed: logged with the order, against no payment. */
+  logAttempt(tenant: Tenant, orderId: string, transaction: TransactionLog): Promise<{ id: string }> {
+    return this.call(tenant, 'POST', '/attempts', { ...transaction, orderId });
+  }
 }

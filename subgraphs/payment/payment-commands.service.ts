@@ -6,7 +6,7 @@ import type { CommandContext, OrderCommands } from '../order/order-commands.serv
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
-import { assertCardNotAdded, assertCurrency, assertImmutable, assertMayWrite, assertNoOtherActiveIntent, assertTenant, assertTransition } from './payment.rules.js';
+import { assertCardNotAdded, assertCurrency, assertImmutable, assertMayRead, assertMayWrite, assertNoOtherActiveIntent, assertTenant, assertTransition } from './payment.rules.js';
 
 /** The spec's create body, plus the optional payment fields an adapter may know at creation. */
 export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &
@@ -19,6 +19,9 @@ export type UpdatePaymentBody = Partial<CreatePaymentBody> & { id?: string };
 
 /** A transaction to log; `orderId` is optional (the payment is looked up by id when it is left out). */
 export type LogTransactionBody = TransactionInput & { orderId?: string };
+
+/** An attempt to log: the order it belongs to; `adapterId` defaults to the adapter token's. */
+export type LogAttemptBody = TransactionInput & { orderId: string; adapterId?: string };
 
 export interface PaymentWrite {
   payment: PaymentDocument;
@@ -90,7 +93,41 @@ export class PaymentCommands {
     const payment = order.document.payments.find((candidate) => candidate.id === paymentId);
     if (!payment) throw paymentNotFound(paymentId);
     assertMayWrite(context.actor, payment.adapterId);
-    return this.transactions.insert(context.tenant, { orderId, paymentId }, input);
+    return this.transactions.insert(context.tenant, { orderId, paymentId, adapterId: payment.adapterId }, input);
+  }
+
+  /**
+   * Logs an attempt: a create that failed before any payment existed (the provider refused or
+   * failed before the adapter could create one, or the payment API refused the create). It is
+   * kept with the order, against no payment, so the admin sees it (docs/payment-api.md).
+   */
+  async logAttempt(context: CommandContext, body: LogAttemptBody): Promise<PaymentTransactionRecord> {
+    const { orderId, adapterId: named, ...input } = body;
+    const adapterId = named ?? context.actor.adapterId;
+    if (!adapterId) throw badRequest('adapter_id_required', 'Name the adapter whose attempt this was (adapterId).');
+    assertMayWrite(context.actor, adapterId);
+    await this.orders.get(context, orderId);
+    return this.transactions.insert(context.tenant, { orderId, paymentId: null, adapterId }, input);
+  }
+
+  /** A payment's log, oldest first. An adapter token reads only its own adapter's payments. */
+  async transactionsOf(context: CommandContext, paymentId: string, givenOrderId: string | undefined): Promise<PaymentTransactionRecord[]> {
+    const orderId = await this.orderOf(context.tenant, paymentId, givenOrderId);
+    const order = await this.orders.get(context, orderId);
+    const payment = order.document.payments.find((candidate) => candidate.id === paymentId);
+    if (!payment) throw paymentNotFound(paymentId);
+    assertMayRead(context.actor, payment.adapterId);
+    const [log] = await this.transactions.listForPayments(context.tenant, [{ orderId, paymentId }]);
+    return log ?? [];
+  }
+
+  /** An order's attempts, oldest first; an adapter token sees only its own adapter's. */
+  async attemptsOf(context: CommandContext, orderId: string): Promise<PaymentTransactionRecord[]> {
+    await this.orders.get(context, orderId);
+    const { role, adapterId } = context.actor;
+    if (role === 'adapter' && !adapterId) return [];
+    const [attempts] = await this.transactions.listAttempts(context.tenant, [orderId], role === 'adapter' ? adapterId : undefined);
+    return attempts ?? [];
   }
 
   /**

@@ -9,6 +9,19 @@ export interface PaymentKey {
   paymentId: string;
 }
 
+/** An order as this subgraph knows it: its id (its attempts are looked up by it). */
+export interface OrderRef {
+  id: string;
+}
+
+/** Where a logged transaction belongs: a payment of an order, or (paymentId null) the order's attempts. */
+export interface LogKey {
+  orderId: string;
+  paymentId: string | null;
+  /** The adapter whose call it was. */
+  adapterId: string;
+}
+
 /** A payment as this subgraph knows it: only its key (its fields live in the order subgraph). */
 export interface PaymentRef {
   orderId: string;
@@ -33,8 +46,11 @@ const json = (value: unknown) => (value === undefined || value === null ? Prisma
 export class PaymentTransactionRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** Appends one transaction to a payment's log (one insert: logged entirely or not at all). */
-  insert(tenant: Tenant, key: PaymentKey, input: TransactionInput): Promise<PaymentTransactionRecord> {
+  /**
+   * Appends one transaction (one insert: logged entirely or not at all): to a payment's log, or
+   * with `paymentId` null as an attempt — a create that failed before any payment existed.
+   */
+  insert(tenant: Tenant, key: LogKey, input: TransactionInput): Promise<PaymentTransactionRecord> {
     return this.prisma.paymentTransaction.create({
       data: {
         id: randomUUID(),
@@ -42,6 +58,7 @@ export class PaymentTransactionRepository {
         channel: tenant.channel,
         orderId: key.orderId,
         paymentId: key.paymentId,
+        adapterId: key.adapterId,
         event: input.event,
         pspEvent: input.pspEvent ?? null,
         amount: input.amount ?? null,
@@ -52,6 +69,15 @@ export class PaymentTransactionRepository {
         errorDetail: input.errorDetail ?? null,
       },
     });
+  }
+
+  /** Attempts of many orders in one query (transactions without a payment), in the order of `orderIds`, oldest first. */
+  async listAttempts(tenant: Tenant, orderIds: readonly string[], adapterId?: string): Promise<PaymentTransactionRecord[][]> {
+    const rows = await this.prisma.paymentTransaction.findMany({
+      where: { merchant: tenant.merchant, channel: tenant.channel, orderId: { in: [...orderIds] }, paymentId: null, ...(adapterId ? { adapterId } : {}) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    return orderIds.map((orderId) => rows.filter((row) => row.orderId === orderId));
   }
 
   /** The logs of many payments in one query, in the order of `keys`, oldest transaction first. */
@@ -66,7 +92,7 @@ export class PaymentTransactionRepository {
     });
     const grouped = new Map<string, PaymentTransactionRecord[]>();
     for (const row of rows) {
-      const key = keyOf({ orderId: row.orderId, paymentId: row.paymentId });
+      const key = keyOf({ orderId: row.orderId, paymentId: row.paymentId ?? '' });
       grouped.set(key, [...(grouped.get(key) ?? []), row]);
     }
     return keys.map((key) => grouped.get(keyOf(key)) ?? []);

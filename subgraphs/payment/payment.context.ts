@@ -8,7 +8,16 @@ export interface PaymentContext {
   auth: AuthContext;
   /** Batches every log load of one request into one query. */
   transactions: DataLoader<PaymentKey, PaymentTransactionRecord[], string>;
+  /** Orders' attempts (transactions without a payment), batched per request likewise. */
+  attempts: DataLoader<string, PaymentTransactionRecord[]>;
   payments: PaymentRepository;
+}
+
+/** An adapter token sees only its own adapter's attempts; every other role the tenant's. */
+function attemptsFor(repository: PaymentTransactionRepository, auth: AuthContext, orderIds: readonly string[]): Promise<PaymentTransactionRecord[][]> {
+  const { role, adapterId } = auth.principal;
+  if (role === 'adapter' && !adapterId) return Promise.resolve(orderIds.map(() => []));
+  return repository.listAttempts(auth.tenant, orderIds, role === 'adapter' ? adapterId : undefined);
 }
 
 /** Per-request context of the payment subgraph: auth plus fresh DataLoaders. */
@@ -19,6 +28,7 @@ export function createPaymentContext(
   return {
     auth,
     transactions: new DataLoader((keys) => services.transactions.listForPayments(auth.tenant, keys), { cacheKeyFn: keyOf }),
+    attempts: new DataLoader((orderIds) => attemptsFor(services.transactions, auth, orderIds)),
     payments: services.payments,
   };
 }

@@ -32,6 +32,11 @@ export const paymentResolvers: Resolvers = {
     hasFailedTransaction: async (payment, _args, context) => (await logOf(payment, context)).some((transaction) => !transaction.isSuccess),
     lastTransactionAt: async (payment, _args, context) => (await logOf(payment, context)).at(-1)?.createdAt.toISOString() ?? null,
   },
+  Order: {
+    // The order itself lives in the order subgraph; this subgraph only adds its payment attempts (tenant-scoped by the query).
+    __resolveReference: (reference) => ({ id: reference.id }),
+    paymentAttempts: (order, _args, context) => context.attempts.load(order.id),
+  },
   PaymentTransaction: {
     amount: (transaction) => (transaction.amount === null ? null : transaction.amount.toNumber()),
     requestJson: (transaction, _args, context) => {

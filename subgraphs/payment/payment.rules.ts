@@ -92,6 +92,13 @@ export function assertMayWrite(actor: Actor, adapterId: string): void {
   }
 }
 
+/** An adapter token reads only its own adapter's payment logs (403 `forbidden`); admin and service read any. */
+export function assertMayRead(actor: Actor, adapterId: string | null): void {
+  if (actor.role === 'adapter' && actor.adapterId !== adapterId) {
+    throw forbidden(`An adapter token for ${actor.adapterId ?? 'no adapter'} cannot read the log of ${adapterId ?? 'another adapter'}.`);
+  }
+}
+
 /** 400 `illegal_payment_transition` naming the allowed moves (`from` undefined: a new payment). */
 export function assertTransition(from: string | undefined, to: string): void {
   const refusal = refusePaymentTransition(from, to);

@@ -57,6 +57,7 @@ describe('payment API: create, update, log', () => {
       id: expect.stringMatching(UUID),
       orderId,
       paymentId,
+      adapterId: ADAPTER,
       event: 'open',
       pspEvent: 'create',
       amount: 249.9,
@@ -88,6 +89,77 @@ describe('payment API: create, update, log', () => {
     const failed = await psp.call('POST', `/${paymentId}/transactions`, transactionBody({ orderId, isSuccess: false, pspStatus: 'Refused', errorDetail: 'CVC Declined', requestJson: null, responseJson: 'plain text' }));
     expect(failed.status).toBe(201);
     expect(failed.body).toMatchObject({ isSuccess: false, errorDetail: 'CVC Declined', requestJson: null, responseJson: 'plain text' });
+
+    const log = await psp.call('GET', `/${paymentId}/transactions`);
+    expect(log.status).toBe(200);
+    expect(log.body).toEqual([expect.objectContaining({ id: failed.body.id, paymentId, adapterId: ADAPTER, isSuccess: false, errorDetail: 'CVC Declined' })]);
+    expect((await psp.call('GET', `/${paymentId}/transactions?orderId=${orderId}`)).body).toEqual(log.body);
+  });
+});
+
+describe('attempts: failed creates that left no payment', () => {
+  const attempt = (overrides: Record<string, unknown> = {}) => ({ event: 'open', pspEvent: 'create', amount: 249.9, isSuccess: false, pspStatus: 'provider_failed', errorDetail: 'The provider is down (HTTP 503)', ...overrides });
+
+  it('logs an attempt with the order, against no payment, and lists it for the adapter and the admin', async () => {
+    const orderId = await createOrder();
+    const logged = await psp.call('POST', '/attempts', attempt({ orderId, requestJson: { amount: 249.9 } }));
+    expect(logged.status).toBe(201);
+    expect(logged.body).toEqual({
+      id: expect.stringMatching(UUID),
+      orderId,
+      paymentId: null,
+      adapterId: ADAPTER,
+      event: 'open',
+      pspEvent: 'create',
+      amount: 249.9,
+      isSuccess: false,
+      pspStatus: 'provider_failed',
+      requestJson: { amount: 249.9 },
+      responseJson: null,
+      errorDetail: 'The provider is down (HTTP 503)',
+      createdAt: expect.stringMatching(/Z$/),
+    });
+    expect(await paymentsOf(orderId)).toEqual([]);
+
+    const mine = await psp.call('GET', `/attempts?orderId=${orderId}`);
+    expect([mine.status, mine.body]).toEqual([200, [logged.body]]);
+    const admin = await paymentClient(system, tenant, 'admin');
+    expect((await admin.call('GET', `/attempts?orderId=${orderId}`)).body).toEqual([logged.body]);
+    // Another adapter sees none of it; an admin logging one names the adapter.
+    const other = await paymentClient(system, tenant, 'adapter', 'giftcard_adapter');
+    expect((await other.call('GET', `/attempts?orderId=${orderId}`)).body).toEqual([]);
+    const unnamed = await admin.call('POST', '/attempts', attempt({ orderId }));
+    expect([unnamed.status, unnamed.body.code]).toEqual([400, 'adapter_id_required']);
+    expect((await admin.call('POST', '/attempts', attempt({ orderId, adapterId: 'giftcard_adapter' }))).status).toBe(201);
+    expect((await other.call('GET', `/attempts?orderId=${orderId}`)).body).toEqual([expect.objectContaining({ adapterId: 'giftcard_adapter', paymentId: null })]);
+  });
+
+  it("refuses another adapter's attempts, unknown and foreign orders, storefronts and bad bodies", async () => {
+    const orderId = await createOrder();
+    const forged = await psp.call('POST', '/attempts', attempt({ orderId, adapterId: 'giftcard_adapter' }));
+    expect([forged.status, forged.body.code]).toEqual([403, 'forbidden']);
+    expect((await psp.call('POST', '/attempts', attempt({ orderId: 'no-such-order' }))).status).toBe(404);
+    expect((await psp.call('GET', '/attempts?orderId=no-such-order')).status).toBe(404);
+    const stranger = await paymentClient(system, { merchant: 'm-stranger', channel: 'web' }, 'adapter', ADAPTER);
+    expect((await stranger.call('POST', '/attempts', attempt({ orderId }))).status).toBe(404);
+    expect((await stranger.call('GET', `/attempts?orderId=${orderId}`)).status).toBe(404);
+    const storefront = await paymentClient(system, tenant, 'storefront');
+    expect((await storefront.call('GET', `/attempts?orderId=${orderId}`)).status).toBe(403);
+    for (const body of [attempt(), attempt({ orderId, isSuccess: 'no' }), attempt({ orderId, paymentId: 'p' })]) {
+      const refused = await psp.call('POST', '/attempts', body);
+      expect([refused.status, refused.body.code]).toEqual([400, 'invalid_request']);
+    }
+    expect((await psp.call('GET', '/attempts')).status).toBe(400);
+    expect(await system.db.prisma.paymentTransaction.count({ where: { orderId } })).toBe(0);
+  });
+
+  it("reads a payment's log only for its own adapter", async () => {
+    const orderId = await createOrder();
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;
+    expect((await psp.call('POST', `/${paymentId}/transactions`, transactionBody())).status).toBe(201);
+    const other = await paymentClient(system, tenant, 'adapter', 'giftcard_adapter');
+    expect((await other.call('GET', `/${paymentId}/transactions`)).status).toBe(403);
+    expect((await psp.call('GET', '/no-such-payment/transactions')).status).toBe(404);
   });
 });
 

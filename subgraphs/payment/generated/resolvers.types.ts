@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { PaymentRef } from '../payment-transaction.repository.js';
+import type { PaymentRef, OrderRef } from '../payment-transaction.repository.js';
 import type { PaymentTransactionRecord } from '../payment-transaction.model.js';
 import type { PaymentPage } from '../payment.repository.js';
 import type { PaymentContext } from '../payment.context.js';
@@ -22,6 +22,14 @@ export type Scalars = {
   /** Any JSON value. */
   JSON: { input: unknown; output: unknown; }
   _FieldSet: { input: any; output: any; }
+};
+
+/** The order, as the payment subgraph adds to it: the payment attempts that left no payment. */
+export type Order = {
+  __typename?: 'Order';
+  id: Scalars['ID']['output'];
+  /** Creates that failed before any payment existed (e.g. the gift card system failing while a card was added), oldest first; failures after a payment exists are in Payment.transactions. Adapter tokens see only their own adapter's. */
+  paymentAttempts: Array<PaymentTransaction>;
 };
 
 export type Payment = {
@@ -58,6 +66,8 @@ export type PaymentPageInfo = {
 /** One call to a payment provider, as logged by the adapter. */
 export type PaymentTransaction = {
   __typename?: 'PaymentTransaction';
+  /** The adapter whose call this was (null for transactions logged before adapters were recorded). */
+  adapterId?: Maybe<Scalars['ID']['output']>;
   amount?: Maybe<Scalars['Float']['output']>;
   createdAt: Scalars['String']['output'];
   /** Fault description shown to the merchant when isSuccess is false. */
@@ -66,7 +76,8 @@ export type PaymentTransaction = {
   id: Scalars['ID']['output'];
   isSuccess: Scalars['Boolean']['output'];
   orderId: Scalars['ID']['output'];
-  paymentId: Scalars['ID']['output'];
+  /** Null for an attempt (Order.paymentAttempts): a create that failed before a payment existed. */
+  paymentId?: Maybe<Scalars['ID']['output']>;
   pspEvent?: Maybe<Scalars['String']['output']>;
   pspStatus?: Maybe<Scalars['String']['output']>;
   /** What the adapter sent the provider (admin, service and adapter tokens; FORBIDDEN for storefronts). */
@@ -175,11 +186,15 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of federation types */
 export type FederationTypes = {
+  Order: Order;
   Payment: Payment;
 };
 
 /** Mapping of federation reference types */
 export type FederationReferenceTypes = {
+  Order:
+    ( { __typename: 'Order' }
+    & GraphQLRecursivePick<FederationTypes['Order'], {"id":true}> );
   Payment:
     ( { __typename: 'Payment' }
     & GraphQLRecursivePick<FederationTypes['Payment'], {"orderId":true,"id":true}> );
@@ -190,9 +205,10 @@ export type FederationReferenceTypes = {
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  Order: ResolverTypeWrapper<OrderRef>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Payment: ResolverTypeWrapper<PaymentRef>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   PaymentConnection: ResolverTypeWrapper<PaymentPage>;
   PaymentEdge: ResolverTypeWrapper<Omit<PaymentEdge, 'node'> & { node: ResolversTypes['Payment'] }>;
@@ -206,9 +222,10 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   JSON: Scalars['JSON']['output'];
+  Order: OrderRef;
+  ID: Scalars['ID']['output'];
   Payment: PaymentRef;
   Boolean: Scalars['Boolean']['output'];
-  ID: Scalars['ID']['output'];
   String: Scalars['String']['output'];
   PaymentConnection: PaymentPage;
   PaymentEdge: Omit<PaymentEdge, 'node'> & { node: ResolversParentTypes['Payment'] };
@@ -222,6 +239,12 @@ export type ResolversParentTypes = {
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
+
+export type OrderResolvers<ContextType = PaymentContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order'], FederationReferenceType extends FederationReferenceTypes['Order'] = FederationReferenceTypes['Order']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Order']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  paymentAttempts?: Resolver<Array<ResolversTypes['PaymentTransaction']>, ParentType, ContextType>;
+};
 
 export type PaymentResolvers<ContextType = PaymentContext, ParentType extends ResolversParentTypes['Payment'] = ResolversParentTypes['Payment'], FederationReferenceType extends FederationReferenceTypes['Payment'] = FederationReferenceTypes['Payment']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Payment']> | FederationReferenceType, FederationReferenceType, ContextType>;
@@ -248,6 +271,7 @@ export type PaymentPageInfoResolvers<ContextType = PaymentContext, ParentType ex
 };
 
 export type PaymentTransactionResolvers<ContextType = PaymentContext, ParentType extends ResolversParentTypes['PaymentTransaction'] = ResolversParentTypes['PaymentTransaction']> = {
+  adapterId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   amount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   errorDetail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -255,7 +279,7 @@ export type PaymentTransactionResolvers<ContextType = PaymentContext, ParentType
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isSuccess?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  paymentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  paymentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   pspEvent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pspStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requestJson?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
@@ -269,6 +293,7 @@ export type QueryResolvers<ContextType = PaymentContext, ParentType extends Reso
 
 export type Resolvers<ContextType = PaymentContext> = {
   JSON?: GraphQLScalarType;
+  Order?: OrderResolvers<ContextType>;
   Payment?: PaymentResolvers<ContextType>;
   PaymentConnection?: PaymentConnectionResolvers<ContextType>;
   PaymentEdge?: PaymentEdgeResolvers<ContextType>;

@@ -59,3 +59,14 @@ export const transactionBody = {
     errorDetail: { ...text(8_000), description: 'Fault description shown to the merchant; recommended when isSuccess is false.' },
   },
 } as const;
+
+/** An attempt: a transaction of an order without a payment (a create that failed before one existed). */
+export const attemptBody = {
+  ...transactionBody,
+  required: ['orderId', 'event', 'isSuccess'],
+  properties: { ...transactionBody.properties, adapterId: id },
+} as const;
+
+export const attemptsQuery = { type: 'object', required: ['orderId'], additionalProperties: false, properties: { orderId: id } } as const;
+
+export const transactionsQuery = { type: 'object', additionalProperties: false, properties: { orderId: id } } as const;

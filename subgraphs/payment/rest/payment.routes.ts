@@ -3,7 +3,7 @@ import { requireRole } from '../../../platform/auth/request-auth.js';
 import { badRequest } from '../../../platform/errors/app-error.js';
 import type { CommandContext } from '../../order/order-commands.service.js';
 import { actorOf } from '../../order/rest/order.routes.js';
-import type { CreatePaymentBody, LogTransactionBody, PaymentCommands, PaymentWrite, UpdatePaymentBody } from '../payment-commands.service.js';
+import type { CreatePaymentBody, LogAttemptBody, LogTransactionBody, PaymentCommands, PaymentWrite, UpdatePaymentBody } from '../payment-commands.service.js';
 import type { PaymentTransactionRecord } from '../payment-transaction.model.js';
 import * as s from './payment-request.schemas.js';
 
@@ -35,6 +35,7 @@ export const transactionView = (record: PaymentTransactionRecord) => ({
   id: record.id,
   orderId: record.orderId,
   paymentId: record.paymentId,
+  adapterId: record.adapterId,
   event: record.event,
   pspEvent: record.pspEvent,
   amount: record.amount === null ? null : record.amount.toNumber(),
@@ -52,6 +53,8 @@ export const transactionView = (record: PaymentTransactionRecord) => ({
  */
 export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCommands): void {
   const writers = { preValidation: async (request: FastifyRequest) => requireRole(request.auth, ...PAYMENT_WRITERS) };
+  // Logs are read by the same roles that write them; an adapter reads only its own adapter's.
+  const readers = writers;
 
   app.post(BASE, { ...writers, schema: { body: s.createPaymentBody, tags: ['payments'], summary: 'Create a payment on an order' } }, async (request: Req<CreatePaymentBody>, reply) => {
     const write = await commands.create(contextOf(request), request.body);
@@ -71,5 +74,24 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
       const record = await commands.logTransaction(contextOf(request), request.params.paymentId, request.body);
       return reply.status(201).send(transactionView(record));
     },
+  );
+
+  app.get<{ Params: { paymentId: string }; Querystring: { orderId?: string } }>(
+    `${BASE}/:paymentId/transactions`,
+    { ...readers, schema: { params: s.paymentParams, querystring: s.transactionsQuery, tags: ['payments'], summary: "The payment's log, oldest first" } },
+    async (request) =>
+      (await commands.transactionsOf(contextOf(request), request.params.paymentId, request.query.orderId)).map(transactionView),
+  );
+
+  // Attempts: creates that failed before a payment existed, kept with the order (docs/payment-api.md).
+  app.post(`${BASE}/attempts`, { ...writers, schema: { body: s.attemptBody, tags: ['payments'], summary: 'Log a failed create that left no payment' } }, async (request: FastifyRequest<{ Body: LogAttemptBody }>, reply) => {
+    const record = await commands.logAttempt(contextOf(request), request.body);
+    return reply.status(201).send(transactionView(record));
+  });
+
+  app.get<{ Querystring: { orderId: string } }>(
+    `${BASE}/attempts`,
+    { ...readers, schema: { querystring: s.attemptsQuery, tags: ['payments'], summary: "An order's attempts (transactions without a payment), oldest first" } },
+    async (request) => (await commands.attemptsOf(contextOf(request), request.query.orderId)).map(transactionView),
   );
 }
