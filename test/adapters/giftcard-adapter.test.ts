@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { rest } from '../harness/http.js';
+import { graphql, rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -194,16 +194,30 @@ describe('gift card adapter: adding cards', () => {
     expect((await addCard(orderId, { cardId: await seedCard(100) })).body.amount).toBe(50);
   });
 
-  it('the gift card system failing while a card is added: 400 provider_failed with details.errorDetail, nothing created', async () => {
+  it('the gift card system failing while a card is added: 400 provider_failed with details.errorDetail, no payment, an attempt logged with the order', async () => {
     const orderId = await newOrder(100);
     const cardId = await seedCard(100);
     await failNext('getCardInfo');
     const failed = await addCard(orderId, { cardId });
     expect(failed.status).toBe(400);
     expect(failed.body).toEqual({ code: 'provider_failed', message: expect.stringContaining('The gift card system did not answer as expected'), details: { errorDetail: expect.stringContaining('HTTP 500') } });
-    // No payment exists yet, so there is nothing to log the failure against.
     expect((await getOrder(orderId)).payments).toEqual([]);
+
+    // No payment exists yet: the failure is an attempt of the order, as the admin sees it through the payment API and GraphQL.
+    const adminToken = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
+    const attempts = await rest(system.urls.payment!, 'GET', `/api/v0/payments/attempts?orderId=${orderId}`, { token: adminToken, ...tenant });
+    expect(attempts.status).toBe(200);
+    expect(attempts.body).toEqual([
+      expect.objectContaining({ orderId, paymentId: null, adapterId: 'giftcard_adapter', event: 'open', pspEvent: 'card-info', isSuccess: false, pspStatus: 'provider_failed', requestJson: { cardId, codeGiven: false }, errorDetail: failed.body.details.errorDetail }),
+    ]);
+    const viaGraph = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { paymentAttempts { paymentId adapterId isSuccess errorDetail } } }`, { id: orderId }, { token: adminToken, ...tenant });
+    expect(viaGraph.body.errors).toBeUndefined();
+    expect(viaGraph.body.data.order.paymentAttempts).toEqual([{ paymentId: null, adapterId: 'giftcard_adapter', isSuccess: false, errorDetail: failed.body.details.errorDetail }]);
+
+    // A refusal (an unknown card) is an answer to the shopper, not a failure: no attempt.
+    expect((await addCard(orderId, { cardId: 'card-unknown' })).status).toBe(400);
     expect((await addCard(orderId, { cardId })).status).toBe(201);
+    expect((await rest(system.urls.payment!, 'GET', `/api/v0/payments/attempts?orderId=${orderId}`, { token: adminToken, ...tenant })).body).toHaveLength(1);
   });
 
   it('the gift card system failing while a card is removed: 400 provider_failed, a failed transaction with errorDetail, the card stays', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { rest } from '../harness/http.js';
+import { graphql, rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -128,6 +128,24 @@ describe('create payment', () => {
     expect(third.status).toBe(201);
     expect(third.body.amount).toBe(249.9);
     expect((await order(id)).hooks.filter((h: { adapterId: string }) => h.adapterId === 'nonpsp_adapter')).toHaveLength(1);
+  });
+
+  it('a create the platform refuses leaves an attempt: isSuccess false with errorDetail, through the payment API and GraphQL', async () => {
+    stateHooks.on('/frozen', () => ({ status: 400, body: { message: 'Payments are frozen by the risk check.' } }));
+    const id = await newOrder({ hooks: [{ id: 'risk', adapterId: 'risk_adapter', subscribeTo: '/payments', invoke: `${stateHooks.url}/frozen` }] });
+    const refused = await create(id);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'hook_vetoed', message: expect.stringContaining('Payments are frozen by the risk check.') });
+    expect((await order(id)).payments).toEqual([]);
+
+    const attempts = await rest(system.urls.payment!, 'GET', `/api/v0/payments/attempts?orderId=${id}`, { token: tokens.admin, ...tenant });
+    expect(attempts.status).toBe(200);
+    expect(attempts.body).toEqual([
+      expect.objectContaining({ orderId: id, paymentId: null, adapterId: 'nonpsp_adapter', event: 'open', pspEvent: 'create', amount: 249.9, isSuccess: false, pspStatus: 'hook_vetoed', errorDetail: expect.stringContaining('Payments are frozen by the risk check.') }),
+    ]);
+    const viaGraph = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { payments { id } paymentAttempts { paymentId adapterId isSuccess errorDetail } } }`, { id }, { token: tokens.admin, ...tenant });
+    expect(viaGraph.body.errors).toBeUndefined();
+    expect(viaGraph.body.data.order).toEqual({ payments: [], paymentAttempts: [{ paymentId: null, adapterId: 'nonpsp_adapter', isSuccess: false, errorDetail: attempts.body[0].errorDetail }] });
   });
 
   it('no configuration in the channel → 400 "Configuration is missing for this channel." and nothing is created', async () => {

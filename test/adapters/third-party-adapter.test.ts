@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '../../platform/logging/logger.js';
 import { createTokenVerifier } from '../../platform/auth/token-verifier.service.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
-import { rest } from '../harness/http.js';
+import { graphql, rest } from '../harness/http.js';
 import { holdPort } from '../harness/free-port.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { ACME_ID, createAcmeAdapter, type AcmeAdapter } from '../fixtures/acme-pay.adapter.js';
@@ -73,6 +73,12 @@ describe('a third-party adapter written against the kit', () => {
     expect(payment).toMatchObject({ state: 'failed', upperLimitAmount: 2147483647 });
     const logged = await system.db.prisma.paymentTransaction.findMany({ where: { paymentId: payment.id } });
     expect(logged).toMatchObject([{ event: 'open', pspEvent: 'create', isSuccess: false, errorDetail: 'CVC Declined' }]);
+    // The admin sees it against the payment, through the payment API and GraphQL.
+    const adminToken = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
+    const viaRest = await rest(system.urls.payment!, 'GET', `/api/v0/payments/${payment.id}/transactions`, { token: adminToken, ...tenant });
+    expect(viaRest.body).toEqual([expect.objectContaining({ paymentId: payment.id, adapterId: ACME_ID, isSuccess: false, errorDetail: 'CVC Declined' })]);
+    const viaGraph = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { payments { state transactions { isSuccess errorDetail } } } }`, { id: order.id }, { token: adminToken, ...tenant });
+    expect(viaGraph.body.data.order.payments).toEqual([{ state: 'failed', transactions: [{ isSuccess: false, errorDetail: 'CVC Declined' }] }]);
     // the spec asks for a new payment after a failed one
     expect((await rest(acmeUrl, 'POST', `/orders/${order.id}/payments`, { token: storefront, ...tenant })).status).toBe(201);
   });
