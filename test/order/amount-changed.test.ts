@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { outboxSettled } from '../harness/outbox.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -39,7 +40,7 @@ describe('amountChanged', () => {
     const id = await twoPayments('bigger');
     await admin.call('PUT', `/${id}/cart`, cart(300));
     await eventually(async () => nonpsp.callsTo('/bigger').length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await outboxSettled(system, id);
     expect(nonpsp.callsTo('/bigger').map((call) => call.body)).toEqual([{ amount: 200 }]);
     expect(giftcard.callsTo('/bigger')).toHaveLength(0); // the card still covers its 100
     expect(nonpsp.callsTo('/bigger')[0]!.headers['x-merchant']).toBe(tenant.merchant);
@@ -58,6 +59,7 @@ describe('amountChanged', () => {
     const card = await orderClient(system, tenant, 'adapter', 'giftcard_adapter');
     await card.call('PUT', `/${id}/payments/card`, { amount: 50, upperLimitAmount: 50 });
     await eventually(async () => nonpsp.callsTo('/other').length === 1);
+    await outboxSettled(system, id);
     expect(nonpsp.callsTo('/other')[0]!.body).toEqual({ amount: 199.9 });
     expect(giftcard.callsTo('/other')).toHaveLength(0);
   });
@@ -77,14 +79,13 @@ describe('amountChanged', () => {
     await admin.call('PUT', `/${id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 0.3, excludingVat: 0.24 } });
     await eventually(async () => (await admin.call('POST', `/${id}/validate`)).status === 200);
     // Both adapters follow at once, so each one's change plans a call to the other while the other
-    // is still following its first call; those are dropped when they fall due.
-    await eventually(async () => {
-      const events = (await admin.events(id)).body as Array<{ type: string; data: { kind?: string; amountChangesQueued?: unknown[] } }>;
-      const queued = events.reduce((count, event) => count + (event.data.amountChangesQueued?.length ?? 0), 0);
-      const settled = events.filter((event) => event.data.kind === 'amount_changed' && ['notification.delivered', 'notification.skipped'].includes(event.type)).length;
-      return queued === settled;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // is still following its first call; those are dropped when they fall due. Both follow-ups are
+    // committed (the payments sum to the total), so once the outbox settles nothing else can come.
+    await outboxSettled(system, id);
+    const events = (await admin.events(id)).body as Array<{ type: string; data: { kind?: string; amountChangesQueued?: unknown[] } }>;
+    const queued = events.reduce((count, event) => count + (event.data.amountChangesQueued?.length ?? 0), 0);
+    const settled = events.filter((event) => event.data.kind === 'amount_changed' && ['notification.delivered', 'notification.skipped'].includes(event.type)).length;
+    expect(settled).toBe(queued);
     expect(giftcard.callsTo('/settle').map((call) => call.body)).toEqual([{ amount: 0.3 }]);
     expect(nonpsp.callsTo('/settle').map((call) => call.body)).toEqual([{ amount: 0 }]);
     const order = (await admin.call('GET', `/${id}`)).body;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { outboxSettled } from '../harness/outbox.js';
 import { rest } from '../harness/http.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -36,7 +37,7 @@ describe('notifications', () => {
     await admin.call('PUT', `/${id}/state`, { status: 'completed' });
 
     await eventually(async () => receiver.callsTo(path).length >= 2);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // nothing more may arrive
+    await outboxSettled(system, id); // nothing more may arrive
     const calls = receiver.callsTo(path);
     expect(calls.map((call) => call.body.value)).toEqual(['accepted', 'completed']);
     expect(calls[0]!.body).toMatchObject({ orderId: id, notification: { id: 'n-status', reference: 'r-1', scope: '/state/currentStatus' }, order: { id, state: { currentStatus: 'accepted' } } });
@@ -112,7 +113,7 @@ describe('notifications', () => {
     await admin.call('PUT', `/${created.body.id}/customer/billing`, { givenName: 'A' });
     await admin.call('PUT', `/${created.body.id}/reference`, { reference: 'ext-1' });
     await eventually(async () => receiver.callsTo(path).length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await outboxSettled(system, created.body.id);
     expect(receiver.callsTo(path).map((call) => call.body.value)).toEqual(['ext-1']);
   });
 });
