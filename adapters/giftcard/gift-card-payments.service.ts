@@ -71,7 +71,10 @@ export class GiftCardPayments {
     const refusal = refusalToAdd(card, input.code, order.currency);
     if (refusal) throw badRequest(refusal.code, refusal.message);
 
-    await ensureOrderCallbacks(this.context, tenant, order);
+    await ensureOrderCallbacks(this.context, tenant, order).catch(async (error: unknown) => {
+      await logFailedAttempt(this.kit, tenant, orderId, undefined, error);
+      throw error;
+    });
     const attributes: GiftCardAttributes = {
       cardId: input.cardId,
       codeRequired: card.codeRequired,
