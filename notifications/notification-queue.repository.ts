@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { shouldPause, type PauseThresholds } from './receiver-health.js';
+import { ELIGIBLE, NOT_PAUSED } from './receiver-ordering.sql.js';
 
 export interface ClaimedJob {
   id: string;
@@ -11,6 +13,8 @@ export interface ClaimedJob {
   orderVersion: number;
   notificationId: string;
   invoke: string;
+  /** The normalised invoke URL: delivery is ordered per (order, receiver). */
+  receiver: string;
   payload: Record<string, unknown>;
   attempts: number;
   document: unknown;
@@ -24,14 +28,42 @@ export type DeliveryResult =
   | { kind: 'dead'; error: string; durationMs: number }
   | { kind: 'skipped'; reason: string };
 
+/** A receiver that has just been paused, for the log. */
+export interface PausedReceiver {
+  receiverId: string;
+  url: string;
+  merchant: string;
+  channel: string;
+  consecutiveFailures: number;
+  lastError: string;
+}
+
+export interface QueueOptions {
+  pause: PauseThresholds;
+  onReceiverPaused?: (receiver: PausedReceiver) => void;
+}
+
+interface ReceiverAfterFailure {
+  id: string;
+  status: 'active' | 'paused';
+  consecutiveFailures: number;
+  failingSince: Date;
+  failingForMs: number;
+}
+
 /**
  * The outbox side of the notification service. A job is claimed with a row lock inside a
  * transaction that stays open while it is delivered: a worker that dies mid-way rolls back and
- * the job is simply claimed again (at-least-once, nothing lost). Only the oldest pending job of
- * each order is eligible, so an order's notifications are delivered in commit order.
+ * the job is simply claimed again (at-least-once, nothing lost). A job is eligible when no
+ * earlier job of its order for the same receiver (or the same notification) is still pending,
+ * and its receiver is not paused: an order's notifications reach each receiver in commit order,
+ * and a failing receiver holds back only its own.
  */
 export class NotificationQueue {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: QueueOptions,
+  ) {}
 
   /** Runs `deliver` on the next due job, recording the outcome; false when nothing was due. */
   async processNext(deliver: (job: ClaimedJob) => Promise<DeliveryResult>): Promise<boolean> {
@@ -40,11 +72,10 @@ export class NotificationQueue {
       await client.query('begin');
       const { rows } = await client.query<ClaimedJob>(
         `select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
-                j.kind, j.notification_id as "notificationId", j.invoke, j.payload, j.attempts, v.document
+                j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document
            from notification_jobs j
            left join order_versions v on v.order_id = j.order_id and v.version = j.order_version
-          where j.status = 'pending' and j.next_attempt_at <= now()
-            and not exists (select 1 from notification_jobs e where e.order_id = j.order_id and e.id < j.id and e.status = 'pending')
+          where j.status = 'pending' and j.next_attempt_at <= now() and ${ELIGIBLE} and ${NOT_PAUSED}
           order by j.id
           limit 1
           for update of j skip locked`,
@@ -86,45 +117,103 @@ export class NotificationQueue {
 
   private async record(client: pg.PoolClient, job: ClaimedJob, result: DeliveryResult): Promise<void> {
     const attempt = job.attempts + 1;
+    let receiver: ReceiverAfterFailure | undefined;
+    let pausedNow = false;
+    let held = false;
     if (result.kind === 'delivered') {
       await client.query(`update notification_jobs set status = 'delivered', attempts = $2, delivered_at = now(), updated_at = now(), last_error = null where id = $1`, [job.id, attempt]);
-    } else if (result.kind === 'retry') {
-      await client.query(
-        `update notification_jobs set attempts = $2, last_error = $3, next_attempt_at = now() + ($4::int * interval '1 millisecond'), updated_at = now() where id = $1`,
-        [job.id, attempt, result.error, result.delayMs],
-      );
+      await this.receiverSucceeded(client, job);
     } else if (result.kind === 'skipped') {
       await client.query(`update notification_jobs set status = 'skipped', last_error = $2, updated_at = now() where id = $1`, [job.id, result.reason]);
     } else {
-      await client.query(`update notification_jobs set status = 'dead', attempts = $2, last_error = $3, updated_at = now() where id = $1`, [job.id, attempt, result.error]);
+      receiver = await this.receiverFailed(client, job, result.error);
+      if (shouldPause(receiver, this.options.pause)) pausedNow = await this.pause(client, receiver, job);
+      held = receiver.status === 'paused' || pausedNow;
+      if (result.kind === 'retry' || held) {
+        // A paused receiver's jobs are never dead-lettered: they wait, as they are, for the resume.
+        const delayMs = result.kind === 'retry' ? result.delayMs : 0;
+        await client.query(
+          `update notification_jobs set attempts = $2, last_error = $3, next_attempt_at = now() + ($4::int * interval '1 millisecond'), updated_at = now() where id = $1`,
+          [job.id, attempt, result.error, delayMs],
+        );
+      } else {
+        await client.query(`update notification_jobs set status = 'dead', attempts = $2, last_error = $3, updated_at = now() where id = $1`, [job.id, attempt, result.error]);
+      }
     }
-    const type = { delivered: 'notification.delivered', retry: 'notification.delivery_failed', dead: 'notification.dead_lettered', skipped: 'notification.skipped' }[result.kind];
-    await client.query(
-      'insert into order_events (id, merchant, channel, order_id, type, version, actor, data) values ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [
-        randomUUID(),
-        job.merchant,
-        job.channel,
-        job.orderId,
-        type,
-        job.orderVersion,
-        'notification-service',
-        {
-          jobId: job.id,
-          kind: job.kind,
-          notificationId: job.notificationId,
-          invoke: job.invoke,
-          ...(result.kind === 'skipped'
-            ? { reason: result.reason }
-            : {
-                attempt,
-                durationMs: result.durationMs,
-                ...(result.kind === 'delivered' ? { status: result.status } : { error: result.error }),
-                ...(result.kind === 'retry' ? { retryInMs: result.delayMs } : {}),
-              }),
-        },
-      ],
+    const type =
+      result.kind === 'dead' && held ? 'notification.delivery_failed'
+      : { delivered: 'notification.delivered', retry: 'notification.delivery_failed', dead: 'notification.dead_lettered', skipped: 'notification.skipped' }[result.kind];
+    await insertEvent(client, job, type, {
+      jobId: job.id,
+      kind: job.kind,
+      notificationId: job.notificationId,
+      invoke: job.invoke,
+      ...(result.kind === 'skipped'
+        ? { reason: result.reason }
+        : {
+            attempt,
+            durationMs: result.durationMs,
+            ...(result.kind === 'delivered' ? { status: result.status } : { error: result.error, receiverId: receiver!.id }),
+            ...(result.kind === 'retry' ? { retryInMs: result.delayMs } : {}),
+            ...(held ? { receiverPaused: true } : {}),
+          }),
+    });
+    if (pausedNow && receiver && 'error' in result) {
+      await insertEvent(client, job, 'notification.receiver_paused', {
+        receiverId: receiver.id,
+        url: job.receiver,
+        consecutiveFailures: receiver.consecutiveFailures,
+        failingSince: receiver.failingSince.toISOString(),
+        lastError: result.error,
+        jobId: job.id,
+      });
+      this.options.onReceiverPaused?.({
+        receiverId: receiver.id,
+        url: job.receiver,
+        merchant: job.merchant,
+        channel: job.channel,
+        consecutiveFailures: receiver.consecutiveFailures,
+        lastError: result.error,
+      });
+    }
+  }
+
+  /** One failed attempt more for the job's receiver (created on its first failure). */
+  private async receiverFailed(client: pg.PoolClient, job: ClaimedJob, error: string): Promise<ReceiverAfterFailure> {
+    const { rows } = await client.query<ReceiverAfterFailure>(
+      `insert into notification_receivers as r (merchant, channel, url, consecutive_failures, failing_since, last_error, last_failure_at)
+       values ($1, $2, $3, 1, now(), $4, now())
+       on conflict (merchant, channel, url) do update
+         set consecutive_failures = r.consecutive_failures + 1, failing_since = coalesce(r.failing_since, now()),
+             last_error = excluded.last_error, last_failure_at = now(), updated_at = now()
+       returning id, status, consecutive_failures as "consecutiveFailures", failing_since as "failingSince",
+                 extract(epoch from (clock_timestamp() - failing_since))::float8 * 1000 as "failingForMs"`,
+      [job.merchant, job.channel, job.receiver, error],
     );
+    return rows[0]!;
+  }
+
+  /**
+   * A success ends the receiver's run of failures (a paused receiver stays paused: resuming is
+   * an admin's decision). Written only when something changes, or once a minute for
+   * `lastSuccessAt`, so a busy healthy receiver is not a hot row.
+   */
+  private async receiverSucceeded(client: pg.PoolClient, job: ClaimedJob): Promise<void> {
+    await client.query(
+      `insert into notification_receivers as r (merchant, channel, url, last_success_at) values ($1, $2, $3, now())
+       on conflict (merchant, channel, url) do update
+         set consecutive_failures = 0, failing_since = null, last_success_at = now(), updated_at = now()
+       where r.consecutive_failures > 0 or r.last_success_at is null or r.last_success_at < now() - interval '1 minute'`,
+      [job.merchant, job.channel, job.receiver],
+    );
+  }
+
+  private async pause(client: pg.PoolClient, receiver: ReceiverAfterFailure, job: ClaimedJob): Promise<boolean> {
+    const { rowCount } = await client.query(
+      `update notification_receivers set status = 'paused', paused_at = now(), paused_order_id = $2, updated_at = now() where id = $1 and status = 'active'`,
+      [receiver.id, job.orderId],
+    );
+    return rowCount === 1;
   }
 
   /** Puts a dead (or delivered) job back in the queue for one more round of attempts. */
@@ -143,12 +232,25 @@ export class NotificationQueue {
     return 'requeued';
   }
 
-  /** When the next job falls due, for the worker's sleep; undefined when none is waiting. */
+  /**
+   * When the next job falls due, for the worker's sleep; undefined when none is waiting. Jobs
+   * held back by an earlier one or by a paused receiver do not count: their turn comes with the
+   * commit that frees them (the worker that commits it looks again at once) or with a resume (NOTIFY).
+   */
   async nextDueInMs(): Promise<number | undefined> {
     const { rows } = await this.pool.query<{ ms: number | null }>(
-      `select extract(epoch from (min(next_attempt_at) - now())) * 1000 as ms from notification_jobs where status = 'pending'`,
+      `select extract(epoch from (min(j.next_attempt_at) - now())) * 1000 as ms
+         from notification_jobs j
+        where j.status = 'pending' and ${ELIGIBLE} and ${NOT_PAUSED}`,
     );
     const ms = rows[0]?.ms;
     return ms === null || ms === undefined ? undefined : Math.max(0, Number(ms));
   }
+}
+
+function insertEvent(client: pg.PoolClient, job: ClaimedJob, type: string, data: Record<string, unknown>) {
+  return client.query(
+    'insert into order_events (id, merchant, channel, order_id, type, version, actor, data) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [randomUUID(), job.merchant, job.channel, job.orderId, type, job.orderVersion, 'notification-service', data],
+  );
 }

@@ -7,8 +7,11 @@ import { AppError, notFound } from '../platform/errors/app-error.js';
 import { createServiceApp } from '../platform/http/app.factory.js';
 import { ServiceTokenIssuer } from '../platform/outbound/service-token.issuer.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
+import { DeliveryAdminRepository } from './delivery-admin.repository.js';
 import { EventRepository } from './event.repository.js';
+import { registerNotificationAdminRoutes } from './notification-admin.routes.js';
 import { NotificationQueue } from './notification-queue.repository.js';
+import { ReceiverRepository } from './receiver.repository.js';
 import { NotificationWorker } from './notification.worker.js';
 
 const RETRYABLE = ['notification.dead_lettered', 'notification.delivery_failed', 'notification.delivered'];
@@ -21,7 +24,10 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
   const app = createServiceApp('notifications', deps);
   const settings = deps.config.notifications;
   const workerDb = connectDatabase(deps.db.url, { max: settings.concurrency + 2 });
-  const queue = new NotificationQueue(workerDb.pool);
+  const queue = new NotificationQueue(workerDb.pool, {
+    pause: { failures: settings.pauseAfterFailures, afterMs: settings.pauseAfterMs },
+    onReceiverPaused: (receiver) => deps.logger.warn(receiver, 'notification receiver paused: its deliveries wait for an admin to resume it'),
+  });
   const events = new EventRepository(deps.db.prisma);
   const worker = new NotificationWorker(queue, new ServiceTokenIssuer(resolveAuthConfig(deps.config)), deps.logger, {
     databaseUrl: deps.db.url,
@@ -62,6 +68,8 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
       return reply.status(202).send({ status: 'requeued', jobId, eventId: retryEventId });
     },
   );
+
+  registerNotificationAdminRoutes(app, new ReceiverRepository(deps.db.pool), new DeliveryAdminRepository(deps.db.pool));
 
   app.addHook('onReady', () => worker.start());
   app.addHook('onClose', async () => {

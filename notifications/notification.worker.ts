@@ -67,7 +67,9 @@ export class NotificationWorker {
       if (worked || !this.running) continue;
       const due = await this.queue.nextDueInMs().catch(() => undefined);
       if (this.wakeups !== seen) continue; // woken while looking: look again at once
-      await this.sleep(Math.min(due ?? Infinity, this.options.pollMs ?? 1_000));
+      // Due now yet not claimed: it is being delivered by another loop, whose commit frees what it holds back.
+      const pollMs = this.options.pollMs ?? 1_000;
+      await this.sleep(due === undefined || due <= 0 ? pollMs : Math.min(due, pollMs));
     }
   }
 

@@ -74,7 +74,15 @@ export interface PlatformConfig {
   /** Bounds of the order engine's calls to adapters. */
   engine: { hookTimeoutMs: number; cascadeLimit: number; validationTimeoutMs: number };
   /** Delivery of notifications: per-call timeout and the delays between attempts (its length + 1 = attempts). */
-  notifications: { timeoutMs: number; retryDelaysMs: number[]; concurrency: number };
+  notifications: {
+    timeoutMs: number;
+    retryDelaysMs: number[];
+    concurrency: number;
+    /** A receiver is paused once it failed this many attempts in a row (0: never paused) … */
+    pauseAfterFailures: number;
+    /** … and its failures have lasted at least this long (docs/events.md). */
+    pauseAfterMs: number;
+  };
   /** How much work one GraphQL request may ask for, and for how long (GRAPHQL_*, docs/graphql-limits.md). */
   graphql: GraphQLLimits;
   /** Whether the gateway runs subgraphs of its own process in-process (GATEWAY_IN_PROCESS, default on). */
@@ -141,6 +149,8 @@ const envSchema = {
     NOTIFICATION_TIMEOUT_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
     NOTIFICATION_RETRY_DELAYS_MS: { type: 'string', pattern: '^[0-9]{1,9}(,[0-9]{1,9})*$' },
     NOTIFICATION_CONCURRENCY: { type: 'string', pattern: '^[0-9]{1,3}$' },
+    NOTIFICATION_RECEIVER_PAUSE_FAILURES: { type: 'string', pattern: '^[0-9]{1,6}$' },
+    NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: { type: 'string', pattern: '^[0-9]{1,10}$' },
     CONFIG_ENCRYPTION_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{43}=?$' },
     ...Object.fromEntries(Object.keys(GRAPHQL_SETTINGS).map((name) => [name, COUNT])),
     // The listings never page more than 200 (their own check); this may only lower it.
@@ -255,6 +265,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       timeoutMs: Number(get('NOTIFICATION_TIMEOUT_MS') ?? 10_000),
       retryDelaysMs: (get('NOTIFICATION_RETRY_DELAYS_MS') ?? '1000,5000,30000,120000,600000,1800000,3600000').split(',').map(Number),
       concurrency: Number(get('NOTIFICATION_CONCURRENCY') ?? 8),
+      pauseAfterFailures: Number(get('NOTIFICATION_RECEIVER_PAUSE_FAILURES') ?? 10),
+      pauseAfterMs: Number(get('NOTIFICATION_RECEIVER_PAUSE_AFTER_MS') ?? 900_000),
     },
     configEncryptionKey: get('CONFIG_ENCRYPTION_KEY'),
     graphql: Object.fromEntries(
