@@ -110,7 +110,7 @@ export class DeliveryAdminRepository {
                   jsonb_build_object('jobId', id::text, 'replay', true)
              from replayed
          )
-         select id::text as id, held from replayed order by id`,
+         select replayed.id::text as id, held from replayed order by replayed.id`,
         [...params, byIds ? selection.ids : null, limit, actor],
       );
       let hasMore = false;

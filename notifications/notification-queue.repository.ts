@@ -131,7 +131,7 @@ export class NotificationQueue {
       held = receiver.status === 'paused' || pausedNow;
       if (result.kind === 'retry' || held) {
         // A paused receiver's jobs are never dead-lettered: they wait, as they are, for the resume.
-        const delayMs = result.kind === 'retry' ? result.delayMs : 0;
+        const delayMs = result.kind === 'retry' && !held ? result.delayMs : 0;
         await client.query(
           `update notification_jobs set attempts = $2, last_error = $3, next_attempt_at = now() + ($4::int * interval '1 millisecond'), updated_at = now() where id = $1`,
           [job.id, attempt, result.error, delayMs],
@@ -154,7 +154,7 @@ export class NotificationQueue {
             attempt,
             durationMs: result.durationMs,
             ...(result.kind === 'delivered' ? { status: result.status } : { error: result.error, receiverId: receiver!.id }),
-            ...(result.kind === 'retry' ? { retryInMs: result.delayMs } : {}),
+            ...(result.kind === 'retry' && !held ? { retryInMs: result.delayMs } : {}),
             ...(held ? { receiverPaused: true } : {}),
           }),
     });
