@@ -195,15 +195,14 @@ export class NotificationQueue {
 
   /**
    * A success ends the receiver's run of failures (a paused receiver stays paused: resuming is
-   * an admin's decision). Written only when something changes, or once a minute for
-   * `lastSuccessAt`, so a busy healthy receiver is not a hot row.
+   * an admin's decision). Receivers get a row from their first failure on, so this writes only
+   * when there is a run to end, or once a minute for `lastSuccessAt`: a healthy receiver is no hot row.
    */
   private async receiverSucceeded(client: pg.PoolClient, job: ClaimedJob): Promise<void> {
     await client.query(
-      `insert into notification_receivers as r (merchant, channel, url, last_success_at) values ($1, $2, $3, now())
-       on conflict (merchant, channel, url) do update
-         set consecutive_failures = 0, failing_since = null, last_success_at = now(), updated_at = now()
-       where r.consecutive_failures > 0 or r.last_success_at is null or r.last_success_at < now() - interval '1 minute'`,
+      `update notification_receivers set consecutive_failures = 0, failing_since = null, last_success_at = now(), updated_at = now()
+        where merchant = $1 and channel = $2 and url = $3
+          and (consecutive_failures > 0 or last_success_at is null or last_success_at < now() - interval '1 minute')`,
       [job.merchant, job.channel, job.receiver],
     );
   }

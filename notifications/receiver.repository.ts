@@ -80,9 +80,11 @@ export class ReceiverRepository {
         `update notification_receivers set status = 'active', consecutive_failures = 0, failing_since = null, resumed_at = now(), resumed_by = $2, updated_at = now() where id = $1`,
         [id, by],
       );
+      // Workers lock a job, then its receiver; this holds the receiver, so it must not wait for a
+      // job: one being delivered right now is left to its worker (it ends as any attempt does).
       const requeued = await client.query(
         `update notification_jobs set attempts = 0, next_attempt_at = now(), updated_at = now()
-          where merchant = $1 and channel = $2 and receiver = $3 and status = 'pending'`,
+          where id in (select id from notification_jobs where merchant = $1 and channel = $2 and receiver = $3 and status = 'pending' for update skip locked)`,
         [tenant.merchant, tenant.channel, receiver.url],
       );
       if (receiver.pausedOrderId) {

@@ -6,8 +6,8 @@ import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
-// Three attempts per job (100 ms apart); a receiver is paused at its fifth failure in a row.
-const ENV = { NOTIFICATION_RETRY_DELAYS_MS: '100,100', NOTIFICATION_TIMEOUT_MS: '2000', NOTIFICATION_RECEIVER_PAUSE_FAILURES: '5', NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: '0' };
+// Three attempts per job (100 ms apart); a receiver is paused at its sixth failure in a row.
+const ENV = { NOTIFICATION_RETRY_DELAYS_MS: '100,100', NOTIFICATION_TIMEOUT_MS: '2000', NOTIFICATION_RECEIVER_PAUSE_FAILURES: '6', NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: '0' };
 const tenant = { merchant: 'm-receivers', channel: 'web' };
 
 let system: TestSystem;
@@ -90,7 +90,8 @@ describe('a failing receiver holds back only its own deliveries', () => {
 
   it('retries the failing receivers on their own, dead-letters after the last attempt and pauses them at the threshold', async () => {
     // Per failing receiver: job 1 (accepted) fails 3 times and is dead-lettered; job 2 (completed)
-    // fails twice more, the fifth failure in a row pauses the receiver and the job is held, not dead.
+    // fails 3 times too, but its last attempt is the sixth failure in a row: the receiver is
+    // paused and the job is held, not dead-lettered.
     const events = await eventually(async () => {
       const listed = await eventsOf(orderId);
       return listed.filter((event) => event.type === 'notification.receiver_paused').length === 2 ? listed : undefined;
@@ -103,21 +104,23 @@ describe('a failing receiver holds back only its own deliveries', () => {
         ['notification.dead_lettered', 3],
         ['notification.delivery_failed', 1],
         ['notification.delivery_failed', 2],
+        ['notification.delivery_failed', 3],
       ]);
       expect(deliveries[0]!.data).toMatchObject({ retryInMs: expect.any(Number), receiverId: expect.any(String) });
-      expect(deliveries[4]!.data).toMatchObject({ receiverPaused: true });
-      expect(deliveries[4]!.data.retryInMs).toBeUndefined();
+      expect(deliveries[4]!.data.receiverPaused).toBeUndefined();
+      expect(deliveries[5]!.data).toMatchObject({ receiverPaused: true });
+      expect(deliveries[5]!.data.retryInMs).toBeUndefined();
     }
     const refusedFailure = events.find((event) => event.data.notificationId === 'refused' && event.type === 'notification.delivery_failed')!;
     expect(refusedFailure.data.error).toMatch(/^unreachable/);
     const paused = events.filter((event) => event.type === 'notification.receiver_paused');
     expect(paused.map((event) => event.data.url).sort()).toEqual([failing500, refusedUrl].sort());
-    expect(paused[0]!.data).toMatchObject({ receiverId: expect.any(String), consecutiveFailures: 5, failingSince: expect.any(String), lastError: expect.any(String) });
+    expect(paused[0]!.data).toMatchObject({ receiverId: expect.any(String), consecutiveFailures: 6, failingSince: expect.any(String), lastError: expect.any(String) });
 
     const jobs = await jobsOf(orderId);
     const byNotification = (id: string) => jobs.filter((job) => job.notificationId === id).map((job) => [job.status, job.attempts]);
-    expect(byNotification('refused')).toEqual([['dead', 3], ['pending', 2]]);
-    expect(byNotification('five-hundred')).toEqual([['dead', 3], ['pending', 2]]);
+    expect(byNotification('refused')).toEqual([['dead', 3], ['pending', 3]]);
+    expect(byNotification('five-hundred')).toEqual([['dead', 3], ['pending', 3]]);
     expect(byNotification('live-status')).toEqual([['delivered', 1], ['delivered', 1]]);
   });
 
@@ -131,7 +134,7 @@ describe('a failing receiver holds back only its own deliveries', () => {
     await eventually(async () => (await eventsOf(later.body.id)).some((event) => event.type === 'notification.delivered'));
     expect(receiver.callsTo('/answers-500')).toHaveLength(callsBefore);
     const held = (await jobsOf(orderId)).filter((job) => job.status === 'pending');
-    expect(held.map((job) => job.attempts)).toEqual([2, 2]);
+    expect(held.map((job) => job.attempts)).toEqual([3, 3]);
     expect(await outboxStats(system.db.pool)).toMatchObject({ queued: 2, held: 2, failing: 2, pausedReceivers: 2 });
   });
 
@@ -139,14 +142,14 @@ describe('a failing receiver holds back only its own deliveries', () => {
     const listed = await api('GET', '/api/v1/receivers?status=paused');
     expect(listed.status).toBe(200);
     expect(listed.body.items.map((item: { url: string }) => item.url).sort()).toEqual([failing500, refusedUrl].sort());
-    expect(listed.body.items[0]).toMatchObject({ status: 'paused', consecutiveFailures: 5, pausedAt: expect.any(String), queued: 1, lastError: expect.any(String) });
-    const active = await api('GET', '/api/v1/receivers?status=active');
-    expect(active.body.items.map((item: { url: string }) => item.url)).toEqual(expect.arrayContaining([`${receiver.url}/live`]));
+    expect(listed.body.items[0]).toMatchObject({ status: 'paused', consecutiveFailures: 6, pausedAt: expect.any(String), queued: 1, lastError: expect.any(String) });
+    // Receivers are known from their first failure on; the live one never failed.
+    expect((await api('GET', '/api/v1/receivers')).body.items).toHaveLength(2);
 
     const failed = await api('GET', `/api/v1/deliveries?status=failed&orderId=${orderId}`);
     expect(failed.status).toBe(200);
     expect(failed.body.items).toHaveLength(2);
-    expect(failed.body.items[0]).toMatchObject({ orderId, status: 'failed', attempts: 2, nextAttemptAt: null, receiver: { status: 'paused' } });
+    expect(failed.body.items[0]).toMatchObject({ orderId, status: 'failed', attempts: 3, nextAttemptAt: null, receiver: { status: 'paused' } });
     const dead = await api('GET', `/api/v1/deliveries?status=dead&orderId=${orderId}`);
     expect(dead.body.items.map((item: { notificationId: string }) => item.notificationId).sort()).toEqual(['five-hundred', 'refused']);
   });
@@ -165,10 +168,10 @@ describe('a failing receiver holds back only its own deliveries', () => {
     const resumed = await api('POST', `/api/v1/receivers/${target.id}/resume`);
     expect(resumed.status).toBe(200);
     expect(resumed.body).toMatchObject({ status: 'resumed', requeued: 2, receiver: { id: target.id, status: 'active', consecutiveFailures: 0, resumedAt: expect.any(String) } });
-    await eventually(async () => receiver.callsTo('/answers-500').filter((call) => call.body.notification.id === 'five-hundred').length >= 7);
+    await eventually(async () => receiver.callsTo('/answers-500').filter((call) => call.body.notification.id === 'five-hundred').length >= 8);
     const values = receiver.callsTo('/answers-500').map((call) => call.body.value);
-    // Three failed attempts of "accepted", two of "completed", then both delivered in commit order.
-    expect(values.slice(5)).toEqual(['accepted', 'completed']);
+    // Three failed attempts of "accepted", three of "completed", then both delivered in commit order.
+    expect(values).toEqual(['accepted', 'accepted', 'accepted', 'completed', 'completed', 'completed', 'accepted', 'completed']);
 
     const events = await eventually(async () => {
       const listed = await eventsOf(orderId);
@@ -178,6 +181,8 @@ describe('a failing receiver holds back only its own deliveries', () => {
     expect(resumedEvent?.data).toMatchObject({ receiverId: target.id, url: failing500, requeued: 2 });
     expect(events.find((event) => event.type === 'notification.retry_requested')?.data).toMatchObject({ replay: true });
 
+    const active = (await api('GET', '/api/v1/receivers?status=active')).body.items;
+    expect(active).toEqual([expect.objectContaining({ id: target.id, url: failing500, consecutiveFailures: 0, failingSince: null, lastSuccessAt: expect.any(String), queued: 0 })]);
     // The refusing receiver stays paused; resuming an active receiver is a conflict.
     expect((await api('GET', '/api/v1/receivers?status=paused')).body.items.map((item: { url: string }) => item.url)).toEqual([refusedUrl]);
     const again = await api('POST', `/api/v1/receivers/${target.id}/resume`);
@@ -316,11 +321,32 @@ describe('roles, tenants and bad input', () => {
 });
 
 describe('receivers', () => {
-  it('are told apart by their normalised invoke URL', async () => {
+  it('are told apart by their normalised invoke URL, the order’s own id read as {orderId}', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['HTTP://Example.COM:80/Hook?a=1#frag', 'o-1', 'http://example.com/Hook?a=1'],
+      ['https://example.com:443', 'o-1', 'https://example.com/'],
+      ['https://example.com:8443/x/', 'o-1', 'https://example.com:8443/x/'],
+      ['https://example.com?q', 'o-1', 'https://example.com/?q'],
+      ['http://adapter:4101/api/v1/orders/o-1/export-order', 'o-1', 'http://adapter:4101/api/v1/orders/{orderId}/export-order'],
+      ['http://adapter:4101/api/v1/orders/o-12/export-order?o-1', 'o-1', 'http://adapter:4101/api/v1/orders/o-12/export-order?o-1'],
+      ['not a url', 'o-1', 'not a url'],
+    ];
     const { rows } = await system.db.pool.query<{ url: string }>(
-      `select notification_receiver_url(u) as url from unnest($1::text[]) with ordinality as t(u, n) order by n`,
-      [['HTTP://Example.COM:80/Hook?a=1#frag', 'https://example.com:443', 'https://example.com:8443/x', 'https://example.com?q', 'not a url']],
+      `select notification_receiver_url(u, o) as url from unnest($1::text[], $2::text[]) with ordinality as t(u, o, n) order by n`,
+      [cases.map((c) => c[0]), cases.map((c) => c[1])],
     );
-    expect(rows.map((row) => row.url)).toEqual(['http://example.com/Hook?a=1', 'https://example.com/', 'https://example.com:8443/x', 'https://example.com/?q', 'not a url']);
+    expect(rows.map((row) => row.url)).toEqual(cases.map((c) => c[2]));
+  });
+
+  it('are one per adapter endpoint across orders, so failures of many orders add up', async () => {
+    const [a, b] = await Promise.all([admin.call('POST', '', sampleOrder()), admin.call('POST', '', sampleOrder())]);
+    for (const order of [a.body, b.body]) {
+      await admin.call('POST', `/${order.id}/notifications`, { id: 'export', scope: '/reference', schema: { type: 'string' }, invoke: `${receiver.url}/orders/${order.id}/export` });
+    }
+    const jobs = await Promise.all([a.body.id, b.body.id].map(async (id) => {
+      await admin.call('PUT', `/${id}/reference`, { reference: 'r' });
+      return eventually(async () => (await jobsOf(id))[0]);
+    }));
+    expect(jobs.map((job) => job.receiver)).toEqual([`${receiver.url}/orders/{orderId}/export`, `${receiver.url}/orders/{orderId}/export`]);
   });
 });
