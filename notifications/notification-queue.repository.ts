@@ -87,8 +87,9 @@ export class NotificationQueue {
       }
       if (job.kind === 'amount_changed') job.amountChange = await this.amountChangeContext(client, job);
       const result = await deliver(job);
-      await this.record(client, job, result);
+      const paused = await this.record(client, job, result);
       await client.query('commit');
+      if (paused) this.options.onReceiverPaused?.(paused);
       return true;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
@@ -115,7 +116,8 @@ export class NotificationQueue {
     return { current: row.current, ...(row.amount !== null && row.plannedAt ? { lastTold: { amount: row.amount, plannedAt: row.plannedAt } } : {}) };
   }
 
-  private async record(client: pg.PoolClient, job: ClaimedJob, result: DeliveryResult): Promise<void> {
+  /** Writes the outcome and its event; answers the receiver this attempt paused, if it did. */
+  private async record(client: pg.PoolClient, job: ClaimedJob, result: DeliveryResult): Promise<PausedReceiver | undefined> {
     const attempt = job.attempts + 1;
     let receiver: ReceiverAfterFailure | undefined;
     let pausedNow = false;
@@ -158,24 +160,23 @@ export class NotificationQueue {
             ...(held ? { receiverPaused: true } : {}),
           }),
     });
-    if (pausedNow && receiver && 'error' in result) {
-      await insertEvent(client, job, 'notification.receiver_paused', {
-        receiverId: receiver.id,
-        url: job.receiver,
-        consecutiveFailures: receiver.consecutiveFailures,
-        failingSince: receiver.failingSince.toISOString(),
-        lastError: result.error,
-        jobId: job.id,
-      });
-      this.options.onReceiverPaused?.({
-        receiverId: receiver.id,
-        url: job.receiver,
-        merchant: job.merchant,
-        channel: job.channel,
-        consecutiveFailures: receiver.consecutiveFailures,
-        lastError: result.error,
-      });
-    }
+    if (!pausedNow || !receiver || !('error' in result)) return undefined;
+    await insertEvent(client, job, 'notification.receiver_paused', {
+      receiverId: receiver.id,
+      url: job.receiver,
+      consecutiveFailures: receiver.consecutiveFailures,
+      failingSince: receiver.failingSince.toISOString(),
+      lastError: result.error,
+      jobId: job.id,
+    });
+    return {
+      receiverId: receiver.id,
+      url: job.receiver,
+      merchant: job.merchant,
+      channel: job.channel,
+      consecutiveFailures: receiver.consecutiveFailures,
+      lastError: result.error,
+    };
   }
 
   /** One failed attempt more for the job's receiver (created on its first failure). */
