@@ -40,6 +40,11 @@ export interface PausedReceiver {
 
 export interface QueueOptions {
   pause: PauseThresholds;
+  /**
+   * Deliveries to one receiver this process runs at once: a receiver that hangs until the
+   * timeout holds at most this many workers, and the others go on serving everyone else.
+   */
+  perReceiver: number;
   onReceiverPaused?: (receiver: PausedReceiver) => void;
 }
 
@@ -60,6 +65,11 @@ interface ReceiverAfterFailure {
  * and a failing receiver holds back only its own.
  */
 export class NotificationQueue {
+  /** Deliveries in flight in this process, per merchant + channel + receiver. */
+  private readonly inFlight = new Map<string, number>();
+  /** Claims run one at a time, so two loops never both take a receiver's last free slot. */
+  private claims: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: QueueOptions,
@@ -70,33 +80,57 @@ export class NotificationQueue {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
-      const { rows } = await client.query<ClaimedJob>(
-        `select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
-                j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document
-           from notification_jobs j
-           left join order_versions v on v.order_id = j.order_id and v.version = j.order_version
-          where j.status = 'pending' and j.next_attempt_at <= now() and ${ELIGIBLE} and ${NOT_PAUSED}
-          order by j.id
-          limit 1
-          for update of j skip locked`,
-      );
-      const job = rows[0];
+      const job = await this.claim(client);
       if (!job) {
         await client.query('commit');
         return false;
       }
-      if (job.kind === 'amount_changed') job.amountChange = await this.amountChangeContext(client, job);
-      const result = await deliver(job);
-      const paused = await this.record(client, job, result);
-      await client.query('commit');
-      if (paused) this.options.onReceiverPaused?.(paused);
-      return true;
+      try {
+        if (job.kind === 'amount_changed') job.amountChange = await this.amountChangeContext(client, job);
+        const result = await deliver(job);
+        const paused = await this.record(client, job, result);
+        await client.query('commit');
+        if (paused) this.options.onReceiverPaused?.(paused);
+        return true;
+      } finally {
+        this.release(job);
+      }
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
     } finally {
       client.release();
     }
+  }
+
+  /** The oldest eligible due job whose receiver has a free slot here, locked; counted in flight. */
+  private claim(client: pg.PoolClient): Promise<ClaimedJob | undefined> {
+    const next = this.claims.then(async () => {
+      const full = [...this.inFlight].filter(([, count]) => count >= this.options.perReceiver).map(([key]) => key);
+      const { rows } = await client.query<ClaimedJob>(
+        `select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
+                j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document
+           from notification_jobs j
+           left join order_versions v on v.order_id = j.order_id and v.version = j.order_version
+          where j.status = 'pending' and j.next_attempt_at <= now() and ${ELIGIBLE} and ${NOT_PAUSED}
+            and j.merchant || E'\n' || j.channel || E'\n' || j.receiver <> all($1::text[])
+          order by j.id
+          limit 1
+          for update of j skip locked`,
+        [full],
+      );
+      const job = rows[0];
+      if (job) this.inFlight.set(slotOf(job), (this.inFlight.get(slotOf(job)) ?? 0) + 1);
+      return job;
+    });
+    this.claims = next.catch(() => undefined);
+    return next;
+  }
+
+  private release(job: ClaimedJob): void {
+    const left = (this.inFlight.get(slotOf(job)) ?? 1) - 1;
+    if (left > 0) this.inFlight.set(slotOf(job), left);
+    else this.inFlight.delete(slotOf(job));
   }
 
   private async amountChangeContext(client: pg.PoolClient, job: ClaimedJob): Promise<ClaimedJob['amountChange']> {
@@ -247,6 +281,8 @@ export class NotificationQueue {
     return ms === null || ms === undefined ? undefined : Math.max(0, Number(ms));
   }
 }
+
+const slotOf = (job: ClaimedJob) => `${job.merchant}\n${job.channel}\n${job.receiver}`;
 
 function insertEvent(client: pg.PoolClient, job: ClaimedJob, type: string, data: Record<string, unknown>) {
   return client.query(
