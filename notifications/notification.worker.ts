@@ -67,7 +67,8 @@ export class NotificationWorker {
       if (worked || !this.running) continue;
       const due = await this.queue.nextDueInMs().catch(() => undefined);
       if (this.wakeups !== seen) continue; // woken while looking: look again at once
-      // Due now yet not claimed: it is being delivered by another loop, whose commit frees what it holds back.
+      // Due now yet not claimed: being delivered by another loop (or its receiver at its cap); that
+      // loop looks again as soon as it commits, which frees whatever the delivery held back.
       const pollMs = this.options.pollMs ?? 1_000;
       await this.sleep(due === undefined || due <= 0 ? pollMs : Math.min(due, pollMs));
     }
