@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { resolveAuthConfig } from '../platform/auth/auth-config.js';
 import { requireRole } from '../platform/auth/request-auth.js';
 import { connectDatabase } from '../platform/db/database.js';
 import { AppError, notFound } from '../platform/errors/app-error.js';
 import { createServiceApp } from '../platform/http/app.factory.js';
-import { ServiceTokenIssuer } from '../platform/outbound/service-token.issuer.js';
+import { callSignerFor } from '../platform/outbound/call-signer.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { DeliveryAdminRepository } from './delivery-admin.repository.js';
 import { EventRepository } from './event.repository.js';
@@ -31,7 +30,7 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
     onReceiverPaused: (receiver) => deps.logger.warn(receiver, 'notification receiver paused: its deliveries wait for an admin to resume it'),
   });
   const events = new EventRepository(deps.db.prisma);
-  const worker = new NotificationWorker(queue, new ServiceTokenIssuer(resolveAuthConfig(deps.config)), deps.logger, {
+  const worker = new NotificationWorker(queue, callSignerFor(deps.config), deps.logger, {
     databaseUrl: deps.db.url,
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,

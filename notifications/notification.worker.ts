@@ -1,7 +1,7 @@
 import { PgListener } from '../platform/db/pg-listener.js';
 import type { Logger } from '../platform/logging/logger.js';
 import { callAdapter } from '../platform/outbound/adapter-call.js';
-import type { ServiceTokenIssuer } from '../platform/outbound/service-token.issuer.js';
+import type { CallSigner } from '../platform/outbound/call-signer.js';
 import { decideDueAmountChange, paymentIdOfAmountChangeJob } from '../subgraphs/order/engine/amount-change.planner.js';
 import type { OrderDocument } from '../subgraphs/order/domain/order.types.js';
 import { nextAttemptDelay } from './delivery-schedule.js';
@@ -30,7 +30,7 @@ export class NotificationWorker {
 
   constructor(
     private readonly queue: NotificationQueue,
-    private readonly tokens: ServiceTokenIssuer,
+    private readonly calls: CallSigner,
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
   ) {}
@@ -96,7 +96,10 @@ export class NotificationWorker {
     } else {
       body = { ...job.payload, version: job.orderVersion, order: job.document };
     }
-    const outcome = await callAdapter(job.invoke, body, await this.tokens.headersFor(tenant), this.options.timeoutMs);
+    const purpose = job.kind === 'amount_changed' ? 'amount_changed' : 'notification';
+    const receiver = receiverOf(job);
+    const headers = (text: string) => this.calls.headersFor({ tenant, receiver, orderId: job.orderId, purpose, method: 'POST', url: job.invoke, body: text });
+    const outcome = await callAdapter(job.invoke, body, headers, this.options.timeoutMs);
     if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
       return { kind: 'delivered', status: outcome.status, durationMs: outcome.durationMs };
     }
@@ -108,6 +111,16 @@ export class NotificationWorker {
     this.logger.info({ jobId: job.id, orderId: job.orderId, notificationId: job.notificationId, attempt: job.attempts + 1, error }, 'notification delivery failed');
     return delayMs === undefined ? { kind: 'dead', error, durationMs: outcome.durationMs } : { kind: 'retry', error, durationMs: outcome.durationMs, delayMs };
   }
+}
+
+/** The adapter a delivery goes to: the notification's, or the payment's for amountChanged. */
+function receiverOf(job: ClaimedJob): string | undefined {
+  if (job.kind === 'notification') {
+    const adapterId = (job.payload.notification as { adapterId?: unknown } | undefined)?.adapterId;
+    return typeof adapterId === 'string' ? adapterId : undefined;
+  }
+  const paymentId = paymentIdOfAmountChangeJob(job.notificationId);
+  return (job.amountChange?.current as OrderDocument | undefined)?.payments.find((payment) => payment.id === paymentId)?.adapterId;
 }
 
 function amountChangeDecision(job: ClaimedJob) {

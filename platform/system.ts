@@ -8,6 +8,7 @@ import { createPaymentService } from '../subgraphs/payment/payment.service.js';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../subgraphs/subgraph.catalog.js';
 import { staticNotificationsFor } from '../subgraphs/configuration/static-notifications.js';
 import { createNotificationService } from '../notifications/notification.service.js';
+import { AdapterCredentials } from './auth/adapter-credentials.repository.js';
 import { resolveAuthConfig } from './auth/auth-config.js';
 import { createTokenVerifier } from './auth/token-verifier.service.js';
 import { connectDatabase, type Database } from './db/database.js';
@@ -93,7 +94,13 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
       ports[name] = hold.port;
       realUrls[name] = `http://${hostForUrl(config.host)}:${ports[name]}`;
     }
-    const resolved: PlatformConfig = { ...config, ports, urls: realUrls, adapterUrls: { ...config.adapterUrls, ...pickAdapters(realUrls) } };
+    const resolved: PlatformConfig = {
+      ...config,
+      ports,
+      urls: realUrls,
+      adapterUrls: { ...config.adapterUrls, ...pickAdapters(realUrls) },
+      adapterCredentials: await issueAdapterCredentials(config, db),
+    };
     const deps: ServiceDeps = { config: resolved, db, logger, verifier: createTokenVerifier(resolveAuthConfig(config)) };
 
     const urls: Partial<Record<ServiceName, string>> = {};
@@ -126,6 +133,20 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     await close();
     throw error;
   }
+}
+
+/**
+ * Each adapter of this process without credentials in its environment gets new ones from the
+ * platform (the ones this runner gave it before are revoked): one process, no setup. Adapters
+ * run elsewhere use `npm run credentials` and `<ADAPTER>_CLIENT_ID/_CLIENT_SECRET`.
+ */
+async function issueAdapterCredentials(config: PlatformConfig, db: Database): Promise<PlatformConfig['adapterCredentials']> {
+  const issued = { ...config.adapterCredentials };
+  const store = new AdapterCredentials(db.prisma);
+  for (const id of ADAPTER_IDS.filter((id) => (config.services as string[]).includes(id))) {
+    issued[id] ??= await store.issue(id, 'system', { rotate: true });
+  }
+  return issued;
 }
 
 const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);

@@ -93,10 +93,14 @@ export class OrderLifecycle {
    * Notification on `completed`: complete the payment of the order's commerce order (purchasing
    * first when none is pending) and set the order's `reference` to the commerce order id.
    * Idempotent: a paid commerce order is not completed again, an equal reference is not rewritten.
+   * The order is read from the order service, never taken from the delivery: only an order that
+   * is `completed` (or since `delivered`) there is exported, whatever the body says.
    */
   async exportOrder(tenant: Tenant, orderId: string, delivery: NotificationDelivery): Promise<{ reference: string | null }> {
     if (delivery.value !== undefined && delivery.value !== 'completed') return { reference: null };
-    const order = delivery.order?.id === orderId ? delivery.order : await this.kit.orders.getOrder(tenant, orderId);
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    // A late delivery may find the order already delivered: that is completed too.
+    if (!['completed', 'delivered'].includes(order.state.currentStatus)) return { reference: null };
     const reference = order.cart.reference;
     if (!reference) throw badRequest('not_a_basket_order', `Order ${orderId} was not made from a commerce basket.`);
     const configuration = await this.kit.configuration.get(tenant);

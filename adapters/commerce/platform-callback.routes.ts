@@ -13,8 +13,8 @@ type HookBody = Partial<Pick<OrderDocument, 'id' | 'state' | 'customer' | 'shipp
 type Req<B> = FastifyRequest<{ Params: { orderId: string }; Body: B }>;
 
 /**
- * The callbacks the order service and the notification service make (service token only,
- * kit.fromPlatform): validation, hooks on `/shippings`, `/state`, `/customer`, the export
+ * The callbacks the order service and the notification service make (platform call tokens
+ * only, kit.fromPlatform with the route's purpose): validation, hooks on `/shippings`, `/state`, `/customer`, the export
  * notification. A hook answers 200 (empty, or a JSON Patch) or 400 `{code, message}` to veto.
  */
 export function registerPlatformCallbackRoutes(kit: AdapterKit<CommerceAdapterConfiguration>, lifecycle: OrderLifecycle): void {
@@ -22,29 +22,29 @@ export function registerPlatformCallbackRoutes(kit: AdapterKit<CommerceAdapterCo
   const schema = { params: orderParams, body: objectBody };
 
   app.post('/api/v1/orders/:orderId/validate', { schema }, async (request: Req<OrderDocument>, reply) => {
-    const tenant = kit.fromPlatform(request);
+    const tenant = kit.fromPlatform(request, 'validation');
     const order = { ...request.body, id: request.params.orderId };
     const problems = await lifecycle.validate(tenant, order);
     return problems.length === 0 ? reply.status(200).send({ valid: true }) : reply.status(400).send(problems);
   });
 
   app.post('/api/v1/orders/:orderId/shipping-changed', { schema }, async (request: Req<HookBody>, reply) => {
-    await lifecycle.shippingChanged(kit.fromPlatform(request), request.params.orderId, request.body.shippings);
+    await lifecycle.shippingChanged(kit.fromPlatform(request, 'hook'), request.params.orderId, request.body.shippings);
     return reply.status(200).send();
   });
 
   app.post('/api/v1/orders/:orderId/state-changed', { schema }, async (request: Req<HookBody>, reply) => {
-    await lifecycle.stateChanged(kit.fromPlatform(request), request.params.orderId, request.body.state);
+    await lifecycle.stateChanged(kit.fromPlatform(request, 'hook'), request.params.orderId, request.body.state);
     return reply.status(200).send();
   });
 
   app.post('/api/v1/orders/:orderId/customer-changed', { schema }, async (request: Req<HookBody>, reply) => {
-    const patch = await lifecycle.customerChanged(kit.fromPlatform(request), request.params.orderId, request.body.customer);
+    const patch = await lifecycle.customerChanged(kit.fromPlatform(request, 'hook'), request.params.orderId, request.body.customer);
     return patch ? reply.status(200).send(patch) : reply.status(200).send();
   });
 
   app.post('/api/v1/orders/:orderId/export-order', { schema }, async (request: Req<NotificationDelivery>) => {
-    const tenant = kit.fromPlatform(request);
+    const tenant = kit.fromPlatform(request, 'notification');
     if (request.body.orderId !== undefined && request.body.orderId !== request.params.orderId) {
       throw badRequest('order_mismatch', `The notification is about order ${request.body.orderId}, not ${request.params.orderId}.`);
     }

@@ -11,7 +11,7 @@ export interface CardCodeContext {
 /**
  * Where the shopper's card code lives between adding the card and the reservation at
  * `processing`: sealed (AES-256-GCM) on the payment's `attributes.sealedCode`, under a key only
- * this adapter derives (HKDF of the platform secret it already signs its tokens with). The
+ * this adapter derives (HKDF of the adapter's own secret, kit.ownSecret; never the platform's). The
  * sealed text is bound to merchant, channel, order and card, so it cannot be replayed elsewhere.
  * Survives restarts and works with several adapter instances; anyone reading the order (the
  * storefront too) sees only ciphertext. See docs/adapters/giftcard.md, "Where the code lives".
@@ -19,8 +19,8 @@ export interface CardCodeContext {
 export class CardCodeVault {
   private readonly box: SecretBox;
 
-  constructor(platformSecret: string) {
-    const key = Buffer.from(hkdfSync('sha256', Buffer.from(platformSecret, 'utf8'), Buffer.alloc(0), 'giftcard_adapter/card-codes/v1', 32));
+  constructor(adapterSecret: string) {
+    const key = Buffer.from(hkdfSync('sha256', Buffer.from(adapterSecret, 'utf8'), Buffer.alloc(0), 'giftcard_adapter/card-codes/v1', 32));
     this.box = createSecretBox(key);
   }
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { resolveAuthConfig } from '../../platform/auth/auth-config.js';
 import type { ServiceDeps } from '../../platform/service-deps.js';
 import { createAdapterKit } from '../kit/index.js';
 import { CardCodeVault } from './card-code.vault.js';
@@ -21,8 +20,7 @@ export async function createGiftCardAdapter(deps: ServiceDeps): Promise<FastifyI
     publicUrl: deps.config.urls.giftcard_adapter,
     schemaFile: new URL('../../schemas/adapters/giftcard_adapter.schema.json', import.meta.url),
   });
-  const auth = resolveAuthConfig(deps.config);
-  registerGiftCardRoutes(kit.app, { kit, vault: new CardCodeVault(auth.secret), giftCardSystem: giftCardSystemFor });
+  registerGiftCardRoutes(kit.app, { kit, vault: new CardCodeVault(kit.ownSecret), giftCardSystem: giftCardSystemFor });
   return kit.app;
 }
 

@@ -44,16 +44,16 @@ export function registerGiftCardRoutes(app: FastifyInstance, context: GiftCardCo
 
   // Hook on /state, target /payments (order service).
   app.post<OrderRoute<HookBody>>('/api/checkout/v1/callback/orders/:orderId/state-changed', { ...fromPlatform, schema: { params: orderParams, body: hookBody } }, async (request) =>
-    reservations.stateChanged(kit.fromPlatform(request), request.params.orderId, request.body),
+    reservations.stateChanged(kit.fromPlatform(request, 'hook'), request.params.orderId, request.body),
   );
 
   // Notification on /state/currentStatus = completed (notification service).
   app.post<OrderRoute>('/api/checkout/v1/callback/orders/:orderId/completed', { ...fromPlatform, schema: { params: orderParams } }, async (request) =>
-    reservations.completed(kit.fromPlatform(request), request.params.orderId),
+    reservations.completed(kit.fromPlatform(request, 'notification'), request.params.orderId),
   );
 
   // amountChanged of one card (notification service, through the outbox).
   app.post<PaymentRoute<{ amount: number }>>('/v0/orders/:orderId/payments/:paymentId/amount-changed', { ...fromPlatform, schema: { params: paymentParams, body: amountChangedBody } }, async (request) =>
-    payments.amountChanged(kit.fromPlatform(request), request.params.orderId, request.params.paymentId, request.body.amount),
+    payments.amountChanged(kit.fromPlatform(request, 'amount_changed'), request.params.orderId, request.params.paymentId, request.body.amount),
   );
 }

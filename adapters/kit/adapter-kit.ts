@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveAuthConfig } from '../../platform/auth/auth-config.js';
-import type { AuthContext, Tenant } from '../../platform/auth/principal.js';
-import { requireRole } from '../../platform/auth/request-auth.js';
+import type { JSONWebKeySet } from 'jose';
+import { localSecret } from '../../platform/auth/local-secret.js';
+import type { CallPurpose } from '../../platform/auth/platform-tokens.js';
+import type { Tenant } from '../../platform/auth/principal.js';
+import { authenticate } from '../../platform/auth/request-auth.js';
 import type { TokenVerifier } from '../../platform/auth/token-verifier.service.js';
-import type { PlatformConfig } from '../../platform/env/env.config.js';
-import { notFound } from '../../platform/errors/app-error.js';
+import type { ClientCredentials, PlatformConfig } from '../../platform/env/env.config.js';
+import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import { createApp } from '../../platform/http/app.factory.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { AdapterIdentity } from './adapter-identity.js';
 import { ConfigurationClient } from './configuration.client.js';
 import { OrderServiceClient } from './order-service.client.js';
 import { PaymentApiClient } from './payment-api.client.js';
+import { isCallToken, PlatformCallVerifier } from './platform-call.verifier.js';
 import { SignedCallbackUrls } from './signed-callback-url.js';
 
 export interface AdapterKitOptions {
@@ -23,6 +26,10 @@ export interface AdapterKitOptions {
   publicUrl: string;
   /** The JSON Schema of its configuration (served at /openapi/v1/schemas/<adapter_id>.json). */
   schemaFile?: URL;
+  /** Its client credentials; default `config.adapterCredentials[adapterId]` (env, or issued by the system runner). */
+  credentials?: ClientCredentials;
+  /** The platform's public keys, when handed in; default: fetched from config.platformJwksUrl (or the configuration service's). */
+  platformKeys?: JSONWebKeySet;
 }
 
 /**
@@ -39,16 +46,47 @@ export interface AdapterKit<TConfig = Record<string, unknown>> {
   configuration: ConfigurationClient<TConfig>;
   callbacks: SignedCallbackUrls;
   logger: Logger;
-  /** The calling tenant of a request that must come from the platform (hooks, validations, notifications). */
-  fromPlatform(request: FastifyRequest): Tenant;
-  /** The calling tenant of a storefront (or platform) request. */
+  /**
+   * A secret of this adapter alone (DATA_DIR/<adapter_id>-secret): keys its signed callback URLs
+   * and whatever it seals. Never the platform's.
+   */
+  ownSecret: string;
+  /**
+   * The calling tenant of a request that must come from the platform (hooks, validations,
+   * notifications, amountChanged, lifecycle callbacks): a verified call token for this route's
+   * purpose(s) and, when the route names an order, that order. 403 otherwise.
+   */
+  fromPlatform(request: FastifyRequest, ...purposes: CallPurpose[]): Tenant;
+  /** The calling tenant of a storefront, admin or adapter request (never a platform call token). */
   fromCaller(request: FastifyRequest): Tenant;
 }
 
 export function createAdapterKit<TConfig = Record<string, unknown>>(options: AdapterKitOptions): AdapterKit<TConfig> {
-  const auth = resolveAuthConfig(options.config);
-  const identity = new AdapterIdentity(options.adapterId, auth);
-  const app = createApp({ name: options.adapterId, logger: options.logger, verifier: options.verifier, bodyLimitBytes: options.config.bodyLimitBytes, closeGraceMs: options.config.shutdownGraceMs });
+  const { config } = options;
+  const identity = new AdapterIdentity(
+    options.adapterId,
+    `${config.urls.configuration}/api/v1/auth/token`,
+    options.credentials ?? config.adapterCredentials[options.adapterId],
+  );
+  const calls = new PlatformCallVerifier({
+    adapterId: options.adapterId,
+    publicUrl: options.publicUrl,
+    keys: options.platformKeys ?? new URL(config.platformJwksUrl ?? `${config.urls.configuration}/.well-known/jwks.json`),
+  });
+  const app = createApp({
+    name: options.adapterId,
+    logger: options.logger,
+    verifier: options.verifier,
+    bodyLimitBytes: config.bodyLimitBytes,
+    closeGraceMs: config.shutdownGraceMs,
+    // The platform's calls carry a call token; everyone else a bearer token the platform's rules check.
+    authenticate: async (request) => {
+      const token = /^Bearer\s+(\S+)\s*$/i.exec(String(request.headers.authorization ?? ''))?.[1];
+      return token && isCallToken(token) ? calls.authenticate(token, request) : authenticate(options.verifier, request.headers);
+    },
+  });
+  app.addHook('preValidation', async (request) => calls.checkBody(request));
+  const ownSecret = localSecret(config.dataDir, `${options.adapterId}-secret`);
 
   if (options.schemaFile) {
     const schema = JSON.parse(readFileSync(options.schemaFile, 'utf8')) as object;
@@ -62,17 +100,25 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(options: Ada
     adapterId: options.adapterId,
     publicUrl: options.publicUrl.replace(/\/$/, ''),
     app,
-    orders: new OrderServiceClient(options.config.urls.order, identity),
-    payments: new PaymentApiClient(options.config.urls.payment, identity),
-    configuration: new ConfigurationClient<TConfig>(options.config.urls.configuration, identity),
-    callbacks: new SignedCallbackUrls(`${auth.secret}:${options.adapterId}:callbacks`),
+    orders: new OrderServiceClient(config.urls.order, identity),
+    payments: new PaymentApiClient(config.urls.payment, identity),
+    configuration: new ConfigurationClient<TConfig>(config.urls.configuration, identity),
+    callbacks: new SignedCallbackUrls(`${ownSecret}:${options.adapterId}:callbacks`),
     logger: options.logger.child({ adapter: options.adapterId }),
-    fromPlatform: (request) => {
-      requireRole(request.auth, 'service');
+    ownSecret,
+    fromPlatform: (request, ...purposes) => {
+      const call = request.auth?.call;
+      if (!call) throw forbidden('Only the platform calls this route (with a call token signed for it).');
+      if (purposes.length > 0 && !(purposes as string[]).includes(call.purpose)) {
+        throw forbidden(`The platform call token is for a ${call.purpose} call, not for this route.`, 'call_mismatch');
+      }
+      const orderId = (request.params as { orderId?: unknown } | undefined)?.orderId;
+      if (typeof orderId === 'string' && orderId !== call.orderId) throw forbidden(`The platform call token is for another order.`, 'call_mismatch');
       return request.auth.tenant;
     },
-    fromCaller: (request) => tenantOf(request.auth),
+    fromCaller: (request) => {
+      if (request.auth.call) throw forbidden('A platform call token is good for the call it was signed for only.', 'call_mismatch');
+      return request.auth.tenant;
+    },
   };
 }
-
-const tenantOf = (auth: AuthContext): Tenant => auth.tenant;

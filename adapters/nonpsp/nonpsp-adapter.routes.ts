@@ -50,18 +50,18 @@ export function registerNonPspRoutes(app: FastifyInstance, kit: AdapterKit<NonPs
     completePayment(kit, kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
-  // Called by the platform only (service token, checked before the body is looked at): the cart hook and amountChanged.
+  // Called by the platform only (a call token, checked before the body is looked at): the cart hook and amountChanged.
   const platformOnly = async (request: FastifyRequest) => void kit.fromPlatform(request);
 
   app.post<OrderParams & { Body: HookCall }>(
     CART_HOOK_ROUTE,
     { onRequest: platformOnly, schema: { params: orderParamsSchema, body: hookCallBodySchema } },
-    async (request, reply) => reply.status(200).send(await onCartChanged(kit, kit.fromPlatform(request), request.params.orderId, request.body)),
+    async (request, reply) => reply.status(200).send(await onCartChanged(kit, kit.fromPlatform(request, 'hook'), request.params.orderId, request.body)),
   );
 
   app.post<OrderParams & { Body: { amount: number } }>(
     '/v0/orders/:orderId/amount-changed',
     { onRequest: platformOnly, schema: { params: orderParamsSchema, body: amountChangedBodySchema } },
-    async (request) => payments.amountChanged(kit.fromPlatform(request), request.params.orderId, request.body.amount),
+    async (request) => payments.amountChanged(kit.fromPlatform(request, 'amount_changed'), request.params.orderId, request.body.amount),
   );
 }

@@ -21,6 +21,18 @@ export interface Tenant {
 export interface AuthContext {
   principal: Principal;
   tenant: Tenant;
+  /** Set at receivers (adapters) when the request carries the platform's call token: what it was signed for. */
+  call?: VerifiedCall;
+}
+
+/** The claims of a verified call token (docs/auth.md, "Calls to receivers"). */
+export interface VerifiedCall {
+  purpose: string;
+  orderId: string;
+  url: string;
+  htm: string;
+  bodySha256: string;
+  jti: string;
 }
 
 /** Claims carried in the JWT payload besides the registered ones (sub, iss, aud, exp). */

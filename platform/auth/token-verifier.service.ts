@@ -1,16 +1,23 @@
 import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { unauthorized } from '../errors/app-error.js';
+import { AppError, unauthorized } from '../errors/app-error.js';
+import { CALL_TOKEN_TYPE } from './platform-tokens.js';
 import { ROLES, type Principal, type Role } from './principal.js';
+import type { PlatformSigningKey } from './signing-key.js';
 
 /**
- * How this process verifies tokens: the platform's own HS256 tokens (service calls, adapters, the
- * token CLI) with `secret`, and, when `jwks` is set, an identity provider's tokens by its keys.
+ * How this process verifies tokens: the platform's own HS256 tokens (the token CLI, internal
+ * calls) with `secret`; adapter tokens signed with the platform's key pair (`platformKey`); and,
+ * when `jwks` is set, an identity provider's tokens by its keys.
  */
 export interface ResolvedAuthConfig {
   secret: string;
   issuer: string;
   audience: string;
   jwks?: { url: string; issuer: string; audience: string };
+  /** AUTH_SIGNING_KEY as configured (see signing-key.ts). */
+  signingKey?: string | undefined;
+  /** The platform's signing key; without it, tokens signed by the platform key are refused. */
+  platformKey?: () => Promise<PlatformSigningKey>;
 }
 
 export interface TokenVerifier {
@@ -28,15 +35,32 @@ export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
   const keySet = jwks && createRemoteJWKSet(new URL(jwks.url));
   const verifyProvider = keySet && jwks && ((token: string) => jwtVerify(token, keySet, { issuer: jwks.issuer, audience: jwks.audience, algorithms: JWKS_ALGORITHMS }));
 
+  // Tokens signed with the platform's key pair: only adapter tokens from the token endpoint.
+  const verifyPlatformSigned = async (token: string, key: PlatformSigningKey) => {
+    const result = await jwtVerify(token, key.publicKey, { issuer: config.issuer, audience: config.audience, algorithms: [key.alg], typ: 'JWT' });
+    if (result.payload.role !== 'adapter') throw unauthorized('A token signed with the platform key is accepted for role adapter only.');
+    return result;
+  };
+
   return {
     async verify(token) {
       let payload: JWTPayload;
+      let header: ReturnType<typeof decodeProtectedHeader>;
       try {
-        const useProvider = verifyProvider && decodeProtectedHeader(token).alg !== 'HS256';
-        ({ payload } = await (useProvider ? verifyProvider(token) : verifyPlatform(token)));
-      } catch (error) {
-        throw unauthorized(describeJoseError(error));
+        header = decodeProtectedHeader(token);
+      } catch {
+        throw unauthorized('The token is malformed or cannot be verified.');
       }
+      // A call token proves one call to one receiver; it is never authority at the platform.
+      if (header.typ === CALL_TOKEN_TYPE) throw unauthorized('A call token is proof of one call to a receiver; no platform API accepts it.');
+      try {
+        const platformKey = header.alg !== 'HS256' && header.kid !== undefined && config.platformKey ? await config.platformKey() : undefined;
+        if (platformKey && header.kid === platformKey.kid) ({ payload } = await verifyPlatformSigned(token, platformKey));
+        else ({ payload } = await (verifyProvider && header.alg !== 'HS256' ? verifyProvider(token) : verifyPlatform(token)));
+      } catch (error) {
+        throw error instanceof AppError ? error : unauthorized(describeJoseError(error));
+      }
+      if ((payload as { purpose?: unknown }).purpose !== undefined) throw unauthorized('A call token is proof of one call to a receiver; no platform API accepts it.');
       return principalFromPayload(payload);
     },
   };

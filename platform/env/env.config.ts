@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from '../graphql/query-limits.js';
+import { parsePrivateKey } from '../auth/signing-key.js';
 
 /**
  * Every environment variable the platform reads, validated once at boot. A bad value stops the
@@ -50,7 +51,10 @@ export const ADAPTER_PORTS = {
 } as const;
 export type AdapterId = keyof typeof ADAPTER_PORTS;
 export const ADAPTER_IDS = Object.keys(ADAPTER_PORTS) as AdapterId[];
-const adapterEnvName = (id: AdapterId) => `${id.replace(/_checkout_adapter$|_dropin_adapter$/, '_adapter').toUpperCase()}_URL`;
+const adapterEnvBase = (id: AdapterId) => id.replace(/_checkout_adapter$|_dropin_adapter$/, '_adapter').toUpperCase();
+const adapterEnvName = (id: AdapterId) => `${adapterEnvBase(id)}_URL`;
+/** Where an adapter process finds the credentials the platform issued it (`npm run credentials`). */
+export const adapterCredentialEnvNames = (id: AdapterId) => ({ clientId: `${adapterEnvBase(id)}_CLIENT_ID`, clientSecret: `${adapterEnvBase(id)}_CLIENT_SECRET` });
 const isService = (id: string): id is ServiceName => (SERVICE_NAMES as readonly string[]).includes(id);
 
 export interface PlatformConfig {
@@ -91,6 +95,16 @@ export interface PlatformConfig {
   demoData: boolean;
   /** Key (base64, 32 bytes) encrypting configuration secrets at rest; generated in dataDir when unset. */
   configEncryptionKey: string | undefined;
+  /** Client credentials an adapter process was given (`<ADAPTER>_CLIENT_ID/_CLIENT_SECRET`); the system runner issues them otherwise. */
+  adapterCredentials: Partial<Record<string, ClientCredentials>>;
+  /** Where adapters read the platform's public keys (PLATFORM_JWKS_URL); unset: the configuration service's /.well-known/jwks.json. */
+  platformJwksUrl: string | undefined;
+}
+
+/** An adapter's client credentials: exchanged at the configuration service for short-lived adapter tokens. */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
 }
 
 /**
@@ -103,6 +117,8 @@ export interface AuthConfig {
   issuer: string;
   audience: string;
   jwks?: { url: string; issuer: string; audience: string };
+  /** AUTH_SIGNING_KEY (private JWK or PKCS8 PEM); when unset, a key pair generated once in DATA_DIR. */
+  signingKey?: string | undefined;
 }
 
 /** Issuer and audience of the platform's own tokens when AUTH_ISSUER/AUTH_AUDIENCE describe an identity provider. */
@@ -155,6 +171,11 @@ const envSchema = {
     ...Object.fromEntries(Object.keys(GRAPHQL_SETTINGS).map((name) => [name, COUNT])),
     // The listings never page more than 200 (their own check); this may only lower it.
     GRAPHQL_MAX_PAGE_SIZE: { type: 'string', pattern: '^([1-9][0-9]?|1[0-9]{2}|200)$' },
+    AUTH_SIGNING_KEY: { type: 'string', minLength: 1 },
+    PLATFORM_JWKS_URL: { type: 'string', format: 'uri', pattern: '^https?://' },
+    ...Object.fromEntries(
+      (Object.keys(ADAPTER_PORTS) as AdapterId[]).flatMap((id) => Object.values(adapterCredentialEnvNames(id)).map((name) => [name, { type: 'string', pattern: '^[A-Za-z0-9._~-]{16,200}$' }])),
+    ),
     ...Object.fromEntries(
       (Object.keys(ADAPTER_PORTS) as AdapterId[]).map((id) => [adapterEnvName(id), { type: 'string', format: 'uri', pattern: '^https?://' }]),
     ),
@@ -227,6 +248,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   if (nodeEnv === 'production' && !jwksUrl && !get('AUTH_JWT_SECRET')) {
     problems.set('AUTH_JWT_SECRET', 'AUTH_JWKS_URL or AUTH_JWT_SECRET is required when NODE_ENV=production');
   }
+  const signingKey = get('AUTH_SIGNING_KEY');
+  if (signingKey !== undefined) {
+    try {
+      parsePrivateKey(signingKey);
+    } catch (error) {
+      problems.set('AUTH_SIGNING_KEY', `AUTH_SIGNING_KEY: ${(error as Error).message}`);
+    }
+  }
+  if (nodeEnv === 'production' && !relevant.AUTH_SIGNING_KEY && services.some((name) => PLATFORM_SERVICES.includes(name))) {
+    problems.set('AUTH_SIGNING_KEY', 'AUTH_SIGNING_KEY is required when NODE_ENV=production and a platform service runs (every platform process signs and verifies with the same key pair)');
+  }
+  const adapterCredentials: Partial<Record<string, ClientCredentials>> = {};
+  for (const id of ADAPTER_IDS) {
+    const names = adapterCredentialEnvNames(id);
+    const clientId = get(names.clientId);
+    const clientSecret = get(names.clientSecret);
+    if ((clientId === undefined) !== (clientSecret === undefined) && !problems.has(names.clientId) && !problems.has(names.clientSecret)) {
+      problems.set(names.clientId, `${names.clientId} and ${names.clientSecret} go together (npm run --silent credentials -- --adapter ${id} prints both)`);
+    }
+    if (clientId !== undefined && clientSecret !== undefined) adapterCredentials[id] = { clientId, clientSecret };
+  }
   if (nodeEnv === 'production' && services.includes('configuration') && !get('CONFIG_ENCRYPTION_KEY')) {
     problems.set('CONFIG_ENCRYPTION_KEY', 'CONFIG_ENCRYPTION_KEY is required when NODE_ENV=production and the configuration service runs (secrets stay readable across machines and restarts)');
   }
@@ -237,8 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     throw new EnvError(`Invalid environment:\n  ${[...problems.values()].join('\n  ')}\nSee .env.example for every variable.`);
   }
   const auth: AuthConfig = jwksUrl
-    ? { secret: get('AUTH_JWT_SECRET'), issuer: PLATFORM_TOKEN_ISSUER, audience: PLATFORM_TOKEN_ISSUER, jwks: { url: jwksUrl, issuer, audience } }
-    : { secret: get('AUTH_JWT_SECRET'), issuer, audience };
+    ? { secret: get('AUTH_JWT_SECRET'), issuer: PLATFORM_TOKEN_ISSUER, audience: PLATFORM_TOKEN_ISSUER, jwks: { url: jwksUrl, issuer, audience }, signingKey }
+    : { secret: get('AUTH_JWT_SECRET'), issuer, audience, signingKey };
 
   return {
     nodeEnv,
@@ -272,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     graphql: Object.fromEntries(
       Object.entries(GRAPHQL_SETTINGS).map(([name, limit]) => [limit, Number(get(name) ?? DEFAULT_GRAPHQL_LIMITS[limit])]),
     ) as unknown as GraphQLLimits,
+    adapterCredentials,
+    platformJwksUrl: get('PLATFORM_JWKS_URL'),
     gatewayInProcess: (get('GATEWAY_IN_PROCESS') ?? 'on') === 'on',
     demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
   };

@@ -5,6 +5,7 @@ import { AppError, type ErrorBody } from '../errors/app-error.js';
 import type { AuthContext, Role } from '../auth/principal.js';
 import { authenticate, requireRole } from '../auth/request-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.service.js';
+import { platformSigningKey } from '../auth/signing-key.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { assertSafeJson, graphqlTextHazard, urlHazard } from './json-guard.js';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hook on every route not marked public. */
     auth: AuthContext;
+    /** The JSON body exactly as received (receivers check a call token's body hash against it). */
+    rawBody?: string;
   }
   interface FastifyContextConfig {
     /** A public route skips authentication (health probes, the Sandbox landing page). */
@@ -32,6 +35,8 @@ export interface AppOptions {
   closeGraceMs?: number;
   /** Lets a route decide per request that it needs no token (the Sandbox page on GET /graphql). */
   isPublicRequest?: (request: FastifyRequest) => boolean;
+  /** Replaces the platform's authentication (adapters: the platform's call tokens besides bearer tokens). */
+  authenticate?: (request: FastifyRequest) => Promise<AuthContext>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -55,6 +60,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
 
   app.decorateRequest('auth', null as unknown as AuthContext);
+  app.decorateRequest('rawBody', undefined);
 
   // A JSON content type with an empty body (callers that POST "no body") reads as no body;
   // anything else goes through fastify's own parser (with its prototype-poisoning guards), then
@@ -63,6 +69,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = String(body);
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     void parseJson(request, String(body), (error, value) => {
       if (error) return done(error instanceof RangeError ? new AppError(400, 'unsupported_json', 'The request body nests too deep.') : error, undefined);
@@ -83,7 +90,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     const graphqlGet = (request.query as { query?: unknown } | undefined)?.query;
     if (request.method === 'GET' && typeof graphqlGet === 'string') assertSafeGraphQLText(graphqlGet);
     if (request.routeOptions.config?.public || options.isPublicRequest?.(request)) return;
-    request.auth = await authenticate(options.verifier, request.headers);
+    request.auth = await (options.authenticate ? options.authenticate(request) : authenticate(options.verifier, request.headers));
   });
 
   app.addHook('preValidation', async (request) => {
@@ -150,7 +157,7 @@ export function createApp(options: AppOptions): FastifyInstance {
 
 /** A platform service's app: the platform's logger, verifier and body limit, ready when its database answers. */
 export function createServiceApp(name: string, deps: ServiceDeps, options: Pick<AppOptions, 'isPublicRequest'> = {}): FastifyInstance {
-  return createApp({
+  const app = createApp({
     name,
     logger: deps.logger,
     verifier: deps.verifier,
@@ -159,6 +166,12 @@ export function createServiceApp(name: string, deps: ServiceDeps, options: Pick<
     readiness: [deps.db.ping],
     ...options,
   });
+  // The platform's public keys, so receivers can verify its calls without a shared secret (docs/auth.md).
+  app.get('/.well-known/jwks.json', { config: { public: true } }, async (_request, reply) => {
+    const key = await platformSigningKey({ signingKey: deps.config.auth.signingKey, dataDir: deps.config.dataDir });
+    return reply.header('cache-control', 'public, max-age=300').send(key.jwks);
+  });
+  return app;
 }
 
 const isGraphQLBody = (value: unknown): value is { query: string } =>

@@ -14,14 +14,18 @@ const MAX_BODY_CHARS = 1_000_000;
 /** Keep-alive connections to adapters, shared by every call of the process. */
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
 
-export async function callAdapter(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number): Promise<CallOutcome> {
+/** The headers of a call, given the exact body text (call tokens sign a hash of it). */
+export type CallHeaders = Record<string, string> | ((bodyText: string) => Promise<Record<string, string>>);
+
+export async function callAdapter(url: string, body: unknown, headers: CallHeaders, timeoutMs: number): Promise<CallOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  const sent = JSON.stringify(body);
   try {
     const response = await request(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(typeof headers === 'function' ? await headers(sent) : headers) },
+      body: sent,
       signal: AbortSignal.timeout(timeoutMs),
       dispatcher: agent,
     });

@@ -7,7 +7,7 @@ import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Valid
 import type { Actor, ChangeResult, OrderEngine } from './engine/order-engine.js';
 import { assertNotificationSchema } from './engine/notification-planner.js';
 import type { OrderStore } from './engine/order-store.repository.js';
-import type { ServiceTokenIssuer } from '../../platform/outbound/service-token.issuer.js';
+import type { CallSigner } from '../../platform/outbound/call-signer.js';
 import { builtInFailures, callbackFailures, type ValidationReport } from './engine/validation-runner.js';
 import type { OrderRecord } from './order.model.js';
 
@@ -59,7 +59,7 @@ export class OrderCommands {
   constructor(
     private readonly engine: OrderEngine,
     private readonly store: OrderStore,
-    private readonly tokens: ServiceTokenIssuer,
+    private readonly calls: CallSigner,
     private readonly logger: Logger,
     private readonly options: { validationTimeoutMs: number; staticNotifications?: StaticNotificationSource },
   ) {}
@@ -179,7 +179,11 @@ export class OrderCommands {
     const order = await this.engine.load(context.tenant, orderId);
     const [builtIn, callbacks] = [
       builtInFailures(order.document),
-      await callbackFailures(order.document, await this.tokens.headersFor(context.tenant), this.options.validationTimeoutMs),
+      await callbackFailures(
+        order.document,
+        (validation, body) => this.calls.headersFor({ tenant: context.tenant, receiver: validation.adapterId, orderId, purpose: 'validation', method: 'POST', url: validation.url, body }),
+        this.options.validationTimeoutMs,
+      ),
     ];
     const failures = [...builtIn, ...callbacks];
     const report = { valid: failures.length === 0, failures };

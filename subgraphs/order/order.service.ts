@@ -1,6 +1,5 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { resolveAuthConfig } from '../../platform/auth/auth-config.js';
 import { PgNotifier } from '../../platform/db/pg-notifier.js';
 import { createServiceApp } from '../../platform/http/app.factory.js';
 import { mountSubgraph } from '../../platform/graphql/subgraph.server.js';
@@ -8,7 +7,7 @@ import type { ServiceDeps } from '../../platform/service-deps.js';
 import { subgraphSdl } from '../subgraph.catalog.js';
 import { OrderEngine } from './engine/order-engine.js';
 import { OrderStore } from './engine/order-store.repository.js';
-import { ServiceTokenIssuer } from '../../platform/outbound/service-token.issuer.js';
+import { callSignerFor } from '../../platform/outbound/call-signer.js';
 import { OrderCommands, type StaticNotificationSource } from './order-commands.service.js';
 import { createOrderContext } from './order.context.js';
 import { OrderQueries } from './order-queries.service.js';
@@ -21,9 +20,9 @@ export const ORDER_SDL = subgraphSdl('order');
 /** The order engine and its use cases, built from the platform's dependencies. */
 export function createOrderDomain(deps: ServiceDeps, options: { staticNotifications?: StaticNotificationSource } = {}) {
   const store = new OrderStore(deps.db.pool, new PgNotifier(deps.db.pool, deps.logger));
-  const tokens = new ServiceTokenIssuer(resolveAuthConfig(deps.config));
-  const engine = new OrderEngine(store, tokens, deps.logger, { ...deps.config.engine, maxAttempts: 25 });
-  const commands = new OrderCommands(engine, store, tokens, deps.logger, {
+  const calls = callSignerFor(deps.config);
+  const engine = new OrderEngine(store, calls, deps.logger, { ...deps.config.engine, maxAttempts: 25 });
+  const commands = new OrderCommands(engine, store, calls, deps.logger, {
     validationTimeoutMs: deps.config.engine.validationTimeoutMs,
     ...(options.staticNotifications ? { staticNotifications: options.staticNotifications } : {}),
   });

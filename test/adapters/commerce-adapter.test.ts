@@ -90,6 +90,13 @@ async function adapter(method: string, path: string, t: Tenant, body?: unknown, 
   seen.push(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? ''));
   return answer;
 }
+/** A call as the platform makes it: a call token for this order, purpose, URL and body. */
+async function platform(path: string, t: Tenant, orderId: string, purpose: 'validation' | 'hook' | 'notification', body: unknown) {
+  const headers = await system.callHeaders({ tenant: t, receiver: 'commerce_adapter', orderId, purpose, url: `${adapterUrl()}${path}`, body });
+  const answer = await rest(adapterUrl(), 'POST', path, { headers, body });
+  seen.push(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? ''));
+  return answer;
+}
 const createOrder = (basketId: string, t: Tenant = full) => adapter('POST', '/api/v1/orders', t, { cartReference: basketId, culture: 'sv-SE', currency: 'SEK' });
 
 async function newOrder(t: Tenant = full, extra: Record<string, unknown> = { buyer }): Promise<{ orderId: string; basketId: string }> {
@@ -212,7 +219,7 @@ describe('commerce adapter: order from a basket (full control)', () => {
     await rest(sandboxUrl(), 'PUT', `/api/sandbox/baskets/${basketId}/buyer`, { body: { ...buyer, billing: { ...buyer.billing, city: 'Uppsala' } } });
     expect((await getOrder(orderId)).total.includingVat).toBe(249.9);
 
-    const direct = await adapter('POST', `/api/v1/orders/${orderId}/validate`, full, await getOrder(orderId), service);
+    const direct = await platform(`/api/v1/orders/${orderId}/validate`, full, orderId, 'validation', await getOrder(orderId));
     expect(direct.status).toBe(400);
     expect(direct.body).toEqual([{ code: 'basket_changed', message: expect.stringContaining('refresh the order') }]);
     const validated = await admin(full).call('POST', `/${orderId}/validate`);
@@ -224,16 +231,19 @@ describe('commerce adapter: order from a basket (full control)', () => {
     const order = await getOrder(orderId);
     expect(order.total.includingVat).toBe(149.95);
     expect(order.customer.billing.city).toBe('Uppsala');
-    expect((await adapter('POST', `/api/v1/orders/${orderId}/validate`, full, order, service)).status).toBe(200);
+    expect((await platform(`/api/v1/orders/${orderId}/validate`, full, orderId, 'validation', order)).status).toBe(200);
     expect((await adapter('PATCH', `/api/v1/orders/${orderId}`, full)).body.changes).toEqual([]);
   });
 
-  it('takes platform callbacks only from the platform (service token)', async () => {
+  it('takes platform callbacks only from the platform (a call token for that route), never from a storefront or service token', async () => {
     const { orderId } = await newOrder();
     for (const path of ['validate', 'state-changed', 'customer-changed', 'shipping-changed', 'export-order']) {
-      const answer = await adapter('POST', `/api/v1/orders/${orderId}/${path}`, full, {});
-      expect(answer.status).toBe(403);
+      expect((await adapter('POST', `/api/v1/orders/${orderId}/${path}`, full, {})).status).toBe(403);
+      expect((await adapter('POST', `/api/v1/orders/${orderId}/${path}`, full, {}, service)).status).toBe(403);
     }
+    // A call token for a hook is no validation and no export.
+    expect((await platform(`/api/v1/orders/${orderId}/validate`, full, orderId, 'hook', {})).status).toBe(403);
+    expect((await platform(`/api/v1/orders/${orderId}/export-order`, full, orderId, 'hook', {})).status).toBe(403);
   });
 });
 
@@ -274,11 +284,25 @@ describe('commerce adapter: purchase and export', () => {
     expect(exported).toMatchObject({ status: 'paid', externalReference: orderId, payment: { status: 'paid', amount: 249.9 } });
 
     // At-least-once delivery: the same notification again changes nothing.
-    const again = await adapter('POST', `/api/v1/orders/${orderId}/export-order`, full, { orderId, version: 1, value: 'completed', order }, service);
+    const again = await platform(`/api/v1/orders/${orderId}/export-order`, full, orderId, 'notification', { orderId, version: 1, value: 'completed', order });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ reference: purchased.id });
     expect(await sandboxOrders(basketId)).toHaveLength(1);
     expect((await getOrder(orderId)).reference).toBe(purchased.id);
+  });
+
+  it('exports only an order the order service says is completed: a forged "completed" delivery changes nothing', async () => {
+    const { orderId, basketId } = await newOrder(full, {});
+    await admin(full).call('PUT', `/${orderId}/customer/billing`, billing);
+    expect((await setStatus(orderId, 'processing')).status).toBe(200);
+    // Even signed by the platform (as a replayed or misdirected delivery would be), the body's
+    // value and order are not believed: the order is still processing.
+    const forged = { orderId, version: 99, value: 'completed', order: { ...(await getOrder(orderId)), state: { currentStatus: 'completed', transitions: [] }, reference: 'forged' } };
+    const answer = await platform(`/api/v1/orders/${orderId}/export-order`, full, orderId, 'notification', forged);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ reference: null });
+    expect((await getOrder(orderId)).reference).toBeUndefined();
+    expect((await sandboxOrders(basketId)).map((order: { status: string }) => order.status)).toEqual(['pending_payment']);
   });
 
   it("full control purchases with the basket's own delivery method", async () => {

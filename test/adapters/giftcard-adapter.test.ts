@@ -265,7 +265,10 @@ describe('gift card adapter: reservations', () => {
     order = await getOrder(orderId);
     expect(order.payments[0].attributes.sealedCode).toBeUndefined();
 
-    const redelivered = await rest(adapterUrl(), 'POST', `/api/checkout/v1/callback/orders/${orderId}/completed`, { token: service, ...tenant, body: { orderId } });
+    const completedPath = `/api/checkout/v1/callback/orders/${orderId}/completed`;
+    const headers = await system.callHeaders({ tenant, receiver: 'giftcard_adapter', orderId, purpose: 'notification', url: `${adapterUrl()}${completedPath}`, body: { orderId } });
+    expect((await rest(adapterUrl(), 'POST', completedPath, { token: service, ...tenant, body: { orderId } })).status).toBe(403);
+    const redelivered = await rest(adapterUrl(), 'POST', completedPath, { headers, body: { orderId } });
     expect(redelivered.status).toBe(200);
     expect(await card(cardId)).toMatchObject({ balance: 20, committed: 80 });
   });

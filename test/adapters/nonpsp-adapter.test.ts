@@ -208,9 +208,9 @@ describe('cart hook', () => {
     expect((await order(id)).total.includingVat).toBe(249.9);
   });
 
-  it('answers only the platform (service token): a storefront or admin is 403, no token 401', async () => {
+  it('answers only the platform (a call token): a storefront, admin or service token is 403, no token 401', async () => {
     const id = await newOrder();
-    for (const role of ['storefront', 'admin'] as const) {
+    for (const role of ['storefront', 'admin', 'service'] as const) {
       expect((await call('POST', `/api/v1/orders/${id}/cart-changed`, { role, body: { total: { includingVat: 1 } } })).status).toBe(403);
       expect((await call('POST', `/v0/orders/${id}/amount-changed`, { role, body: { amount: 1 } })).status).toBe(403);
       expect((await call('POST', `/v0/orders/${id}/amount-changed`, { role, body: { nonsense: true } })).status).toBe(403);
@@ -223,12 +223,18 @@ describe('amountChanged', () => {
   it('the callback sets the open payment to the amount it is given', async () => {
     const id = await newOrder();
     const { body } = await create(id);
-    const changed = await call('POST', `/v0/orders/${id}/amount-changed`, { role: 'service', body: { amount: 123.45 } });
+    const path = `/v0/orders/${id}/amount-changed`;
+    const platformCall = async (amount: number) =>
+      rest(url, 'POST', path, {
+        headers: await system.callHeaders({ tenant, receiver: 'nonpsp_adapter', orderId: id, purpose: 'amount_changed', url: `${url}${path}`, body: { amount } }),
+        body: { amount },
+      });
+    const changed = await platformCall(123.45);
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ paymentId: body.paymentId, amount: 123.45, updated: true });
     expect(ours(await order(id))[0].amount).toBe(123.45);
     expect((await transactions(body.paymentId)).map((t) => [t.event, t.pspEvent])).toEqual([['open', 'create'], ['update', 'amount-changed']]);
-    const invalid = await call('POST', `/v0/orders/${id}/amount-changed`, { role: 'service', body: { amount: -1 } });
+    const invalid = await platformCall(-1);
     expect(invalid.status).toBe(400);
   });
 

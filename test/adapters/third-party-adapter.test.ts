@@ -19,7 +19,9 @@ beforeAll(async () => {
   // Its port is held while it is built (it must know its own URL), then taken at once.
   const { port, release } = await holdPort();
   acmeUrl = `http://127.0.0.1:${port}`;
-  acme = createAcmeAdapter({ config: system.config, db: system.db, logger: createLogger({ level: 'silent' }), verifier }, acmeUrl);
+  // Its own client credentials, issued by the platform as `npm run credentials` does; never the platform's secret.
+  const config = { ...system.config, adapterCredentials: { [ACME_ID]: await system.issueCredentials(ACME_ID) } };
+  acme = createAcmeAdapter({ config, db: system.db, logger: createLogger({ level: 'silent' }), verifier }, acmeUrl);
   await acme.app.ready();
   await release();
   await acme.app.listen({ host: '127.0.0.1', port });

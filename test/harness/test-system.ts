@@ -1,4 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { AdapterCredentials } from '../../platform/auth/adapter-credentials.repository.js';
+import { platformSigningKey } from '../../platform/auth/signing-key.js';
+import type { ClientCredentials } from '../../platform/env/env.config.js';
+import { CallSigner, type OutgoingCall } from '../../platform/outbound/call-signer.js';
 import { SERVICE_NAMES, loadConfig, type ServiceName } from '../../platform/env/env.config.js';
 import type { TokenClaims } from '../../platform/auth/principal.js';
 import { issueToken } from '../../platform/auth/token-issuer.js';
@@ -15,6 +19,10 @@ export interface TestSystem {
   secret: string;
   /** A token signed for this system; expiresIn defaults to 10 minutes. */
   token(claims: TokenClaims, options?: { expiresIn?: string | number; secret?: string; issuer?: string }): Promise<string>;
+  /** The headers the platform sends with one call to a receiver (a call token); lifetimeS defaults to the platform's. */
+  callHeaders(call: Omit<OutgoingCall, 'method' | 'body'> & { method?: string; body?: unknown }, options?: { lifetimeS?: number }): Promise<Record<string, string>>;
+  /** New client credentials for an adapter, as `npm run credentials` issues them. */
+  issueCredentials(adapterId: string): Promise<ClientCredentials>;
   close(): Promise<void>;
 }
 
@@ -36,6 +44,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
     AUTH_JWT_SECRET: secret,
+    AUTH_SIGNING_KEY: JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' })),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // A test's last requests are its own; nothing in flight is worth waiting long for.
     SHUTDOWN_GRACE_MS: '2000',
@@ -63,6 +72,12 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
         audience: config.auth.audience,
         expiresIn: tokenOptions.expiresIn ?? '10m',
       }),
+    async callHeaders(call, options = {}) {
+      const signer = new CallSigner(() => platformSigningKey({ signingKey: config.auth.signingKey, dataDir: config.dataDir }), options.lifetimeS);
+      const body = call.body === undefined ? '' : JSON.stringify(call.body);
+      return signer.headersFor({ ...call, method: call.method ?? 'POST', body });
+    },
+    issueCredentials: (adapterId) => new AdapterCredentials(database.db.prisma).issue(adapterId, 'cli'),
     async close() {
       await system.close();
       await database.drop();

@@ -54,8 +54,8 @@ export interface HookPatch {
 export interface HookRunOptions {
   /** The adapter making the change: its own hooks are never called for it. */
   actorAdapterId: string | undefined;
-  /** The three headers of a call to an adapter; asked for only when a hook is called. */
-  headers: () => Promise<Record<string, string>>;
+  /** The headers of one hook call (a call token bound to that hook's adapter, URL and body). */
+  headers: (hook: Hook, bodyText: string) => Promise<Record<string, string>>;
   timeoutMs: number;
   /** Most hook calls one change may cause, cascades included. */
   cascadeLimit: number;
@@ -84,7 +84,6 @@ export async function runHooks(original: OrderDocument, draft: OrderDocument, op
   const invocations: HookInvocation[] = [];
   const patches: HookPatch[] = [];
   if (queue.length === 0) return { document, invocations, patches };
-  const headers = await options.headers();
 
   while (queue.length > 0) {
     const hook = queue.shift()!;
@@ -92,7 +91,7 @@ export async function runHooks(original: OrderDocument, draft: OrderDocument, op
       throw new HookVeto(hook, 'cascade_limit', `more than ${options.cascadeLimit} hook calls for one change (a cascade of patches that does not settle)`);
     }
     const changed = changedMembers(original, document);
-    const outcome = await callAdapter(hook.invoke, hookBody(document, changed), headers, options.timeoutMs);
+    const outcome = await callAdapter(hook.invoke, hookBody(document, changed), (text) => options.headers(hook, text), options.timeoutMs);
     if (outcome.kind === 'timeout') throw new HookVeto(hook, 'timeout', `no answer within ${options.timeoutMs} ms`);
     if (outcome.kind === 'unreachable') throw new HookVeto(hook, 'unreachable', `could not be reached (${outcome.error})`);
     if (outcome.status === 400) throw new HookVeto(hook, 'rejected', messageOf(outcome), 400);

@@ -14,7 +14,7 @@ import { HookVeto, runHooks, type HookInvocation, type HookPatch } from './hook-
 import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from './amount-change.planner.js';
 import { planNotifications } from './notification-planner.js';
 import { VersionConflict, type EventInput, type JobInput, type OrderStore } from './order-store.repository.js';
-import type { ServiceTokenIssuer } from '../../../platform/outbound/service-token.issuer.js';
+import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 
 /** Who makes a change. An adapter's own hooks are skipped for its changes. */
 export interface Actor {
@@ -70,7 +70,7 @@ export const mayChangeWhileLocked = (pointer: string): boolean => isWithin(point
 export class OrderEngine {
   constructor(
     private readonly store: OrderStore,
-    private readonly tokens: ServiceTokenIssuer,
+    private readonly calls: CallSigner,
     private readonly logger: Logger,
     private readonly limits: EngineLimits = DEFAULT_ENGINE_LIMITS,
   ) {}
@@ -116,7 +116,7 @@ export class OrderEngine {
       try {
         outcome = await runHooks(current.document, draft, {
           actorAdapterId: request.actor.adapterId,
-          headers: () => this.tokens.headersFor(request.tenant),
+          headers: (hook, body) => this.calls.headersFor({ tenant: request.tenant, receiver: hook.adapterId, orderId: request.orderId, purpose: 'hook', method: 'POST', url: hook.invoke, body }),
           timeoutMs: this.limits.hookTimeoutMs,
           cascadeLimit: this.limits.cascadeLimit,
         });

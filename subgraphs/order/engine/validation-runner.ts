@@ -41,14 +41,17 @@ export function builtInFailures(order: OrderDocument): ValidationFailure[] {
  * failure: a non-200 answer with `[{code, message?}]`, `{code, message}` or any body; a timeout;
  * an unreachable adapter.
  */
-export async function callbackFailures(order: OrderDocument, headers: Record<string, string>, timeoutMs: number): Promise<ValidationFailure[]> {
+/** The headers of one validation call (a call token bound to that validation's adapter, URL and body). */
+export type ValidationHeaders = (validation: Validation, bodyText: string) => Promise<Record<string, string>>;
+
+export async function callbackFailures(order: OrderDocument, headers: ValidationHeaders, timeoutMs: number): Promise<ValidationFailure[]> {
   const results = await Promise.all(order.validations.map((validation) => runCallback(validation, order, headers, timeoutMs)));
   return results.flat();
 }
 
-async function runCallback(validation: Validation, order: OrderDocument, headers: Record<string, string>, timeoutMs: number): Promise<ValidationFailure[]> {
+async function runCallback(validation: Validation, order: OrderDocument, headers: ValidationHeaders, timeoutMs: number): Promise<ValidationFailure[]> {
   const ids = { adapterId: validation.adapterId, validationId: validation.id };
-  const outcome = await callAdapter(validation.url, order, headers, timeoutMs);
+  const outcome = await callAdapter(validation.url, order, (text) => headers(validation, text), timeoutMs);
   if (outcome.kind === 'timeout') return [{ code: 'validation_timeout', message: `No answer within ${timeoutMs} ms.`, ...ids }];
   if (outcome.kind === 'unreachable') return [{ code: 'validation_unreachable', message: `Could not be reached (${outcome.error}).`, ...ids }];
   if (outcome.status >= 200 && outcome.status < 300) return [];

@@ -1,0 +1,66 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { PLATFORM_TOKEN_ISSUER } from '../env/env.config.js';
+import type { PlatformSigningKey } from './signing-key.js';
+
+/**
+ * The two kinds of token the platform signs with its private key (docs/auth.md, "One trust model"):
+ * adapter tokens (role `adapter`, from an adapter's client credentials) and call tokens (proof
+ * of one call to one receiver). The `typ` header tells them apart; no platform API accepts a call token.
+ */
+export const CALL_TOKEN_TYPE = 'checkout-call+jwt';
+export const ADAPTER_TOKEN_TYPE = 'JWT';
+
+/** What a call is for; the receiver's route checks it. Payment lifecycle callbacks use their own names. */
+export type CallPurpose = 'hook' | 'validation' | 'notification' | 'amount_changed' | 'process' | 'abort' | 'confirm' | 'capture' | 'cancel' | 'refund';
+
+/** Longest life of an adapter token; the token endpoint never issues one for longer. */
+export const ADAPTER_TOKEN_LIFETIME_S = 300;
+/** Life of a call token: long enough for a retry of the same delivery's clock skew, short enough to be worthless later. */
+export const CALL_TOKEN_LIFETIME_S = 60;
+
+export interface CallClaims {
+  /** The receiver: its adapter id, or the invoked URL's origin for receivers that are not adapters. */
+  aud: string;
+  merchant: string;
+  channel: string;
+  orderId: string;
+  purpose: CallPurpose;
+  /** The exact URL and method of the call. */
+  url: string;
+  htm: string;
+  /** Hex SHA-256 of the exact body bytes sent (of the empty string when none). */
+  bodySha256: string;
+}
+
+export const sha256Hex = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
+
+export async function signAdapterToken(
+  key: PlatformSigningKey,
+  claims: { adapterId: string; merchant: string; channel: string; clientId: string },
+  options: { issuer: string; audience: string; lifetimeS?: number },
+): Promise<string> {
+  return new SignJWT({ merchant: claims.merchant, channels: [claims.channel], role: 'adapter', adapterId: claims.adapterId, clientId: claims.clientId })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: ADAPTER_TOKEN_TYPE })
+    .setSubject(`adapter:${claims.adapterId}`)
+    .setIssuer(options.issuer)
+    .setAudience(options.audience)
+    .setIssuedAt()
+    .setJti(randomUUID())
+    .setExpirationTime(`${Math.min(options.lifetimeS ?? ADAPTER_TOKEN_LIFETIME_S, ADAPTER_TOKEN_LIFETIME_S)}s`)
+    .sign(key.privateKey);
+}
+
+export async function signCallToken(key: PlatformSigningKey, claims: CallClaims, lifetimeS = CALL_TOKEN_LIFETIME_S): Promise<string> {
+  const { aud, ...rest } = claims;
+  return new SignJWT({ ...rest })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: CALL_TOKEN_TYPE })
+    .setSubject(`${PLATFORM_TOKEN_ISSUER}:${claims.purpose}`)
+    .setIssuer(PLATFORM_TOKEN_ISSUER)
+    .setAudience(aud)
+    .setIssuedAt()
+    .setJti(randomUUID())
+    // jose reads a number as an absolute time; ours is a lifetime (negative: already expired, for tests).
+    .setExpirationTime(`${lifetimeS}s`)
+    .sign(key.privateKey);
+}
