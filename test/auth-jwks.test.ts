@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { TokenClaims } from '../platform/auth/principal.js';
 import { graphql, rest } from './harness/http.js';
@@ -9,8 +9,8 @@ import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
 /**
  * Production-style auth: storefronts and admins carry an identity provider's RS256 tokens,
- * verified through its JWKS, while the platform keeps signing its own calls (hooks,
- * notifications, adapters) with its HS256 secret.
+ * verified through its JWKS, while the platform signs its own calls to receivers (hooks,
+ * notifications) with its key pair, and adapters get their tokens from their own credentials.
  */
 const IDP = { issuer: 'https://idp.example/', audience: 'checkout-api' };
 const tenant = { merchant: 'm-jwks', channel: 'web' };
@@ -90,7 +90,7 @@ describe('identity provider tokens (JWKS)', () => {
 });
 
 describe("the platform's own calls", () => {
-  it('still carry service tokens the adapters accept: hooks and notifications work', async () => {
+  it('carry call tokens signed with the platform key, which no platform API accepts: hooks and notifications work', async () => {
     const order = sampleOrder({
       hooks: [{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/customer', invoke: `${receiver.url}/hook` }],
       notifications: [{ id: 'n', adapterId: 'x_adapter', scope: '/reference', schema: true, invoke: `${receiver.url}/notified` }],
@@ -101,10 +101,14 @@ describe("the platform's own calls", () => {
     expect(billing.status).toBe(200);
     await rest(system.urls.order!, 'PUT', `/api/v0/checkout/orders/${id}/reference`, { token: await admin(), ...tenant, body: { reference: 'ext-1' } });
     await eventually(async () => receiver.callsTo('/notified').length === 1);
+    const jwks = createLocalJWKSet((await rest(system.urls.order!, 'GET', '/.well-known/jwks.json')).body);
     for (const call of [...receiver.callsTo('/hook'), ...receiver.callsTo('/notified')]) {
       expect(call.headers.authorization).toMatch(/^Bearer /);
-      const verified = await rest(system.urls.order!, 'GET', `/api/v0/checkout/orders/${id}`, { token: call.headers.authorization!.slice('Bearer '.length), ...tenant });
-      expect(verified.status).toBe(200);
+      const token = call.headers.authorization!.slice('Bearer '.length);
+      const { payload } = await jwtVerify(token, jwks, { issuer: 'checkout-platform', audience: 'x_adapter' });
+      expect(payload).toMatchObject({ orderId: id, url: `${receiver.url}${call.path}` });
+      const replayed = await rest(system.urls.order!, 'GET', `/api/v0/checkout/orders/${id}`, { token, ...tenant });
+      expect(replayed.status).toBe(401);
     }
     expect(receiver.callsTo('/hook')).toHaveLength(1);
   });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { generateKeyPairSync } from 'node:crypto';
 import { EnvError, SERVICE_NAMES, loadConfig } from '../platform/env/env.config.js';
+
+const signingKeyJwk = JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }));
 
 describe('environment', () => {
   it('has defaults for every setting', () => {
@@ -45,8 +48,23 @@ describe('environment', () => {
   });
 
   it('requires a real key source and a stable encryption key in production, reported with the other problems', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', GATEWAY_PORT: 'abc' })).toThrow(/GATEWAY_PORT[\s\S]*AUTH_JWKS_URL or AUTH_JWT_SECRET[\s\S]*CONFIG_ENCRYPTION_KEY/);
-    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SERVICES: 'gateway' })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'production', GATEWAY_PORT: 'abc' })).toThrow(/GATEWAY_PORT[\s\S]*AUTH_JWKS_URL or AUTH_JWT_SECRET[\s\S]*AUTH_SIGNING_KEY[\s\S]*CONFIG_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SERVICES: 'gateway' })).toThrow(/AUTH_SIGNING_KEY is required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SERVICES: 'gateway', AUTH_SIGNING_KEY: signingKeyJwk })).not.toThrow();
+    // An adapter process signs nothing: its client credentials are all it needs.
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SERVICES: 'nonpsp_adapter' })).not.toThrow();
+  });
+
+  it('reads AUTH_SIGNING_KEY as a JWK or PKCS8 PEM of P-256 or Ed25519, and adapter credentials in pairs', () => {
+    const ed25519 = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(loadConfig({ AUTH_SIGNING_KEY: ed25519 }).auth.signingKey).toBe(ed25519);
+    expect(loadConfig({ AUTH_SIGNING_KEY: signingKeyJwk }).auth.signingKey).toBe(signingKeyJwk);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => loadConfig({ AUTH_SIGNING_KEY: rsa })).toThrow(/AUTH_SIGNING_KEY: must be an EC P-256 \(ES256\) or Ed25519 \(EdDSA\) private key/);
+    expect(() => loadConfig({ AUTH_SIGNING_KEY: 'not a key' })).toThrow(/AUTH_SIGNING_KEY: must be a private key/);
+    expect(() => loadConfig({ NONPSP_ADAPTER_CLIENT_ID: 'nonpsp_adapter.abcdefghijklmnop' })).toThrow(/NONPSP_ADAPTER_CLIENT_ID and NONPSP_ADAPTER_CLIENT_SECRET go together/);
+    const credentials = { clientId: 'nonpsp_adapter.abcdefghijklmnop', clientSecret: 'S'.repeat(43) };
+    expect(loadConfig({ NONPSP_ADAPTER_CLIENT_ID: credentials.clientId, NONPSP_ADAPTER_CLIENT_SECRET: credentials.clientSecret }).adapterCredentials).toEqual({ nonpsp_adapter: credentials });
   });
 
   it('names unknown services, out-of-range ports and ports two services share', () => {
