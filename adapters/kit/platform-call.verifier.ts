@@ -86,12 +86,12 @@ export class PlatformCallVerifier {
 
   /** Refuses a token id seen before; forgets ids whose tokens have expired. */
   private remember(jti: string, expiresAt: number): void {
+    if (this.seen.has(jti)) throw unauthorized('The platform call token was used before (a replay).');
     const now = Date.now();
     for (const [id, until] of this.seen) {
       if (until > now && this.seen.size < (this.options.maxRemembered ?? 100_000)) break;
       this.seen.delete(id);
     }
-    if (this.seen.has(jti)) throw unauthorized('The platform call token was used before (a replay).');
     this.seen.set(jti, expiresAt);
   }
 }
