@@ -79,6 +79,7 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(options: Ada
     verifier: options.verifier,
     bodyLimitBytes: config.bodyLimitBytes,
     closeGraceMs: config.shutdownGraceMs,
+    keepRawBody: true,
     // The platform's calls carry a call token; everyone else a bearer token the platform's rules check.
     authenticate: async (request) => {
       const token = /^Bearer\s+(\S+)\s*$/i.exec(String(request.headers.authorization ?? ''))?.[1];

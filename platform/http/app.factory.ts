@@ -37,6 +37,8 @@ export interface AppOptions {
   isPublicRequest?: (request: FastifyRequest) => boolean;
   /** Replaces the platform's authentication (adapters: the platform's call tokens besides bearer tokens). */
   authenticate?: (request: FastifyRequest) => Promise<AuthContext>;
+  /** Keep each JSON body's text as `request.rawBody` (receivers hash it to check a call token). */
+  keepRawBody?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -69,7 +71,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    request.rawBody = String(body);
+    if (options.keepRawBody) request.rawBody = String(body);
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     void parseJson(request, String(body), (error, value) => {
       if (error) return done(error instanceof RangeError ? new AppError(400, 'unsupported_json', 'The request body nests too deep.') : error, undefined);
