@@ -51,6 +51,8 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
     gateway,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
+    // The process stops its services in order (platform/system.ts); Apollo's own SIGTERM handler would stop this one at once.
+    stopOnTerminationSignals: false,
     ...graphqlServerLimits(limits),
     allowBatchedHttpRequests: limits.maxBatch > 1,
     introspection: true,

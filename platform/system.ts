@@ -17,6 +17,7 @@ import { migrate } from './db/migrator.js';
 import { ADAPTER_IDS, type PlatformConfig, type ServiceName } from './env/env.config.js';
 import { EDGE_SERVICES } from '../adapters/adapter.registry.js';
 import { holdPort } from './net/ports.js';
+import { configureOutboundPolicy } from './outbound/outbound-guard.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -50,15 +51,29 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
   const closers: Array<() => Promise<void>> = [];
   const apps = new Map<ServiceName, FastifyInstance>();
   const step = (what: string) => (error: unknown) => logger.error({ err: error, step: what }, 'shutdown step failed');
+  const closeAll = (names: ServiceName[]) =>
+    Promise.all(names.flatMap((name) => (apps.has(name) ? [apps.get(name)!.close().catch(step(name))] : [])));
+  let closing: Promise<void> | undefined;
   /**
-   * Stops what calls out first (notification deliveries, the gateway), then the adapters and
-   * sandboxes, then the subgraphs, then the database: nothing is left calling a closed service.
+   * Graceful stop, in order: every service's /readyz answers 503 at once; then the services that
+   * call others (gateway, notification deliveries, adapters) finish what they have in flight
+   * while everything they call still serves; then the subgraphs and sandboxes; then PostgreSQL.
+   * SHUTDOWN_GRACE_MS bounds the whole: connections still open then are cut.
    */
-  const close = async () => {
-    const order: ServiceName[] = ['notifications', 'gateway', ...(Object.keys(EDGE_SERVICES) as ServiceName[]).reverse(), ...[...SUBGRAPH_NAMES].reverse()];
-    for (const name of order) await apps.get(name)?.close().catch(step(name));
-    for (const closer of closers.reverse()) await closer().catch(step('resources'));
-  };
+  const close = () =>
+    (closing ??= (async () => {
+      for (const app of apps.values()) app.stopReadiness();
+      const cut = setTimeout(() => {
+        for (const app of apps.values()) app.server.closeAllConnections();
+      }, config.shutdownGraceMs);
+      cut.unref();
+      const edge = Object.keys(EDGE_SERVICES) as ServiceName[];
+      await closeAll(['gateway', 'notifications', ...edge.filter((name) => !isSandbox(name))]);
+      await closeAll([...SUBGRAPH_NAMES, ...edge.filter(isSandbox)]);
+      clearTimeout(cut);
+      for (const closer of closers.reverse()) await closer().catch(step('resources'));
+    })());
+  configureOutboundPolicy({ production: config.nodeEnv === 'production', allow: config.outboundAllow });
   try {
     let embedded: EmbeddedPostgresHandle | undefined;
     let databaseUrl = config.databaseUrl;
@@ -148,6 +163,9 @@ async function issueAdapterCredentials(config: PlatformConfig, db: Database): Pr
   }
   return issued;
 }
+
+/** Sandboxes stand in for external systems: called by adapters, they stop with the subgraphs. */
+const isSandbox = (name: ServiceName) => name.endsWith('_sandbox');
 
 const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
 

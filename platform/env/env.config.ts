@@ -2,6 +2,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from '../graphql/query-limits.js';
 import { parsePrivateKey } from '../auth/signing-key.js';
+import { parseAllowList, type AllowEntry } from '../outbound/address-policy.js';
 
 /**
  * Every environment variable the platform reads, validated once at boot. A bad value stops the
@@ -102,6 +103,8 @@ export interface PlatformConfig {
   adapterCredentials: Partial<Record<string, ClientCredentials>>;
   /** Where adapters read the platform's public keys (PLATFORM_JWKS_URL); unset: the configuration service's /.well-known/jwks.json. */
   platformJwksUrl: string | undefined;
+  /** OUTBOUND_ALLOW: private addresses and hosts the platform may call in production (docs/outbound.md). */
+  outboundAllow: AllowEntry[];
 }
 
 /** An adapter's client credentials: exchanged at the configuration service for short-lived adapter tokens. */
@@ -179,6 +182,7 @@ const envSchema = {
     ...Object.fromEntries(
       (Object.keys(ADAPTER_PORTS) as AdapterId[]).flatMap((id) => Object.values(adapterCredentialEnvNames(id)).map((name) => [name, { type: 'string', pattern: '^[A-Za-z0-9._~-]{16,200}$' }])),
     ),
+    OUTBOUND_ALLOW: { type: 'string', maxLength: 4096 },
     ...Object.fromEntries(
       (Object.keys(ADAPTER_PORTS) as AdapterId[]).map((id) => [adapterEnvName(id), { type: 'string', format: 'uri', pattern: '^https?://' }]),
     ),
@@ -278,6 +282,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   if (jwksUrl && !get('AUTH_ISSUER')) {
     problems.set('AUTH_ISSUER', "AUTH_ISSUER is required with AUTH_JWKS_URL (the identity provider's issuer)");
   }
+  let outboundAllow: AllowEntry[] = [];
+  try {
+    outboundAllow = parseAllowList(get('OUTBOUND_ALLOW') ?? '');
+  } catch (error) {
+    problems.set('OUTBOUND_ALLOW', `OUTBOUND_ALLOW: ${(error as Error).message}`);
+  }
   if (problems.size > 0) {
     throw new EnvError(`Invalid environment:\n  ${[...problems.values()].join('\n  ')}\nSee .env.example for every variable.`);
   }
@@ -319,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     ) as unknown as GraphQLLimits,
     adapterCredentials,
     platformJwksUrl: get('PLATFORM_JWKS_URL'),
+    outboundAllow,
     gatewayInProcess: (get('GATEWAY_IN_PROCESS') ?? 'on') === 'on',
     demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
   };

@@ -50,6 +50,8 @@ export async function mountSubgraph<TContext extends object>(options: SubgraphOp
     schema,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
+    // The process stops its services in order (platform/system.ts); Apollo's own SIGTERM handler would stop this one at once.
+    stopOnTerminationSignals: false,
     ...graphqlServerLimits(limits),
     allowBatchedHttpRequests: limits.maxBatch > 1,
     plugins: [

@@ -22,6 +22,10 @@ declare module 'fastify' {
     /** Roles that may call the route, checked before the body is validated (403 comes before 400). */
     roles?: readonly Role[];
   }
+  interface FastifyInstance {
+    /** From now on /readyz answers 503 (a stop began); requests are still served until close. */
+    stopReadiness(): void;
+  }
 }
 
 export interface AppOptions {
@@ -143,7 +147,11 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
 
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', service: options.name }));
+  // A stopping process says so at once, on every service, while it still serves what is in flight.
+  let stopping = false;
+  app.decorate('stopReadiness', () => void (stopping = true));
   app.get('/readyz', { config: { public: true } }, async (request, reply) => {
+    if (stopping || closing) return reply.status(503).send({ code: 'shutting_down', message: `${options.name} is shutting down.` });
     try {
       await Promise.all((options.readiness ?? []).map((check) => check()));
       return { status: 'ready', service: options.name };

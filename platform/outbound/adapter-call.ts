@@ -1,4 +1,5 @@
-import { Agent, request } from 'undici';
+import { request } from 'undici';
+import { guardedAgent, outboundRefusal } from './outbound-guard.js';
 
 /**
  * One HTTP call from the order service to an adapter (hook, validation, notification), bounded
@@ -11,8 +12,8 @@ export type CallOutcome =
 
 const MAX_BODY_CHARS = 1_000_000;
 
-/** Keep-alive connections to adapters, shared by every call of the process. */
-const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+/** Keep-alive connections to adapters, shared by every call of the process; only to addresses the outbound policy allows. */
+const agent = guardedAgent({ keepAliveTimeout: 10_000, connections: 64 });
 
 /** The headers of a call, given the exact body text (call tokens sign a hash of it). */
 export type CallHeaders = Record<string, string> | ((bodyText: string) => Promise<Record<string, string>>);
@@ -20,6 +21,9 @@ export type CallHeaders = Record<string, string> | ((bodyText: string) => Promis
 export async function callAdapter(url: string, body: unknown, headers: CallHeaders, timeoutMs: number): Promise<CallOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  // A URL someone registered may point anywhere: refused addresses are never called (docs/outbound.md).
+  const refusal = await outboundRefusal(url);
+  if (refusal) return { kind: 'unreachable', error: refusal, durationMs: elapsed() };
   const sent = JSON.stringify(body);
   try {
     const response = await request(url, {

@@ -74,10 +74,26 @@ describe('SchemaResolver', () => {
     expect(await failure(resolver.resolve('https://a.example/fake-basic.json'))).toMatchObject({ code: 'invalid_schema' });
   });
 
-  it('never fetches from link-local (cloud metadata) addresses', async () => {
-    const resolver = new SchemaResolver({ local: new Map(), fetch: noFetch });
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/x.json', 'http://metadata.google.internal/computeMetadata/v1/']) {
-      expect(await failure(resolver.resolve(url))).toMatchObject({ code: 'schema_unavailable', message: expect.stringContaining('link-local') });
+  it('never fetches from link-local (cloud metadata) addresses, however written or resolved', async () => {
+    const resolveAll = async (hostname: string) => {
+      if (hostname === 'rebound.example') return [{ address: '169.254.169.254', family: 4 }];
+      throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+    };
+    const resolver = new SchemaResolver({ local: new Map(), fetch: noFetch, resolveAll });
+    const urls = [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fe80::1]/x.json',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://metadata.google.internal./computeMetadata/v1/',
+      'http://[::ffff:169.254.169.254]/latest/meta-data/',
+      'http://[::ffff:a9fe:a9fe]/latest/meta-data/',
+      'http://0251.0376.0251.0376/latest/meta-data/',
+      'http://rebound.example/schema.json',
+    ];
+    for (const url of urls) {
+      const error = await failure(resolver.resolve(url));
+      expect(error).toMatchObject({ code: 'schema_unavailable', message: expect.stringContaining('outbound address policy') });
+      expect(error!.message).toContain(url);
     }
   });
 });

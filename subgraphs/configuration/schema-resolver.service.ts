@@ -1,6 +1,8 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { fetch as undiciFetch } from 'undici';
 import { createSchemaAjv, type ConfigurationErrorDetail, type ConfigurationFailureCode } from './configuration.validator.js';
 import { isObject, type JsonObject } from './json-pointer.js';
+import { checkOutboundUrl, guardedAgent, outboundPolicy, type ResolveAll } from '../../platform/outbound/outbound-guard.js';
 import { BASIC_SCHEMA_ID, JSON_SCHEMA_2020, configurationIdNamedBy, loadSchemaFile, schemaUrlKey, type LocalSchema } from './local-schemas.js';
 
 /** A configuration schema ready to validate with. */
@@ -35,6 +37,8 @@ export interface SchemaResolverOptions {
   /** Fetched schemas kept at most (the oldest goes first). */
   maxEntries?: number;
   fetch?: typeof fetch;
+  /** DNS for the address check (tests inject one). */
+  resolveAll?: ResolveAll;
   now?: () => number;
 }
 
@@ -57,6 +61,7 @@ export class SchemaResolver {
   private readonly maxBytes: number;
   private readonly maxEntries: number;
   private readonly fetch: typeof fetch;
+  private readonly resolveAll: ResolveAll | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: SchemaResolverOptions) {
@@ -64,7 +69,8 @@ export class SchemaResolver {
     this.ttlMs = options.ttlMs ?? 5 * 60_000;
     this.maxBytes = options.maxBytes ?? 512 * 1024;
     this.maxEntries = options.maxEntries ?? 200;
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = options.fetch ?? guardedFetch;
+    this.resolveAll = options.resolveAll;
     this.now = options.now ?? Date.now;
   }
 
@@ -76,8 +82,6 @@ export class SchemaResolver {
     }
     const local = this.options.local.get(key);
     if (local) return this.resolveLocal(url, key, local);
-    if (isCloudMetadataHost(new URL(url).hostname)) return Promise.reject(unavailable(url, 'is on a link-local (cloud metadata) address'));
-
     const cached = this.cache.get(url);
     if (cached && cached.expiresAt > this.now()) return cached.schema;
     this.cache.delete(url);
@@ -99,6 +103,9 @@ export class SchemaResolver {
   }
 
   private async fetchSchema(url: string): Promise<unknown> {
+    // By the address the name resolves to (the fetch's own connection is checked again): docs/outbound.md.
+    const verdict = await checkOutboundUrl(url, outboundPolicy(), this.resolveAll);
+    if (verdict.allowed === false) throw unavailable(url, `is refused by the outbound address policy: ${verdict.reason}`);
     let response: Response;
     try {
       response = await this.fetch(url, {
@@ -125,9 +132,9 @@ export class SchemaResolver {
   }
 }
 
-/** Link-local hosts serve cloud credentials, never schemas: never fetched. */
-const isCloudMetadataHost = (hostname: string) =>
-  /^169\.254\./.test(hostname) || /^\[?fe80:/i.test(hostname) || hostname === 'metadata.google.internal' || hostname === '[fd00:ec2::254]';
+/** Schemas are fetched over connections that reach only addresses the outbound policy allows. */
+const schemaAgent = guardedAgent();
+const guardedFetch: typeof fetch = (input, init) => undiciFetch(input as string, { ...(init as object), dispatcher: schemaAgent }) as unknown as Promise<Response>;
 
 async function readLimited(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? 0);

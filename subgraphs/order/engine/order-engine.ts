@@ -15,6 +15,8 @@ import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from
 import { planNotifications } from './notification-planner.js';
 import { VersionConflict, type EventInput, type JobInput, type OrderStore } from './order-store.repository.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
+import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
+import { newOutboundUrls } from './outbound-urls.js';
 
 /** Who makes a change. An adapter's own hooks are skipped for its changes. */
 export interface Actor {
@@ -78,6 +80,7 @@ export class OrderEngine {
   async create(tenant: Tenant, actor: Actor, document: OrderDocument): Promise<OrderRecord> {
     deriveFields(document);
     assertValid(document);
+    await assertOutboundUrls(newOutboundUrls(undefined, document));
     const jobs = notificationJobs(undefined, document);
     const events: EventInput[] = [
       { id: randomUUID(), type: 'order.created', actor: actorName(actor), data: { action: 'order.created', notificationsQueued: jobs.map((job) => job.notificationId) } },
@@ -112,6 +115,8 @@ export class OrderEngine {
         return { order: current, changes: [], hooks: [] };
       }
 
+      // A URL registered by this change (hook, validation, notification, callback) must be one the platform may call.
+      await assertOutboundUrls(newOutboundUrls(current.document, draft));
       let outcome: { document: OrderDocument; invocations: HookInvocation[]; patches: HookPatch[] };
       try {
         outcome = await runHooks(current.document, draft, {
@@ -127,6 +132,7 @@ export class OrderEngine {
       }
 
       const patched = outcome.invocations.some((invocation) => invocation.patched.length > 0);
+      if (patched) await assertOutboundUrls(newOutboundUrls(draft, outcome.document));
       const changes = patched ? changedPointers(current.document, outcome.document) : requested;
       const jobs = [...notificationJobs(current.document, outcome.document), ...amountChangedJobs(current.document, outcome.document, request.actor.adapterId)];
       const event: EventInput = {
