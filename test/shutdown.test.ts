@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { SERVICE_NAMES } from '../platform/env/env.config.js';
+import { issueToken } from '../platform/auth/token-issuer.js';
+import { graphql, rest } from './harness/http.js';
+import { eventually, sampleOrder } from './harness/orders.js';
+import { TestAdapter } from './harness/test-adapter.js';
+import { createEmptyDatabase, type TestDatabase } from './harness/test-database.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const tenant = { merchant: 'm-shutdown', channel: 'web' };
+const SECRET = randomBytes(32).toString('base64url');
+
+/**
+ * SIGTERM with requests in flight that cross services, on the real process (`platform/main.ts`
+ * as `npm start` runs it, every service, the gateway reaching its subgraphs over HTTP): each
+ * request is held by a hook receiver that answers after a second, so it is surely in flight.
+ */
+let database: TestDatabase;
+let dataDir: string;
+let child: ChildProcess | undefined;
+let receiver: TestAdapter;
+
+beforeAll(async () => {
+  database = await createEmptyDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'checkout-shutdown-'));
+  await chmod(dataDir, 0o755);
+  receiver = await TestAdapter.start();
+  receiver.on('/slow', () => ({ status: 200, delayMs: 1_000 }));
+});
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await receiver?.close();
+  await database?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function startPlatform(): Promise<{ urls: Record<string, string>; exited: Promise<number | null>; stderr: () => string }> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    AUTH_JWT_SECRET: SECRET,
+    DEMO_DATA: 'off',
+    GATEWAY_IN_PROCESS: 'off',
+    SHUTDOWN_GRACE_MS: '8000',
+    ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
+  };
+  child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+  const urls = await new Promise<Record<string, string>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready after 60 s: ${stderr}`)), 60_000);
+    createInterface({ input: child!.stdout! }).on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; urls?: Record<string, string> };
+        if (entry.msg === 'checkout platform ready' && entry.urls) {
+          clearTimeout(timer);
+          resolve(entry.urls);
+        }
+      } catch {
+        // not a log line
+      }
+    });
+    void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+  });
+  return { urls, exited, stderr: () => stderr };
+}
+
+const token = (role: 'admin' | 'storefront') =>
+  issueToken({ merchant: tenant.merchant, channels: [tenant.channel], role }, { secret: SECRET, issuer: 'checkout-platform', audience: 'checkout-platform', expiresIn: '10m' });
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM turns every /readyz to 503, lets cross-service requests in flight finish 2xx, and exits 0', async () => {
+    const { urls, exited, stderr } = await startPlatform();
+    const admin = { token: await token('admin'), ...tenant };
+    const storefront = { token: await token('storefront'), ...tenant };
+    const slowHook = (subscribeTo: string) => [{ id: `slow-${subscribeTo.slice(1)}`, adapterId: 'x_adapter', subscribeTo, invoke: `${receiver.url}/slow` }];
+    const newOrder = async (subscribeTo: string) => {
+      const created = await rest(urls.order!, 'POST', '/api/v0/checkout/orders', { ...admin, body: sampleOrder({ hooks: slowHook(subscribeTo) }) });
+      expect(created.status).toBe(201);
+      return created.body.id as string;
+    };
+    const configured = await rest(urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/nonpsp_adapter`, {
+      ...admin,
+      body: {
+        $schema: `${urls.nonpsp_adapter}/openapi/v1/schemas/nonpsp_adapter.json`,
+        id: 'nonpsp_adapter',
+        active: true,
+        paymentMethods: [{ identifier: 'invoice', name: 'Invoice' }],
+      },
+    });
+    expect(configured.status).toBe(201);
+    const [viaGateway, viaAdapter, direct] = [await newOrder('/customer'), await newOrder('/payments'), await newOrder('/customer')];
+
+    // gateway → order subgraph (HTTP) → hook; non-PSP adapter → payment and order services → hook; order service → hook.
+    const inFlight = [
+      graphql(urls.gateway!, 'mutation ($id: ID!) { setBillingAddress(orderId: $id, address: { givenName: "Ola" }) { id } }', { id: viaGateway }, storefront),
+      rest(urls.nonpsp_adapter!, 'POST', `/api/v1/checkout/orders/${viaAdapter}/payments`, { ...storefront, body: {} }),
+      rest(urls.order!, 'PUT', `/api/v0/checkout/orders/${direct}/customer/billing`, { ...admin, body: { givenName: 'Kari' } }),
+    ];
+    let finished = 0;
+    for (const call of inFlight) void call.finally(() => (finished += 1));
+    await eventually(async () => receiver.callsTo('/slow').length >= 3, 10_000);
+    child!.kill('SIGTERM');
+
+    // Readiness turns at once on every service still listening (the callers may already refuse connections).
+    const readiness = await eventually(async () => {
+      const answers = await Promise.all(Object.values(urls).map((url) => fetch(`${url}/readyz`).then((response) => response.status, () => 'closed' as const)));
+      return answers.every((answer) => answer === 503 || answer === 'closed') ? answers : undefined;
+    }, 900, 10);
+    expect(readiness.filter((answer) => answer === 503).length).toBeGreaterThanOrEqual(4); // the subgraphs at least
+    expect(finished).toBe(0); // readiness said 503 while every request was still in flight
+
+    const [gatewayAnswer, adapterAnswer, directAnswer] = await Promise.all(inFlight);
+    expect(gatewayAnswer).toEqual({ status: 200, body: { data: { setBillingAddress: { id: viaGateway } } } });
+    expect(adapterAnswer).toMatchObject({ status: 201, body: { paymentId: expect.any(String), state: 'intent' } });
+    expect(directAnswer.status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(stderr()).toBe('');
+  }, 120_000);
+});
