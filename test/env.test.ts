@@ -82,4 +82,12 @@ describe('environment', () => {
     expect(message({ PAYMENT_PORT: '4001', SERVICES: 'payment,gateway' })).toBe('');
     expect(message({ ORDER_URL: 'not-a-url' }).match(/ORDER_URL/g)).toHaveLength(1);
   });
+
+  it('reads OUTBOUND_ALLOW as ranges, hosts and domains, naming an entry that is neither', () => {
+    expect(loadConfig({}).outboundAllow).toEqual([]);
+    const allow = loadConfig({ OUTBOUND_ALLOW: '10.0.0.0/8, fd00::/8,adapters.internal,*.svc.cluster.local' }).outboundAllow;
+    expect(allow.map((entry) => entry.kind)).toEqual(['range', 'range', 'host', 'domain']);
+    expect(() => loadConfig({ OUTBOUND_ALLOW: '10.0.0.0/8,https://x/' })).toThrow(/OUTBOUND_ALLOW: https:\/\/x\/ is neither an address range \(CIDR\) nor a host name/);
+    expect(() => loadConfig({ OUTBOUND_ALLOW: '10.0.0.0/40' })).toThrow(/OUTBOUND_ALLOW: 10.0.0.0\/40 is not an address range/);
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { rest } from './harness/http.js';
-import { orderClient, sampleOrder } from './harness/orders.js';
+import { eventually, orderClient, sampleOrder } from './harness/orders.js';
+import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../subgraphs/configuration/local-schemas.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
 /**
@@ -70,7 +71,7 @@ describe('registration', () => {
 });
 
 describe('call time', () => {
-  it('vetoes a change whose hook stands at a refused address (registered before the policy) with the reason, never calling it', async () => {
+  it('vetoes a change whose hook stands at a refused address (registered before the policy) with the reason', async () => {
     const order = (await newOrder()).body;
     // As if registered before this policy existed: written straight into the stored document.
     const stored = await system.db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
@@ -86,9 +87,64 @@ describe('call time', () => {
       message: expect.stringContaining('refused by the outbound address policy'),
     });
   });
+
+  it('fails a notification delivery to a refused address with the reason, and retries it on its schedule', async () => {
+    const order = (await newOrder()).body;
+    const stored = await system.db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    const document = stored.document as { notifications: unknown[] };
+    document.notifications = [{ id: 'old-n', adapterId: 'x_adapter', scope: '/customer', schema: true, invoke: 'http://metadata.google.internal./computeMetadata/v1/' }];
+    await system.db.prisma.order.update({ where: { id: order.id }, data: { document: document as object, version: { increment: 1 } } });
+
+    expect((await admin.call('PUT', `/${order.id}/customer/billing`, { givenName: 'Kari' })).status).toBe(200);
+    const failed = await eventually(async () => {
+      const events = await admin.events(order.id);
+      return (events.body as Array<{ type: string; data: { error?: string } }>).find((event) => event.type === 'notification.delivery_failed');
+    });
+    expect(failed.data.error).toContain('refused by the outbound address policy: metadata.google.internal is a cloud metadata name');
+    expect(failed.data).toMatchObject({ retryInMs: expect.any(Number) });
+  });
 });
 
-describe('configuration $schema', () => {
+describe('configuration', () => {
+  it('refuses static notifications at a refused address, naming the place', async () => {
+    const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
+    const notification = { reference: 'erp', scope: '/state/currentStatus', schema: { enum: ['completed'] }, invoke: 'http://[::ffff:169.254.169.254]/erp' };
+    const { status, body } = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/static_notifications`, {
+      token,
+      ...tenant,
+      body: { $schema: STATIC_NOTIFICATIONS_SCHEMA_ID, id: 'static_notifications', order: { notifications: [{ ...notification, invoke: 'http://127.0.0.1:9/ok' }, notification] } },
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      code: 'invalid_configuration',
+      details: [{ pointer: '/order/notifications/1/invoke', keyword: 'outbound', message: expect.stringContaining('http://[::ffff:169.254.169.254]/erp') }],
+    });
+  });
+
+  it('never blocks an order because of a static notification configured before the policy: its delivery fails instead', async () => {
+    const channel = 'static-old';
+    const invoke = 'http://169.254.169.254/latest/meta-data/';
+    await system.db.prisma.configuration.create({
+      data: {
+        merchant: tenant.merchant,
+        channel,
+        configurationId: 'static_notifications',
+        schemaUrl: STATIC_NOTIFICATIONS_SCHEMA_ID,
+        document: { $schema: STATIC_NOTIFICATIONS_SCHEMA_ID, id: 'static_notifications', order: { notifications: [{ reference: 'erp', scope: '/state/currentStatus', schema: { enum: ['processing'] }, invoke }] } },
+      },
+    });
+    const client = await orderClient(system, { merchant: tenant.merchant, channel }, 'admin');
+    const created = await client.call('POST', '', sampleOrder());
+    expect(created.status).toBe(201);
+    expect(created.body.notifications).toEqual([expect.objectContaining({ invoke })]);
+    expect((await client.call('PUT', `/${created.body.id}/state`, { status: 'processing' })).status).toBe(200);
+    const failed = await eventually(async () => {
+      const events = await client.events(created.body.id);
+      return (events.body as Array<{ type: string; data: { error?: string } }>).find((event) => event.type === 'notification.delivery_failed');
+    });
+    expect(failed.data.error).toContain('169.254.169.254 is a link-local (cloud metadata) address');
+  });
+
   it.each(['http://[::ffff:169.254.169.254]/latest/meta-data/', 'http://[::ffff:a9fe:a9fe]/schema.json', 'http://metadata.google.internal./x.json'])(
     'refuses a $schema at %s with a 400 naming the URL',
     async (url) => {

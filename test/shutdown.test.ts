@@ -101,7 +101,7 @@ describe('graceful shutdown', () => {
     const [viaGateway, viaAdapter, direct] = [await newOrder('/customer'), await newOrder('/payments'), await newOrder('/customer')];
 
     // gateway → order subgraph (HTTP) → hook; non-PSP adapter → payment and order services → hook; order service → hook.
-    const inFlight = [
+    const inFlight: [ReturnType<typeof graphql>, ReturnType<typeof rest>, ReturnType<typeof rest>] = [
       graphql(urls.gateway!, 'mutation ($id: ID!) { setBillingAddress(orderId: $id, address: { givenName: "Ola" }) { id } }', { id: viaGateway }, storefront),
       rest(urls.nonpsp_adapter!, 'POST', `/api/v1/checkout/orders/${viaAdapter}/payments`, { ...storefront, body: {} }),
       rest(urls.order!, 'PUT', `/api/v0/checkout/orders/${direct}/customer/billing`, { ...admin, body: { givenName: 'Kari' } }),

@@ -63,14 +63,19 @@ export async function outboundRefusal(url: string): Promise<string | undefined> 
 /** How long a registration waits for DNS before leaving the decision to the call. */
 const REGISTRATION_LOOKUP_MS = 2_000;
 
+/** checkOutboundUrl for a URL being registered: DNS bounded in time (unresolved then). */
+export function checkRegisteredUrl(url: string, resolveAll: ResolveAll = systemResolve): Promise<UrlVerdict> {
+  const bounded: ResolveAll = (hostname) =>
+    Promise.race([resolveAll(hostname), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('lookup timed out')), REGISTRATION_LOOKUP_MS).unref())]);
+  return checkOutboundUrl(url, processPolicy, bounded);
+}
+
 /**
  * For URLs someone registers (hooks, validations, notifications, callbacks): a 400 naming each
  * refused URL. A name that does not resolve (yet) is accepted: every call is checked again.
  */
 export async function assertOutboundUrls(urls: Array<{ pointer: string; url: string }>, resolveAll: ResolveAll = systemResolve): Promise<void> {
-  const bounded: ResolveAll = (hostname) =>
-    Promise.race([resolveAll(hostname), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('lookup timed out')), REGISTRATION_LOOKUP_MS).unref())]);
-  const verdicts = await Promise.all(urls.map(async (entry) => ({ ...entry, verdict: await checkOutboundUrl(entry.url, processPolicy, bounded) })));
+  const verdicts = await Promise.all(urls.map(async (entry) => ({ ...entry, verdict: await checkRegisteredUrl(entry.url, resolveAll) })));
   const refused = verdicts.flatMap(({ pointer, url, verdict }) => (verdict.allowed === false ? [{ pointer, url, message: verdict.reason }] : []));
   if (refused.length === 0) return;
   throw new AppError(

@@ -6,6 +6,7 @@ import { mergeDetails, validateBasic, validateWith, type ConfigurationErrorDetai
 import { getAt, isObject, setAt, cloneJson, type JsonObject } from './json-pointer.js';
 import { STATIC_NOTIFICATIONS_ID, STATIC_NOTIFICATIONS_SCHEMA_ID } from './local-schemas.js';
 import { SchemaResolutionError, type SchemaResolver } from './schema-resolver.service.js';
+import { checkRegisteredUrl } from '../../platform/outbound/outbound-guard.js';
 
 export interface CheckInput {
   tenant: Tenant;
@@ -64,7 +65,7 @@ export async function checkConfiguration(input: CheckInput): Promise<CheckResult
     schemaRules.push({ pointer: '/id', message: `must equal "${resolved.configurationId}", the id its schema is for`, keyword: 'id', schema: 'adapter' });
   }
 
-  if (resolved.configurationId === STATIC_NOTIFICATIONS_ID) schemaRules.push(...notificationSchemaProblems(document));
+  if (resolved.configurationId === STATIC_NOTIFICATIONS_ID) schemaRules.push(...notificationSchemaProblems(document), ...(await notificationAddressProblems(document)));
 
   const pointers = secretPointers(resolved.schema, document);
   const { restored, problems } = keepMaskedSecrets(document, pointers, input.storedSecrets);
@@ -86,6 +87,23 @@ function notificationSchemaProblems(document: JsonObject): ConfigurationErrorDet
     const problem = notificationSchemaError(schema as boolean | Record<string, unknown>);
     return problem ? [{ pointer: `/order/notifications/${index}/schema`, message: `is not a valid JSON Schema: ${problem}`, keyword: 'schema', schema: 'adapter' }] : [];
   });
+}
+
+/** Each static notification's `invoke` must be an address the platform may call (docs/outbound.md). */
+async function notificationAddressProblems(document: JsonObject): Promise<ConfigurationErrorDetail[]> {
+  const notifications = (document.order as { notifications?: unknown } | undefined)?.notifications;
+  if (!Array.isArray(notifications)) return [];
+  const checked = await Promise.all(
+    notifications.map(async (notification: unknown, index) => {
+      const invoke = isObject(notification) ? notification.invoke : undefined;
+      if (typeof invoke !== 'string') return []; // the schema's own rules report it
+      const verdict = await checkRegisteredUrl(invoke);
+      return verdict.allowed === false
+        ? [{ pointer: `/order/notifications/${index}/invoke`, message: `${invoke} is refused by the outbound address policy: ${verdict.reason}`, keyword: 'outbound', schema: 'adapter' as const }]
+        : [];
+    }),
+  );
+  return checked.flat();
 }
 
 const invalidConfiguration = (id: string, details: ConfigurationErrorDetail[]) =>

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { assertOutboundUrls } from '../../platform/outbound/outbound-guard.js';
+import { outboundUrls } from './engine/outbound-urls.js';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -88,6 +90,10 @@ export class OrderCommands {
     document.payments = document.payments.map((payment) => ({ ...payment, orderId: document.id }));
     document.shippings = ownedShippings(context.tenant, document.id, document.shippings);
     document.notifications.forEach(assertNotificationSchema);
+    // The caller's URLs must be ones the platform may call; the channel's static notifications were
+    // checked when configured (and are checked again at each call), so they never block an order.
+    const configured = new Set(statics.map((notification) => notification.invoke));
+    await assertOutboundUrls(outboundUrls(document).filter((entry) => !(entry.pointer.startsWith('/notifications/') && configured.has(entry.url))));
     if (await this.store.load(context.tenant, document.id)) throw conflict(`Order ${document.id} already exists.`);
     return this.engine.create(context.tenant, context.actor, document);
   }

@@ -80,7 +80,6 @@ export class OrderEngine {
   async create(tenant: Tenant, actor: Actor, document: OrderDocument): Promise<OrderRecord> {
     deriveFields(document);
     assertValid(document);
-    await assertOutboundUrls(newOutboundUrls(undefined, document));
     const jobs = notificationJobs(undefined, document);
     const events: EventInput[] = [
       { id: randomUUID(), type: 'order.created', actor: actorName(actor), data: { action: 'order.created', notificationsQueued: jobs.map((job) => job.notificationId) } },
