@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { guardedAgent, outboundRefusal } from './outbound-guard.js';
+import { guardedAgent, outboundRefusal, REFUSED_CODE } from './outbound-guard.js';
 
 /**
  * One HTTP call from the order service to an adapter (hook, validation, notification), bounded
@@ -46,6 +46,9 @@ export async function callAdapter(url: string, body: unknown, headers: CallHeade
     if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout', durationMs: elapsed() };
     const code = (error as { code?: string }).code;
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    // The connection's own lookup refused the address (the name's DNS changed since the check above).
+    const refused = code === REFUSED_CODE ? (error as Error) : cause?.code === REFUSED_CODE ? cause : undefined;
+    if (refused) return { kind: 'unreachable', error: `refused by the outbound address policy: ${refused.message}`, durationMs: elapsed() };
     return { kind: 'unreachable', error: cause?.code ?? code ?? cause?.message ?? (error as Error).message, durationMs: elapsed() };
   }
 }

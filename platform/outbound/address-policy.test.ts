@@ -6,6 +6,7 @@ import { request } from 'undici';
 import { canonicalHost, classifyHost, parseAllowList, refusalOf, type AddressPolicy } from './address-policy.js';
 import { assertOutboundUrls, checkOutboundUrl, configureOutboundPolicy, guardedAgent, REFUSED_CODE, type ResolveAll } from './outbound-guard.js';
 import { AppError } from '../errors/app-error.js';
+import { callAdapter } from './adapter-call.js';
 
 const development: AddressPolicy = { production: false, allow: [] };
 const production: AddressPolicy = { production: true, allow: [] };
@@ -173,6 +174,11 @@ describe('guardedAgent', () => {
       configureOutboundPolicy(production);
       const refused = await request(`http://localhost:${port}/`, { dispatcher: guardedAgent() }).then(() => undefined, (error: unknown) => error as Error & { code?: string });
       expect(refused).toMatchObject({ code: REFUSED_CODE, message: expect.stringContaining('localhost resolves to 127.0.0.1') });
+      // The platform's calls to receivers answer a refusal as a value with the reason, never a throw.
+      expect(await callAdapter(`http://localhost:${port}/`, {}, {}, 1_000)).toMatchObject({
+        kind: 'unreachable',
+        error: expect.stringMatching(/^refused by the outbound address policy: localhost resolves to (127\.0\.0\.1|::1), a loopback address, not in OUTBOUND_ALLOW/),
+      });
     } finally {
       configureOutboundPolicy(development);
       await agent.close();
