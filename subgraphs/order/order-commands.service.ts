@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { assertOutboundUrls } from '../../platform/outbound/outbound-guard.js';
-import { outboundUrls } from './engine/outbound-urls.js';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -12,6 +10,8 @@ import type { OrderStore } from './engine/order-store.repository.js';
 import type { CallSigner } from '../../platform/outbound/call-signer.js';
 import { builtInFailures, callbackFailures, type ValidationReport } from './engine/validation-runner.js';
 import type { OrderRecord } from './order.model.js';
+import { assertOutboundUrls } from '../../platform/outbound/outbound-guard.js';
+import { outboundUrls } from './engine/outbound-urls.js';
 
 export type HookInput = Omit<Hook, 'id' | 'adapterId'> & Partial<Pick<Hook, 'id' | 'adapterId'>>;
 export type NotificationInput = Omit<Notification, 'id'> & Partial<Pick<Notification, 'id'>>;
