@@ -19,21 +19,29 @@ const SECRET = randomBytes(32).toString('base64url');
 /**
  * SIGTERM with requests in flight that cross services, on the real process (`platform/main.ts`
  * as `npm start` runs it, every service, the gateway reaching its subgraphs over HTTP): each
- * request is held by a hook receiver that answers after a second, so it is surely in flight.
+ * request is held by a hook receiver that answers only once the stop has begun, so it is surely
+ * in flight.
  */
 let database: TestDatabase;
 let dataDir: string;
 let child: ChildProcess | undefined;
 let receiver: TestAdapter;
+/** Holds the hook receiver's answers until the test has seen the stop begin; then each answers after 200 ms. */
+let release: () => void = () => undefined;
+const held = new Promise<void>((resolve) => (release = resolve));
 
 beforeAll(async () => {
   database = await createEmptyDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'checkout-shutdown-'));
   await chmod(dataDir, 0o755);
   receiver = await TestAdapter.start();
-  receiver.on('/slow', () => ({ status: 200, delayMs: 1_000 }));
+  receiver.on('/slow', async () => {
+    await held;
+    return { status: 200, delayMs: 200 };
+  });
 });
 afterAll(async () => {
+  release();
   child?.kill('SIGKILL');
   await receiver?.close();
   await database?.drop();
@@ -50,6 +58,7 @@ async function startPlatform(): Promise<{ urls: Record<string, string>; exited: 
     DEMO_DATA: 'off',
     GATEWAY_IN_PROCESS: 'off',
     SHUTDOWN_GRACE_MS: '8000',
+    HOOK_TIMEOUT_MS: '20000', // the receiver holds its answers while the test looks at readiness
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
   };
   child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -113,16 +122,21 @@ describe('graceful shutdown', () => {
 
     // Readiness turns at once on every service still listening (the callers may already refuse connections).
     const readiness = await eventually(async () => {
-      const answers = await Promise.all(Object.values(urls).map((url) => fetch(`${url}/readyz`).then((response) => response.status, () => 'closed' as const)));
-      return answers.every((answer) => answer === 503 || answer === 'closed') ? answers : undefined;
-    }, 900, 10);
-    expect(readiness.filter((answer) => answer === 503).length).toBeGreaterThanOrEqual(4); // the subgraphs at least
-    expect(finished).toBe(0); // readiness said 503 while every request was still in flight
+      const answers = await Promise.all(
+        Object.entries(urls).map(async ([name, url]) => [name, await fetch(`${url}/readyz`).then((response) => response.status, () => 'closed' as const)] as const),
+      );
+      return answers.every(([, answer]) => answer === 503 || answer === 'closed') ? Object.fromEntries(answers) : undefined;
+    }, 5_000, 10);
+    const finishedAtReadiness = finished;
+    release();
 
     const [gatewayAnswer, adapterAnswer, directAnswer] = await Promise.all(inFlight);
     expect(gatewayAnswer).toEqual({ status: 200, body: { data: { setBillingAddress: { id: viaGateway } } } });
     expect(adapterAnswer).toMatchObject({ status: 201, body: { paymentId: expect.any(String), state: 'intent' } });
     expect(directAnswer.status).toBe(200);
+    // The subgraphs still listened (their callers were draining) and said 503 while every request was in flight.
+    expect(readiness).toMatchObject({ order: 503, payment: 503, configuration: 503, adapter: 503 });
+    expect(finishedAtReadiness).toBe(0);
     expect(await exited).toBe(0);
     expect(stderr()).toBe('');
   }, 120_000);
