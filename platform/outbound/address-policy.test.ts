@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { canonicalHost, classifyHost, parseAllowList, refusalOf, type AddressPolicy } from './address-policy.js';
-import { assertOutboundUrls, checkOutboundUrl, configureOutboundPolicy, guardedAgent, REFUSED_CODE, type ResolveAll } from './outbound-guard.js';
+import { assertOutboundUrls, checkOutboundUrl, configureOutboundPolicy, guardedAgent, guardedFetch, REFUSED_CODE, type ResolveAll } from './outbound-guard.js';
 import { AppError } from '../errors/app-error.js';
 import { callAdapter } from './adapter-call.js';
 
@@ -171,9 +171,15 @@ describe('guardedAgent', () => {
       // localhost resolves to loopback: allowed in development, refused in production at connect time.
       const answered = await request(`http://localhost:${port}/`, { dispatcher: agent });
       expect(await answered.body.text()).toBe('ok');
+      expect(await (await guardedFetch(`http://localhost:${port}/`)).text()).toBe('ok');
       configureOutboundPolicy(production);
       const refused = await request(`http://localhost:${port}/`, { dispatcher: guardedAgent() }).then(() => undefined, (error: unknown) => error as Error & { code?: string });
       expect(refused).toMatchObject({ code: REFUSED_CODE, message: expect.stringContaining('localhost resolves to 127.0.0.1') });
+      // fetch for someone's URL: refused before any connection, literal or resolved.
+      for (const url of [`http://localhost:${port}/`, 'http://[::ffff:a9fe:a9fe]/latest/meta-data/']) {
+        const failed = await guardedFetch(url).then(() => undefined, (error: unknown) => error as TypeError & { cause?: { code?: string; message?: string } });
+        expect(failed?.cause).toMatchObject({ code: REFUSED_CODE, message: expect.stringContaining('refused by the outbound address policy') });
+      }
       // The platform's calls to receivers answer a refusal as a value with the reason, never a throw.
       expect(await callAdapter(`http://localhost:${port}/`, {}, {}, 1_000)).toMatchObject({
         kind: 'unreachable',

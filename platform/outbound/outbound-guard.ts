@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { Agent } from 'undici';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { AppError } from '../errors/app-error.js';
 import { classifyHost, refusalOf, type AddressPolicy } from './address-policy.js';
 
@@ -113,3 +113,18 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
 
 /** An undici Agent whose connections go only to allowed addresses. */
 export const guardedAgent = (options: Agent.Options = {}): Agent => new Agent({ ...options, connect: { ...options.connect, lookup: guardedLookup } });
+
+const fetchAgent = guardedAgent();
+
+/**
+ * `fetch` for URLs someone gave the platform: a refused URL rejects (a TypeError with `cause.code`
+ * EOUTBOUND_REFUSED and the reason, as fetch rejects for any connection failure) before any
+ * connection, and the connection goes only to an address the policy allows.
+ */
+export const guardedFetch: typeof fetch = async (input, init) => {
+  if (input instanceof Request) throw new TypeError('guardedFetch takes a URL, not a Request');
+  const url = String(input);
+  const refusal = await outboundRefusal(url);
+  if (refusal) throw new TypeError('fetch failed', { cause: Object.assign(new Error(refusal), { code: REFUSED_CODE }) });
+  return undiciFetch(url, { ...(init as object), dispatcher: fetchAgent }) as unknown as Promise<Response>;
+};

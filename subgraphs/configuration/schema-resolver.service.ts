@@ -1,8 +1,7 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { fetch as undiciFetch } from 'undici';
 import { createSchemaAjv, type ConfigurationErrorDetail, type ConfigurationFailureCode } from './configuration.validator.js';
 import { isObject, type JsonObject } from './json-pointer.js';
-import { checkOutboundUrl, guardedAgent, outboundPolicy, type ResolveAll } from '../../platform/outbound/outbound-guard.js';
+import { checkOutboundUrl, guardedFetch, outboundPolicy, type ResolveAll } from '../../platform/outbound/outbound-guard.js';
 import { BASIC_SCHEMA_ID, JSON_SCHEMA_2020, configurationIdNamedBy, loadSchemaFile, schemaUrlKey, type LocalSchema } from './local-schemas.js';
 
 /** A configuration schema ready to validate with. */
@@ -131,10 +130,6 @@ export class SchemaResolver {
     }
   }
 }
-
-/** Schemas are fetched over connections that reach only addresses the outbound policy allows. */
-const schemaAgent = guardedAgent();
-const guardedFetch: typeof fetch = (input, init) => undiciFetch(input as string, { ...(init as object), dispatcher: schemaAgent }) as unknown as Promise<Response>;
 
 async function readLimited(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? 0);
