@@ -4,9 +4,11 @@ import { registerGraphQLRoute } from '../platform/graphql/graphql-route.js';
 import { requestBoundsPlugin } from '../platform/graphql/request-bounds.plugin.js';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerCors } from './cors.hooks.js';
+import { isExplorerRequest, registerExplorer } from './explorer/explorer.route.js';
 import type { GraphQLSchema } from 'graphql';
 import { formatGraphQLError } from '../platform/graphql/graphql-errors.js';
 import { createServiceApp } from '../platform/http/app.factory.js';
@@ -26,16 +28,11 @@ export interface GatewayDeps extends ServiceDeps {
   localSubgraphs?: Partial<Record<SubgraphName, LocalSubgraph>>;
 }
 
-/** A browser opening /graphql gets Apollo Sandbox without a token; every operation needs one. */
-const isLandingPageRequest = (request: FastifyRequest): boolean =>
-  request.method === 'GET' &&
-  request.url.split('?')[0] === '/graphql' &&
-  !(request.query as Record<string, unknown> | undefined)?.query &&
-  (request.headers.accept ?? '').includes('text/html');
-
-/** The gateway: federates the subgraphs behind /graphql (HTTP and graphql-ws) and serves Apollo Sandbox. */
+/** The gateway: federates the subgraphs behind /graphql (HTTP and graphql-ws) and serves the explorer (docs/explorer.md). */
 export async function createGatewayService(deps: GatewayDeps): Promise<FastifyInstance> {
-  const app = createServiceApp('gateway', deps, { isPublicRequest: isLandingPageRequest });
+  const app = createServiceApp('gateway', deps, { isPublicRequest: (request: FastifyRequest) => isExplorerRequest(request) });
+  registerCors(app, deps.config.corsOrigins);
+  registerExplorer(app, { mode: deps.config.explorer, demoTenant: deps.config.demoData });
 
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(deps.subgraphUrls),
@@ -60,7 +57,8 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
       noHttpSubscriptionsPlugin,
       requestBoundsPlugin(limits.deadlineMs),
       fastifyApolloDrainPlugin(app),
-      ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
+      // The explorer page is ours (registerExplorer): Sandbox when reachable, else GraphiQL offline.
+      ApolloServerPluginLandingPageDisabled(),
     ],
   });
   await apollo.start();

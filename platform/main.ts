@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   }
   system.logger.info({ services: config.services, urls: system.urls, ms: Date.now() - startedAt }, 'checkout platform ready');
   if (system.urls.gateway) {
-    system.logger.info(`Apollo Sandbox: ${system.urls.gateway}/graphql — token: npm run --silent token -- --merchant <m> --channel <c> --role storefront`);
+    system.logger.info(`GraphQL explorer: ${system.urls.gateway}/graphql#merchant=<m>&channel=<c>&token=<token> — token: npm run --silent token -- --merchant <m> --channel <c> --role storefront`);
   }
   if (config.demoData && system.urls.configuration && system.urls.commerce_sandbox && system.urls.giftcard_sandbox) {
     const running = system;

@@ -82,13 +82,13 @@ export async function ensureDemoData(config: PlatformConfig, logger: Logger): Pr
   return basketId ? { basketId } : {};
 }
 
-/** What a person types to try a checkout in Apollo Sandbox. */
+/** What a person types to try a checkout in the explorer (docs/explorer.md). */
 export function demoInstructions(gatewayUrl: string, basketId: string | undefined): string {
   return [
     '',
     'Try a checkout (merchant "demo", channel "demo"):',
     '  1. token:   npm run --silent token -- --merchant demo --channel demo --role storefront',
-    `  2. open ${gatewayUrl}/graphql, add headers  Authorization: Bearer <token>, X-Merchant: demo, X-Channel: demo`,
+    `  2. open ${gatewayUrl}/graphql#merchant=demo&channel=demo&token=<token>  (the explorer fills in the three headers)`,
     `  3. mutation { createOrderFromBasket(input: { cartReference: "${basketId ?? '<basket id>'}", culture: "nb-NO", currency: "NOK" }) { id total { includingVat } } }`,
     `     then addGiftCard(orderId, cardId: "${DEMO_GIFT_CARD.cardId}"), startPayment(orderId, adapterId: "nonpsp_adapter"), completePayment(orderId, paymentId)`,
     '  More baskets: POST <commerce sandbox>/api/sandbox/baskets (docs/sandboxes.md).',

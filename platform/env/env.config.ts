@@ -105,6 +105,10 @@ export interface PlatformConfig {
   platformJwksUrl: string | undefined;
   /** OUTBOUND_ALLOW: private addresses and hosts the platform may call in production (docs/outbound.md). */
   outboundAllow: AllowEntry[];
+  /** Origins whose pages may call the gateway (CORS_ORIGINS): exact origins, `scheme://host:*` for any port, or `*`. */
+  corsOrigins: string[];
+  /** What a browser opening the gateway's /graphql gets (EXPLORER, docs/explorer.md). */
+  explorer: 'auto' | 'graphiql' | 'sandbox';
 }
 
 /** An adapter's client credentials: exchanged at the configuration service for short-lived adapter tokens. */
@@ -147,6 +151,16 @@ const GRAPHQL_SETTINGS = {
   GRAPHQL_DEADLINE_MS: 'deadlineMs',
 } as const satisfies Record<string, keyof GraphQLLimits>;
 
+/** One CORS_ORIGINS entry: `*`, or scheme://host[:port|:*] with no path (what a browser sends as Origin). */
+const CORS_ORIGIN = '(\\*|https?://([A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*|\\[[0-9A-Fa-f:.]+\\])(:([0-9]{1,5}|\\*))?)';
+/** Pages a developer serves from this machine, on any port; production allows none unless told. */
+const DEVELOPMENT_CORS_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
+
+function corsOrigins(raw: string | undefined, nodeEnv: PlatformConfig['nodeEnv']): string[] {
+  if (raw === undefined) return nodeEnv === 'production' ? [] : DEVELOPMENT_CORS_ORIGINS;
+  return raw.trim() === 'none' ? [] : raw.split(',').map((origin) => origin.trim().toLowerCase());
+}
+
 const envSchema = {
   type: 'object',
   properties: {
@@ -174,6 +188,8 @@ const envSchema = {
     NOTIFICATION_RECEIVER_PAUSE_FAILURES: { type: 'string', pattern: '^[0-9]{1,6}$' },
     NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: { type: 'string', pattern: '^[0-9]{1,10}$' },
     CONFIG_ENCRYPTION_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{43}=?$' },
+    CORS_ORIGINS: { type: 'string', pattern: `^\\s*(none\\s*|${CORS_ORIGIN}\\s*(,\\s*${CORS_ORIGIN}\\s*)*)$` },
+    EXPLORER: { enum: ['auto', 'graphiql', 'sandbox'] },
     ...Object.fromEntries(Object.keys(GRAPHQL_SETTINGS).map((name) => [name, COUNT])),
     // The listings never page more than 200 (their own check); this may only lower it.
     GRAPHQL_MAX_PAGE_SIZE: { type: 'string', pattern: '^([1-9][0-9]?|1[0-9]{2}|200)$' },
@@ -200,6 +216,7 @@ const patternMessage = (name: string): string | undefined =>
   name.endsWith('_PORT') ? 'must be a port number, 0 to 65535'
   : name === 'GRAPHQL_MAX_PAGE_SIZE' ? 'must be a whole number from 1 to 200'
   : name in GRAPHQL_SETTINGS ? 'must be a whole number from 1 to 999999'
+  : name === 'CORS_ORIGINS' ? 'must be none or a comma-separated list of origins such as https://shop.example.com, http://localhost:*, or *'
   : undefined;
 
 const ajv = new Ajv({ allErrors: true });
@@ -332,5 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     outboundAllow,
     gatewayInProcess: (get('GATEWAY_IN_PROCESS') ?? 'on') === 'on',
     demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
+    corsOrigins: corsOrigins(get('CORS_ORIGINS'), nodeEnv),
+    explorer: (get('EXPLORER') ?? 'auto') as PlatformConfig['explorer'],
   };
 }
