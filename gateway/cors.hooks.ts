@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** What a page on an allowed origin may send: the platform's headers, JSON, and tracing. */
 const ALLOWED_HEADERS = ['authorization', 'content-type', 'x-merchant', 'x-channel', 'x-request-id', 'traceparent', 'tracestate', 'apollo-require-preflight'];
@@ -21,16 +21,21 @@ export function originMatcher(allowed: readonly string[]): (origin: string) => b
   };
 }
 
+/** OPTIONS carries no credentials (browsers never send them with a preflight): the app lets it through unauthenticated. */
+export const isPreflight = (request: FastifyRequest): boolean => request.method === 'OPTIONS';
+
 /**
- * CORS for the gateway. Preflights are answered by a public route, so before authentication (a
- * browser never sends credentials with one); every other answer to an allowed origin carries
+ * CORS for the gateway. Preflights are answered before authentication (isPreflight is a public
+ * request for the app) and before any route; every other answer to an allowed origin carries
  * Access-Control-Allow-Origin, refusals (401, 403, 400) included, so the page can read them. An
  * origin not allowed gets no CORS header at all and its preflight a 403: the browser refuses.
  */
 export function registerCors(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   const allowed = originMatcher(allowedOrigins);
 
-  app.options('*', { config: { public: true } }, async (request, reply) => {
+  // A hook, not a route: /graphql has Apollo's own OPTIONS route, and every path answers alike.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPreflight(request)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return reply.status(204).header('allow', ALLOWED_METHODS.join(', ')).send();
     if (!allowed(origin)) {

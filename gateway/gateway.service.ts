@@ -7,7 +7,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerCors } from './cors.hooks.js';
+import { isPreflight, registerCors } from './cors.hooks.js';
 import { isExplorerRequest, registerExplorer } from './explorer/explorer.route.js';
 import type { GraphQLSchema } from 'graphql';
 import { formatGraphQLError } from '../platform/graphql/graphql-errors.js';
@@ -30,7 +30,7 @@ export interface GatewayDeps extends ServiceDeps {
 
 /** The gateway: federates the subgraphs behind /graphql (HTTP and graphql-ws) and serves the explorer (docs/explorer.md). */
 export async function createGatewayService(deps: GatewayDeps): Promise<FastifyInstance> {
-  const app = createServiceApp('gateway', deps, { isPublicRequest: (request: FastifyRequest) => isExplorerRequest(request) });
+  const app = createServiceApp('gateway', deps, { isPublicRequest: (request: FastifyRequest) => isPreflight(request) || isExplorerRequest(request) });
   registerCors(app, deps.config.corsOrigins);
   registerExplorer(app, { mode: deps.config.explorer, demoTenant: deps.config.demoData });
 
