@@ -108,7 +108,7 @@ describe('gateway federation', () => {
     }
   });
 
-  it('shows Apollo Sandbox to a browser without a token', async () => {
+  it('shows the explorer (Sandbox or bundled GraphiQL) to a browser without a token', async () => {
     const response = await fetch(`${gateway}/graphql`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
