@@ -106,6 +106,34 @@ describe('the offline explorer', () => {
     await context.close();
   }, 120_000);
 
+  it('embeds Apollo Sandbox when the browser reaches it, with the same endpoint and headers', async () => {
+    // Sandbox's CDN answered by a stand-in that records what the page hands Sandbox.
+    const { context } = await offlineContext(browser);
+    const page = await context.newPage();
+    await page.route('https://embeddable-sandbox.cdn.apollographql.com/**', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.EmbeddedSandbox = function (options) {
+          window.sandboxOptions = JSON.parse(JSON.stringify(options));
+          document.querySelector(options.target).textContent = 'Sandbox stand-in';
+        };`,
+      }),
+    );
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(explorerUrl('/graphql', { token: 'tok', merchant: tenant.merchant, channel: tenant.channel }));
+    await page.waitForSelector('body[data-explorer="sandbox"]');
+    const options = await page.evaluate(() => (globalThis as unknown as { sandboxOptions: unknown }).sandboxOptions);
+    expect(options).toMatchObject({
+      target: '#explorer',
+      initialEndpoint: `${system.urls.gateway}/graphql`,
+      initialSubscriptionEndpoint: `${system.urls.gateway!.replace('http', 'ws')}/graphql`,
+      initialState: { headers: { Authorization: 'Bearer tok', 'X-Merchant': tenant.merchant, 'X-Channel': tenant.channel }, includeCookies: false },
+    });
+    expect(requested.filter((path) => path.startsWith('/explorer/graphiql'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('shows why a subscription socket was refused', async () => {
     const { context } = await offlineContext(browser);
     const page = await context.newPage();

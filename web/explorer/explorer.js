@@ -37,7 +37,9 @@
    * address bar), else what this tab last had (sessionStorage: a token is not kept once the tab
    * closes), else placeholders.
    */
-  function initialHeaders() {
+  let initialState;
+  const initial = () => (initialState ??= readInitialState());
+  function readInitialState() {
     let headers = config.defaultHeaders;
     try {
       const stored = JSON.parse(sessionStorage.getItem(HEADERS_KEY) || 'null');
@@ -53,9 +55,9 @@
     set('Authorization', token && (/^bearer\s/i.test(token) ? token : `Bearer ${token}`));
     set('X-Merchant', fragment.get('merchant'));
     set('X-Channel', fragment.get('channel'));
-    const initial = { headers, query: fragment.get('query') || undefined, variables: fragment.get('variables') || undefined };
+    const state = { headers, query: fragment.get('query') || undefined, variables: fragment.get('variables') || undefined };
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
-    return initial;
+    return state;
   }
 
   function loadScript(src, timeoutMs) {
@@ -142,7 +144,7 @@
   async function startGraphiQL() {
     await loadStyle(config.assets['graphiql.css']);
     for (const name of ['react.js', 'react-dom.js', 'graphiql.js', 'graphql-ws.js']) await loadScript(config.assets[name], 30_000);
-    const initial = initialHeaders();
+    const { headers, query, variables } = initial();
     const { React, ReactDOM, GraphiQL } = window;
     const root = ReactDOM.createRoot(document.getElementById('explorer'));
     root.render(
@@ -151,9 +153,9 @@
         {
           fetcher,
           defaultQuery: DEFAULT_QUERY,
-          query: initial.query,
-          variables: initial.variables,
-          headers: JSON.stringify(initial.headers, null, 2),
+          query,
+          variables,
+          headers: JSON.stringify(headers, null, 2),
           isHeadersEditorEnabled: true,
           shouldPersistHeaders: false,
           defaultEditorToolsVisibility: 'headers',
@@ -166,14 +168,22 @@
     document.body.dataset.explorer = 'graphiql';
   }
 
+  function parseOrUndefined(json) {
+    try {
+      return json ? JSON.parse(json) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   function startSandbox() {
-    const initial = initialHeaders();
+    const { headers, query, variables } = initial();
     document.getElementById('explorer').classList.add('sandbox');
     new window.EmbeddedSandbox({
       target: '#explorer',
       initialEndpoint: endpoint,
       initialSubscriptionEndpoint: wsEndpoint,
-      initialState: { document: initial.query, variables: initial.variables && JSON.parse(initial.variables), headers: initial.headers, includeCookies: false },
+      initialState: { document: query, variables: parseOrUndefined(variables), headers, includeCookies: false },
       endpointIsEditable: false,
       hideCookieToggle: true,
     });
@@ -186,6 +196,7 @@
     if (mode === 'sandbox' || mode === 'auto') {
       try {
         await loadScript(config.sandboxScript, mode === 'auto' ? config.sandboxTimeoutMs : 30_000);
+        if (typeof window.EmbeddedSandbox !== 'function') throw new Error('the script did not define EmbeddedSandbox');
         return startSandbox();
       } catch (error) {
         if (mode === 'sandbox') {
