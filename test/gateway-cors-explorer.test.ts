@@ -96,7 +96,8 @@ describe('originMatcher', () => {
 describe('CORS_ORIGINS and EXPLORER settings', () => {
   it('default to localhost pages in development and none in production, and read a list or none', () => {
     expect(loadConfig({}).corsOrigins).toEqual(['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*']);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SERVICES: 'gateway' }).corsOrigins).toEqual([]);
+    // A sandbox-only process: production's other requirements (keys) are for platform services.
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SERVICES: 'commerce_sandbox' }).corsOrigins).toEqual([]);
     expect(loadConfig({ CORS_ORIGINS: ' https://Shop.example.com , http://127.0.0.1:8080 ' }).corsOrigins).toEqual(['https://shop.example.com', 'http://127.0.0.1:8080']);
     expect(loadConfig({ CORS_ORIGINS: 'none' }).corsOrigins).toEqual([]);
     expect(loadConfig({}).explorer).toBe('auto');
