@@ -1,15 +1,27 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { assertBeforeDeadline } from '../platform/graphql/request-bounds.plugin.js';
+import { outboundTraceHeaders, withClientSpan } from '../platform/telemetry/outbound.js';
 import type { GatewayContext } from './gateway.context.js';
 
 /** Sends each subgraph call with the caller's credentials and tenant, and the trace context. */
 export class HeaderForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  constructor(private readonly subgraphName: string, url: string) {
+    super({ url });
+  }
+
+  override process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
+    // A client span per subgraph fetch; willSendRequest runs inside it and sends its traceparent.
+    return withClientSpan({ name: `subgraph ${this.subgraphName}`, method: 'POST', url: this.url ?? '', attributes: { 'graphql.operation.name': options.request.operationName } }, () =>
+      super.process(options),
+    );
+  }
+
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     const headers = request.http?.headers;
     // Health checks and schema loads run without a request context.
     const { forward, deadline } = context as Partial<GatewayContext>;
     assertBeforeDeadline(deadline);
     if (!headers || !forward) return;
-    for (const [name, value] of Object.entries(forward)) headers.set(name, value);
+    for (const [name, value] of Object.entries({ ...forward, ...outboundTraceHeaders() })) headers.set(name, value);
   }
 }

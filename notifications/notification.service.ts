@@ -5,6 +5,7 @@ import { connectDatabase } from '../platform/db/database.js';
 import { AppError, notFound } from '../platform/errors/app-error.js';
 import { createServiceApp } from '../platform/http/app.factory.js';
 import { callSignerFor } from '../platform/outbound/call-signer.js';
+import { observePool } from '../platform/telemetry/metrics.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { DeliveryAdminRepository } from './delivery-admin.repository.js';
 import { EventRepository } from './event.repository.js';
@@ -12,6 +13,7 @@ import { registerNotificationAdminRoutes } from './notification-admin.routes.js'
 import { NotificationQueue } from './notification-queue.repository.js';
 import { ReceiverRepository } from './receiver.repository.js';
 import { NotificationWorker } from './notification.worker.js';
+import { observeOutbox } from './outbox.metrics.js';
 
 const RETRYABLE = ['notification.dead_lettered', 'notification.delivery_failed', 'notification.delivered'];
 
@@ -72,8 +74,12 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
 
   registerNotificationAdminRoutes(app, new ReceiverRepository(deps.db.pool), new DeliveryAdminRepository(deps.db.pool));
 
+  const stopObservingOutbox = observeOutbox(deps.db.pool);
+  const stopObservingPool = observePool('notifications_worker', workerDb.pool);
   app.addHook('onReady', () => worker.start());
   app.addHook('onClose', async () => {
+    stopObservingOutbox();
+    stopObservingPool();
     await worker.stop();
     await workerDb.close();
   });

@@ -6,6 +6,7 @@ import { decideDueAmountChange, paymentIdOfAmountChangeJob } from '../subgraphs/
 import type { OrderDocument } from '../subgraphs/order/domain/order.types.js';
 import { nextAttemptDelay } from './delivery-schedule.js';
 import type { ClaimedJob, DeliveryResult, NotificationQueue } from './notification-queue.repository.js';
+import { observeDelivery } from './delivery.telemetry.js';
 
 export interface WorkerOptions {
   databaseUrl: string;
@@ -60,7 +61,7 @@ export class NotificationWorker {
       const seen = this.wakeups;
       let worked = false;
       try {
-        worked = await this.queue.processNext((job) => this.deliver(job));
+        worked = await this.queue.processNext((job) => observeDelivery(job, () => this.deliver(job)));
       } catch (error) {
         this.logger.error({ err: error }, 'notification worker step failed');
       }
@@ -99,7 +100,7 @@ export class NotificationWorker {
     const purpose = job.kind === 'amount_changed' ? 'amount_changed' : 'notification';
     const receiver = receiverOf(job);
     const headers = (text: string) => this.calls.headersFor({ tenant, receiver, orderId: job.orderId, purpose, method: 'POST', url: job.invoke, body: text });
-    const outcome = await callAdapter(job.invoke, body, headers, this.options.timeoutMs);
+    const outcome = await callAdapter(job.invoke, body, headers, this.options.timeoutMs, 'notification');
     if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
       return { kind: 'delivered', status: outcome.status, durationMs: outcome.durationMs };
     }

@@ -9,6 +9,7 @@ import type { TokenVerifier } from '../../platform/auth/token-verifier.service.j
 import type { ClientCredentials, PlatformConfig } from '../../platform/env/env.config.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import { createApp } from '../../platform/http/app.factory.js';
+import { platformReachable } from './platform-reachability.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { AdapterIdentity } from './adapter-identity.js';
 import { ConfigurationClient } from './configuration.client.js';
@@ -80,6 +81,7 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(options: Ada
     bodyLimitBytes: config.bodyLimitBytes,
     closeGraceMs: config.shutdownGraceMs,
     keepRawBody: true,
+    readiness: [platformReachable(config.urls.order)],
     // The platform's calls carry a call token; everyone else a bearer token the platform's rules check.
     authenticate: async (request) => {
       const token = /^Bearer\s+(\S+)\s*$/i.exec(String(request.headers.authorization ?? ''))?.[1];
