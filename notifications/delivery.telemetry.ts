@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import { deliveryMetrics } from '../platform/telemetry/metrics.js';
 import { continueTrace } from '../platform/telemetry/trace-continuation.js';
 import type { ClaimedJob, DeliveryResult } from './notification-queue.repository.js';
@@ -14,6 +15,7 @@ export function observeDelivery(job: ClaimedJob, deliver: () => Promise<Delivery
     { 'checkout.order_id': job.orderId, 'checkout.notification_id': job.notificationId, 'checkout.job_id': job.id, 'checkout.attempt': job.attempts + 1 },
     async () => {
       const result = await deliver();
+      trace.getActiveSpan()?.setAttribute('checkout.outcome', result.kind);
       const metrics = deliveryMetrics();
       metrics.attempts.inc({ kind: job.kind, outcome: result.kind });
       if (result.kind !== 'skipped') metrics.duration.observe({ outcome: result.kind }, result.durationMs / 1000);
