@@ -54,6 +54,8 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const tracing = installTelemetry(config.telemetry);
   const closers: Array<() => Promise<void>> = [];
+  // Runs last: spans of the last requests still buffered go to the collector before exit.
+  closers.push(() => tracing.flush());
   const apps = new Map<ServiceName, FastifyInstance>();
   const step = (what: string) => (error: unknown) => logger.error({ err: error, step: what }, 'shutdown step failed');
   const closeAll = (names: ServiceName[]) =>
