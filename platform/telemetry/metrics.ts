@@ -116,8 +116,8 @@ export function observePool(name: string, pool: pg.Pool): () => void {
 
 /**
  * Gauges read from the database when `service`'s /metrics is scraped: `read` answers the
- * values (by gauge name); a failing or slow read leaves the gauges unset rather than failing
- * the scrape.
+ * values (by gauge name); a failing or slow read keeps the last values rather than failing the
+ * scrape.
  */
 export interface DatabaseGauge {
   name: string;
@@ -158,9 +158,11 @@ export function observeDatabaseGauges(
         labelNames: gauge.labelNames ?? [],
         registers,
         async collect() {
-          this.reset();
+          // A failed read keeps the values of the last one rather than reporting zeros.
           const values = await readAll().catch(() => undefined);
-          for (const { labels, value } of values?.get(gauge.name) ?? []) this.set(labels, value);
+          if (!values) return;
+          this.reset();
+          for (const { labels, value } of values.get(gauge.name) ?? []) this.set(labels, value);
         },
       }));
   }
