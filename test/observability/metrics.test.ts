@@ -84,7 +84,8 @@ describe('GET /metrics', () => {
 
     const waiting = await eventually(async () => {
       const text = await read();
-      return valueOf(text, 'notification_delivery_attempts_total', { outcome: 'retry' }) > retriesBefore ? text : undefined;
+      // The attempt is counted as it ends; the job shows as retrying once its transaction commits.
+      return valueOf(text, 'notification_delivery_attempts_total', { outcome: 'retry' }) > retriesBefore && valueOf(text, 'notification_outbox_retrying') >= 1 ? text : undefined;
     });
     expect(valueOf(waiting, 'notification_outbox_depth')).toBeGreaterThanOrEqual(1);
     expect(valueOf(waiting, 'notification_outbox_retrying')).toBeGreaterThanOrEqual(1);
