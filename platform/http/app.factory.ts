@@ -8,7 +8,7 @@ import type { TokenVerifier } from '../auth/token-verifier.service.js';
 import { platformSigningKey } from '../auth/signing-key.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { assertSafeJson, graphqlTextHazard, urlHazard } from './json-guard.js';
-import { instrumentHttp, scopeTenant, tracedServerFactory } from '../telemetry/http-server.js';
+import { instrumentHttp, scopeRequestId, scopeTenant, tracedServerFactory } from '../telemetry/http-server.js';
 import { mountMetrics } from '../telemetry/metrics.route.js';
 
 declare module 'fastify' {
@@ -66,7 +66,8 @@ export function createApp(options: AppOptions): FastifyInstance {
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      // The request's log fields get it at once, so even fastify's "incoming request" line has it.
+      return scopeRequestId(req, typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID());
     },
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
     // Each request runs in its own trace context (server span, log fields): docs/observability.md.

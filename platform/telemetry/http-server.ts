@@ -36,6 +36,13 @@ export function tracedServerFactory(handler: (req: IncomingMessage, res: ServerR
 }
 
 export const requestScopeOf = (request: FastifyRequest): RequestScope | undefined => (request.raw as Traced)[SCOPE];
+/** The request id joins the request's log fields (called by fastify's genReqId); answers it. */
+export function scopeRequestId(req: IncomingMessage, requestId: string): string {
+  const scope = (req as Traced)[SCOPE];
+  if (scope) scope.requestId = requestId;
+  return requestId;
+}
+
 /** The authenticated tenant joins the request's log fields (called by the auth hook). */
 export function scopeTenant(request: FastifyRequest, tenant: { merchant: string; channel: string }): void {
   const scope = requestScopeOf(request);
@@ -47,15 +54,11 @@ export function scopeTenant(request: FastifyRequest, tenant: { merchant: string;
 export const serverSpanOf = (request: FastifyRequest): Span | undefined => (request.raw as Traced)[SERVER_SPAN];
 
 /**
- * Per request (registered before authentication): the request id into the scope, and at the end the span's name and the HTTP metrics, both by
- * route pattern — never the raw URL, whose ids would make every request its own series.
+ * At the end of each request: the span's name and the HTTP metrics, both by route pattern —
+ * never the raw URL, whose ids would make every request its own series.
  */
 export function instrumentHttp(app: FastifyInstance, service: string): void {
   const metrics = httpMetrics(service);
-  app.addHook('onRequest', async (request) => {
-    const scope = requestScopeOf(request);
-    if (scope) scope.requestId = request.id;
-  });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;

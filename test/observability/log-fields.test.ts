@@ -49,6 +49,8 @@ describe('log lines across hops', () => {
       const services = new Set(found.filter((line) => line.msg === 'request completed').map((line) => line.service));
       return ['gateway', 'adapter', 'nonpsp_adapter'].every((service) => services.has(service)) ? found : undefined;
     });
+    // fastify's first line, before authentication, has the request id already.
+    expect(ours.filter((line) => line.msg === 'incoming request').map((line) => line.service)).toEqual(expect.arrayContaining(['gateway', 'adapter', 'nonpsp_adapter']));
     // After authentication, every line of every hop names the tenant; past the gateway, the operation too.
     const authenticated = ours.filter((line) => line.msg !== 'incoming request');
     expect(authenticated.length).toBeGreaterThanOrEqual(3);
