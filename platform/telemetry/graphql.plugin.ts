@@ -1,11 +1,10 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { trace } from '@opentelemetry/api';
 import { graphqlMetrics } from './metrics.js';
-import { currentScope } from './request-scope.js';
+import { currentScope, isOperationName } from './request-scope.js';
 
 /** Distinct operation names a service labels its metrics with; later ones count as `other`. */
 const MAX_OPERATION_NAMES = 200;
-const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 
 /**
  * GraphQL's part of the operators' view, on the gateway and every subgraph: the operation name
@@ -17,7 +16,7 @@ export function graphqlTelemetryPlugin(service: string): ApolloServerPlugin {
   const names = new Set<string>();
   const label = (name: string | null | undefined) => {
     if (!name) return 'anonymous';
-    if (!OPERATION_NAME.test(name)) return 'other';
+    if (!isOperationName(name)) return 'other';
     if (names.has(name)) return name;
     if (names.size >= MAX_OPERATION_NAMES) return 'other';
     names.add(name);
@@ -33,7 +32,7 @@ export function graphqlTelemetryPlugin(service: string): ApolloServerPlugin {
           operation = label(operationName);
           type = definition?.operation ?? 'unknown';
           const scope = currentScope();
-          if (scope && !scope.operationName && operationName && OPERATION_NAME.test(operationName)) scope.operationName = operationName;
+          if (scope && !scope.operationName && isOperationName(operationName)) scope.operationName = operationName;
           trace.getActiveSpan()?.setAttributes({ 'graphql.operation.name': operationName ?? '', 'graphql.operation.type': type });
         },
         async willSendResponse({ response, errors }) {

@@ -3,14 +3,12 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpMetrics } from './metrics.js';
 import { OPERATION_BAGGAGE } from './outbound.js';
-import { withRequestScope, type RequestScope } from './request-scope.js';
+import { isOperationName, withRequestScope, type RequestScope } from './request-scope.js';
 import { tracer } from './tracing.js';
 
 const SERVER_SPAN = Symbol('checkout-platform.server-span');
 const SCOPE = Symbol('checkout-platform.request-scope');
 type Traced = IncomingMessage & { [SERVER_SPAN]?: Span; [SCOPE]?: RequestScope };
-
-const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 
 /**
  * fastify's server, with every request handled inside its own context: a server span that
@@ -24,7 +22,7 @@ export function tracedServerFactory(handler: (req: IncomingMessage, res: ServerR
     const span = tracer().startSpan(req.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? '' } }, parent);
     // The operation name a calling service put in baggage labels this hop's log lines.
     const operation = propagation.getBaggage(parent)?.getEntry(OPERATION_BAGGAGE)?.value;
-    const scope: RequestScope = operation && OPERATION_NAME.test(operation) ? { operationName: operation } : {};
+    const scope: RequestScope = isOperationName(operation) ? { operationName: operation } : {};
     req[SERVER_SPAN] = span;
     req[SCOPE] = scope;
     const ctx = withRequestScope(trace.setSpan(parent, span), scope);

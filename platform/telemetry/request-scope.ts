@@ -12,6 +12,9 @@ export interface RequestScope {
   operationName?: string;
 }
 
+/** What a GraphQL operation name looks like; anything else is not put on log lines or metrics. */
+export const isOperationName = (name: string | null | undefined): name is string => typeof name === 'string' && /^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(name);
+
 const SCOPE = createContextKey('checkout-platform.request-scope');
 
 export const withRequestScope = (ctx: Context, scope: RequestScope): Context => ctx.setValue(SCOPE, scope);
