@@ -92,6 +92,7 @@ describe('GET /metrics', () => {
     expect(valueOf(waiting, 'notification_outbox_oldest_age_seconds')).toBeGreaterThan(0);
     expect(waiting).toContain('# TYPE notification_dead_letters gauge');
     expect(waiting).toContain('# TYPE notification_receivers_paused gauge');
+    expect(waiting).toContain('# TYPE notification_outbox_held gauge');
 
     failing = false;
     const settled = await eventually(async () => {
