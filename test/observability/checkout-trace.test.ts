@@ -75,7 +75,10 @@ describe('a checkout as one trace', () => {
       const spans = system.tracing.finishedSpans().filter((span) => span.spanContext().traceId === TRACE_ID);
       const services = serverServices(spans);
       const delivered = spans.some((span) => span.name === 'deliver notification' && span.attributes['checkout.outcome'] === 'delivered');
-      return delivered && services.has('commerce-sandbox') && services.has('giftcard-sandbox') ? spans : undefined;
+      // Spans are recorded as they end: wait until no span's parent is still running.
+      const ids = new Set([CALLER_SPAN, ...spans.map((span) => span.spanContext().spanId)]);
+      const whole = spans.every((span) => ids.has(span.parentSpanContext?.spanId ?? ''));
+      return delivered && whole && services.has('commerce-sandbox') && services.has('giftcard-sandbox') ? spans : undefined;
     }, 15_000);
     // The receiver was called in the trace too (the next hop would continue it).
     expect(erp.callsTo('/erp')[0]!.headers.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
