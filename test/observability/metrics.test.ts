@@ -14,7 +14,9 @@ let receiver: TestAdapter;
 const tenant = { merchant: 'm-metrics', channel: 'web' };
 
 beforeAll(async () => {
-  system = await startTestSystem({ env: { NOTIFICATION_RETRY_DELAYS_MS: '100,100,100', NOTIFICATION_TIMEOUT_MS: '500' } });
+  system = await startTestSystem({
+    env: { NOTIFICATION_RETRY_DELAYS_MS: '50,50,50,50,50,50', NOTIFICATION_TIMEOUT_MS: '500', NOTIFICATION_RECEIVER_PAUSE_FAILURES: '4', NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: '0' },
+  });
   admin = await orderClient(system, tenant, 'admin');
   receiver = await TestAdapter.start();
 });
@@ -102,6 +104,19 @@ describe('GET /metrics', () => {
     expect(valueOf(settled, 'notification_delivery_duration_seconds_count', { outcome: 'delivered' })).toBeGreaterThanOrEqual(1);
     // The attempt is counted as it ends; the job leaves the outbox when its transaction commits.
     await eventually(async () => valueOf(await read(), 'notification_outbox_depth') === 0);
+  });
+
+  it('shows a receiver paused after failing, and the job it holds', async () => {
+    receiver.on('/down', () => ({ status: 503 }));
+    const read = async () => (await scrape(system.urls.notifications!)).text;
+    const order = (await admin.call('POST', '', sampleOrder({ notifications: [{ id: 'n', scope: '/state/currentStatus', schema: { enum: ['processing'] }, invoke: `${receiver.url}/down` }] }))).body;
+    expect((await admin.call('PUT', `/${order.id}/state`, { status: 'processing' })).status).toBe(200);
+    const paused = await eventually(async () => {
+      const text = await read();
+      return valueOf(text, 'notification_receivers_paused') >= 1 ? text : undefined;
+    });
+    expect(valueOf(paused, 'notification_outbox_held')).toBeGreaterThanOrEqual(1);
+    expect(valueOf(paused, 'notification_delivery_attempts_total', { outcome: 'retry' })).toBeGreaterThanOrEqual(4);
   });
 
   it('shows open subscriptions on the gateway and the database pools', async () => {
