@@ -52,6 +52,17 @@ const CALLER_SPAN = '1122334455667788';
 const serverServices = (spans: readonly ReadableSpan[]) =>
   new Set(spans.filter((span) => span.kind === SpanKind.SERVER).map((span) => String(span.attributes['checkout.service'])));
 
+/** Services whose server spans descend from an outbox delivery (a consumer span). */
+const OUTBOX_HOPS = ['commerce_adapter', 'giftcard_adapter', 'giftcard-sandbox', 'commerce-sandbox'];
+function servedViaOutbox(spans: readonly ReadableSpan[]): string[] {
+  const byId = new Map(spans.map((span) => [span.spanContext().spanId, span]));
+  const viaOutbox = (span: ReadableSpan): boolean => {
+    for (let at = byId.get(span.parentSpanContext?.spanId ?? ''); at; at = byId.get(at.parentSpanContext?.spanId ?? '')) if (at.kind === SpanKind.CONSUMER) return true;
+    return false;
+  };
+  return spans.filter((span) => span.kind === SpanKind.SERVER && viaOutbox(span)).map((span) => String(span.attributes['checkout.service']));
+}
+
 describe('a checkout as one trace', () => {
   it('shows every hop, the outbox included, under the trace id the storefront sent', async () => {
     const { createOrderFromBasket: order } = await gql(
@@ -78,7 +89,8 @@ describe('a checkout as one trace', () => {
       // Spans are recorded as they end: wait until no span's parent is still running.
       const ids = new Set([CALLER_SPAN, ...spans.map((span) => span.spanContext().spanId)]);
       const whole = spans.every((span) => ids.has(span.parentSpanContext?.spanId ?? ''));
-      return delivered && whole && services.has('commerce-sandbox') && services.has('giftcard-sandbox') ? spans : undefined;
+      const outbox = servedViaOutbox(spans);
+      return delivered && whole && OUTBOX_HOPS.every((service) => outbox.includes(service)) ? spans : undefined;
     }, 15_000);
     // The receiver was called in the trace too (the next hop would continue it).
     expect(erp.callsTo('/erp')[0]!.headers.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
@@ -99,6 +111,9 @@ describe('a checkout as one trace', () => {
     for (const span of trace) expect([CALLER_SPAN, ...ids]).toContain(span.parentSpanContext?.spanId);
     const root = trace.find((span) => span.parentSpanContext?.spanId === CALLER_SPAN)!;
     expect(root).toMatchObject({ name: 'POST /graphql', kind: SpanKind.SERVER, attributes: expect.objectContaining({ 'checkout.service': 'gateway', 'graphql.operation.name': 'CompleteCheckout' }) });
+
+    // Through the outbox, the commerce export and the gift card commit reached their adapters (and the sandboxes behind them).
+    expect(servedViaOutbox(trace)).toEqual(expect.arrayContaining(OUTBOX_HOPS));
 
     // A delivery continues the request that queued it: its parent is a span of the committing request.
     const delivery = trace.find((span) => span.name === 'deliver notification')!;
