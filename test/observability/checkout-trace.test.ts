@@ -13,8 +13,9 @@ import { traceTree } from './trace-tree.js';
  * One checkout's completion as a trace (in-memory exporter): the storefront's mutation enters
  * the gateway, crosses to the adapter subgraph over HTTP, on to the non-PSP adapter, back to the
  * order service, whose hooks reach the gift card and commerce adapters and, through them, the
- * sandboxes; the commit queues a notification whose delivery (through the outbox, after the
- * request has ended) continues the same trace — all in the trace the storefront started.
+ * sandboxes; the commit queues notifications (a static receiver, the commerce export, the gift
+ * card commit) whose deliveries through the outbox, after the request has ended, continue the
+ * same trace — all in the trace the storefront started.
  */
 let system: TestSystem;
 let shop: Shop;
