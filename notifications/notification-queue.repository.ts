@@ -5,8 +5,8 @@ import { ELIGIBLE, NOT_PAUSED } from './receiver-ordering.sql.js';
 
 export interface ClaimedJob {
   id: string;
-  /** `notification` (body: the notification, value and order) or `amount_changed` (body: `{amount}`). */
-  kind: 'notification' | 'amount_changed';
+  /** `notification` (body: the notification, value and order), `amount_changed` (body: `{amount}`) or `payment_callback` (confirm, capture). */
+  kind: 'notification' | 'amount_changed' | 'payment_callback';
   merchant: string;
   channel: string;
   orderId: string;

@@ -8,6 +8,7 @@ import { callSignerFor } from '../platform/outbound/call-signer.js';
 import { observePool } from '../platform/telemetry/metrics.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { DeliveryAdminRepository } from './delivery-admin.repository.js';
+import { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
 import { EventRepository } from './event.repository.js';
 import { registerNotificationAdminRoutes } from './notification-admin.routes.js';
 import { NotificationQueue } from './notification-queue.repository.js';
@@ -37,7 +38,7 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
     retryDelaysMs: settings.retryDelaysMs,
-  });
+  }, new PaymentCallbackLog(deps.db.pool, deps.logger));
 
   app.get<{ Querystring: { orderId: string } }>(
     '/api/v1/events',

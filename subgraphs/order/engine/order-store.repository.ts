@@ -14,7 +14,7 @@ export interface EventInput {
 }
 
 export interface JobInput {
-  kind: 'notification' | 'amount_changed';
+  kind: 'notification' | 'amount_changed' | 'payment_callback';
   notificationId: string;
   invoke: string;
   payload: Record<string, unknown>;
