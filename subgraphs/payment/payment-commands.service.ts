@@ -6,6 +6,7 @@ import type { CommandContext, OrderCommands } from '../order/order-commands.serv
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
+import { withPlatformActions } from './payment-actions.service.js';
 import { assertCardNotAdded, assertCurrency, assertImmutable, assertMayRead, assertMayWrite, assertNoOtherActiveIntent, assertTenant, assertTransition } from './payment.rules.js';
 
 /** The spec's create body, plus the optional payment fields an adapter may know at creation. */
@@ -41,7 +42,16 @@ export class PaymentCommands {
     private readonly orders: OrderCommands,
     private readonly payments: PaymentRepository,
     private readonly transactions: PaymentTransactionRepository,
+    /** The payment API's own address, for the Cancel/Refund entries of `actions[]`. */
+    private readonly publicUrl?: string,
   ) {}
+
+  /** A payment as stored: platform actions for its cancel/refund callbacks (when this API knows its address). */
+  private finish(payment: PaymentDocument): PaymentDocument {
+    if (!this.publicUrl) return payment;
+    const actions = withPlatformActions(payment, this.publicUrl);
+    return actions && (actions.length > 0 || payment.actions) ? { ...payment, actions } : payment;
+  }
 
   /** Adds a payment (state `intent` and type `checkout` unless given) to its order. */
   async create(context: CommandContext, body: CreatePaymentBody): Promise<PaymentWrite> {
@@ -51,7 +61,7 @@ export class PaymentCommands {
     const input = { ...fields, id: randomUUID(), state: body.state ?? 'intent', type: body.type ?? 'checkout' };
     assertTransition(undefined, input.state);
     await this.readFresh(context, orderId);
-    const { result, payment } = await this.orders.addPayment(context, orderId, input, {
+    const { result, payment } = await this.orders.addPayment(context, orderId, this.finish(input as PaymentDocument), {
       assert: (draft) => {
         assertCurrency(draft, body.currency);
         assertNoOtherActiveIntent(draft, input);
@@ -70,7 +80,7 @@ export class PaymentCommands {
     const orderId = await this.orderOf(context.tenant, paymentId, body.orderId);
     const { id: _id, orderId: _orderId, ...fields } = body;
     await this.readFresh(context, orderId);
-    const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => ({ ...current, ...fields }), {
+    const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => this.finish({ ...current, ...fields }), {
       assert: (draft) => {
         const current = draft.payments.find((candidate) => candidate.id === paymentId);
         if (!current) return; // updatePayment answers 404 payment_not_found
@@ -145,7 +155,7 @@ export class PaymentCommands {
    * the tenant's orders (404 `payment_not_found`; 400 `order_id_required` when the id is on
    * several orders — ids given by this API are UUIDs, ids set through the order shims may repeat).
    */
-  private async orderOf(tenant: Tenant, paymentId: string, orderId: string | undefined): Promise<string> {
+  async orderOf(tenant: Tenant, paymentId: string, orderId: string | undefined): Promise<string> {
     if (orderId !== undefined) return orderId;
     const orderIds = await this.payments.ordersHolding(tenant, paymentId, 2);
     if (orderIds.length === 0) throw paymentNotFound(paymentId);

@@ -6,6 +6,10 @@ import { subgraphSdl } from '../subgraph.catalog.js';
 import type { ServiceDeps } from '../../platform/service-deps.js';
 import { createOrderDomain } from '../order/order.service.js';
 import { PaymentCommands } from './payment-commands.service.js';
+import { PaymentActions } from './payment-actions.service.js';
+import { resolveAuthConfig } from '../../platform/auth/auth-config.js';
+import { ServiceTokenIssuer } from '../../platform/outbound/service-token.issuer.js';
+import { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
 import { createPaymentContext } from './payment.context.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PaymentTransactionRepository } from './payment-transaction.repository.js';
@@ -32,7 +36,9 @@ export async function createPaymentService(deps: ServiceDeps): Promise<FastifyIn
       security: [{ bearer: [] }],
     },
   });
-  registerPaymentRoutes(app, new PaymentCommands(orders, payments, transactions));
+  const tokens = new ServiceTokenIssuer(resolveAuthConfig(deps.config));
+  const actions = new PaymentActions(orders, deps.db.pool, tokens, new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs);
+  registerPaymentRoutes(app, new PaymentCommands(orders, payments, transactions, deps.config.urls.payment), actions);
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   await mountSubgraph({
@@ -40,7 +46,7 @@ export async function createPaymentService(deps: ServiceDeps): Promise<FastifyIn
     sdl: PAYMENT_SDL,
     resolvers: paymentResolvers,
     limits: deps.config.graphql,
-    context: (auth) => createPaymentContext({ transactions, payments }, auth),
+    context: (auth) => createPaymentContext({ transactions, payments, actions }, auth),
   });
   return app;
 }

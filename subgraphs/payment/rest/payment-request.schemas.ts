@@ -70,3 +70,16 @@ export const attemptBody = {
 export const attemptsQuery = { type: 'object', required: ['orderId'], additionalProperties: false, properties: { orderId: id } } as const;
 
 export const transactionsQuery = { type: 'object', additionalProperties: false, properties: { orderId: id } } as const;
+
+export const cancelBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: { orderId: id },
+} as const;
+
+export const refundBody = {
+  type: 'object',
+  required: ['amount'],
+  additionalProperties: false,
+  properties: { orderId: id, amount: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999_999_999 } },
+} as const;
