@@ -20,12 +20,3 @@ export const amountChangedBody = {
   required: ['amount'],
   properties: { amount: { type: 'number', minimum: 0, maximum: 99_999_999_999_999 } },
 } as const;
-
-/** A hook call: the order's changed members; only `state` and `payments` are read. */
-export const hookBody = {
-  type: 'object',
-  properties: {
-    state: { type: 'object', properties: { currentStatus: { type: 'string' } } },
-    payments: { type: 'array', items: { type: 'object' } },
-  },
-} as const;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { money, toAmount } from '../../platform/money/money.js';
-import type { ServiceTokenIssuer } from '../../platform/outbound/service-token.issuer.js';
+import type { CallSigner } from '../../platform/outbound/call-signer.js';
 import type { PaymentDocument } from '../order/domain/order.types.js';
 import { callPaymentCallback, type PaymentCallbackName, type PaymentCallbackResult } from '../order/engine/payment-callback.caller.js';
 import type { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
@@ -23,7 +23,7 @@ export class PaymentActions {
   constructor(
     private readonly orders: OrderCommands,
     private readonly pool: pg.Pool,
-    private readonly tokens: ServiceTokenIssuer,
+    private readonly calls: CallSigner,
     private readonly log: PaymentCallbackLog,
     private readonly timeoutMs: number,
   ) {}
@@ -73,7 +73,7 @@ export class PaymentActions {
     }
     const order = await this.orders.get(context, orderId);
     const result = await callPaymentCallback(
-      this.tokens,
+      this.calls,
       { tenant: context.tenant, order: order.document, payment, callback, ...(amount === undefined ? {} : { extra: { amount } }) },
       this.timeoutMs,
     );

@@ -11,8 +11,10 @@ import { assertCardNotAdded, assertCurrency, assertImmutable, assertMayRead, ass
 
 /** The spec's create body, plus the optional payment fields an adapter may know at creation. */
 export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &
-  Partial<Pick<PaymentDocument, 'name' | 'merchant' | 'channel' | 'currency' | 'type' | 'state' | 'reference' | 'upperLimitAmount' | 'attributes' | 'actions' | 'recurring' | 'callbacks'>> & {
+  Partial<Pick<PaymentDocument, 'id' | 'name' | 'merchant' | 'channel' | 'currency' | 'type' | 'state' | 'reference' | 'upperLimitAmount' | 'attributes' | 'actions' | 'recurring' | 'callbacks'>> & {
     orderId: string;
+    /** Logged with the payment: a payment whole in one call (method, reference, callbacks, first transaction). */
+    transaction?: TransactionInput;
   };
 
 /** The spec's update body: any payment field; present fields replace the stored ones. */
@@ -57,8 +59,9 @@ export class PaymentCommands {
   async create(context: CommandContext, body: CreatePaymentBody): Promise<PaymentWrite> {
     assertTenant(context.tenant, body);
     assertMayWrite(context.actor, body.adapterId);
-    const { orderId, ...fields } = body;
-    const input = { ...fields, id: randomUUID(), state: body.state ?? 'intent', type: body.type ?? 'checkout' };
+    const { orderId, transaction, ...fields } = body;
+    const id = body.id ?? randomUUID();
+    const input = withIdsFilledIn({ ...fields, id, state: body.state ?? 'intent', type: body.type ?? 'checkout' }, orderId);
     assertTransition(undefined, input.state);
     await this.readFresh(context, orderId);
     const { result, payment } = await this.orders.addPayment(context, orderId, this.finish(input as PaymentDocument), {
@@ -68,6 +71,8 @@ export class PaymentCommands {
         assertCardNotAdded(draft, input);
       },
     });
+    // After the commit: a crash here loses the log line, never a part of the payment.
+    if (transaction) await this.transactions.insert(context.tenant, { orderId, paymentId: payment.id, adapterId: payment.adapterId }, transaction);
     return { payment, version: result.order.version };
   }
 
@@ -164,4 +169,17 @@ export class PaymentCommands {
     }
     return orderIds[0]!;
   }
+}
+
+/** Placeholders a callback or action address may hold at creation, before the payment id exists for the adapter. */
+const PLACEHOLDERS = /\{(paymentId|payment_id|orderId|order_id)\}/g;
+
+/** The payment with `{paymentId}` / `{orderId}` (either spelling) filled in its callbacks and actions. */
+export function withIdsFilledIn<T extends Pick<PaymentDocument, 'id' | 'callbacks' | 'actions'>>(payment: T, orderId: string): T {
+  const fill = (url: string) => url.replace(PLACEHOLDERS, (_match, name: string) => encodeURIComponent(name.startsWith('payment') ? payment.id : orderId));
+  return {
+    ...payment,
+    ...(payment.callbacks ? { callbacks: Object.fromEntries(Object.entries(payment.callbacks).map(([name, url]) => [name, fill(url!)])) } : {}),
+    ...(payment.actions ? { actions: payment.actions.map((action) => ({ ...action, url: fill(action.url) })) } : {}),
+  };
 }

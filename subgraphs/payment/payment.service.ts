@@ -7,8 +7,7 @@ import type { ServiceDeps } from '../../platform/service-deps.js';
 import { createOrderDomain } from '../order/order.service.js';
 import { PaymentCommands } from './payment-commands.service.js';
 import { PaymentActions } from './payment-actions.service.js';
-import { resolveAuthConfig } from '../../platform/auth/auth-config.js';
-import { ServiceTokenIssuer } from '../../platform/outbound/service-token.issuer.js';
+import { callSignerFor } from '../../platform/outbound/call-signer.js';
 import { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
 import { createPaymentContext } from './payment.context.js';
 import { PaymentRepository } from './payment.repository.js';
@@ -36,8 +35,7 @@ export async function createPaymentService(deps: ServiceDeps): Promise<FastifyIn
       security: [{ bearer: [] }],
     },
   });
-  const tokens = new ServiceTokenIssuer(resolveAuthConfig(deps.config));
-  const actions = new PaymentActions(orders, deps.db.pool, tokens, new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs);
+  const actions = new PaymentActions(orders, deps.db.pool, callSignerFor(deps.config), new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs);
   registerPaymentRoutes(app, new PaymentCommands(orders, payments, transactions, deps.config.urls.payment), actions);
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
