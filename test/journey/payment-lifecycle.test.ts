@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { graphql, rest } from '../harness/http.js';
+import { outboxSettled } from '../harness/outbox.js';
 import { eventually } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey-setup.js';
@@ -124,7 +125,7 @@ describe('the payment lifecycle: gift cards and a non-PSP payment', () => {
     expect(await callbacks(orderId)).toContain(`cancel:${paymentId}:ok`);
     // A cancelled payment is not captured at delivery.
     expect((await admin(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId })).data.deliverOrder.status).toBe('delivered');
-    await eventually(async () => (await system.db.prisma.notificationJob.count({ where: { orderId, status: 'pending' } })) === 0);
+    await outboxSettled(system, orderId);
     expect((await callbacks(orderId)).filter((c) => c.startsWith('capture:'))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { graphql, rest } from '../harness/http.js';
+import { outboxSettled } from '../harness/outbox.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -158,7 +159,7 @@ describe('confirm and capture after commit, through the outbox', () => {
 
     expect((await admin.call('PUT', '/o7/state', { status: 'delivered' })).status).toBe(200);
     await eventually(async () => psp.callsTo('/o7/capture').length === 1, 5_000);
-    await eventually(async () => (await system.db.prisma.notificationJob.count({ where: { orderId: 'o7', status: 'pending' } })) === 0);
+    await outboxSettled(system, 'o7');
     expect(card.callsTo('/o7/capture')).toHaveLength(0);
     const calls = (await callbackEvents('o7')).filter((e) => e.callback === 'confirm' || e.callback === 'capture');
     expect(calls.map((e) => [e.callback, e.paymentId, e.succeeded])).toEqual([
