@@ -146,6 +146,20 @@ describe('process and abort around checkout → processing', () => {
   });
 });
 
+describe('abort on the way back to checkout', () => {
+  it('a hook refusing processing → checkout (a payment still at its provider) releases nothing', async () => {
+    card.on('/o8/process', () => ({ status: 200, body: { state: 'reserved', attributes: { reservationId: 'r-8' } } }));
+    psp.on('/o8/state-hook', (received) => (received.body.state?.currentStatus === 'checkout' ? { status: 400, body: { message: 'The payment is being processed.' } } : { status: 200 }));
+    await orderWithPayments('o8', { hooks: [{ id: 'h', adapterId: 'provider_a_checkout_adapter', subscribeTo: '/state', invoke: `${psp.url}/o8/state-hook` }] });
+    expect((await admin.call('PUT', '/o8/state', { status: 'processing' })).status).toBe(200);
+    const refused = await admin.call('PUT', '/o8/state', { status: 'checkout' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('hook_vetoed');
+    expect(card.callsTo('/o8/abort')).toHaveLength(0);
+    expect((await admin.call('GET', '/o8')).body.payments[0]).toMatchObject({ state: 'reserved', attributes: { reservationId: 'r-8' } });
+  });
+});
+
 describe('confirm and capture after commit, through the outbox', () => {
   it('completed → confirm on the payments that registered it (retried until 2xx); delivered → capture', async () => {
     let confirms = 0;

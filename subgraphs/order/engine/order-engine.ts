@@ -122,11 +122,13 @@ export class OrderEngine {
       // A URL registered by this change (hook, validation, notification, callback) must be one the platform may call.
       await assertOutboundUrls(newOutboundUrls(current.document, draft));
 
-      // The payment lifecycle runs before the hooks, so a hook's veto (or a lost race) can still
-      // release what `process` reserved; anything a hook does outside the platform cannot be undone.
+      // `process` runs before the hooks, so a hook's veto (or a lost race) can still release what
+      // it reserved; anything a hook does outside the platform cannot be undone. `abort` on the way
+      // back to checkout runs after them: a hook may refuse that move (a payment still being
+      // processed at its provider), and then nothing must have been released.
       const lifecycle: LifecycleContext = { tenant: request.tenant, version: current.version, actor: actorName(request.actor) };
-      const processed = await this.runLifecycle(request, current, draft, lifecycle);
-      const answered = processed.answered;
+      const move = this.lifecycle ? lifecycleMoveOf(current.status, draft.state.currentStatus) : undefined;
+      const processed = move === 'process' ? await this.process(request, current, draft, lifecycle) : { payments: [], answered: false };
 
       let outcome: { document: OrderDocument; invocations: HookInvocation[]; patches: HookPatch[] };
       try {
@@ -145,7 +147,8 @@ export class OrderEngine {
         throw error;
       }
 
-      const patched = answered || outcome.invocations.some((invocation) => invocation.patched.length > 0);
+      const released = move === 'release' ? await this.release(outcome.document, lifecycle) : false;
+      const patched = processed.answered || released || outcome.invocations.some((invocation) => invocation.patched.length > 0);
       const changes = patched ? changedPointers(current.document, outcome.document) : requested;
       const jobs = [
         ...notificationJobs(current.document, outcome.document),
@@ -196,25 +199,25 @@ export class OrderEngine {
   }
 
   /**
-   * checkout → processing: `process` on the payments (a failure vetoes: 400 `payment_process_failed`,
-   * recorded as a veto event); processing → checkout: `abort` releases reservations. Answers are
-   * recorded on the draft, inside `payments` only.
+   * checkout → processing: `process` on the payments; a failure vetoes (400
+   * `payment_process_failed`, recorded as a veto event). Answers are recorded on the draft.
    */
-  private async runLifecycle(request: ChangeRequest, current: OrderRecord, draft: OrderDocument, context: LifecycleContext): Promise<{ payments: PaymentDocument[]; answered: boolean }> {
-    const move = this.lifecycle ? lifecycleMoveOf(current.status, draft.state.currentStatus) : undefined;
-    if (!move || !this.lifecycle) return { payments: [], answered: false };
+  private async process(request: ChangeRequest, current: OrderRecord, draft: OrderDocument, context: LifecycleContext): Promise<{ payments: PaymentDocument[]; answered: boolean }> {
     const before = JSON.stringify(draft.payments);
-    if (move === 'release') {
-      await this.lifecycle.release(context, draft);
-      return { payments: [], answered: JSON.stringify(draft.payments) !== before };
-    }
     try {
-      const payments = await this.lifecycle.process(context, draft);
+      const payments = await this.lifecycle!.process(context, draft);
       return { payments, answered: JSON.stringify(draft.payments) !== before };
     } catch (error) {
       if (error instanceof AppError) await this.recordRefusal(request, current, error);
       throw error;
     }
+  }
+
+  /** processing → checkout, once the hooks accepted it: `abort` releases reservations; answers recorded inside `payments`. */
+  private async release(document: OrderDocument, context: LifecycleContext): Promise<boolean> {
+    const before = JSON.stringify(document.payments);
+    await this.lifecycle!.release(context, document);
+    return JSON.stringify(document.payments) !== before;
   }
 
   private async undoProcess(context: LifecycleContext, order: OrderDocument, payments: PaymentDocument[]): Promise<void> {
