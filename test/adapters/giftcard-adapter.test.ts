@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { graphql, rest } from '../harness/http.js';
+import { outboxSettled } from '../harness/outbox.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -267,6 +268,7 @@ describe('gift card adapter: reservations', () => {
     expect(order.payments[0].attributes.sealedCode).toBeUndefined();
 
     // The platform called confirm once (an event and a transaction); a repeated call changes nothing.
+    await outboxSettled(system, orderId);
     const paymentId = order.payments[0].id;
     expect((await transactions(paymentId)).filter((t) => t.pspEvent === 'platform').map((t) => [t.event, t.isSuccess])).toEqual([
       ['process', true],

@@ -88,6 +88,7 @@ describe('the payment lifecycle: gift cards and a non-PSP payment', () => {
     const delivered = await admin(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId });
     expect(delivered.data.deliverOrder.status).toBe('delivered');
     await eventually(async () => (await admin(`query ($o: ID!, $p: ID!) { payment(orderId: $o, id: $p) { state } }`, { o: orderId, p: nonpsp.id })).data.payment.state === 'captured');
+    await outboxSettled(system, orderId); // every confirm and capture call answered and recorded
 
     // A partial refund from the admin: a logged transaction, the payment still captured.
     const refund = await admin(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 30) { ${PAYMENT} } }`, { o: orderId, p: nonpsp.id });

@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { adapterCredentialEnvNames } from '../../platform/env/env.config.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { openShop } from '../journey/journey-setup.js';
@@ -13,14 +17,24 @@ import { openShop } from '../journey/journey-setup.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let system: TestSystem;
 let admin: Awaited<ReturnType<typeof orderClient>>;
+/** The adapter process's own client credentials, as `npm run credentials` issues them. */
+let credentials: Record<string, string>;
+let dataDir: string;
 const tenant = { merchant: 'm-crash', channel: 'web' };
 
 beforeAll(async () => {
   system = await startTestSystem({ services: ['order', 'payment', 'configuration', 'notifications', 'nonpsp_adapter', 'giftcard_adapter', 'commerce_adapter', 'commerce_sandbox', 'giftcard_sandbox'] });
   await openShop(system, tenant.merchant); // configures nonpsp_adapter in the channel
   admin = await orderClient(system, tenant, 'admin');
+  const issued = await system.issueCredentials('nonpsp_adapter');
+  const names = adapterCredentialEnvNames('nonpsp_adapter');
+  credentials = { [names.clientId]: issued.clientId, [names.clientSecret]: issued.clientSecret };
+  dataDir = await mkdtemp(join(tmpdir(), 'crashing-adapter-'));
 });
-afterAll(() => system?.close());
+afterAll(async () => {
+  await system?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
 
 /** Runs the adapter on `orderId`; `killOn` kills it (SIGKILL) as soon as its stdout shows that step. */
 function runAdapter(orderId: string, mode: 'hang' | 'race' | 'finish', killOn?: 'provider'): Promise<{ signal: NodeJS.Signals | null; code: number | null; stdout: string; stderr: string }> {
@@ -28,7 +42,8 @@ function runAdapter(orderId: string, mode: 'hang' | 'race' | 'finish', killOn?: 
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    AUTH_JWT_SECRET: system.secret,
+    DATA_DIR: dataDir,
+    ...credentials,
     ORDER_URL: system.urls.order!,
     PAYMENT_URL: system.urls.payment!,
     CONFIGURATION_URL: system.urls.configuration!,
