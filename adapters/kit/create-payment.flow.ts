@@ -1,7 +1,7 @@
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
-import { UNLIMITED } from '../../subgraphs/order/engine/amount-change.planner.js';
+import { UNLIMITED, allocate } from '../../subgraphs/order/engine/amount-change.planner.js';
 import type { AdapterKit } from './adapter-kit.js';
 import { PlatformCallError } from './platform-call.js';
 
@@ -22,7 +22,7 @@ export interface CreatePaymentSteps<TConfig, TFront> {
   name: string;
   /** Payment type: `checkout` (default) or `redirect`; a redirect payment starts in `processing`. */
   type?: string;
-  /** Amount to cover; defaults to the order total. */
+  /** Amount to cover; defaults to the new payment's share by the engine's allocation (the rest the other payments leave, up to its limit). */
   amount?: (order: OrderDocument) => number;
   /** Most the payment may cover (a card's balance); left out, the spec's "no limit", 2147483647. */
   upperLimitAmount?: number;
@@ -52,7 +52,7 @@ export async function createPayment<TConfig, TFront>(
   if (open) throw new AppError(409, 'active_payment_exists', ACTIVE_PAYMENT_EXISTS, { paymentId: open.id, adapterId: kit.adapterId });
   const configuration = await kit.configuration.get(tenant);
   const type = steps.type ?? 'checkout';
-  const amount = steps.amount?.(order) ?? order.total.includingVat;
+  const amount = steps.amount?.(order) ?? shareOfNewPayment(order, kit.adapterId, steps.upperLimitAmount ?? UNLIMITED);
   const created = await kit.payments
     .createPayment(tenant, {
       orderId,
@@ -103,6 +103,17 @@ export async function createPayment<TConfig, TFront>(
  * an attempt with the order (spec "Errors": logged with errorDetail, shown in the admin). A 409
  * is not a failure but a duplicate (another create of this adapter won), so it is not logged.
  */
+/**
+ * What a payment added now would cover, by the engine's own allocation: the spec says "the order
+ * total", but with part payments (gift cards) already on the order that would over-cover it, and
+ * the engine calls amountChanged only when the total or another payment changes afterwards.
+ */
+function shareOfNewPayment(order: OrderDocument, adapterId: string, upperLimitAmount: number): number {
+  const id = '\u0000new';
+  const added = { id, adapterId, state: 'intent', amount: 0, upperLimitAmount } as PaymentDocument;
+  return allocate({ total: order.total, payments: [...order.payments, added] }).get(id) ?? 0;
+}
+
 export async function logFailedAttempt(kit: Pick<AdapterKit<unknown>, 'payments' | 'logger'>, tenant: Tenant, orderId: string, amount: number | undefined, error: unknown): Promise<void> {
   if (error instanceof PlatformCallError && error.httpStatus === 409) return;
   const errorDetail = error instanceof Error ? error.message : String(error);
