@@ -108,9 +108,10 @@ describe('npm run conformance against every payment adapter of the repo', () => 
   it('the third-party fixture passes every check', async () => {
     const tenant = { merchant: 'm-conf-acme', channel: 'web' };
     const { url, acme } = await startAcme();
-    await configure(tenant, ACME_ID, url, { merchantAccount: 'ACME-1', apiKey: 'k-123' });
+    await configure(tenant, ACME_ID, url, { merchantAccount: 'ACME-1', apiKey: 'k-123', checkoutPageUrl: 'https://shop.example/checkout' });
     const results = await run({ adapterUrl: url, adapterId: ACME_ID, tenant });
     expect(failures(results)).toEqual([]);
+    expect(results.find((r) => r.name.startsWith('GET {adapter_url}/callback/cancel'))).toMatchObject({ status: 'pass', detail: '→ https://shop.example/checkout' });
     // It declares process and abort: the suite ran them, and the provider holds nothing afterwards.
     expect(results.find((r) => r.name.startsWith('process/abort'))).toMatchObject({ status: 'pass' });
     expect(acme.holds.size).toBe(0);
