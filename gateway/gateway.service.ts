@@ -29,6 +29,13 @@ export interface GatewayDeps extends ServiceDeps {
   localSubgraphs?: Partial<Record<SubgraphName, LocalSubgraph>>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Per subgraph: executions started and calls merged into one in flight (gateway apps only). */
+    subgraphCalls?: () => Record<string, { executed: number; merged: number }>;
+  }
+}
+
 /** The gateway: federates the subgraphs behind /graphql (HTTP and graphql-ws) and serves the explorer (docs/explorer.md). */
 export async function createGatewayService(deps: GatewayDeps): Promise<FastifyInstance> {
   let apiSchema: GraphQLSchema | undefined;
@@ -40,13 +47,17 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
   registerCors(app, deps.config.corsOrigins);
   registerExplorer(app, { mode: deps.config.explorer, demoTenant: deps.config.demoData });
 
+  const sources = new Map<string, InProcessDataSource | HeaderForwardingDataSource>();
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(deps.subgraphUrls),
     buildService: ({ name, url }) => {
       const local = deps.localSubgraphs?.[name as SubgraphName];
-      return local ? new InProcessDataSource(local, name) : new HeaderForwardingDataSource(name, url!);
+      const source = local ? new InProcessDataSource(local, name) : new HeaderForwardingDataSource(name, url!);
+      sources.set(name, source);
+      return source;
     },
   });
+  app.decorate('subgraphCalls', () => Object.fromEntries([...sources].map(([name, source]) => [name, { ...source.inFlight.counts }])));
   gateway.onSchemaLoadOrUpdate((update) => (apiSchema = update.apiSchema));
   const limits = deps.config.graphql;
   const apollo = new ApolloServer<GatewayContext>({
