@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   if (channels.length === 0) fail('--channel is required');
   if (!role || !(ROLES as readonly string[]).includes(role)) fail(`--role must be one of ${ROLES.join(', ')}`);
   if (role === 'adapter' && !adapterId) fail('--adapter is required for role adapter');
+  if (role === 'shopper') fail('role shopper is a checkout token the order service issues (POST /api/v0/checkout/orders/{id}/checkout-token), never an HS256 token');
 
   const auth = resolveAuthConfig(loadConfig());
   const token = await issueToken(
