@@ -6,7 +6,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../env/env.config.js';
 import { resolveAuthConfig } from './auth-config.js';
-import { ROLES, type Role } from './principal.js';
+import { ROLES as ALL_ROLES, type Role } from './principal.js';
+
+// Role shopper is a checkout token the order service signs with the platform key, never an HS256 token.
+const ROLES = ALL_ROLES.filter((role) => role !== 'shopper');
 import { issueToken } from './token-issuer.js';
 
 function fail(message: string): never {
@@ -38,7 +41,6 @@ async function main(): Promise<void> {
   if (channels.length === 0) fail('--channel is required');
   if (!role || !(ROLES as readonly string[]).includes(role)) fail(`--role must be one of ${ROLES.join(', ')}`);
   if (role === 'adapter' && !adapterId) fail('--adapter is required for role adapter');
-  if (role === 'shopper') fail('role shopper is a checkout token the order service issues (POST /api/v0/checkout/orders/{id}/checkout-token), never an HS256 token');
 
   const auth = resolveAuthConfig(loadConfig());
   const token = await issueToken(

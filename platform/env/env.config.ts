@@ -330,11 +330,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   if (tracesExporter === 'otlp' && !otlpEndpoint && !problems.has('OTEL_TRACES_EXPORTER')) {
     problems.set('OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_ENDPOINT is required with OTEL_TRACES_EXPORTER=otlp');
   }
+  const checkoutTokenLifetimeS = Number(get('CHECKOUT_TOKEN_TTL_S') ?? 1800);
+  if (checkoutTokenLifetimeS < 60 || checkoutTokenLifetimeS > 86_400) problems.set('CHECKOUT_TOKEN_TTL_S', 'CHECKOUT_TOKEN_TTL_S must be 60 to 86400 (seconds)');
   if (problems.size > 0) {
     throw new EnvError(`Invalid environment:\n  ${[...problems.values()].join('\n  ')}\nSee .env.example for every variable.`);
   }
-  const checkoutTokenLifetimeS = Number(get('CHECKOUT_TOKEN_TTL_S') ?? 1800);
-  if (checkoutTokenLifetimeS < 60 || checkoutTokenLifetimeS > 86_400) problems.set('CHECKOUT_TOKEN_TTL_S', 'CHECKOUT_TOKEN_TTL_S must be 60 to 86400 (seconds)');
   const auth: AuthConfig = jwksUrl
     ? { secret: get('AUTH_JWT_SECRET'), issuer: PLATFORM_TOKEN_ISSUER, audience: PLATFORM_TOKEN_ISSUER, jwks: { url: jwksUrl, issuer, audience }, signingKey, checkoutTokenLifetimeS }
     : { secret: get('AUTH_JWT_SECRET'), issuer, audience, signingKey, checkoutTokenLifetimeS };
