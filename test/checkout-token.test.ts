@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
+import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { signCheckoutToken } from '../platform/auth/platform-tokens.js';
 import { platformSigningKey } from '../platform/auth/signing-key.js';
@@ -121,6 +122,19 @@ describe('checkout tokens: one order over REST', () => {
     expect(refused.body.message).toMatch(/expired/);
     const hs256 = await system.token({ merchant: shop.tenant.merchant, channels: ['web'], role: 'shopper', orderId: mine.orderId });
     expect((await orders(hs256, 'GET', `/${mine.orderId}`)).status).toBe(401);
+    // Signed with the platform key but bound to no order, or to every channel: refused too.
+    const { issuer, audience } = system.config.auth;
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT({ merchant: shop.tenant.merchant, role: 'shopper', ...claims })
+        .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(key.privateKey);
+    expect((await orders(await sign({ channels: ['web'] }), 'GET', `/${mine.orderId}`)).status).toBe(401);
+    expect((await orders(await sign({ channels: ['*'], orderId: mine.orderId }), 'GET', `/${mine.orderId}`)).status).toBe(401);
+    expect((await orders(await sign({ channels: ['web'], orderId: mine.orderId }), 'GET', `/${mine.orderId}`)).status).toBe(200);
   });
 });
 
@@ -257,5 +271,13 @@ describe('checkout tokens: orderChanged over graphql-ws', () => {
     await eventually(async () => own.results.some((r) => r.data?.orderChanged.customer.shipping?.city === 'Bergen'));
     expect(own.results.at(-1).data.orderChanged.version).toBe(changed.body.version ?? Number(changed.headers.get('etag')!.replace(/"/g, '')));
     own.unsubscribe();
+  });
+
+  it('refuses an expired checkout token at connection_init', async () => {
+    const key = await platformSigningKey({ signingKey: system.config.auth.signingKey, dataDir: system.config.dataDir });
+    const expired = await signCheckoutToken(key, { ...shop.tenant, orderId: mine.orderId }, { issuer: system.config.auth.issuer, audience: system.config.auth.audience, lifetimeS: -5 });
+    const sub = collect(wsClient(expired.token), mine.orderId);
+    await eventually(async () => sub.results.length > 0);
+    expect(sub.results[0].socketError).toMatchObject({ code: 4401 });
   });
 });
