@@ -25,10 +25,10 @@ export interface TokenVerifier {
   verify(token: string): Promise<Principal>;
 }
 
-/** Identity providers sign with keys from their JWKS; symmetric algorithms are the platform's alone. */
 /** Roles of the tokens the platform signs with its key pair. */
 const PLATFORM_SIGNED_ROLES: readonly Role[] = ['adapter', 'shopper'];
 
+/** Identity providers sign with keys from their JWKS; symmetric algorithms are the platform's alone. */
 const JWKS_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
 export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
