@@ -80,6 +80,9 @@ describe('checkout tokens: one order over REST', () => {
     expect(other.body.code).toBe('order_not_found');
     expect((await rest(system.urls.order!, 'GET', `/checkout/orders/${otherOrderId}`, { token: mine.token, ...shop.tenant })).status).toBe(404);
     expect((await orders(mine.token, 'GET', `/${otherOrderId}/payments/p1`)).status).toBe(404);
+    // An adapter's storefront routes too: the same check runs in every service's app.
+    const atAdapter = await rest(system.urls.giftcard_adapter!, 'POST', `/api/checkout/v1/orders/${otherOrderId}/payments`, { token: mine.token, ...shop.tenant, body: { cardId: shop.cardId } });
+    expect([atAdapter.status, atAdapter.body.code]).toEqual([404, 'order_not_found']);
   });
 
   it("changes its order's customer data and validates it; not another order's", async () => {
