@@ -179,10 +179,19 @@ describe('checkout tokens: one order over GraphQL', () => {
     expect(untouched.body.data.order.customer.billing?.city ?? null).toBeNull();
   });
 
-  it('is refused for listings and configuration', async () => {
+  it('is refused for listings, configuration and back-office mutations', async () => {
     for (const query of ['{ orders(first: 5) { edges { node { id } } } }', '{ payments(first: 5) { edges { node { id } } } }', '{ configurations { id } }']) {
       const refused = await gql(mine.token, query);
       expect([query, refused.body.errors?.[0]?.extensions?.code]).toEqual([query, 'FORBIDDEN']);
+    }
+    // The back office's payment lifecycle and delivery, even on its own order.
+    for (const mutation of [
+      `mutation ($id: ID!) { cancelPayment(orderId: $id, paymentId: "p") { id } }`,
+      `mutation ($id: ID!) { refundPayment(orderId: $id, paymentId: "p", amount: 1) { id } }`,
+      `mutation ($id: ID!) { deliverOrder(orderId: $id) { id } }`,
+    ]) {
+      const refused = await gql(mine.token, mutation, { id: mine.orderId });
+      expect([mutation, refused.body.errors?.[0]?.extensions?.code]).toEqual([mutation, 'FORBIDDEN']);
     }
   });
 
