@@ -51,7 +51,7 @@ const now = () => new Date().toISOString();
  * `processing`, the engine's lock answers first, as for everyone: 409 `order_locked`.)
  */
 function assertShopperMayEdit(context: CommandContext, draft: OrderDocument): void {
-  if (context.actor.role !== 'storefront' || draft.state.currentStatus === 'checkout' || draft.state.currentStatus === 'processing') return;
+  if ((context.actor.role !== 'storefront' && context.actor.role !== 'shopper') || draft.state.currentStatus === 'checkout' || draft.state.currentStatus === 'processing') return;
   throw new AppError(409, 'order_not_in_checkout', `Order ${draft.id} is ${draft.state.currentStatus}; the shopper's data can only change during checkout.`);
 }
 
