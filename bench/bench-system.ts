@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { issueToken } from '../platform/auth/token-issuer.js';
 import type { TokenClaims } from '../platform/auth/principal.js';
 import { startEmbeddedPostgres } from '../platform/db/embedded-postgres.service.js';
-import { SERVICE_NAMES, loadConfig } from '../platform/env/env.config.js';
-import { startSystem, type RunningSystem } from '../platform/system.js';
+import { loadConfig } from '../app/app.config.js';
+import { SERVICE_NAMES } from '../app/service.catalogue.js';
+import { startSystem, type RunningSystem } from '../app/system.js';
 
 /** The whole system on a fresh database (embedded unless DATABASE_URL), every service on port 0. */
 export async function startBenchSystem(env: NodeJS.ProcessEnv = {}): Promise<{ system: RunningSystem; token(claims: TokenClaims): Promise<string>; close(): Promise<void> }> {

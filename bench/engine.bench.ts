@@ -6,7 +6,7 @@
 import type { Tenant } from '../platform/auth/principal.js';
 import type { Actor } from '../subgraphs/order/engine/order-engine.js';
 import { createOrderDomain } from '../subgraphs/order/order.service.js';
-import { loadConfig } from '../platform/env/env.config.js';
+import { loadConfig } from '../app/app.config.js';
 import type { BenchContext } from './bench-context.js';
 import { report, round, type startBenchSystem } from './bench-system.js';
 

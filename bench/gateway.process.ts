@@ -8,7 +8,7 @@ import { createGatewayService } from '../gateway/gateway.service.js';
 import { resolveAuthConfig } from '../platform/auth/auth-config.js';
 import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
 import { connectDatabase } from '../platform/db/database.js';
-import { loadConfig } from '../platform/env/env.config.js';
+import { loadConfig } from '../app/app.config.js';
 import { createLogger } from '../platform/logging/logger.js';
 import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
 import { serveBenchCommands } from './bench-process.js';

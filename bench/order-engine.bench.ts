@@ -32,7 +32,7 @@ async function receiver(answer: (path: string) => { status: number; delayMs?: nu
 
 export async function measureOrderEngine(bench: Awaited<ReturnType<typeof startBenchSystem>>, { quick }: { quick: boolean }): Promise<void> {
   const { system } = bench;
-  const domain = createOrderDomain({ config: (await import('../platform/env/env.config.js')).loadConfig({ LOG_LEVEL: 'silent', AUTH_JWT_SECRET: 'x'.repeat(32) }), db: system.db, logger: system.logger, verifier: { verify: async () => { throw new Error('unused'); } } });
+  const domain = createOrderDomain({ config: (await import('../app/app.config.js')).loadConfig({ LOG_LEVEL: 'silent', AUTH_JWT_SECRET: 'x'.repeat(32) }), db: system.db, logger: system.logger, verifier: { verify: async () => { throw new Error('unused'); } } });
   const { commands } = domain;
   const context = { tenant, actor };
   const hooks = await receiver((path) => ({ status: 200, delayMs: path.startsWith('/validate') ? 100 : 0 }));

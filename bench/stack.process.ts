@@ -2,7 +2,7 @@
  * Child process of the benchmark: the whole one-process stack (`npm start` with the gateway
  * reaching its subgraphs in-process) on the runner's database, serving the runner's commands.
  */
-import { demoConfigurations } from '../platform/demo/demo-data.js';
+import { demoConfigurations } from '../app/demo/demo-data.js';
 import type { TokenClaims } from '../platform/auth/principal.js';
 import { serveBenchCommands } from './bench-process.js';
 import { startBenchSystem } from './bench-system.js';

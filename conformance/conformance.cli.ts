@@ -4,7 +4,7 @@
  * One PASS/FAIL/SKIP line per check; exit 1 on any failure, 2 on bad usage.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../platform/env/env.config.js';
+import { loadConfig } from '../app/app.config.js';
 import { formatResult, runConformance } from './conformance.runner.js';
 import { platformAccess } from './platform-access.js';
 

@@ -4,12 +4,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_PORTS } from '../platform/env/env.config.js';
+import { CATALOGUE } from '../app/service.catalogue.js';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../subgraphs/subgraph.catalog.js';
 import { composeSupergraph } from './supergraph.compose.js';
 
 export const DEFAULT_SUBGRAPH_URLS = Object.fromEntries(
-  SUBGRAPH_NAMES.map((name) => [name, `http://127.0.0.1:${DEFAULT_PORTS[name]}`]),
+  SUBGRAPH_NAMES.map((name) => [name, `http://127.0.0.1:${CATALOGUE.find((entry) => entry.name === name)!.port}`]),
 ) as Record<SubgraphName, string>;
 
 export const SUPERGRAPH_FILE = fileURLToPath(new URL('../schemas/supergraph.graphql', import.meta.url));

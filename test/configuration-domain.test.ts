@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadConfig } from '../platform/env/env.config.js';
+import { loadConfig } from '../app/app.config.js';
 import { createConfigurationDomain, type ConfigurationDomain } from '../subgraphs/configuration/configuration.domain.js';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../subgraphs/configuration/local-schemas.js';
 import { staticNotificationsFor } from '../subgraphs/configuration/static-notifications.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadConfig } from '../platform/env/env.config.js';
+import { loadConfig } from '../app/app.config.js';
 import { adapterSchemaUrl } from '../subgraphs/configuration/local-schemas.js';
 import { graphql, rest } from './harness/http.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
@@ -48,7 +48,7 @@ beforeAll(async () => {
     }),
   });
   gateway = system.urls.gateway!;
-  COMMERCE_SCHEMA = adapterSchemaUrl(system.config.adapterUrls.commerce_adapter, 'commerce_adapter');
+  COMMERCE_SCHEMA = adapterSchemaUrl(system.config.adapterUrls.commerce_adapter!, 'commerce_adapter');
   admin = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
 });
 afterAll(() => system?.close());
@@ -123,7 +123,7 @@ describe('configuration subgraph through the gateway', () => {
   });
 
   it('resolves a schema by URL for forms of new configurations', async () => {
-    const giftcard = adapterSchemaUrl(system.config.adapterUrls.giftcard_adapter, 'giftcard_adapter');
+    const giftcard = adapterSchemaUrl(system.config.adapterUrls.giftcard_adapter!, 'giftcard_adapter');
     const { body } = await call('query ($url: String!) { configurationSchema(url: $url) }', { url: giftcard });
     expect(body.errors).toBeUndefined();
     expect(body.data.configurationSchema.properties.api.required).toEqual(['baseUrl', 'username', 'password', 'shopId']);

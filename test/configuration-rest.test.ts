@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadConfig } from '../platform/env/env.config.js';
+import { loadConfig } from '../app/app.config.js';
 import { adapterSchemaUrl, BASIC_SCHEMA_ID, STATIC_NOTIFICATIONS_SCHEMA_ID } from '../subgraphs/configuration/local-schemas.js';
 import { rest } from './harness/http.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
@@ -81,7 +81,7 @@ beforeAll(async () => {
     logDestination: logSink,
   });
   url = system.urls.configuration!;
-  GIFTCARD_SCHEMA = adapterSchemaUrl(system.config.adapterUrls.giftcard_adapter, 'giftcard_adapter');
+  GIFTCARD_SCHEMA = adapterSchemaUrl(system.config.adapterUrls.giftcard_adapter!, 'giftcard_adapter');
   const claims = (role: 'admin' | 'service' | 'storefront' | 'adapter', adapterId?: string) =>
     system.token({ merchant: tenant.merchant, channels: ['*'], role, ...(adapterId ? { adapterId } : {}) });
   tokens.admin = await claims('admin');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { generateKeyPairSync } from 'node:crypto';
-import { EnvError, SERVICE_NAMES, loadConfig } from '../platform/env/env.config.js';
+import { EnvError } from '../platform/env/env.config.js';
+import { loadConfig } from '../app/app.config.js';
+import { SERVICE_NAMES } from '../app/service.catalogue.js';
 
 const signingKeyJwk = JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }));
 

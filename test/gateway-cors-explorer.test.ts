@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EnvError, loadConfig } from '../platform/env/env.config.js';
+import { EnvError } from '../platform/env/env.config.js';
+import { loadConfig } from '../app/app.config.js';
 import { originMatcher } from '../gateway/cors.hooks.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 

@@ -6,7 +6,7 @@ import { headersFor, type CallOptions } from './harness/http.js';
 import { orderClient, sampleOrder } from './harness/orders.js';
 import { TestAdapter } from './harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
-import { loadConfig } from '../platform/env/env.config.js';
+import { loadConfig } from '../app/app.config.js';
 import { measureOperation } from '../platform/graphql/operation-measure.js';
 
 let system: TestSystem;

@@ -5,7 +5,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { SERVICE_NAMES } from '../platform/env/env.config.js';
+import { SERVICE_NAMES } from '../app/service.catalogue.js';
 import { issueToken } from '../platform/auth/token-issuer.js';
 import { graphql, rest } from './harness/http.js';
 import { eventually, sampleOrder } from './harness/orders.js';
@@ -17,7 +17,7 @@ const tenant = { merchant: 'm-shutdown', channel: 'web' };
 const SECRET = randomBytes(32).toString('base64url');
 
 /**
- * SIGTERM with requests in flight that cross services, on the real process (`platform/main.ts`
+ * SIGTERM with requests in flight that cross services, on the real process (`app/main.ts`
  * as `npm start` runs it, every service, the gateway reaching its subgraphs over HTTP): each
  * request is held by a hook receiver that answers only once the stop has begun, so it is surely
  * in flight.
@@ -61,7 +61,7 @@ async function startPlatform(): Promise<{ urls: Record<string, string>; exited: 
     HOOK_TIMEOUT_MS: '20000', // the receiver holds its answers while the test looks at readiness
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
   };
-  child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));

@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { freePort } from './harness/free-port.js';
 import { graphql, rest } from './harness/http.js';
 import { eventually } from './harness/orders.js';
-import { PLATFORM_SERVICES, SERVICE_NAMES } from '../platform/env/env.config.js';
+import { PLATFORM_SERVICES } from '../platform/env/env.config.js';
+import { SERVICE_NAMES } from '../app/service.catalogue.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -27,7 +28,7 @@ interface Started {
 }
 
 /**
- * `platform/main.ts` as `npm start` runs it, on DATA_DIR; resolves when ready. The embedded
+ * `app/main.ts` as `npm start` runs it, on DATA_DIR; resolves when ready. The embedded
  * Postgres port is picked here: another test file may take it between the pick and its use, so
  * a start that finds it taken is tried again on another.
  */
@@ -50,7 +51,7 @@ async function startOnce(dataDir: string, pgPort: number): Promise<Started> {
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
   };
   const startedAt = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let output = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
@@ -91,7 +92,7 @@ describe('npm start', () => {
       expect(anonymous.status).toBe(401);
 
       // The token CLI signs with the secret generated once in DATA_DIR, as the server verifies it.
-      const { stdout } = await run('npx', ['tsx', 'platform/auth/token.cli.ts', '--merchant', 'demo', '--channel', 'demo', '--role', 'storefront'], { cwd: ROOT, env });
+      const { stdout } = await run('npx', ['tsx', 'app/token.cli.ts', '--merchant', 'demo', '--channel', 'demo', '--role', 'storefront'], { cwd: ROOT, env });
       const token = stdout.trim();
       expect(token.split('.')).toHaveLength(3);
       const answered = await graphql(ready.urls.gateway!, '{ __typename }', {}, { token, merchant: 'demo', channel: 'demo' });
@@ -145,7 +146,7 @@ describe('npm start', () => {
   }, 120_000);
 
   it('stops with a clear message when the environment is invalid', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, GATEWAY_PORT: 'eighty', SERVICES: 'gateway,bogus' },
       stdio: ['ignore', 'pipe', 'pipe'],

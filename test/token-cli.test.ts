@@ -24,7 +24,7 @@ describe('npm run token', () => {
   }, 30_000);
 
   it('refuses an unknown role with a usage message and exit 2', async () => {
-    await expect(run('npx', ['tsx', 'platform/auth/token.cli.ts', '--merchant', 'm1', '--channel', 'c1', '--role', 'king'], { cwd: ROOT, env })).rejects.toMatchObject({
+    await expect(run('npx', ['tsx', 'app/token.cli.ts', '--merchant', 'm1', '--channel', 'c1', '--role', 'king'], { cwd: ROOT, env })).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--role must be one of storefront, adapter, admin, service'),
     });

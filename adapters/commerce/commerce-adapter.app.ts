@@ -19,7 +19,6 @@ export async function createCommerceAdapter(deps: ServiceDeps): Promise<FastifyI
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    publicUrl: deps.config.urls.commerce_adapter,
     schemaFile: new URL('../../schemas/adapters/commerce_adapter.schema.json', import.meta.url),
   });
   const clients = new CommercePlatformClients();

@@ -17,7 +17,6 @@ export async function createGiftCardAdapter(deps: ServiceDeps): Promise<FastifyI
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    publicUrl: deps.config.urls.giftcard_adapter,
     schemaFile: new URL('../../schemas/adapters/giftcard_adapter.schema.json', import.meta.url),
   });
   registerGiftCardRoutes(kit.app, { kit, vault: new CardCodeVault(kit.ownSecret), giftCardSystem: giftCardSystemFor });

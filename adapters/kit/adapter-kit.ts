@@ -60,8 +60,8 @@ export interface AdapterKitOptions {
   config: PlatformConfig;
   logger: Logger;
   verifier: TokenVerifier;
-  /** This adapter's public base URL, used in the callback URLs it registers. */
-  publicUrl: string;
+  /** This adapter's public base URL, used in the callback URLs it registers; default its address in the configuration. */
+  publicUrl?: string;
   /** The JSON Schema of its configuration (served at /openapi/v1/schemas/<adapter_id>.json). */
   schemaFile?: URL;
   /** Its client credentials; default `config.adapterCredentials[adapterId]` (env, or issued by the system runner). */
@@ -106,8 +106,11 @@ export interface AdapterKit<TConfig = Record<string, unknown>> {
   paymentCallbacks(orderId: string, names: ReadonlyArray<PaymentCallbackName | 'amountChanged'>): NonNullable<PaymentDocument['callbacks']>;
 }
 
-export function createAdapterKit<TConfig = Record<string, unknown>>(options: AdapterKitOptions): AdapterKit<TConfig> {
-  const { config } = options;
+export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: AdapterKitOptions): AdapterKit<TConfig> {
+  const { config } = kitOptions;
+  const publicUrl = kitOptions.publicUrl ?? config.urls[kitOptions.adapterId] ?? config.adapterUrls[kitOptions.adapterId];
+  if (!publicUrl) throw new Error(`${kitOptions.adapterId} has no address: the service catalogue (app/service.catalogue.ts) lacks its row.`);
+  const options = { ...kitOptions, publicUrl };
   const identity = new AdapterIdentity(
     options.adapterId,
     `${config.urls.configuration}/api/v1/auth/token`,

@@ -14,7 +14,6 @@ export async function createNonPspAdapter(deps: ServiceDeps): Promise<FastifyIns
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    publicUrl: deps.config.urls.nonpsp_adapter,
     schemaFile: new URL('../../schemas/adapters/nonpsp_adapter.schema.json', import.meta.url),
   });
   registerNonPspRoutes(kit.app, kit);

@@ -8,58 +8,40 @@ import { parseAllowList, type AllowEntry } from '../outbound/address-policy.js';
  * Every environment variable the platform reads, validated once at boot. A bad value stops the
  * process with a message naming the variable; nothing else in the code reads process.env.
  */
-export const SERVICE_NAMES = [
-  'gateway',
-  'order',
-  'payment',
-  'configuration',
-  'adapter',
-  'notifications',
-  'commerce_adapter',
-  'nonpsp_adapter',
-  'giftcard_adapter',
-  'commerce_sandbox',
-  'giftcard_sandbox',
-] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export type ServiceKind = 'subgraph' | 'platform' | 'adapter' | 'sandbox';
 
-/** The platform itself, without the adapters and sandboxes (SERVICES=platform). */
-export const PLATFORM_SERVICES: readonly ServiceName[] = ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications'];
+/**
+ * One row of the service catalogue as configuration sees it (app/service.catalogue.ts holds the
+ * rows with their factories): `<NAME>_PORT` and `<NAME>_URL` set where it listens and is reached.
+ * A row that this code base cannot run (an adapter hosted elsewhere) has `runs: false` and is
+ * reached at `<ENV>_URL`.
+ */
+export interface ServiceSpec {
+  name: string;
+  kind: ServiceKind;
+  port: number;
+  /** Whether this process can run it (SERVICES); false for adapters that only have an address. */
+  runs: boolean;
+  /** Prefix of its environment variables when not NAME (PROVIDER_A_ADAPTER for provider_a_checkout_adapter). */
+  env?: string;
+}
 
-export const DEFAULT_PORTS: Record<ServiceName, number> = {
-  gateway: 4000,
-  order: 4001,
-  payment: 4002,
-  configuration: 4003,
-  adapter: 4004,
-  notifications: 4005,
-  commerce_adapter: 4101,
-  nonpsp_adapter: 4102,
-  giftcard_adapter: 4103,
-  commerce_sandbox: 4201,
-  giftcard_sandbox: 4202,
-};
+/** The platform's own services: every platform process needs their addresses (SERVICES=platform). */
+export const PLATFORM_SERVICES = ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications'] as const;
+export type PlatformServiceName = (typeof PLATFORM_SERVICES)[number];
+/** A service of the catalogue. */
+export type ServiceName = string;
+export type AdapterId = string;
+/** Base URL per service: the platform's own always, the others when the catalogue has them. */
+export type ServiceUrls = Record<PlatformServiceName, string> & { readonly [name: string]: string };
 
-/** Adapters and their default ports; each adapter's base URL is `<ID>_URL` (e.g. COMMERCE_ADAPTER_URL). */
-export const ADAPTER_PORTS = {
-  commerce_adapter: 4101,
-  nonpsp_adapter: 4102,
-  giftcard_adapter: 4103,
-  provider_a_checkout_adapter: 4104,
-  provider_b_checkout_adapter: 4105,
-  provider_c_checkout_adapter: 4106,
-  provider_d_dropin_adapter: 4107,
-} as const;
-export type AdapterId = keyof typeof ADAPTER_PORTS;
-export const ADAPTER_IDS = Object.keys(ADAPTER_PORTS) as AdapterId[];
-const adapterEnvBase = (id: AdapterId) => id.replace(/_checkout_adapter$|_dropin_adapter$/, '_adapter').toUpperCase();
-const adapterEnvName = (id: AdapterId) => `${adapterEnvBase(id)}_URL`;
+const envBase = (spec: ServiceSpec) => spec.env ?? spec.name.toUpperCase();
 /** Where an adapter process finds the credentials the platform issued it (`npm run credentials`). */
-export const adapterCredentialEnvNames = (id: string) => {
-  const base = (ADAPTER_IDS as readonly string[]).includes(id) ? adapterEnvBase(id as AdapterId) : id.toUpperCase();
+export const adapterCredentialEnvNames = (id: string, catalogue: readonly ServiceSpec[] = []) => {
+  const spec = catalogue.find((row) => row.name === id);
+  const base = spec ? envBase(spec) : id.toUpperCase();
   return { clientId: `${base}_CLIENT_ID`, clientSecret: `${base}_CLIENT_SECRET` };
 };
-const isService = (id: string): id is ServiceName => (SERVICE_NAMES as readonly string[]).includes(id);
 
 export interface PlatformConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -70,9 +52,11 @@ export interface PlatformConfig {
   dataDir: string;
   embeddedPostgresPort: number;
   services: ServiceName[];
+  /** The catalogue's rows this configuration was read with. */
+  catalogue: readonly ServiceSpec[];
   ports: Record<ServiceName, number>;
   /** Base URL of each service, as other services and the gateway reach it. */
-  urls: Record<ServiceName, string>;
+  urls: ServiceUrls;
   /** Base URL of each adapter (COMMERCE_ADAPTER_URL, PROVIDER_A_ADAPTER_URL, …). */
   adapterUrls: Record<AdapterId, string>;
   bodyLimitBytes: number;
@@ -211,23 +195,11 @@ const envSchema = {
     AUTH_SIGNING_KEY: { type: 'string', minLength: 1 },
     CHECKOUT_TOKEN_TTL_S: { type: 'string', pattern: '^[0-9]{2,5}$' },
     PLATFORM_JWKS_URL: { type: 'string', format: 'uri', pattern: '^https?://' },
-    ...Object.fromEntries(
-      (Object.keys(ADAPTER_PORTS) as AdapterId[]).flatMap((id) => Object.values(adapterCredentialEnvNames(id)).map((name) => [name, { type: 'string', pattern: '^[A-Za-z0-9._~-]{16,200}$' }])),
-    ),
     OUTBOUND_ALLOW: { type: 'string', maxLength: 4096 },
     OTEL_EXPORTER_OTLP_ENDPOINT: { type: 'string', format: 'uri', pattern: '^https?://' },
     OTEL_TRACES_EXPORTER: { enum: ['otlp', 'memory', 'none'] },
     OTEL_SERVICE_NAME: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' },
     METRICS_TOKEN: { type: 'string', minLength: 16, maxLength: 256, pattern: '^[\\x21-\\x7e]+$' },
-    ...Object.fromEntries(
-      (Object.keys(ADAPTER_PORTS) as AdapterId[]).map((id) => [adapterEnvName(id), { type: 'string', format: 'uri', pattern: '^https?://' }]),
-    ),
-    ...Object.fromEntries(
-      SERVICE_NAMES.flatMap((name) => [
-        [`${name.toUpperCase()}_PORT`, PORT],
-        [`${name.toUpperCase()}_URL`, { type: 'string', format: 'uri', pattern: '^https?://' }],
-      ]),
-    ),
   },
 } as const;
 
@@ -241,15 +213,57 @@ const patternMessage = (name: string): string | undefined =>
 
 const ajv = new Ajv({ allErrors: true });
 addFormats.default(ajv);
-const validateEnv = ajv.compile(envSchema);
+const URL_VAR = { type: 'string', format: 'uri', pattern: '^https?://' } as const;
+
+/** The variables every row of a catalogue adds: port and URL of what runs, address and credentials of adapters. */
+function catalogueVariables(catalogue: readonly ServiceSpec[]): Record<string, object> {
+  return Object.fromEntries(
+    catalogue.flatMap((spec) => [
+      ...(spec.runs ? [[`${spec.name.toUpperCase()}_PORT`, PORT]] : []),
+      [`${envBase(spec)}_URL`, URL_VAR],
+      ...(spec.kind === 'adapter' ? Object.values(adapterCredentialEnvNames(spec.name, catalogue)).map((name) => [name, { type: 'string', pattern: '^[A-Za-z0-9._~-]{16,200}$' }]) : []),
+    ]),
+  );
+}
+
+const validators = new WeakMap<readonly ServiceSpec[], { validate: ReturnType<typeof ajv.compile>; keys: string[] }>();
+function validatorFor(catalogue: readonly ServiceSpec[]) {
+  let entry = validators.get(catalogue);
+  if (!entry) {
+    const properties = { ...envSchema.properties, ...catalogueVariables(catalogue) };
+    entry = { validate: ajv.compile({ type: 'object', properties }), keys: Object.keys(properties) };
+    validators.set(catalogue, entry);
+  }
+  return entry;
+}
+
+/** A catalogue must name each platform service once, with distinct names: checked at boot. */
+export function checkCatalogue(catalogue: readonly ServiceSpec[]): void {
+  const names = catalogue.map((spec) => spec.name);
+  const twice = names.filter((name, index) => names.indexOf(name) !== index);
+  if (twice.length > 0) throw new Error(`The service catalogue names ${twice.join(', ')} more than once.`);
+  const missing = PLATFORM_SERVICES.filter((name) => !names.includes(name));
+  if (missing.length > 0) throw new Error(`The service catalogue lacks the platform services ${missing.join(', ')}.`);
+  const bad = names.filter((name) => !/^[a-z][a-z0-9_]*$/.test(name));
+  if (bad.length > 0) throw new Error(`Service names are lower-case identifiers: ${bad.join(', ')}.`);
+}
 
 export class EnvError extends Error {
   override name = 'EnvError';
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+/**
+ * Reads the environment for the services of `catalogue` (the app's service catalogue; tests and
+ * tools load it through app/app.config.ts).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSpec[]): PlatformConfig {
+  checkCatalogue(catalogue);
+  const { validate: validateEnv, keys } = validatorFor(catalogue);
+  const runnable = catalogue.filter((spec) => spec.runs);
+  const SERVICE_NAMES = runnable.map((spec) => spec.name);
+  const defaultPort = (name: string) => catalogue.find((spec) => spec.name === name)!.port;
   const relevant = Object.fromEntries(
-    Object.keys(envSchema.properties)
+    keys
       .filter((key) => env[key] !== undefined && env[key] !== '')
       .map((key) => [key, env[key]]),
   );
@@ -265,12 +279,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   const nodeEnv = (get('NODE_ENV') ?? 'development') as PlatformConfig['nodeEnv'];
   const host = get('HOST') ?? '127.0.0.1';
   const ports = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, Number(get(`${name.toUpperCase()}_PORT`) ?? DEFAULT_PORTS[name])]),
+    SERVICE_NAMES.map((name) => [name, Number(get(`${name.toUpperCase()}_PORT`) ?? defaultPort(name))]),
   ) as Record<ServiceName, number>;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const urls = Object.fromEntries(
     SERVICE_NAMES.map((name) => [name, get(`${name.toUpperCase()}_URL`) ?? `http://${urlHost}:${ports[name]}`]),
-  ) as Record<ServiceName, string>;
+  ) as ServiceUrls;
   const servicesRaw = get('SERVICES') ?? 'all';
   const named = [...new Set(servicesRaw.split(',').map((name) => name.trim()))];
   const unknown = named.filter((name) => !(SERVICE_NAMES as readonly string[]).includes(name) && !(named.length === 1 && (SERVICE_SETS as readonly string[]).includes(name)));
@@ -300,12 +314,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       problems.set('AUTH_SIGNING_KEY', `AUTH_SIGNING_KEY: ${(error as Error).message}`);
     }
   }
-  if (nodeEnv === 'production' && !relevant.AUTH_SIGNING_KEY && services.some((name) => PLATFORM_SERVICES.includes(name))) {
+  if (nodeEnv === 'production' && !relevant.AUTH_SIGNING_KEY && services.some((name) => (PLATFORM_SERVICES as readonly string[]).includes(name))) {
     problems.set('AUTH_SIGNING_KEY', 'AUTH_SIGNING_KEY is required when NODE_ENV=production and a platform service runs (every platform process signs and verifies with the same key pair)');
   }
   const adapterCredentials: Partial<Record<string, ClientCredentials>> = {};
-  for (const id of ADAPTER_IDS) {
-    const names = adapterCredentialEnvNames(id);
+  const adapters = catalogue.filter((spec) => spec.kind === 'adapter');
+  for (const id of adapters.map((spec) => spec.name)) {
+    const names = adapterCredentialEnvNames(id, catalogue);
     const clientId = get(names.clientId);
     const clientSecret = get(names.clientSecret);
     if ((clientId === undefined) !== (clientSecret === undefined) && !problems.has(names.clientId) && !problems.has(names.clientSecret)) {
@@ -347,10 +362,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir: get('DATA_DIR') ?? '.data',
     embeddedPostgresPort: Number(get('EMBEDDED_PG_PORT') ?? 54329),
     services,
+    catalogue,
     ports,
     urls,
     adapterUrls: Object.fromEntries(
-      ADAPTER_IDS.map((id) => [id, isService(id) ? urls[id] : (get(adapterEnvName(id)) ?? `http://${urlHost}:${ADAPTER_PORTS[id]}`)]),
+      adapters.map((spec) => [spec.name, spec.runs ? urls[spec.name] : (get(`${envBase(spec)}_URL`) ?? `http://${urlHost}:${spec.port}`)]),
     ) as Record<AdapterId, string>,
     bodyLimitBytes: Number(get('BODY_LIMIT_BYTES') ?? 1_048_576),
     shutdownGraceMs: Number(get('SHUTDOWN_GRACE_MS') ?? 10_000),

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import type { PlatformConfig } from '../../platform/env/env.config.js';
-import { ADAPTER_IDS } from '../../platform/env/env.config.js';
 import type { JsonObject } from './json-pointer.js';
 
 /** The JSON Schema dialect every configuration schema is written in. */
@@ -67,7 +66,7 @@ export function localSchemas(config: Pick<PlatformConfig, 'adapterUrls' | 'urls'
     const key = schemaUrlKey(url);
     if (key) entries.set(key, schema);
   };
-  for (const id of ADAPTER_IDS) add(adapterSchemaUrl(config.adapterUrls[id], id), { file: `adapters/${id}.schema.json`, configurationId: id });
+  for (const [id, url] of Object.entries(config.adapterUrls)) add(adapterSchemaUrl(url, id), { file: `adapters/${id}.schema.json`, configurationId: id });
   for (const [name, served] of Object.entries(SERVED_SCHEMAS)) {
     const schema = { file: served.file, configurationId: served.configurationId };
     add(served.id, schema);

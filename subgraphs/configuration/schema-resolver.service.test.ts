@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadConfig } from '../../platform/env/env.config.js';
+import { loadConfig } from '../../app/app.config.js';
 import { BASIC_SCHEMA_ID, localSchemas } from './local-schemas.js';
 import { SchemaResolutionError, SchemaResolver } from './schema-resolver.service.js';
 

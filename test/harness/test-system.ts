@@ -3,10 +3,12 @@ import { AdapterCredentials } from '../../platform/auth/adapter-credentials.repo
 import { platformSigningKey } from '../../platform/auth/signing-key.js';
 import type { ClientCredentials } from '../../platform/env/env.config.js';
 import { CallSigner, type OutgoingCall } from '../../platform/outbound/call-signer.js';
-import { SERVICE_NAMES, loadConfig, type ServiceName } from '../../platform/env/env.config.js';
+import type { ServiceName } from '../../platform/env/env.config.js';
+import { loadConfig } from '../../app/app.config.js';
+import { SERVICE_NAMES } from '../../app/service.catalogue.js';
 import type { TokenClaims } from '../../platform/auth/principal.js';
 import { issueToken } from '../../platform/auth/token-issuer.js';
-import { startSystem, type RunningSystem } from '../../platform/system.js';
+import { startSystem, type RunningSystem } from '../../app/system.js';
 import type { Database } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import { createTestDatabase } from './test-database.js';

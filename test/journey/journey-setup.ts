@@ -1,4 +1,4 @@
-import { demoConfigurations } from '../../platform/demo/demo-data.js';
+import { demoConfigurations } from '../../app/demo/demo-data.js';
 import { rest } from '../harness/http.js';
 import type { TestSystem } from '../harness/test-system.js';
 

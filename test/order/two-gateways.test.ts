@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { loadConfig } from '../../platform/env/env.config.js';
-import { startSystem, type RunningSystem } from '../../platform/system.js';
+import { loadConfig } from '../../app/app.config.js';
+import { startSystem, type RunningSystem } from '../../app/system.js';
 import { graphql } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';

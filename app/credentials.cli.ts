@@ -7,11 +7,13 @@
  * PostgreSQL of a running `npm start`.
  */
 import { parseArgs } from 'node:util';
-import { connectDatabase } from '../db/database.js';
-import { embeddedDatabaseUrl } from '../db/embedded-postgres.service.js';
-import { migrate } from '../db/migrator.js';
-import { adapterCredentialEnvNames, loadConfig } from '../env/env.config.js';
-import { ADAPTER_ID_PATTERN, AdapterCredentials } from './adapter-credentials.repository.js';
+import { connectDatabase } from '../platform/db/database.js';
+import { embeddedDatabaseUrl } from '../platform/db/embedded-postgres.service.js';
+import { migrate } from '../platform/db/migrator.js';
+import { adapterCredentialEnvNames } from '../platform/env/env.config.js';
+import { loadConfig } from './app.config.js';
+import { SERVICE_SPECS } from './service.catalogue.js';
+import { ADAPTER_ID_PATTERN, AdapterCredentials } from '../platform/auth/adapter-credentials.repository.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\nusage: npm run --silent credentials -- --adapter <adapter_id> [--rotate]\n`);
@@ -37,7 +39,7 @@ async function main(): Promise<void> {
     const store = new AdapterCredentials(db.prisma);
     if (values.rotate) await store.revokeAll(adapterId);
     const { clientId, clientSecret } = await store.issue(adapterId, 'cli');
-    const names = adapterCredentialEnvNames(adapterId);
+    const names = adapterCredentialEnvNames(adapterId, SERVICE_SPECS);
     process.stdout.write(`${names.clientId}=${clientId}\n${names.clientSecret}=${clientSecret}\n`);
   } finally {
     await db.close();

@@ -1,34 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { resolve } from 'node:path';
 import { createGatewayService } from '../gateway/gateway.service.js';
-import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
-import { createConfigurationService } from '../subgraphs/configuration/configuration.service.js';
-import { createOrderService } from '../subgraphs/order/order.service.js';
-import { createPaymentService } from '../subgraphs/payment/payment.service.js';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../subgraphs/subgraph.catalog.js';
-import { staticNotificationsFor } from '../subgraphs/configuration/static-notifications.js';
-import { createNotificationService } from '../notifications/notification.service.js';
-import { AdapterCredentials } from './auth/adapter-credentials.repository.js';
-import { resolveAuthConfig } from './auth/auth-config.js';
-import { createTokenVerifier } from './auth/token-verifier.service.js';
-import { connectDatabase, type Database } from './db/database.js';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.service.js';
-import { migrate } from './db/migrator.js';
-import { ADAPTER_IDS, type PlatformConfig, type ServiceName } from './env/env.config.js';
-import { EDGE_SERVICES } from '../adapters/adapter.registry.js';
-import { holdPort } from './net/ports.js';
-import { configureOutboundPolicy } from './outbound/outbound-guard.js';
-import { createLogger, type Logger } from './logging/logger.js';
-import { observePool } from './telemetry/metrics.js';
-import { installTelemetry, type Tracing } from './telemetry/telemetry.js';
-import type { ServiceDeps } from './service-deps.js';
+import { AdapterCredentials } from '../platform/auth/adapter-credentials.repository.js';
+import { resolveAuthConfig } from '../platform/auth/auth-config.js';
+import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
+import { connectDatabase, type Database } from '../platform/db/database.js';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../platform/db/embedded-postgres.service.js';
+import { migrate } from '../platform/db/migrator.js';
+import type { PlatformConfig, ServiceName } from '../platform/env/env.config.js';
+import { holdPort } from '../platform/net/ports.js';
+import { configureOutboundPolicy } from '../platform/outbound/outbound-guard.js';
+import { createLogger, type Logger } from '../platform/logging/logger.js';
+import type { ServiceDeps } from '../platform/service-deps.js';
+import { observePool } from '../platform/telemetry/metrics.js';
+import { installTelemetry, type Tracing } from '../platform/telemetry/telemetry.js';
+import { ADAPTER_IDS, CATALOGUE } from './service.catalogue.js';
 
-const SUBGRAPH_FACTORIES: Record<SubgraphName, (deps: ServiceDeps) => Promise<FastifyInstance>> = {
-  order: (deps) => createOrderService(deps, { staticNotifications: (tenant) => staticNotificationsFor(deps.db.prisma, tenant) }),
-  payment: createPaymentService,
-  configuration: createConfigurationService,
-  adapter: createAdapterService,
-};
+const kindOf = (name: ServiceName) => CATALOGUE.find((entry) => entry.name === name)?.kind;
 
 export interface RunningSystem {
   /** Base URL of every service this process runs (the real port when configured as 0). */
@@ -74,9 +63,9 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
         for (const app of apps.values()) app.server.closeAllConnections();
       }, config.shutdownGraceMs);
       cut.unref();
-      const edge = Object.keys(EDGE_SERVICES) as ServiceName[];
-      await closeAll(['gateway', 'notifications', ...edge.filter((name) => !isSandbox(name))]);
-      await closeAll([...SUBGRAPH_NAMES, ...edge.filter(isSandbox)]);
+      const named = (...kinds: string[]) => CATALOGUE.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.name);
+      await closeAll(named('platform', 'adapter'));
+      await closeAll(named('subgraph', 'sandbox'));
       clearTimeout(cut);
       for (const closer of closers.reverse()) await closer().catch(step('resources'));
     })());
@@ -137,10 +126,16 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
       logger.info({ service: name, url: urls[name] }, 'service listening');
     };
 
-    for (const name of SUBGRAPH_NAMES) {
-      if (config.services.includes(name)) await listen(name, await SUBGRAPH_FACTORIES[name](deps));
-    }
-    if (config.services.includes('notifications')) await listen('notifications', await createNotificationService(deps));
+    // Subgraphs and notifications first, then the gateway over them, then adapters and sandboxes.
+    const build = async (kind: string, only?: ServiceName) => {
+      for (const entry of CATALOGUE) {
+        if (entry.kind === kind && entry.factory && (only === undefined || only === entry.name) && config.services.includes(entry.name)) {
+          await listen(entry.name, await entry.factory(deps));
+        }
+      }
+    };
+    await build('subgraph');
+    await build('platform', 'notifications');
     if (config.services.includes('gateway')) {
       const subgraphUrls = Object.fromEntries(SUBGRAPH_NAMES.map((name) => [name, realUrls[name]])) as Record<SubgraphName, string>;
       // Subgraphs running in this process are reached in-process; the others over HTTP.
@@ -149,9 +144,8 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
         : {};
       await listen('gateway', await createGatewayService({ ...deps, subgraphUrls, localSubgraphs }));
     }
-    for (const [name, factory] of Object.entries(EDGE_SERVICES)) {
-      if (config.services.includes(name as ServiceName)) await listen(name as ServiceName, await factory!(deps));
-    }
+    await build('adapter');
+    await build('sandbox');
     return { urls, config: resolved, db, logger, tracing, close };
   } catch (error) {
     await close();
@@ -173,11 +167,8 @@ async function issueAdapterCredentials(config: PlatformConfig, db: Database): Pr
   return issued;
 }
 
-/** Sandboxes stand in for external systems: called by adapters, they stop with the subgraphs. */
-const isSandbox = (name: ServiceName) => name.endsWith('_sandbox');
-
 const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
 
 const pickAdapters = (urls: Record<ServiceName, string>) =>
-  Object.fromEntries(ADAPTER_IDS.filter((id) => id in urls).map((id) => [id, urls[id as ServiceName]])) as Partial<PlatformConfig['adapterUrls']>;
+  Object.fromEntries(ADAPTER_IDS.flatMap((id) => (kindOf(id) === 'adapter' && urls[id] ? [[id, urls[id]]] : []))) as PlatformConfig['adapterUrls'];
 

@@ -2,10 +2,11 @@
  * The one entry point: `npm start` runs every service in this process; SERVICES=gateway,order,…
  * runs a subset (one service per process in production).
  */
-import { EnvError, loadConfig, type PlatformConfig } from './env/env.config.js';
+import { EnvError, type PlatformConfig } from '../platform/env/env.config.js';
+import { loadConfig } from './app.config.js';
 import type { RunningSystem } from './system.js';
 import { demoInstructions, ensureDemoData } from './demo/demo-data.js';
-import { describeStartupError } from './startup-errors.js';
+import { describeStartupError } from '../platform/startup-errors.js';
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 

@@ -4,10 +4,10 @@
  * `--channel` may repeat or hold a comma list; `*` allows every channel of the merchant.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../env/env.config.js';
-import { resolveAuthConfig } from './auth-config.js';
-import { ROLES as ALL_ROLES, type Role } from './principal.js';
-import { issueToken } from './token-issuer.js';
+import { loadConfig } from './app.config.js';
+import { resolveAuthConfig } from '../platform/auth/auth-config.js';
+import { ROLES as ALL_ROLES, type Role } from '../platform/auth/principal.js';
+import { issueToken } from '../platform/auth/token-issuer.js';
 
 // Role shopper is a checkout token the order service signs with the platform key, never an HS256 token.
 const ROLES = ALL_ROLES.filter((role) => role !== 'shopper');

@@ -1,7 +1,7 @@
-import { resolveAuthConfig } from '../auth/auth-config.js';
-import { issueToken } from '../auth/token-issuer.js';
-import type { PlatformConfig } from '../env/env.config.js';
-import type { Logger } from '../logging/logger.js';
+import { resolveAuthConfig } from '../../platform/auth/auth-config.js';
+import { issueToken } from '../../platform/auth/token-issuer.js';
+import type { PlatformConfig } from '../../platform/env/env.config.js';
+import type { Logger } from '../../platform/logging/logger.js';
 import { adapterSchemaUrl } from '../../subgraphs/configuration/local-schemas.js';
 
 export const DEMO_TENANT = { merchant: 'demo', channel: 'demo' } as const;
@@ -10,12 +10,10 @@ export const DEMO_GIFT_CARD = { cardId: 'DEMO-GIFT-100', balance: 100, currency:
 /** The demo channel's configuration of each adapter, pointing at the local sandboxes. */
 export function demoConfigurations(config: PlatformConfig): Record<string, Record<string, unknown>> {
   const { urls } = config;
-  const base = (id: 'commerce_adapter' | 'giftcard_adapter' | 'nonpsp_adapter') => ({
-    $schema: adapterSchemaUrl(config.adapterUrls[id], id),
-    id,
-    active: true,
-    adapter: { publicUrl: config.adapterUrls[id] },
-  });
+  const base = (id: 'commerce_adapter' | 'giftcard_adapter' | 'nonpsp_adapter') => {
+    const url = config.adapterUrls[id] ?? urls[id] ?? '';
+    return { $schema: adapterSchemaUrl(url, id), id, active: true, adapter: { publicUrl: url } };
+  };
   return {
     commerce_adapter: {
       ...base('commerce_adapter'),

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceSpec } from '../platform/env/env.config.js';
+import type { ServiceDeps } from '../platform/service-deps.js';
+import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
+import { createConfigurationService } from '../subgraphs/configuration/configuration.service.js';
+import { staticNotificationsFor } from '../subgraphs/configuration/static-notifications.js';
+import { createOrderService } from '../subgraphs/order/order.service.js';
+import { createPaymentService } from '../subgraphs/payment/payment.service.js';
+import { createNotificationService } from '../notifications/notification.service.js';
+import { createCommerceAdapter } from '../adapters/commerce/commerce-adapter.app.js';
+import { createNonPspAdapter } from '../adapters/nonpsp/nonpsp-adapter.app.js';
+import { createGiftCardAdapter } from '../adapters/giftcard/gift-card-adapter.app.js';
+import { createCommerceSandbox } from '../sandboxes/commerce/commerce-sandbox.app.js';
+import { createGiftCardSandbox } from '../sandboxes/giftcard/gift-card-sandbox.app.js';
+
+export type ServiceFactory = (deps: ServiceDeps) => Promise<FastifyInstance>;
+
+/**
+ * A service of the catalogue: kind `subgraph` (federated by the gateway), `platform` (gateway,
+ * notifications), `adapter` or `sandbox`. `factory` builds it; the gateway is built by the
+ * system runner (it needs the subgraphs first). An adapter without a factory is known by
+ * address only (hosted elsewhere, `<env>_URL`).
+ */
+export interface CatalogueEntry extends Omit<ServiceSpec, 'runs'> {
+  factory?: ServiceFactory;
+}
+
+/**
+ * The one list of services. Adding an adapter: its folder, one row here (and its configuration
+ * schema in schemas/adapters/<id>.schema.json). Everything else (ports, URLs, SERVICES, the
+ * runner, credentials, the adapter registry) reads from here.
+ */
+export const CATALOGUE: readonly CatalogueEntry[] = [
+  { name: 'gateway', kind: 'platform', port: 4000 },
+  {
+    name: 'order',
+    kind: 'subgraph',
+    port: 4001,
+    factory: (deps) => createOrderService(deps, { staticNotifications: (tenant) => staticNotificationsFor(deps.db.prisma, tenant) }),
+  },
+  { name: 'payment', kind: 'subgraph', port: 4002, factory: createPaymentService },
+  { name: 'configuration', kind: 'subgraph', port: 4003, factory: createConfigurationService },
+  { name: 'adapter', kind: 'subgraph', port: 4004, factory: createAdapterService },
+  { name: 'notifications', kind: 'platform', port: 4005, factory: createNotificationService },
+  { name: 'commerce_adapter', kind: 'adapter', port: 4101, factory: createCommerceAdapter },
+  { name: 'nonpsp_adapter', kind: 'adapter', port: 4102, factory: createNonPspAdapter },
+  { name: 'giftcard_adapter', kind: 'adapter', port: 4103, factory: createGiftCardAdapter },
+  { name: 'provider_a_checkout_adapter', kind: 'adapter', port: 4104, env: 'PROVIDER_A_ADAPTER' },
+  { name: 'provider_b_checkout_adapter', kind: 'adapter', port: 4105, env: 'PROVIDER_B_ADAPTER' },
+  { name: 'provider_c_checkout_adapter', kind: 'adapter', port: 4106, env: 'PROVIDER_C_ADAPTER' },
+  { name: 'provider_d_dropin_adapter', kind: 'adapter', port: 4107, env: 'PROVIDER_D_ADAPTER' },
+  { name: 'commerce_sandbox', kind: 'sandbox', port: 4201, factory: async (deps) => createCommerceSandbox({ logger: deps.logger }).app },
+  { name: 'giftcard_sandbox', kind: 'sandbox', port: 4202, factory: async (deps) => createGiftCardSandbox({ logger: deps.logger }).app },
+];
+
+/** The rows as configuration reads them: a row runs here when it has a factory (the gateway always can). */
+export const SERVICE_SPECS: readonly ServiceSpec[] = CATALOGUE.map(({ factory, ...spec }) => ({ ...spec, runs: factory !== undefined || spec.name === 'gateway' }));
+
+/** Every service this code base can run, in catalogue order (SERVICES=all). */
+export const SERVICE_NAMES: readonly string[] = SERVICE_SPECS.filter((spec) => spec.runs).map((spec) => spec.name);
+/** The subgraphs the gateway federates. */
+export const SUBGRAPHS = CATALOGUE.filter((entry) => entry.kind === 'subgraph');
+/** Every adapter the platform knows (running here or not). */
+export const ADAPTER_IDS: readonly string[] = CATALOGUE.filter((entry) => entry.kind === 'adapter').map((entry) => entry.name);
