@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { checkCatalogue, loadConfig } from '../platform/env/env.config.js';
 import { SUBGRAPH_NAMES } from '../subgraphs/subgraph.catalog.js';
 import { CATALOGUE, SERVICE_SPECS } from './service.catalogue.js';
