@@ -20,6 +20,15 @@ export async function createCommerceAdapter(deps: ServiceDeps): Promise<FastifyI
     logger: deps.logger,
     verifier: deps.verifier,
     schemaFile: new URL('../../schemas/adapters/commerce_adapter.schema.json', import.meta.url),
+    manifest: {
+      kind: 'commerce',
+      name: 'Commerce platform',
+      routes: {
+        createOrder: '/api/v1/orders',
+        updateCartItem: '/api/v1/orders/{orderId}/cart/items/{itemId}',
+        refreshOrder: '/api/v1/orders/{orderId}',
+      },
+    },
   });
   const clients = new CommercePlatformClients();
   registerStorefrontRoutes(kit, new CheckoutSync(kit, clients), deps.config.urls.order);

@@ -18,6 +18,16 @@ export async function createGiftCardAdapter(deps: ServiceDeps): Promise<FastifyI
     logger: deps.logger,
     verifier: deps.verifier,
     schemaFile: new URL('../../schemas/adapters/giftcard_adapter.schema.json', import.meta.url),
+    manifest: {
+      kind: 'giftcard',
+      name: 'Gift card',
+      routes: {
+        addGiftCard: '/api/checkout/v1/orders/{orderId}/payments',
+        removePayment: '/api/checkout/v1/orders/{orderId}/payments/{paymentId}/remove',
+        // Completes an order paid entirely by gift cards (any of its cards names it).
+        completePayment: '/api/checkout/v1/orders/{orderId}/complete',
+      },
+    },
   });
   registerGiftCardRoutes(kit.app, { kit, vault: new CardCodeVault(kit.ownSecret), giftCardSystem: giftCardSystemFor });
   return kit.app;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ADAPTER_MANIFEST_PATH, type AdapterManifest } from './adapter-manifest.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { localSecret } from '../../platform/auth/local-secret.js';
@@ -62,6 +63,8 @@ export interface AdapterKitOptions {
   verifier: TokenVerifier;
   /** This adapter's public base URL, used in the callback URLs it registers; default its address in the configuration. */
   publicUrl?: string;
+  /** What it tells the platform about itself (served at /.well-known/adapter.json); its id is `adapterId`. */
+  manifest?: Omit<AdapterManifest, 'id'>;
   /** The JSON Schema of its configuration (served at /openapi/v1/schemas/<adapter_id>.json). */
   schemaFile?: URL;
   /** Its client credentials; default `config.adapterCredentials[adapterId]` (env, or issued by the system runner). */
@@ -137,6 +140,11 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
   });
   app.addHook('preValidation', async (request) => calls.checkBody(request));
   const ownSecret = localSecret(config.dataDir, `${options.adapterId}-secret`);
+
+  if (options.manifest) {
+    const manifest: AdapterManifest = { id: options.adapterId, ...options.manifest };
+    app.get(ADAPTER_MANIFEST_PATH, { config: { public: true } }, async () => manifest);
+  }
 
   if (options.schemaFile) {
     const schema = JSON.parse(readFileSync(options.schemaFile, 'utf8')) as object;

@@ -15,6 +15,15 @@ export async function createNonPspAdapter(deps: ServiceDeps): Promise<FastifyIns
     logger: deps.logger,
     verifier: deps.verifier,
     schemaFile: new URL('../../schemas/adapters/nonpsp_adapter.schema.json', import.meta.url),
+    manifest: {
+      kind: 'payment',
+      name: 'Non-PSP payment',
+      routes: {
+        createPayment: '/api/v1/checkout/orders/{orderId}/payments',
+        completePayment: '/api/v1/checkout/orders/{orderId}/payments/{paymentId}/complete',
+        removePayment: '/api/v1/checkout/orders/{orderId}/payments/{paymentId}/remove',
+      },
+    },
   });
   registerNonPspRoutes(kit.app, kit);
   return kit.app;

@@ -1,9 +1,9 @@
-import { findAdapter } from './adapter.registry.js';
+import type { AdapterRegistry, StorefrontAction } from './adapter.registry.js';
+import { fillRoute } from './adapter.registry.js';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { callJson } from '../../adapters/kit/platform-call.js';
 import type { OrderDocument, PaymentDocument } from '../order/domain/order.types.js';
-import { ADAPTER_ROUTES, COMMERCE, GIFTCARD, type AdapterRoutes } from './adapter-routes.js';
 
 /** The caller as adapters must see it: its own token and tenant are passed on. */
 export interface Caller {
@@ -47,12 +47,12 @@ export interface PaymentSessionModel {
  */
 export class AdapterActions {
   constructor(
-    private readonly adapterUrls: Record<string, string>,
+    private readonly registry: AdapterRegistry,
     private readonly orderUrl: string,
   ) {}
 
   async createOrderFromBasket(caller: Caller, input: { cartReference: string; culture: string; currency: string }): Promise<OrderRef> {
-    const created = await this.call<{ id: string }>(caller, 'commerce_adapter', 'POST', COMMERCE.createOrder(), input);
+    const created = await this.call<{ id: string }>(caller, 'commerce_adapter', 'createOrder', 'create orders', {}, 'POST', input);
     return { id: created.id };
   }
 
@@ -70,17 +70,17 @@ export class AdapterActions {
 
   async updateCartItem(caller: Caller, orderId: string, itemId: string, quantity: number): Promise<OrderRef> {
     if (!Number.isInteger(quantity) || quantity < 0) throw badRequest('invalid_quantity', 'The quantity must be a whole number, 0 or more.');
-    await this.call(caller, 'commerce_adapter', 'PATCH', COMMERCE.updateItem(orderId, itemId), { quantity });
+    await this.call(caller, 'commerce_adapter', 'updateCartItem', 'change cart items', { orderId, itemId }, 'PATCH', { quantity });
     return { id: orderId };
   }
 
   async refreshOrder(caller: Caller, orderId: string): Promise<OrderRef> {
-    await this.call(caller, 'commerce_adapter', 'PATCH', COMMERCE.refresh(orderId));
+    await this.call(caller, 'commerce_adapter', 'refreshOrder', 'refresh orders', { orderId }, 'PATCH');
     return { id: orderId };
   }
 
   async addGiftCard(caller: Caller, orderId: string, cardId: string, code: string | null | undefined): Promise<PaymentRef> {
-    const added = await this.call<{ paymentId?: string; id?: string }>(caller, 'giftcard_adapter', 'POST', GIFTCARD.addCard(orderId), { cardId, ...(code ? { code } : {}) });
+    const added = await this.call<{ paymentId?: string; id?: string }>(caller, 'giftcard_adapter', 'addGiftCard', 'add gift cards', { orderId }, 'POST', { cardId, ...(code ? { code } : {}) });
     const id = added.paymentId ?? added.id;
     if (!id) throw new AppError(502, 'upstream_invalid', 'The gift card adapter did not say which payment it created.');
     return { orderId, id };
@@ -88,13 +88,12 @@ export class AdapterActions {
 
   async removePayment(caller: Caller, orderId: string, paymentId: string): Promise<OrderRef> {
     const payment = await this.payment(caller, orderId, paymentId);
-    await this.call(caller, payment.adapterId, 'POST', this.route(payment.adapterId, 'removePayment', 'remove')(orderId, paymentId));
+    await this.call(caller, payment.adapterId, 'removePayment', 'remove payments', { orderId, paymentId }, 'POST');
     return { id: orderId };
   }
 
   async startPayment(caller: Caller, orderId: string, adapterId: string, paymentMethod?: string | null): Promise<PaymentSessionModel> {
-    const path = this.route(adapterId, 'createPayment', 'start payments')(orderId);
-    const answer = await this.call<Record<string, unknown>>(caller, adapterId, 'POST', path, paymentMethod ? { paymentMethod } : undefined);
+    const answer = await this.call<Record<string, unknown>>(caller, adapterId, 'createPayment', 'start payments', { orderId }, 'POST', paymentMethod ? { paymentMethod } : undefined);
     const paymentId = (answer.paymentId ?? answer.id) as string | undefined;
     if (!paymentId) throw new AppError(502, 'upstream_invalid', `${adapterId} did not say which payment it created.`);
     const methods = answer.paymentMethods as Array<{ identifier: string; name?: string }> | undefined;
@@ -111,15 +110,8 @@ export class AdapterActions {
 
   async completePayment(caller: Caller, orderId: string, paymentId: string): Promise<OrderRef> {
     const payment = await this.payment(caller, orderId, paymentId);
-    await this.call(caller, payment.adapterId, 'POST', this.route(payment.adapterId, 'completePayment', 'complete payments')(orderId, paymentId), {});
+    await this.call(caller, payment.adapterId, 'completePayment', 'complete payments', { orderId, paymentId }, 'POST', {});
     return { id: orderId };
-  }
-
-  private route<K extends keyof AdapterRoutes>(adapterId: string, action: K, what: string): NonNullable<AdapterRoutes[K]> {
-    if (!findAdapter(adapterId)) throw notFound(`There is no adapter ${adapterId}.`, 'adapter_not_found');
-    const route = ADAPTER_ROUTES[adapterId]?.[action];
-    if (!route) throw badRequest('action_not_supported', `${adapterId} cannot ${what} here.`);
-    return route as NonNullable<AdapterRoutes[K]>;
   }
 
   private async payment(caller: Caller, orderId: string, paymentId: string): Promise<PaymentDocument> {
@@ -129,9 +121,9 @@ export class AdapterActions {
     return payment;
   }
 
-  private async call<T = unknown>(caller: Caller, adapterId: string, method: string, path: string, body?: unknown): Promise<T> {
-    const base = ADAPTER_ROUTES[adapterId] ? this.adapterUrls[adapterId] : undefined;
-    if (!base) throw badRequest('adapter_not_available', `Adapter ${adapterId} is not available on this platform.`);
-    return callJson<T>(`${base}${path}`, { method, headers: caller.headers, ...(body === undefined ? {} : { body }) });
+  /** One call to the adapter at the path its manifest gives for the action. */
+  private async call<T = unknown>(caller: Caller, adapterId: string, action: StorefrontAction, what: string, params: Record<string, string>, method: string, body?: unknown): Promise<T> {
+    const { baseUrl, template } = await this.registry.route(adapterId, action, what);
+    return callJson<T>(`${baseUrl}${fillRoute(template, params)}`, { method, headers: caller.headers, ...(body === undefined ? {} : { body }) });
   }
 }

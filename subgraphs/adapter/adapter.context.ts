@@ -3,20 +3,24 @@ import type { AuthContext } from '../../platform/auth/principal.js';
 import type { PrismaClient } from '../../platform/db/database.js';
 import type { CallHeaders } from '../../platform/graphql/subgraph.server.js';
 import type { AdapterActions, Caller } from './adapter-actions.service.js';
+import type { AdapterRegistry } from './adapter.registry.js';
 
 export interface AdapterContext {
   auth: AuthContext;
   caller: Caller;
   actions: AdapterActions;
+  /** The adapters and their manifests. */
+  registry: AdapterRegistry;
   /** Ids of the adapters with an active configuration in the caller's channel (read once per request). */
   configuredIds: () => Promise<Set<string>>;
 }
 
-export function createAdapterContext(actions: AdapterActions, prisma: PrismaClient, auth: AuthContext, headers: CallHeaders): AdapterContext {
+export function createAdapterContext(actions: AdapterActions, registry: AdapterRegistry, prisma: PrismaClient, auth: AuthContext, headers: CallHeaders): AdapterContext {
   let configured: Promise<Set<string>> | undefined;
   return {
     auth,
     actions,
+    registry,
     caller: {
       tenant: auth.tenant,
       headers: { ...pickTraceHeaders(headers), authorization: String(headers.authorization), 'x-merchant': auth.tenant.merchant, 'x-channel': auth.tenant.channel },

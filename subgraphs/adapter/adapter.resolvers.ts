@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { ADAPTER_ROUTES } from './adapter-routes.js';
-import { ADAPTERS, findAdapter } from './adapter.registry.js';
 import type { Resolvers } from './generated/resolvers.types.js';
 import type { AdapterContext } from './adapter.context.js';
 import { requireOrderAccess } from '../../platform/auth/request-auth.js';
@@ -31,8 +29,8 @@ function configurationSchema(id: string): unknown {
 /** Thin: each mutation is one call to AdapterActions, answered as a reference the gateway resolves. */
 export const adapterResolvers: Resolvers = {
   Query: {
-    adapters: () => [...ADAPTERS],
-    adapter: (_parent, { id }) => findAdapter(id) ?? null,
+    adapters: (_parent, _args, context) => context.registry.list(),
+    adapter: async (_parent, { id }, context) => (await context.registry.find(id)) ?? null,
   },
   // Every mutation naming an order checks a checkout token's scope first; the adapter and the order service check again.
   Mutation: {
@@ -48,9 +46,9 @@ export const adapterResolvers: Resolvers = {
     completePayment: (_parent, { orderId, paymentId }, context) => context.actions.completePayment(context.caller, own(context, orderId), paymentId),
   },
   Adapter: {
-    __resolveReference: (reference) => findAdapter(reference.id) ?? null,
+    __resolveReference: async (reference, context) => (await context.registry.find(reference.id)) ?? null,
     configured: async (adapter, _args, context) => (await context.configuredIds()).has(adapter.id),
     configurationSchema: (adapter) => configurationSchema(adapter.id) ?? null,
-    available: (adapter) => adapter.id in ADAPTER_ROUTES,
+    available: (adapter) => adapter.available,
   },
 };

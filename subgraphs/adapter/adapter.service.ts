@@ -4,6 +4,7 @@ import { mountSubgraph } from '../../platform/graphql/subgraph.server.js';
 import { subgraphSdl } from '../subgraph.catalog.js';
 import type { ServiceDeps } from '../../platform/service-deps.js';
 import { AdapterActions } from './adapter-actions.service.js';
+import { AdapterRegistry } from './adapter.registry.js';
 import { createAdapterContext } from './adapter.context.js';
 import { adapterResolvers } from './adapter.resolvers.js';
 
@@ -12,7 +13,8 @@ export const ADAPTER_SDL = subgraphSdl('adapter');
 /** The adapter service: the adapter registry and the storefront mutations that drive adapters. */
 export async function createAdapterService(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = createServiceApp('adapter', deps);
-  const actions = new AdapterActions({ ...deps.config.adapterUrls }, deps.config.urls.order);
-  await mountSubgraph({ app, sdl: ADAPTER_SDL, resolvers: adapterResolvers, limits: deps.config.graphql, context: (auth, headers) => createAdapterContext(actions, deps.db.prisma, auth, headers) });
+  const registry = new AdapterRegistry({ ...deps.config.adapterUrls });
+  const actions = new AdapterActions(registry, deps.config.urls.order);
+  await mountSubgraph({ app, sdl: ADAPTER_SDL, resolvers: adapterResolvers, limits: deps.config.graphql, context: (auth, headers) => createAdapterContext(actions, registry, deps.db.prisma, auth, headers) });
   return app;
 }

@@ -31,6 +31,16 @@ describe('adapter subgraph', () => {
     expect(byId.commerce_adapter.configurationSchema.properties.api.properties.identityClientSecret.writeOnly).toBe(true);
   });
 
+  it('learns each adapter from the manifest it serves, public, at /.well-known/adapter.json', async () => {
+    const response = await fetch(`${system.urls.nonpsp_adapter}/.well-known/adapter.json`);
+    expect(response.status).toBe(200);
+    const manifest = (await response.json()) as { id: string; kind: string; routes: Record<string, string> };
+    expect(manifest).toMatchObject({ id: 'nonpsp_adapter', kind: 'payment', name: 'Non-PSP payment' });
+    expect(manifest.routes.createPayment).toBe('/api/v1/checkout/orders/{orderId}/payments');
+    const body = await gql(`{ adapter(id: "nonpsp_adapter") { id kind name available } }`);
+    expect(body.data.adapter).toEqual({ id: 'nonpsp_adapter', kind: 'payment', name: 'Non-PSP payment', available: true });
+  });
+
   it('removes a gift card softly: the payment stays visible as removed', async () => {
     const orderId = await newOrder();
     const added = await gql(`mutation ($id: ID!, $card: String!) { addGiftCard(orderId: $id, cardId: $card) { id } }`, { id: orderId, card: shop.cardId });
@@ -63,7 +73,9 @@ describe('adapter subgraph', () => {
   it('refuses actions an adapter does not offer here', async () => {
     const orderId = await newOrder();
     const unavailable = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "provider_d_dropin_adapter") { payment { id } } }`, { id: orderId });
-    expect(unavailable.errors[0].extensions.code).toBe('ACTION_NOT_SUPPORTED');
+    // Known by address only and not running: its manifest cannot be read, and the answer says so.
+    expect(unavailable.errors[0].extensions.code).toBe('ADAPTER_MANIFEST_UNAVAILABLE');
+    expect(unavailable.errors[0].message).toMatch(/provider_d_dropin_adapter could not say what it supports/);
     const commerce = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "commerce_adapter") { payment { id } } }`, { id: orderId });
     expect(commerce.errors[0].extensions.code).toBe('ACTION_NOT_SUPPORTED');
     const unknown = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nope") { payment { id } } }`, { id: orderId });

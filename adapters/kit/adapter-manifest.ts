@@ -1,0 +1,18 @@
+/**
+ * What an adapter says about itself, served public at `GET {adapter_url}/.well-known/adapter.json`:
+ * the adapter subgraph reads it to list adapters and to find where each storefront action goes,
+ * so no path of an adapter is written down outside its folder (docs/adapter-kit.md).
+ */
+export const ADAPTER_MANIFEST_PATH = '/.well-known/adapter.json';
+
+/** The storefront actions an adapter may take; each route is a path template with `{orderId}`, `{paymentId}`, `{itemId}`. */
+export type StorefrontAction = 'createOrder' | 'updateCartItem' | 'refreshOrder' | 'addGiftCard' | 'createPayment' | 'completePayment' | 'removePayment';
+
+export interface AdapterManifest {
+  id: string;
+  kind: 'commerce' | 'payment' | 'giftcard';
+  /** A name for people (admin UIs). */
+  name: string;
+  /** Where each action it supports is taken; an action left out is not supported. */
+  routes: Partial<Record<StorefrontAction, string>>;
+}
