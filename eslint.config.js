@@ -14,4 +14,37 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
     },
   },
+  // The layering (docs/architecture.md): each folder imports only what is below it.
+  ...layer(['platform/**/*.ts'], 'platform/ is the bottom layer: it imports nothing above it (subgraphs, adapters, gateway, notifications, sandboxes, app).', [
+    ABOVE('subgraphs|adapters|gateway|notifications|sandboxes|app'),
+  ]),
+  ...layer(['adapters/*/**/*.ts'], 'An adapter imports only the kit (adapters/kit), contracts/ and the HTTP client (platform/http-client).', [
+    ABOVE('subgraphs|gateway|notifications|sandboxes|app'),
+    { regex: String.raw`^(\.\./)+platform/(?!http-client/)`, message: 'An adapter takes what it needs of the platform from adapters/kit/platform.ts.' },
+    { regex: String.raw`^\.\./(?!kit/|\.\./)[^/]+/`, message: 'An adapter does not import another adapter.' },
+  ], ['adapters/kit/**']),
+  ...layer(['adapters/kit/**/*.ts'], 'The kit sits on the platform (and contracts/); it imports no gateway, app, sandbox or notification code.', [
+    ABOVE('gateway|notifications|sandboxes|app'),
+  ]),
+  ...layer(['sandboxes/**/*.ts'], 'Sandboxes stand in for external systems: they import no adapter, subgraph, gateway or app code.', [
+    ABOVE('subgraphs|adapters|gateway|app'),
+  ]),
+  ...layer(['subgraphs/**/*.ts'], 'Subgraphs never import the gateway or the composition root.', [ABOVE('gateway|app')]),
+  ...layer(['notifications/**/*.ts'], 'The notification service never imports the gateway or the composition root.', [ABOVE('gateway|app')]),
 );
+
+/** An import reaching up (any number of ../) into one of the named top-level folders. */
+function ABOVE(folders) {
+  return { regex: String.raw`^(\.\./)+(${folders})(/|$)`, message: undefined };
+}
+
+/** One layer's rule; tests beside the code may import anything (as test/ does). */
+function layer(files, message, patterns, ignores = []) {
+  return [
+    {
+      files,
+      ignores: ['**/*.test.ts', ...ignores],
+      rules: { 'no-restricted-imports': ['error', { patterns: patterns.map((pattern) => ({ regex: pattern.regex, message: pattern.message ?? message })) }] },
+    },
+  ];
+}

@@ -1,5 +1,5 @@
-import { sum, toAmount } from '../../platform/money/money.js';
-import type { Address, OrderCart, OrderDocument, Shipping } from '../../subgraphs/order/domain/order.types.js';
+import { sum, toAmount } from '../kit/platform.js';
+import type { Address, OrderCart, OrderDocument, Shipping } from '../kit/order-contract.js';
 import { COMMERCE_ADAPTER_ID, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import { EXTERNAL_DELIVERY_METHOD_ID, type Basket, type BasketDelivery, type BasketItem, type Buyer, type CommerceAddress, type DeliveryInput } from './commerce-platform.types.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Tenant } from '../../platform/auth/principal.js';
-import { AppError, badRequest } from '../../platform/errors/app-error.js';
-import type { OrderDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { Tenant } from '../kit/platform.js';
+import { AppError, badRequest } from '../kit/platform.js';
+import type { OrderDocument } from '../kit/order-contract.js';
 import type { AdapterKit } from '../kit/adapter-kit.js';
 import { PlatformCallError } from '../kit/platform-call.js';
 import { mapBuyerToCustomer, mapCart, mapDeliveryToShippings, mergeCustomer, shippingOwnerOf } from './basket-order.mapper.js';

@@ -1,5 +1,5 @@
-import { equalAmounts } from '../../platform/money/money.js';
-import type { OrderDocument } from '../../subgraphs/order/domain/order.types.js';
+import { equalAmounts } from '../kit/platform.js';
+import type { OrderDocument } from '../kit/order-contract.js';
 import { mapCart, mapCustomerToBuyer, mapDeliveryToShippings, mapShippingsToDelivery, shippingOwnerOf } from './basket-order.mapper.js';
 import { deliveryModeOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import { CHECKOUT_PAYMENT_METHOD_ID, EXTERNAL_DELIVERY_METHOD_ID, type Basket, type PurchaseInput } from './commerce-platform.types.js';

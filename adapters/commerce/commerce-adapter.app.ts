@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceDeps } from '../../platform/service-deps.js';
+import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit } from '../kit/adapter-kit.js';
 import { CheckoutSync } from './checkout-sync.service.js';
 import { COMMERCE_ADAPTER_ID, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';

@@ -1,5 +1,5 @@
-import { AppError } from '../../platform/errors/app-error.js';
-import { withClientSpan } from '../../platform/telemetry/outbound.js';
+import { AppError } from '../kit/platform.js';
+import { withClientSpan } from '../kit/platform.js';
 
 export interface IdentityCredentials {
   identityAddress: string;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '../../platform/errors/app-error.js';
+import { AppError } from '../kit/platform.js';
 import { PlatformCallError, callJson } from '../kit/platform-call.js';
 import { apiBaseUrlOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import { CommerceIdentity, type IdentityOptions } from './commerce-identity.client.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Tenant } from '../../platform/auth/principal.js';
+import type { Tenant } from '../kit/platform.js';
 import type { NewHook, NewNotification, NewValidation } from '../kit/order-service.client.js';
 import { countryOf, mapBuyerToCustomer, mapCart, mapDeliveryToShippings } from './basket-order.mapper.js';
 import { deliveryModeOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';

@@ -1,6 +1,6 @@
-import type { Tenant } from '../../platform/auth/principal.js';
-import { AppError, badRequest } from '../../platform/errors/app-error.js';
-import type { OrderDocument, Shipping } from '../../subgraphs/order/domain/order.types.js';
+import type { Tenant } from '../kit/platform.js';
+import { AppError, badRequest } from '../kit/platform.js';
+import type { OrderDocument, Shipping } from '../kit/order-contract.js';
 import type { AdapterKit } from '../kit/adapter-kit.js';
 import { PlatformCallError } from '../kit/platform-call.js';
 import { mapCart, mapCustomerToBuyer, mapShippingsToDelivery } from './basket-order.mapper.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../../platform/errors/app-error.js';
-import type { OrderDocument } from '../../subgraphs/order/domain/order.types.js';
+import { badRequest } from '../kit/platform.js';
+import type { OrderDocument } from '../kit/order-contract.js';
 import type { AdapterKit } from '../kit/adapter-kit.js';
 import type { CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import type { NotificationDelivery, OrderLifecycle } from './order-lifecycle.service.js';

@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import { createSecretBox, type SecretBox } from '../../platform/crypto/secret-box.js';
+import { createSecretBox, type SecretBox } from '../kit/platform.js';
 
 export interface CardCodeContext {
   merchant: string;

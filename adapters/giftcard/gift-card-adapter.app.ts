@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceDeps } from '../../platform/service-deps.js';
+import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit } from '../kit/index.js';
 import { CardCodeVault } from './card-code.vault.js';
 import { registerGiftCardRoutes } from './gift-card-adapter.routes.js';

@@ -1,6 +1,6 @@
-import type { Tenant } from '../../platform/auth/principal.js';
-import { AppError } from '../../platform/errors/app-error.js';
-import type { OrderDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { Tenant } from '../kit/platform.js';
+import { AppError } from '../kit/platform.js';
+import type { OrderDocument } from '../kit/order-contract.js';
 import type { GiftCardContext } from './gift-card.context.js';
 import { isActive, isGiftCard } from './gift-card.domain.js';
 

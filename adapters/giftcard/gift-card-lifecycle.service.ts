@@ -1,7 +1,7 @@
-import type { Tenant } from '../../platform/auth/principal.js';
-import { AppError, badRequest } from '../../platform/errors/app-error.js';
-import type { PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
-import type { PaymentAnswer } from '../../subgraphs/order/engine/payment-callback.caller.js';
+import type { Tenant } from '../kit/platform.js';
+import { AppError, badRequest } from '../kit/platform.js';
+import type { PaymentDocument } from '../kit/order-contract.js';
+import type { PaymentAnswer } from '../kit/order-contract.js';
 import type { PaymentCallbackRequest, TransactionLog } from '../kit/index.js';
 import type { GiftCardContext } from './gift-card.context.js';
 import { attributesOf, isGiftCard } from './gift-card.domain.js';

@@ -1,6 +1,6 @@
-import type { Tenant } from '../../platform/auth/principal.js';
-import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
-import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { Tenant } from '../kit/platform.js';
+import { AppError, badRequest, notFound } from '../kit/platform.js';
+import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { logFailedAttempt } from '../kit/index.js';
 import type { GiftCardContext } from './gift-card.context.js';
 import {
@@ -18,7 +18,7 @@ import {
 } from './gift-card.domain.js';
 import { GiftCardSystemError, type CardInfo, type GiftCardSystemClient } from './gift-card-system.client.js';
 import { codeOf, errorDetailOf, providerFailed } from './gift-card-system.errors.js';
-import { cardAlreadyAdded } from '../../subgraphs/payment/payment.rules.js';
+import { cardAlreadyAdded } from '../kit/order-contract.js';
 import { releaseLiveReservations } from './gift-card-lifecycle.service.js';
 
 /** The callbacks each card registers: amountChanged and its part in the payment lifecycle (rules 4–7). */

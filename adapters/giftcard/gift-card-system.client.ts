@@ -1,4 +1,4 @@
-import { withClientSpan } from '../../platform/telemetry/outbound.js';
+import { withClientSpan } from '../kit/platform.js';
 /**
  * A typed client for the gift card system (docs/sandboxes.md, "Gift card API"): HTTP Basic,
  * amounts in major units. Every refusal is a GiftCardSystemError carrying the system's status

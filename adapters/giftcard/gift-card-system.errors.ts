@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors/app-error.js';
+import { AppError } from '../kit/platform.js';
 import { GiftCardSystemError } from './gift-card-system.client.js';
 
 /**

@@ -1,5 +1,5 @@
-import { money, toAmount } from '../../platform/money/money.js';
-import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import { money, toAmount } from '../kit/platform.js';
+import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 
 /** Rules of the spec's "Gift card adapter" section that need no I/O. */
 

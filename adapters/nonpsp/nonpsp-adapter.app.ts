@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceDeps } from '../../platform/service-deps.js';
+import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit } from '../kit/index.js';
 import { registerNonPspRoutes } from './nonpsp-adapter.routes.js';
 import { NONPSP_ADAPTER_ID, type NonPspConfiguration } from './nonpsp.types.js';

@@ -1,6 +1,6 @@
 import type { Operation } from 'fast-json-patch';
-import type { Tenant } from '../../platform/auth/principal.js';
-import type { PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { Tenant } from '../kit/platform.js';
+import type { PaymentDocument } from '../kit/order-contract.js';
 import type { AdapterKit } from '../kit/index.js';
 import { amountPatch, amountToCover, assertMethodAllowed, openPaymentOf } from './nonpsp-payment.rules.js';
 import type { NonPspConfiguration } from './nonpsp.types.js';

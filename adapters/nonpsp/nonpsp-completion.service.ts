@@ -1,6 +1,6 @@
-import type { Tenant } from '../../platform/auth/principal.js';
-import { AppError } from '../../platform/errors/app-error.js';
-import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { Tenant } from '../kit/platform.js';
+import { AppError } from '../kit/platform.js';
+import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { AdapterKit, TransactionLog } from '../kit/index.js';
 import { assertMethodAllowed } from './nonpsp-payment.rules.js';
 import { ownPayment } from './nonpsp-payment.service.js';

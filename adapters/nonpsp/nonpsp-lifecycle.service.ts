@@ -1,5 +1,5 @@
-import type { Tenant } from '../../platform/auth/principal.js';
-import type { PaymentAnswer } from '../../subgraphs/order/engine/payment-callback.caller.js';
+import type { Tenant } from '../kit/platform.js';
+import type { PaymentAnswer } from '../kit/order-contract.js';
 import type { AdapterKit, PaymentCallbackRequest } from '../kit/index.js';
 import { chooseMethod } from './nonpsp-payment.rules.js';
 import { NONPSP_ADAPTER_ID, type NonPspConfiguration } from './nonpsp.types.js';

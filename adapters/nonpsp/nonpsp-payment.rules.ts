@@ -1,7 +1,7 @@
 import type { Operation } from 'fast-json-patch';
-import { badRequest } from '../../platform/errors/app-error.js';
-import { money, sum, toAmount } from '../../platform/money/money.js';
-import type { PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import { badRequest } from '../kit/platform.js';
+import { money, sum, toAmount } from '../kit/platform.js';
+import type { PaymentDocument } from '../kit/order-contract.js';
 import { NONPSP_ADAPTER_ID, type NonPspConfiguration, type NonPspPaymentMethod } from './nonpsp.types.js';
 
 /** Payment states that cover nothing of the order (docs/order-engine.md, Validations). */

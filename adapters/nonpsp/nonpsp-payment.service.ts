@@ -1,7 +1,7 @@
-import type { Tenant } from '../../platform/auth/principal.js';
-import { AppError, notFound } from '../../platform/errors/app-error.js';
-import { money } from '../../platform/money/money.js';
-import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { Tenant } from '../kit/platform.js';
+import { AppError, notFound } from '../kit/platform.js';
+import { money } from '../kit/platform.js';
+import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { type AdapterKit, PlatformCallError, createPayment } from '../kit/index.js';
 import { amountToCover, chooseMethod, openPaymentOf, sessionOf } from './nonpsp-payment.rules.js';
 import { NONPSP_CALLBACKS } from './nonpsp-lifecycle.service.js';
