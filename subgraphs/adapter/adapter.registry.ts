@@ -1,5 +1,5 @@
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
-import { callJson } from '../../adapters/kit/platform-call.js';
+import { callJson } from '../../platform/http-client/http-client.js';
 
 /** The storefront actions the adapter subgraph drives; an adapter's manifest says where each goes. */
 export const STOREFRONT_ACTIONS = ['createOrder', 'updateCartItem', 'refreshOrder', 'addGiftCard', 'createPayment', 'completePayment', 'removePayment'] as const;

@@ -1,0 +1,120 @@
+import { Agent, request } from 'undici';
+import { guardedAgent, outboundRefusal, REFUSED_CODE } from '../outbound/outbound-guard.js';
+import { recordHttpOutcome, withClientSpan } from '../telemetry/outbound.js';
+import { PlatformCallError } from './platform-call-error.js';
+
+/**
+ * The one JSON-over-HTTP client of the platform. One core (`send`): keep-alive connections, a
+ * timeout, JSON in and out, the trace headers of a client span, and — for a URL that comes from
+ * someone's word (hooks, validations, notifications an adapter registered) — the outbound
+ * address policy. Two thin styles over it: `callAdapter` never throws (the engine turns every
+ * outcome into accept or veto), `callJson` throws a PlatformCallError on anything but 2xx.
+ */
+export type CallOutcome =
+  | { kind: 'answered'; status: number; body: unknown; text: string; durationMs: number }
+  | { kind: 'timeout'; durationMs: number }
+  | { kind: 'unreachable'; error: string; durationMs: number };
+
+/** The headers of a call, given the exact body text (call tokens sign a hash of it). */
+export type CallHeaders = Record<string, string> | ((bodyText: string) => Promise<Record<string, string>>);
+
+export interface SendOptions {
+  method: string;
+  headers?: CallHeaders;
+  /** Sent as JSON when not undefined. */
+  body?: unknown;
+  timeoutMs: number;
+  /** The URL is someone's word: check it and connect only to addresses the outbound policy allows. */
+  guarded: boolean;
+  traceHeaders?: Record<string, string>;
+}
+
+const MAX_BODY_CHARS = 1_000_000;
+
+/** Keep-alive connections shared by every call of the process: to registered URLs only through the guard. */
+const guarded = guardedAgent({ keepAliveTimeout: 10_000, connections: 64 });
+const trusted = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+
+export async function send(url: string, options: SendOptions): Promise<CallOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  if (options.guarded) {
+    // A URL someone registered may point anywhere: refused addresses are never called (docs/outbound.md).
+    const refusal = await outboundRefusal(url);
+    if (refusal) return { kind: 'unreachable', error: refusal, durationMs: elapsed() };
+  }
+  const sent = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers = typeof options.headers === 'function' ? await options.headers(sent ?? '') : options.headers;
+  try {
+    const response = await request(url, {
+      method: options.method as 'GET',
+      headers: { accept: 'application/json', ...(sent === undefined ? {} : { 'content-type': 'application/json' }), ...headers, ...options.traceHeaders },
+      ...(sent === undefined ? {} : { body: sent }),
+      signal: AbortSignal.timeout(options.timeoutMs),
+      dispatcher: options.guarded ? guarded : trusted,
+    });
+    const text = (await response.body.text()).slice(0, MAX_BODY_CHARS);
+    let parsed: unknown;
+    try {
+      parsed = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { kind: 'answered', status: response.statusCode, body: parsed, text, durationMs: elapsed() };
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout', durationMs: elapsed() };
+    const code = (error as { code?: string }).code;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    // The connection's own lookup refused the address (the name's DNS changed since the check above).
+    const refused = code === REFUSED_CODE ? (error as Error) : cause?.code === REFUSED_CODE ? cause : undefined;
+    if (refused) return { kind: 'unreachable', error: `refused by the outbound address policy: ${refused.message}`, durationMs: elapsed() };
+    return { kind: 'unreachable', error: cause?.code ?? code ?? cause?.message ?? (error as Error).message, durationMs: elapsed() };
+  }
+}
+
+/**
+ * One POST from the platform to an adapter's registered URL (hook, validation, notification),
+ * guarded and bounded. Never throws: every outcome is a value. `purpose` names the client span.
+ */
+export async function callAdapter(url: string, body: unknown, headers: CallHeaders, timeoutMs: number, purpose = 'adapter call'): Promise<CallOutcome> {
+  return withClientSpan({ name: `POST ${purpose}`, method: 'POST', url }, async (traceHeaders, span) => {
+    const outcome = await send(url, { method: 'POST', headers, body, timeoutMs, guarded: true, traceHeaders });
+    recordHttpOutcome(span, outcome.kind === 'answered' ? outcome.status : undefined, outcome.kind === 'answered' ? undefined : outcome.kind);
+    return outcome;
+  });
+}
+
+export interface CallOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  timeoutMs?: number;
+}
+
+/**
+ * One JSON call to a configured address (platform services, adapters' own platform calls).
+ * 2xx answers the parsed body (undefined when empty); any other answer throws a
+ * PlatformCallError keeping the callee's status (4xx passed on as is, so a hook veto reaches
+ * the caller as the 400 it was) and `{code, message, details}`.
+ */
+export async function callJson<T>(url: string, options: CallOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  // A client span per call; the callee continues the trace (and the request id) from its headers.
+  return withClientSpan({ name: `${method} ${new URL(url).host}`, method, url }, async (traceHeaders, span) => {
+    const outcome = await send(url, { method, headers: options.headers, body: options.body, timeoutMs: options.timeoutMs ?? 10_000, guarded: false, traceHeaders });
+    if (outcome.kind !== 'answered') {
+      recordHttpOutcome(span, undefined);
+      const why = outcome.kind === 'timeout' ? `no answer within ${options.timeoutMs ?? 10_000} ms` : outcome.error;
+      throw new PlatformCallError(url, undefined, undefined, `${url} could not be reached: ${why}`);
+    }
+    // A body that is not JSON is kept as its text (for the message and the logs).
+    const body = outcome.body === undefined && outcome.text.trim() !== '' ? outcome.text : outcome.body;
+    if (outcome.status < 200 || outcome.status >= 300) {
+      recordHttpOutcome(span, outcome.status);
+      const message = typeof (body as { message?: unknown })?.message === 'string' ? (body as { message: string }).message : `The service answered HTTP ${outcome.status}.`;
+      throw new PlatformCallError(url, outcome.status, body, message);
+    }
+    return body as T;
+  });
+}
