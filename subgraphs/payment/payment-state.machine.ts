@@ -1,3 +1,5 @@
+import { checkStateMachine, defineStateMachine } from '../../platform/state-machine/state-machine.js';
+
 /**
  * A payment's states and the moves between them, as data (docs/payment-api.md, "Payment states").
  * The spec names intent, processing, reserved and failed; captured, cancelled, refunded and
@@ -29,16 +31,18 @@ export const PAYMENT_STATE_MACHINE: Readonly<Record<PaymentState, { readonly to:
   removed: { to: [] },
 };
 
-export const isPaymentState = (value: unknown): value is PaymentState =>
-  typeof value === 'string' && (PAYMENT_STATES as readonly string[]).includes(value);
+/** The payment machine through the one state-machine helper (checked as it is defined, at load). */
+export const PAYMENT_MACHINE = defineStateMachine({ name: 'Payment state machine', states: PAYMENT_STATES, initial: INITIAL_PAYMENT_STATES, moves: PAYMENT_STATE_MACHINE });
+
+export const isPaymentState = (value: unknown): value is PaymentState => PAYMENT_MACHINE.isState(value);
 
 /** Terminal states: the payment no longer covers any part of the order. */
-export const TERMINAL_PAYMENT_STATES: readonly PaymentState[] = PAYMENT_STATES.filter((state) => PAYMENT_STATE_MACHINE[state].to.length === 0);
+export const TERMINAL_PAYMENT_STATES: readonly PaymentState[] = PAYMENT_MACHINE.terminal;
 
 /** The moves allowed from a state (`undefined` = a new payment). */
 export function allowedPaymentMoves(from: string | undefined): readonly PaymentState[] {
   if (from === undefined) return INITIAL_PAYMENT_STATES;
-  return isPaymentState(from) ? PAYMENT_STATE_MACHINE[from].to : [];
+  return PAYMENT_MACHINE.next(from);
 }
 
 /**
@@ -57,20 +61,5 @@ export function refusePaymentTransition(from: string | undefined, to: string): s
 
 /** Checks the machine itself (run at load): every target is a state, every state reachable. */
 export function assertPaymentStateMachine(machine: typeof PAYMENT_STATE_MACHINE = PAYMENT_STATE_MACHINE): void {
-  const reached = new Set<PaymentState>(INITIAL_PAYMENT_STATES);
-  const queue: PaymentState[] = [...INITIAL_PAYMENT_STATES];
-  while (queue.length) {
-    const from = queue.shift()!;
-    for (const to of machine[from].to) {
-      if (!isPaymentState(to)) throw new Error(`Payment state machine: ${from} moves to unknown state ${String(to)}`);
-      if (!reached.has(to)) {
-        reached.add(to);
-        queue.push(to);
-      }
-    }
-  }
-  const unreachable = PAYMENT_STATES.filter((state) => !reached.has(state));
-  if (unreachable.length) throw new Error(`Payment state machine: unreachable states ${unreachable.join(', ')}`);
+  checkStateMachine({ name: 'Payment state machine', states: PAYMENT_STATES, initial: INITIAL_PAYMENT_STATES, moves: machine });
 }
-
-assertPaymentStateMachine();

@@ -1,3 +1,5 @@
+import { checkStateMachine, defineStateMachine } from '../../../platform/state-machine/state-machine.js';
+
 /**
  * The order's states and the moves between them, as data. Each move is its own commit, so hooks
  * and notifications see every step. `delivered` has no exit.
@@ -24,8 +26,8 @@ export const isOrderStatus = (value: unknown): value is OrderStatus =>
 /** Why a move is refused, or undefined when it is allowed. */
 export function refuseTransition(from: OrderStatus, to: OrderStatus): string | undefined {
   if (from === to) return `The order is already ${to}.`;
-  if (!ORDER_STATE_MACHINE[from].to.includes(to)) {
-    const allowed = ORDER_STATE_MACHINE[from].to;
+  if (!ORDER_MACHINE.allowed(from, to)) {
+    const allowed = ORDER_MACHINE.next(from);
     return `An order cannot move from ${from} to ${to}; from ${from} it can move to ${allowed.length ? allowed.join(', ') : 'nothing'}.`;
   }
   return undefined;
@@ -33,20 +35,8 @@ export function refuseTransition(from: OrderStatus, to: OrderStatus): string | u
 
 /** Checks the machine itself (run at load): every target is a state, every state reachable. */
 export function assertStateMachine(machine: typeof ORDER_STATE_MACHINE = ORDER_STATE_MACHINE): void {
-  const reached = new Set<OrderStatus>([INITIAL_STATUS]);
-  const queue: OrderStatus[] = [INITIAL_STATUS];
-  while (queue.length) {
-    const from = queue.shift()!;
-    for (const to of machine[from].to) {
-      if (!isOrderStatus(to)) throw new Error(`State machine: ${from} moves to unknown state ${String(to)}`);
-      if (!reached.has(to)) {
-        reached.add(to);
-        queue.push(to);
-      }
-    }
-  }
-  const unreachable = ORDER_STATUSES.filter((status) => !reached.has(status));
-  if (unreachable.length) throw new Error(`State machine: unreachable states ${unreachable.join(', ')}`);
+  checkStateMachine({ name: 'State machine', states: ORDER_STATUSES, initial: [INITIAL_STATUS], moves: machine });
 }
 
-assertStateMachine();
+/** The order machine through the one state-machine helper (checked as it is defined, at load). */
+export const ORDER_MACHINE = defineStateMachine({ name: 'State machine', states: ORDER_STATUSES, initial: [INITIAL_STATUS], moves: ORDER_STATE_MACHINE });
