@@ -58,7 +58,7 @@ export class AdapterActions {
 
   /** The commerce adapter's create answers the checkout token it got from the order service for the new order. */
   async createCheckout(caller: Caller, input: { cartReference: string; culture: string; currency: string }): Promise<CreatedCheckoutModel> {
-    const created = await this.call<{ id: string; checkoutToken?: CheckoutTokenModel }>(caller, 'commerce_adapter', 'POST', COMMERCE.createOrder(), input);
+    const created = await this.call<{ id: string; checkoutToken?: CheckoutTokenModel }>(caller, 'commerce_adapter', 'createOrder', 'create orders', {}, 'POST', input);
     if (!created.checkoutToken) throw new AppError(502, 'upstream_invalid', 'The commerce adapter did not answer a checkout token.');
     return { order: { id: created.id }, checkoutToken: created.checkoutToken };
   }
