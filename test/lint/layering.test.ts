@@ -24,10 +24,10 @@ async function restrictedImports(filePath: string, specifier: string): Promise<s
 
 describe('lint enforces the layering', () => {
   it.each([
-    ['platform/env/fixture.ts', '../../subgraphs/order/domain/order.types.js', /platform\/ is the bottom layer/],
+    ['platform/env/fixture.ts', '../../contracts/order.types.js', /platform\/ is the bottom layer/],
     ['platform/fixture.ts', '../app/service.catalogue.js', /platform\/ is the bottom layer/],
     ['platform/http/fixture.ts', '../../adapters/kit/index.js', /platform\/ is the bottom layer/],
-    ['adapters/nonpsp/fixture.ts', '../../subgraphs/order/domain/order.types.js', /An adapter imports only the kit/],
+    ['adapters/nonpsp/fixture.ts', '../../contracts/order.types.js', /An adapter imports only the kit/],
     ['adapters/nonpsp/fixture.ts', '../../platform/errors/app-error.js', /from adapters\/kit\/platform.ts/],
     ['adapters/nonpsp/fixture.ts', '../giftcard/gift-card.domain.js', /does not import another adapter/],
     ['sandboxes/giftcard/fixture.ts', '../../adapters/giftcard/gift-card.domain.js', /Sandboxes stand in/],
