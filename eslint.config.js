@@ -31,6 +31,15 @@ export default tseslint.config(
   ]),
   ...layer(['subgraphs/**/*.ts'], 'Subgraphs never import the gateway or the composition root.', [ABOVE('gateway|app')]),
   ...layer(['notifications/**/*.ts'], 'The notification service never imports the gateway or the composition root.', [ABOVE('gateway|app')]),
+  {
+    // contracts/ is shared by the platform and every adapter: it imports nothing outside itself
+    // (no package, no platform/), so either side can depend on it without pulling the other in.
+    files: ['contracts/**/*.ts'],
+    ignores: ['contracts/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'contracts/ imports only its own files (./…).' }] }],
+    },
+  },
 );
 
 /** An import reaching up (any number of ../) into one of the named top-level folders. */

@@ -1,7 +1,7 @@
 import type { CallPurpose } from '../platform/auth/platform-tokens.js';
 import type { Role } from '../platform/auth/principal.js';
-import type { OrderDocument } from '../subgraphs/order/domain/order.types.js';
-import { allocate } from '../subgraphs/order/engine/amount-change.planner.js';
+import type { OrderDocument } from '../contracts/order.types.js';
+import { allocate } from '../contracts/allocation.js';
 import { callerHeaders, send, type HttpAnswer } from './conformance-http.js';
 import { CheckFailure, CheckSkipped, type ConformanceTarget, type PlatformAccess } from './conformance.types.js';
 

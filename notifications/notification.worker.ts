@@ -1,9 +1,10 @@
+import type { AmountChangedRequest, NotificationRequest } from '../contracts/callbacks.types.js';
 import { PgListener } from '../platform/db/pg-listener.js';
 import type { Logger } from '../platform/logging/logger.js';
 import { callAdapter } from '../platform/outbound/adapter-call.js';
 import type { CallSigner } from '../platform/outbound/call-signer.js';
 import { decideDueAmountChange, paymentIdOfAmountChangeJob } from '../subgraphs/order/engine/amount-change.planner.js';
-import type { OrderDocument } from '../subgraphs/order/domain/order.types.js';
+import type { OrderDocument } from '../contracts/order.types.js';
 import { callPaymentCallback, type PaymentCallbackName } from '../subgraphs/order/engine/payment-callback.caller.js';
 import type { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
 import { nextAttemptDelay } from './delivery-schedule.js';
@@ -94,13 +95,13 @@ export class NotificationWorker {
   private async deliver(job: ClaimedJob): Promise<DeliveryResult> {
     const tenant = { merchant: job.merchant, channel: job.channel };
     if (job.kind === 'payment_callback') return this.deliverPaymentCallback(job);
-    let body: Record<string, unknown>;
+    let body: AmountChangedRequest | NotificationRequest;
     if (job.kind === 'amount_changed') {
       const decision = amountChangeDecision(job);
       if (!decision.send) return { kind: 'skipped', reason: decision.reason };
       body = { amount: decision.amount };
     } else {
-      body = { ...job.payload, version: job.orderVersion, order: job.document };
+      body = { ...job.payload, version: job.orderVersion, order: job.document } as NotificationRequest;
     }
     const purpose = job.kind === 'amount_changed' ? 'amount_changed' : 'notification';
     const receiver = receiverOf(job);

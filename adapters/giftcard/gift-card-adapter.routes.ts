@@ -1,3 +1,4 @@
+import type { AmountChangedRequest } from '../../contracts/callbacks.types.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GiftCardContext } from './gift-card.context.js';
 import { GiftCardPayments } from './gift-card-payments.service.js';
@@ -48,7 +49,7 @@ export function registerGiftCardRoutes(app: FastifyInstance, context: GiftCardCo
   kit.onPaymentCallback('confirm', (tenant, call) => lifecycle.confirm(tenant, call));
 
   // amountChanged of one card (notification service, through the outbox).
-  app.post<PaymentRoute<{ amount: number }>>('/v0/orders/:orderId/payments/:paymentId/amount-changed', { ...fromPlatform, schema: { params: paymentParams, body: amountChangedBody } }, async (request) =>
+  app.post<PaymentRoute<AmountChangedRequest>>('/v0/orders/:orderId/payments/:paymentId/amount-changed', { ...fromPlatform, schema: { params: paymentParams, body: amountChangedBody } }, async (request) =>
     payments.amountChanged(kit.fromPlatform(request, 'amount_changed'), request.params.orderId, request.params.paymentId, request.body.amount),
   );
 }

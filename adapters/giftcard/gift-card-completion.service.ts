@@ -2,7 +2,8 @@ import type { Tenant } from '../kit/platform.js';
 import { AppError } from '../kit/platform.js';
 import type { OrderDocument } from '../kit/order-contract.js';
 import type { GiftCardContext } from './gift-card.context.js';
-import { isActive, isGiftCard } from './gift-card.domain.js';
+import { isActivePayment } from '../../contracts/allocation.js';
+import { isGiftCard } from './gift-card.domain.js';
 
 /**
  * An order paid entirely by gift cards has no other adapter to complete it: it is moved to
@@ -19,7 +20,7 @@ export class GiftCardCompletion {
     const order = await kit.orders.getOrder(tenant, orderId);
     if (order.state.currentStatus === 'completed') return { orderId, orderStatus: 'completed' };
     if (order.state.currentStatus !== 'checkout') throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}, not in checkout.`);
-    const active = order.payments.filter(isActive);
+    const active = order.payments.filter(isActivePayment);
     if (active.length === 0 || !active.every(isGiftCard)) {
       throw new AppError(409, 'not_gift_card_only', 'Only an order paid entirely by gift cards is completed here; complete it through its other payment.');
     }

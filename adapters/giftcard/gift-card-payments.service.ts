@@ -1,6 +1,7 @@
 import type { Tenant } from '../kit/platform.js';
 import { AppError, badRequest, notFound } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
+import { isActivePayment, shareOfNewPayment, withinLimit } from '../../contracts/allocation.js';
 import { logFailedAttempt } from '../kit/index.js';
 import type { GiftCardContext } from './gift-card.context.js';
 import {
@@ -10,9 +11,6 @@ import {
   activeGiftCards,
   amountCorrections,
   attributesOf,
-  coverageOfNewCard,
-  followedAmount,
-  isActive,
   refusalToAdd,
   type GiftCardAttributes,
 } from './gift-card.domain.js';
@@ -84,7 +82,7 @@ export class GiftCardPayments {
     // The check above is a fast answer, not the guard: the payment API refuses a second active
     // payment of the card inside the order change (409 gift_card_already_added), so of several
     // adds of one card at once exactly one creates a payment and the others leave nothing.
-    const amount = coverageOfNewCard(order, card.balance);
+    const amount = shareOfNewPayment(order, card.balance);
     const created = await this.kit.payments.createPayment(tenant, {
       orderId,
       name: GIFTCARD_PAYMENT_NAME,
@@ -126,7 +124,7 @@ export class GiftCardPayments {
     const payment = ownPayment(order, paymentId);
     if (payment.state === 'removed') return order;
     assertCheckout(order);
-    if (!isActive(payment)) throw new AppError(409, 'payment_not_removable', `The payment is ${payment.state}; it no longer covers the order.`);
+    if (!isActivePayment(payment)) throw new AppError(409, 'payment_not_removable', `The payment is ${payment.state}; it no longer covers the order.`);
     const configuration = await this.kit.configuration.get(tenant);
     try {
       await releaseLiveReservations(this.context.giftCardSystem(configuration), orderId, paymentId);
@@ -148,7 +146,7 @@ export class GiftCardPayments {
     const payment = ownPayment(order, paymentId);
     // A removed card covers nothing; a reserved one is fixed until the order returns to checkout.
     if (payment.state !== 'intent') return { paymentId, amount: payment.amount, changed: false };
-    const amount = followedAmount(payment, requested);
+    const amount = withinLimit(payment, requested);
     if (amount === payment.amount) return { paymentId, amount, changed: false };
     await this.kit.payments.updatePayment(tenant, orderId, paymentId, { amount });
     await this.log(tenant, orderId, paymentId, { event: 'update', pspEvent: 'amount-changed', amount, isSuccess: true, requestJson: { amount: requested } });

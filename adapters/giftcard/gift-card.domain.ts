@@ -1,4 +1,5 @@
-import { money, toAmount } from '../kit/platform.js';
+import { limitedShares, isActivePayment } from '../../contracts/allocation.js';
+import { sameAmount } from '../../contracts/amount.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 
 /** Rules of the spec's "Gift card adapter" section that need no I/O. */
@@ -7,10 +8,6 @@ export const GIFTCARD_ADAPTER_ID = 'giftcard_adapter';
 /** Part-payment type: the payment API lets several of them be open at once (one per card). */
 export const GIFTCARD_PAYMENT_TYPE = 'giftcard';
 export const GIFTCARD_PAYMENT_NAME = 'Gift card';
-/** `upperLimitAmount` at or above this means "no limit" (the spec's 2147483647). */
-export const UNLIMITED = 2_147_483_647;
-/** Payment states that cover nothing (docs/order-engine.md). */
-const INACTIVE_STATES = ['failed', 'removed', 'cancelled', 'refunded'];
 
 /** What the adapter keeps on each of its payments (`payment.attributes`). Never the code in clear. */
 export interface GiftCardAttributes {
@@ -22,36 +19,12 @@ export interface GiftCardAttributes {
   reservationId?: string;
 }
 
-export const isActive = (payment: PaymentDocument) => !INACTIVE_STATES.includes(payment.state);
 export const isGiftCard = (payment: PaymentDocument) => payment.adapterId === GIFTCARD_ADAPTER_ID;
-export const activeGiftCards = (payments: readonly PaymentDocument[]) => payments.filter((p) => isGiftCard(p) && isActive(p));
-const hasLimit = (payment: PaymentDocument) => payment.upperLimitAmount !== undefined && payment.upperLimitAmount < UNLIMITED;
+export const activeGiftCards = (payments: readonly PaymentDocument[]) => payments.filter((p) => isGiftCard(p) && isActivePayment(p));
 
 export function attributesOf(payment: PaymentDocument): GiftCardAttributes {
   const attributes = (payment.attributes ?? {}) as Partial<GiftCardAttributes>;
   return { ...attributes, cardId: attributes.cardId ?? payment.reference ?? '', codeRequired: attributes.codeRequired ?? false };
-}
-
-/**
- * What each payment with a limit (gift cards, of any adapter) covers of the total — the order
- * engine's amountChanged allocation: in the order they were added, each up to its limit.
- */
-export function limitedShares(order: Pick<OrderDocument, 'payments' | 'total'>): Map<string, number> {
-  const shares = new Map<string, number>();
-  let remaining = money(order.total.includingVat);
-  for (const payment of order.payments.filter((p) => isActive(p) && hasLimit(p))) {
-    const share = remaining.lessThan(payment.upperLimitAmount!) ? remaining : money(payment.upperLimitAmount!);
-    const covered = share.isNegative() ? money(0) : share;
-    shares.set(payment.id, toAmount(covered));
-    remaining = remaining.minus(covered);
-  }
-  return shares;
-}
-
-/** Spec rule 2: a new card covers what remains of the total after the cards before it, up to its balance. */
-export function coverageOfNewCard(order: Pick<OrderDocument, 'payments' | 'total'>, balance: number): number {
-  const probe: PaymentDocument = { id: '\u0000new', adapterId: GIFTCARD_ADAPTER_ID, state: 'intent', amount: 0, upperLimitAmount: balance };
-  return limitedShares({ total: order.total, payments: [...order.payments, probe] }).get(probe.id) ?? 0;
 }
 
 /**
@@ -62,15 +35,8 @@ export function coverageOfNewCard(order: Pick<OrderDocument, 'payments' | 'total
 export function amountCorrections(order: Pick<OrderDocument, 'payments' | 'total'>): Array<{ payment: PaymentDocument; amount: number }> {
   const shares = limitedShares(order);
   return activeGiftCards(order.payments)
-    .filter((payment) => payment.state === 'intent' && shares.has(payment.id) && !money(shares.get(payment.id)!).equals(payment.amount))
+    .filter((payment) => payment.state === 'intent' && shares.has(payment.id) && !sameAmount(shares.get(payment.id)!, payment.amount))
     .map((payment) => ({ payment, amount: shares.get(payment.id)! }));
-}
-
-/** amountChanged: the card covers what it is asked to, never more than its balance, never below zero. */
-export function followedAmount(payment: PaymentDocument, requested: number): number {
-  const limit = payment.upperLimitAmount ?? UNLIMITED;
-  const capped = money(requested).greaterThan(limit) ? money(limit) : money(requested);
-  return toAmount(capped.isNegative() ? money(0) : capped);
 }
 
 /** Why adding a card is refused (spec rule 1), or undefined. The code itself is not checked here. */

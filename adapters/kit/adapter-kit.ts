@@ -18,24 +18,10 @@ import { OrderServiceClient } from './order-service.client.js';
 import { PaymentApiClient } from './payment-api.client.js';
 import { isCallToken, PlatformCallVerifier } from './platform-call.verifier.js';
 import { SignedCallbackUrls } from './signed-callback-url.js';
-import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
-import type { PaymentAnswer, PaymentCallbackName } from '../../subgraphs/order/engine/payment-callback.caller.js';
+import type { PaymentDocument } from '../../contracts/order.types.js';
+import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest } from '../../contracts/callbacks.types.js';
 
-/** What the platform posts to a payment's lifecycle callback (docs/adapter-kit.md, "Payment lifecycle"). */
-export interface PaymentCallbackRequest {
-  callback: PaymentCallbackName;
-  orderId: string;
-  paymentId: string;
-  adapterId: string;
-  /** The payment's amount; for `refund`, the amount to refund. */
-  amount: number;
-  currency: string;
-  state: string;
-  reference?: string;
-  attributes?: Record<string, unknown>;
-  /** The order as the platform sees it at the call. */
-  order: OrderDocument;
-}
+export type { PaymentCallbackRequest };
 
 /**
  * A lifecycle callback's work: throw an AppError to refuse (its 4xx and message reach the caller:

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
-import { UNLIMITED, allocate } from '../../subgraphs/order/engine/amount-change.planner.js';
+import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
+import { UNLIMITED, shareOfNewPayment } from '../../contracts/allocation.js';
 import type { AdapterKit } from './adapter-kit.js';
 import { PlatformCallError } from './platform-call.js';
 
@@ -68,7 +68,8 @@ export async function createPayment<TConfig, TFront>(
     name: steps.name,
     currency: order.currency,
     type,
-    amount: steps.amount?.(order) ?? shareOfNewPayment(order, kit.adapterId, steps.upperLimitAmount ?? UNLIMITED),
+    // Not the spec's "order total": with part payments already on the order that would over-cover it.
+    amount: steps.amount?.(order) ?? shareOfNewPayment(order, steps.upperLimitAmount ?? UNLIMITED),
     state: type === 'redirect' ? 'processing' : 'intent',
     upperLimitAmount: steps.upperLimitAmount ?? UNLIMITED,
   };
@@ -109,17 +110,6 @@ export async function createPayment<TConfig, TFront>(
       throw error;
     });
   return { payment: created, response: session.response };
-}
-
-/**
- * What a payment added now would cover, by the engine's own allocation: the spec says "the order
- * total", but with part payments (gift cards) already on the order that would over-cover it, and
- * the engine calls amountChanged only when the total or another payment changes afterwards.
- */
-function shareOfNewPayment(order: OrderDocument, adapterId: string, upperLimitAmount: number): number {
-  const id = '\u0000new';
-  const added = { id, adapterId, state: 'intent', amount: 0, upperLimitAmount } as PaymentDocument;
-  return allocate({ total: order.total, payments: [...order.payments, added] }).get(id) ?? 0;
 }
 
 /**

@@ -3,6 +3,6 @@
  * and payment subgraphs until `contracts/` holds them (issue 8): adapters import them from here,
  * never from a subgraph.
  */
-export type { Address, Hook, Notification, OrderCart, OrderDocument, PaymentDocument, Shipping, Validation } from '../../subgraphs/order/domain/order.types.js';
+export type { Address, Hook, Notification, OrderCart, OrderDocument, PaymentDocument, Shipping, Validation } from '../../contracts/order.types.js';
 export { cardAlreadyAdded } from '../../subgraphs/payment/payment.rules.js';
-export type { PaymentAnswer } from '../../subgraphs/order/engine/payment-callback.caller.js';
+export type { PaymentAnswer } from '../../contracts/callbacks.types.js';

@@ -1,6 +1,6 @@
 import type { Tenant } from '../../platform/auth/principal.js';
 import type { OrderStatus } from '../../subgraphs/order/domain/order-state.machine.js';
-import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Shipping, Validation } from '../../subgraphs/order/domain/order.types.js';
+import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Shipping, Validation } from '../../contracts/order.types.js';
 import type { AdapterIdentity } from './adapter-identity.js';
 import { callJson } from './platform-call.js';
 

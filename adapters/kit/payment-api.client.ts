@@ -1,5 +1,5 @@
 import type { Tenant } from '../../platform/auth/principal.js';
-import type { PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { PaymentDocument } from '../../contracts/order.types.js';
 import type { AdapterIdentity } from './adapter-identity.js';
 import { enc } from './order-service.client.js';
 import { callJson } from './platform-call.js';

@@ -2,7 +2,8 @@ import type { Operation } from 'fast-json-patch';
 import type { Tenant } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 import type { AdapterKit } from '../kit/index.js';
-import { amountPatch, amountToCover, assertMethodAllowed, openPaymentOf } from './nonpsp-payment.rules.js';
+import { restToCover } from '../../contracts/allocation.js';
+import { amountPatch, assertMethodAllowed, openPaymentOf } from './nonpsp-payment.rules.js';
 import type { NonPspConfiguration } from './nonpsp.types.js';
 
 /** What the order service posts to a hook: the changed members, `hooks`, `total` (docs/order-engine.md). */
@@ -25,5 +26,5 @@ export async function onCartChanged(kit: AdapterKit<NonPspConfiguration>, tenant
   const payment = openPaymentOf(payments);
   if (!payment) return [];
   assertMethodAllowed(await kit.configuration.get(tenant), payment);
-  return amountPatch(payments, payment.id, amountToCover(call.total.includingVat, payments, payment.id));
+  return amountPatch(payments, payment.id, restToCover({ total: call.total, payments }, payment.id));
 }

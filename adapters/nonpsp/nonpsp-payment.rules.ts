@@ -1,13 +1,8 @@
 import type { Operation } from 'fast-json-patch';
 import { badRequest } from '../kit/platform.js';
-import { money, sum, toAmount } from '../kit/platform.js';
+import { sameAmount } from '../../contracts/amount.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 import { NONPSP_ADAPTER_ID, type NonPspConfiguration, type NonPspPaymentMethod } from './nonpsp.types.js';
-
-/** Payment states that cover nothing of the order (docs/order-engine.md, Validations). */
-const INACTIVE_STATES = ['failed', 'removed', 'cancelled', 'refunded'];
-
-export const isActive = (payment: PaymentDocument) => !INACTIVE_STATES.includes(payment.state);
 
 /** This adapter's open payment on the order: the one in `intent` (at most one; the kit refuses a second). */
 export const openPaymentOf = (payments: readonly PaymentDocument[]): PaymentDocument | undefined =>
@@ -18,16 +13,6 @@ export const selectedMethodOf = (payment: PaymentDocument): string | undefined =
   const value = payment.attributes?.paymentMethod;
   return typeof value === 'string' ? value : undefined;
 };
-
-/**
- * What a non-PSP payment covers: the order total minus every other active payment (gift cards,
- * other part payments), never below zero. `ownId` leaves the payment itself out.
- */
-export function amountToCover(total: number, payments: readonly PaymentDocument[], ownId?: string): number {
-  const others = sum(payments.filter((payment) => isActive(payment) && payment.id !== ownId).map((payment) => payment.amount));
-  const rest = money(total).minus(others);
-  return toAmount(rest.isNegative() ? money(0) : rest);
-}
 
 /** The method the storefront asked for, or the first configured one; unknown → 400. */
 export function chooseMethod(configuration: NonPspConfiguration, requested: string | undefined): NonPspPaymentMethod {
@@ -66,7 +51,7 @@ export function assertMethodAllowed(configuration: NonPspConfiguration, payment:
  */
 export function amountPatch(payments: readonly PaymentDocument[], paymentId: string, amount: number): Operation[] {
   const index = payments.findIndex((payment) => payment.id === paymentId);
-  if (index < 0 || money(payments[index]!.amount).equals(amount)) return [];
+  if (index < 0 || sameAmount(payments[index]!.amount, amount)) return [];
   return [
     { op: 'test', path: `/payments/${index}/id`, value: paymentId },
     { op: 'replace', path: `/payments/${index}/amount`, value: amount },

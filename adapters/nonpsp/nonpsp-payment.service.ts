@@ -1,9 +1,10 @@
 import type { Tenant } from '../kit/platform.js';
 import { AppError, notFound } from '../kit/platform.js';
-import { money } from '../kit/platform.js';
+import { restToCover } from '../../contracts/allocation.js';
+import { sameAmount } from '../../contracts/amount.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { type AdapterKit, PlatformCallError, createPayment } from '../kit/index.js';
-import { amountToCover, chooseMethod, openPaymentOf, sessionOf } from './nonpsp-payment.rules.js';
+import { chooseMethod, openPaymentOf, sessionOf } from './nonpsp-payment.rules.js';
 import { NONPSP_CALLBACKS } from './nonpsp-lifecycle.service.js';
 import { NONPSP_ADAPTER_ID, type NonPspConfiguration, type NonPspPaymentSession } from './nonpsp.types.js';
 
@@ -33,7 +34,7 @@ export class NonPspPayments {
         if (order.state.currentStatus !== 'checkout') {
           throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}; a payment can only be added in checkout.`);
         }
-        return amountToCover(order.total.includingVat, order.payments);
+        return restToCover(order);
       },
       // amountChanged at the spec's order-level address; the lifecycle callbacks per payment.
       callbacks: () => ({ amountChanged: `${this.kit.publicUrl}/v0/orders/${encodeURIComponent(orderId)}/amount-changed`, ...this.kit.paymentCallbacks(orderId, NONPSP_CALLBACKS) }),
@@ -98,7 +99,7 @@ export class NonPspPayments {
       if (settled) throw notChangeable(settled);
       return { paymentId: null, amount, updated: false };
     }
-    if (money(payment.amount).equals(amount)) return { paymentId: payment.id, amount, updated: false };
+    if (sameAmount(payment.amount, amount)) return { paymentId: payment.id, amount, updated: false };
     const updated = await this.kit.payments.updatePayment(tenant, orderId, payment.id, { amount });
     await this.kit.payments
       .logTransaction(tenant, orderId, payment.id, { event: 'update', pspEvent: 'amount-changed', amount, isSuccess: true, requestJson: { amount }, responseJson: { previousAmount: payment.amount } })

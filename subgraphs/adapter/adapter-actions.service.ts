@@ -3,7 +3,7 @@ import { fillRoute } from './adapter.registry.js';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { callJson } from '../../platform/http-client/http-client.js';
-import type { OrderDocument, PaymentDocument } from '../order/domain/order.types.js';
+import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
 
 /** The caller as adapters must see it: its own token and tenant are passed on. */
 export interface Caller {

@@ -3,7 +3,7 @@ import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { INITIAL_STATUS, refuseTransition, type OrderStatus } from './domain/order-state.machine.js';
-import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Validation } from './domain/order.types.js';
+import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Validation } from '../../contracts/order.types.js';
 import type { Actor, ChangeResult, OrderEngine } from './engine/order-engine.js';
 import { assertNotificationSchema } from './engine/notification-planner.js';
 import type { OrderStore, TransactionLogInput } from './engine/order-store.repository.js';

@@ -1,5 +1,5 @@
 import type { Prisma } from '../../platform/db/generated/client.js';
-import type { OrderDocument, PaymentDocument } from './domain/order.types.js';
+import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
 
 export type { OrderDocument, PaymentDocument };
 

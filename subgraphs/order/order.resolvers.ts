@@ -1,6 +1,6 @@
 import { pageSize } from '../../platform/graphql/query-limits.js';
 import { mayAccessOrder, requireOrderAccess, requireRole } from '../../platform/auth/request-auth.js';
-import type { Address } from './domain/order.types.js';
+import type { Address } from '../../contracts/order.types.js';
 import type { OrderStatus } from './domain/order-state.machine.js';
 import type { Resolvers } from './generated/resolvers.types.js';
 import { paymentsOf } from './order.model.js';

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { money, toAmount } from '../../platform/money/money.js';
 import type { CallSigner } from '../../platform/outbound/call-signer.js';
-import type { PaymentDocument } from '../order/domain/order.types.js';
+import type { PaymentDocument } from '../../contracts/order.types.js';
 import { callPaymentCallback, type PaymentCallbackName, type PaymentCallbackResult } from '../order/engine/payment-callback.caller.js';
 import type { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
 import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { badRequest, notFound } from '../../platform/errors/app-error.js';
-import type { PaymentDocument } from '../order/domain/order.types.js';
+import type { PaymentDocument } from '../../contracts/order.types.js';
 import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';

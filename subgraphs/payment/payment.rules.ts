@@ -1,8 +1,8 @@
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors/app-error.js';
-import type { OrderDocument, PaymentDocument } from '../order/domain/order.types.js';
+import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
 import type { Actor } from '../order/engine/order-engine.js';
-import { INACTIVE_PAYMENT_STATES } from '../order/engine/validation-runner.js';
+import { isActivePayment } from '../../contracts/allocation.js';
 import { allowedPaymentMoves, refusePaymentTransition } from './payment-state.machine.js';
 
 /**
@@ -51,7 +51,7 @@ type CardCandidate = Pick<PaymentDocument, 'id' | 'adapterId' | 'state' | 'type'
 
 /** An active part payment naming a card: the kind the one-payment-per-card rule is about. */
 const activeCardOf = (payment: Omit<CardCandidate, 'id' | 'adapterId'>): string | undefined =>
-  PART_PAYMENT_TYPES.includes(payment.type ?? '') && !INACTIVE_PAYMENT_STATES.includes(payment.state) ? cardOf(payment) : undefined;
+  PART_PAYMENT_TYPES.includes(payment.type ?? '') && isActivePayment(payment) ? cardOf(payment) : undefined;
 
 /**
  * Refuses (409 `gift_card_already_added`) a part payment becoming active for a card that another

@@ -24,10 +24,10 @@ async function restrictedImports(filePath: string, specifier: string): Promise<s
 
 describe('lint enforces the layering', () => {
   it.each([
-    ['platform/env/fixture.ts', '../../subgraphs/order/domain/order.types.js', /platform\/ is the bottom layer/],
+    ['platform/env/fixture.ts', '../../subgraphs/order/order.service.js', /platform\/ is the bottom layer/],
     ['platform/fixture.ts', '../app/service.catalogue.js', /platform\/ is the bottom layer/],
     ['platform/http/fixture.ts', '../../adapters/kit/index.js', /platform\/ is the bottom layer/],
-    ['adapters/nonpsp/fixture.ts', '../../subgraphs/order/domain/order.types.js', /An adapter imports only the kit/],
+    ['adapters/nonpsp/fixture.ts', '../../subgraphs/order/order.service.js', /An adapter imports only the kit/],
     ['adapters/nonpsp/fixture.ts', '../../platform/errors/app-error.js', /from adapters\/kit\/platform.ts/],
     ['adapters/nonpsp/fixture.ts', '../giftcard/gift-card.domain.js', /does not import another adapter/],
     ['sandboxes/giftcard/fixture.ts', '../../adapters/giftcard/gift-card.domain.js', /Sandboxes stand in/],
@@ -41,7 +41,7 @@ describe('lint enforces the layering', () => {
 
   it.each([
     ['adapters/nonpsp/fixture.ts', '../kit/index.js'],
-    ['adapters/nonpsp/fixture.ts', '../../contracts/order.js'],
+    ['adapters/nonpsp/fixture.ts', '../../contracts/order.types.js'],
     ['adapters/nonpsp/fixture.ts', '../../platform/http-client/http-client.js'],
     ['adapters/kit/fixture.ts', '../../platform/errors/app-error.js'],
     ['subgraphs/order/fixture.ts', '../../platform/errors/app-error.js'],

@@ -2,8 +2,7 @@
  * JSON pointers into the order: the addressable parts hooks subscribe to, normalisation of the
  * paths adapters send (with or without a leading slash), and scope checks.
  */
-export const ORDER_PARTS = ['/state', '/consents', '/customer', '/cart', '/shippings', '/payments'] as const;
-export type OrderPart = (typeof ORDER_PARTS)[number];
+export { ORDER_PARTS, type OrderPart } from '../../../contracts/order.types.js';
 
 /** `payments/0` and `/payments/0` are the same pointer. */
 export const normalizePointer = (path: string): string => (path.startsWith('/') ? path : `/${path}`);

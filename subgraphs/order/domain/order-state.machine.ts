@@ -4,8 +4,9 @@ import { checkStateMachine, defineStateMachine } from '../../../platform/state-m
  * The order's states and the moves between them, as data. Each move is its own commit, so hooks
  * and notifications see every step. `delivered` has no exit.
  */
-export const ORDER_STATUSES = ['checkout', 'processing', 'accepted', 'completed', 'delivered'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, type OrderStatus } from '../../../contracts/order.types.js';
+
+export { ORDER_STATUSES, type OrderStatus };
 
 export const ORDER_STATE_MACHINE: Readonly<Record<OrderStatus, { readonly to: readonly OrderStatus[] }>> = {
   checkout: { to: ['processing'] },

@@ -1,5 +1,5 @@
 import { sum, toAmount } from '../../../platform/money/money.js';
-import type { Amount, OrderDocument } from './order.types.js';
+import type { Amount, OrderDocument } from '../../../contracts/order.types.js';
 
 /** The order total: the cart total plus every shipping's total, summed exactly. */
 export function orderTotal(document: Pick<OrderDocument, 'cart' | 'shippings'>): Amount {

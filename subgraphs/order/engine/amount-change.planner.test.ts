@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { OrderDocument, PaymentDocument } from '../domain/order.types.js';
-import { allocate, decideDueAmountChange, planAmountChanges } from './amount-change.planner.js';
+import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
+import { decideDueAmountChange, planAmountChanges } from './amount-change.planner.js';
 
 const card = (amount: number, extra: Partial<PaymentDocument> = {}): PaymentDocument =>
   ({ id: 'card', adapterId: 'giftcard_adapter', amount, upperLimitAmount: 100, state: 'intent', callbacks: { amountChanged: 'http://card/changed' }, ...extra }) as PaymentDocument;
@@ -8,18 +8,6 @@ const main = (amount: number, extra: Partial<PaymentDocument> = {}): PaymentDocu
   ({ id: 'main', adapterId: 'nonpsp_adapter', amount, upperLimitAmount: 2147483647, state: 'intent', callbacks: { amountChanged: 'http://main/changed' }, ...extra }) as PaymentDocument;
 const order = (total: number, payments: PaymentDocument[]) =>
   ({ total: { includingVat: total, excludingVat: total }, payments }) as unknown as OrderDocument;
-
-describe('allocate', () => {
-  it('fills limited payments first, in order, and gives the rest to the last unlimited one', () => {
-    expect(Object.fromEntries(allocate(order(249.9, [card(100), main(149.9)])))).toEqual({ card: 100, main: 149.9 });
-    expect(Object.fromEntries(allocate(order(80, [card(100), main(149.9)])))).toEqual({ card: 80, main: 0 });
-    expect(Object.fromEntries(allocate(order(0.3, [card(100), main(1)])))).toEqual({ card: 0.3, main: 0 });
-  });
-
-  it('leaves payments that are no longer active out', () => {
-    expect(Object.fromEntries(allocate(order(50, [card(100, { state: 'removed' }), main(10)])))).toEqual({ main: 50 });
-  });
-});
 
 describe('planAmountChanges', () => {
   it('calls every other payment whose share moved, never the changing adapter', () => {

@@ -4,7 +4,8 @@ import { findJsonHazard } from '../../../platform/http/json-guard.js';
 import { ORDER_PARTS, changedMembers, isWithin, normalizePointer } from '../domain/order-paths.js';
 import { orderSchemaViolations } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
-import type { Hook, OrderDocument } from '../domain/order.types.js';
+import type { HookRequest } from '../../../contracts/callbacks.types.js';
+import type { Hook, OrderDocument } from '../../../contracts/order.types.js';
 import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
 import { hookMetrics } from '../../../platform/telemetry/metrics.js';
 
@@ -130,7 +131,7 @@ async function runHookQueue(original: OrderDocument, draft: OrderDocument, optio
 }
 
 /** What a hook receives: the order's changed members, its hooks and total, its identity. */
-function hookBody(document: OrderDocument, changed: string[]): Record<string, unknown> {
+function hookBody(document: OrderDocument, changed: string[]): HookRequest {
   const body: Record<string, unknown> = {
     id: document.id,
     merchant: document.merchant,
@@ -140,7 +141,7 @@ function hookBody(document: OrderDocument, changed: string[]): Record<string, un
   for (const member of changed) body[member.slice(1)] = (document as unknown as Record<string, unknown>)[member.slice(1)];
   body.hooks = document.hooks;
   body.total = document.total;
-  return body;
+  return body as HookRequest;
 }
 
 function patchOf(hook: Hook, body: unknown, text: string): Operation[] {

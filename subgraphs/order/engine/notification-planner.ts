@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { badRequest } from '../../../platform/errors/app-error.js';
 import { jsonEqual, normalizePointer, valueAt } from '../domain/order-paths.js';
-import type { Notification, OrderDocument } from '../domain/order.types.js';
+import type { Notification, OrderDocument } from '../../../contracts/order.types.js';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);

@@ -8,7 +8,7 @@ import { isWithin, topLevelOf } from '../domain/order-paths.js';
 import { LOCKED_STATUSES } from '../domain/order-state.machine.js';
 import { orderSchemaViolations } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
-import type { OrderDocument } from '../domain/order.types.js';
+import type { OrderDocument } from '../../../contracts/order.types.js';
 import type { OrderRecord } from '../order.model.js';
 import { HookVeto, runHooks, type HookInvocation, type HookPatch } from './hook-runner.js';
 import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from './amount-change.planner.js';
@@ -18,7 +18,7 @@ import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
 import { newOutboundUrls } from './outbound-urls.js';
 import { lifecycleMoveOf, paymentCallbackJobs, type LifecycleContext, type PaymentLifecycle } from './payment-lifecycle.js';
-import type { PaymentDocument } from '../domain/order.types.js';
+import type { PaymentDocument } from '../../../contracts/order.types.js';
 
 /** Who makes a change. An adapter's own hooks are skipped for its changes. */
 export interface Actor {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { conflict } from '../../../platform/errors/app-error.js';
 import type { PgNotifier } from '../../../platform/db/pg-notifier.js';
 import type { Tenant } from '../../../platform/auth/principal.js';
-import type { OrderDocument } from '../domain/order.types.js';
+import type { OrderDocument } from '../../../contracts/order.types.js';
 import { ORDER_COLUMNS, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
 import { outboundTraceHeaders } from '../../../platform/telemetry/outbound.js';
 

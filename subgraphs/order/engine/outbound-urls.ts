@@ -1,4 +1,4 @@
-import type { OrderDocument } from '../domain/order.types.js';
+import type { OrderDocument } from '../../../contracts/order.types.js';
 
 /** A URL the platform will call on the order's word, with where it stands in the document. */
 export interface OutboundUrl {

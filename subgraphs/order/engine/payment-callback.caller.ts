@@ -2,19 +2,10 @@ import type { Tenant } from '../../../platform/auth/principal.js';
 import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { refusePaymentTransition } from '../../payment/payment-state.machine.js';
-import type { OrderDocument, PaymentDocument } from '../domain/order.types.js';
+import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
+import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest } from '../../../contracts/callbacks.types.js';
 
-/** The lifecycle callbacks the platform calls on a payment (spec "Contract for a payment adapter"). */
-export const PAYMENT_CALLBACKS = ['process', 'abort', 'confirm', 'capture', 'cancel', 'refund'] as const;
-export type PaymentCallbackName = (typeof PAYMENT_CALLBACKS)[number];
-
-/** What a 2xx answer may ask the platform to record on the payment (empty body: nothing). */
-export interface PaymentAnswer {
-  state?: string;
-  attributes?: Record<string, unknown>;
-  reference?: string;
-  pspStatus?: string;
-}
+export { PAYMENT_CALLBACKS, type PaymentAnswer, type PaymentCallbackName } from '../../../contracts/callbacks.types.js';
 
 export interface PaymentCallbackCall {
   tenant: Tenant;
@@ -44,7 +35,7 @@ export type PaymentCallbackResult =
  * What a lifecycle callback receives: the payment's identity and amounts, the callback's own
  * fields (refund's `amount`), and the order as the platform sees it at the call.
  */
-export function paymentCallbackBody(call: Pick<PaymentCallbackCall, 'order' | 'payment' | 'callback' | 'extra'>): Record<string, unknown> {
+export function paymentCallbackBody(call: Pick<PaymentCallbackCall, 'order' | 'payment' | 'callback' | 'extra'>): PaymentCallbackRequest {
   const { order, payment } = call;
   return {
     callback: call.callback,

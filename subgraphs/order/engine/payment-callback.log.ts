@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Tenant } from '../../../platform/auth/principal.js';
 import type { Logger } from '../../../platform/logging/logger.js';
-import type { PaymentDocument } from '../domain/order.types.js';
+import type { PaymentDocument } from '../../../contracts/order.types.js';
 import type { PaymentCallbackResult } from './payment-callback.caller.js';
 
 /** The event type of every lifecycle call (docs/order-engine.md, "Payment lifecycle"). */

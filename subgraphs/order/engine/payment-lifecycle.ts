@@ -1,11 +1,11 @@
 import type { Tenant } from '../../../platform/auth/principal.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
-import type { OrderDocument, PaymentDocument } from '../domain/order.types.js';
+import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
 import { applyAnswer, callPaymentCallback, type PaymentCallbackName, type PaymentCallbackResult } from './payment-callback.caller.js';
 import type { PaymentCallbackLog } from './payment-callback.log.js';
 import type { JobInput } from './order-store.repository.js';
-import { activePayments } from './validation-runner.js';
+import { activePayments } from '../../../contracts/allocation.js';
 
 /** What the engine does around a status move (docs/order-engine.md, "Payment lifecycle"). */
 export type LifecycleMove = 'process' | 'release' | undefined;

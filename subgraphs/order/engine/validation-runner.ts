@@ -1,5 +1,6 @@
-import { equalAmounts, sum, toAmount } from '../../../platform/money/money.js';
-import type { OrderDocument, PaymentDocument, Validation } from '../domain/order.types.js';
+import { equalAmounts } from '../../../platform/money/money.js';
+import { activePayments, coveredBy } from '../../../contracts/allocation.js';
+import type { OrderDocument, Validation } from '../../../contracts/order.types.js';
 import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
 
 export interface ValidationFailure {
@@ -15,10 +16,6 @@ export interface ValidationReport {
   failures: ValidationFailure[];
 }
 
-/** Payment states that no longer cover any part of the order. */
-export const INACTIVE_PAYMENT_STATES = ['failed', 'removed', 'cancelled', 'refunded'];
-export const activePayments = (order: Pick<OrderDocument, 'payments'>): PaymentDocument[] =>
-  order.payments.filter((payment) => !INACTIVE_PAYMENT_STATES.includes(payment.state));
 
 /** The spec's built-in rules: a cart item; a payment when the total is positive; payments summing to the total exactly. */
 export function builtInFailures(order: OrderDocument): ValidationFailure[] {
@@ -28,9 +25,9 @@ export function builtInFailures(order: OrderDocument): ValidationFailure[] {
   const total = order.total.includingVat;
   if (total > 0 && payments.length === 0) failures.push({ code: 'payment_missing', message: `The order total is ${total} but the order has no payment.` });
   if (payments.length > 0 || total > 0) {
-    const paid = sum(payments.map((payment) => payment.amount));
+    const paid = coveredBy(order);
     if (!equalAmounts(paid, total)) {
-      failures.push({ code: 'payment_sum_mismatch', message: `The payments sum to ${toAmount(paid)} but the order total is ${total}.` });
+      failures.push({ code: 'payment_sum_mismatch', message: `The payments sum to ${paid} but the order total is ${total}.` });
     }
   }
   return failures;

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OrderRecord, PaymentRecord } from '../order.model.js';
-import type { OrderCart as CartModel, CartItem as CartItemModel, Shipping as ShippingModel, Hook as HookModel, Notification as NotificationModel } from '../domain/order.types.js';
+import type { OrderCart as CartModel, CartItem as CartItemModel, Shipping as ShippingModel, Hook as HookModel, Notification as NotificationModel } from '../../../contracts/order.types.js';
 import type { OrderPage } from '../order-queries.service.js';
 import type { OrderContext } from '../order.context.js';
 export type Maybe<T> = T | null;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/principal.js';
 import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import type { OrderStatus } from '../domain/order-state.machine.js';
-import type { Address, OrderDocument, PaymentDocument } from '../domain/order.types.js';
+import type { Address, OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
 import type { Actor, ChangeResult } from '../engine/order-engine.js';
 import type { CheckoutTokens } from '../checkout-token.service.js';
 import type { OrderCommands } from '../order-commands.service.js';

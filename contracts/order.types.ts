@@ -1,5 +1,15 @@
-import type { OrderStatus } from './order-state.machine.js';
-import type { OrderPart } from './order-paths.js';
+/**
+ * The order document both sides of the adapter boundary read and write: the spec's Order, as
+ * `schemas/order.schema.json` describes it (order.types.test.ts checks the two agree).
+ */
+
+/** The order's statuses; the moves between them are the engine's (order-state.machine.ts). */
+export const ORDER_STATUSES = ['checkout', 'processing', 'accepted', 'completed', 'delivered'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The parts of the order hooks subscribe to and target. */
+export const ORDER_PARTS = ['/state', '/consents', '/customer', '/cart', '/shippings', '/payments'] as const;
+export type OrderPart = (typeof ORDER_PARTS)[number];
 
 /** Amounts are decimals in major units (249.9). */
 export interface Amount {

@@ -1,0 +1,72 @@
+import type { OrderDocument, OrderPart } from './order.types.js';
+
+/**
+ * What the platform sends to adapters and what it reads back: hooks, validations, notifications,
+ * amountChanged and the payment lifecycle callbacks. Both sides type their bodies with these.
+ */
+
+/** One JSON Patch (RFC 6902) operation, as hooks answer them. */
+export type JsonPatchOperation =
+  | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
+  | { op: 'remove'; path: string }
+  | { op: 'move' | 'copy'; from: string; path: string };
+
+/**
+ * A hook call: the order's identity, the members that changed (as pointers, e.g. `/cart`) and
+ * each changed member's new value, plus the order's hooks and total.
+ */
+export type HookRequest = Pick<OrderDocument, 'id' | 'merchant' | 'channel' | 'hooks' | 'total'> & {
+  changes: OrderPart[];
+} & Partial<Omit<OrderDocument, 'id' | 'merchant' | 'channel' | 'hooks' | 'total'>>;
+
+/** A hook's 200 answer: a JSON Patch inside its target (or subscribeTo); empty changes nothing. A 400 `{message}` vetoes. */
+export type HookAnswer = JsonPatchOperation[];
+
+/** A validation call carries the whole order. */
+export type ValidationRequest = OrderDocument;
+
+/** A failed validation: a non-2xx answer with one of these bodies (any other body fails with its status). */
+export interface ValidationError {
+  code: string;
+  message?: string;
+}
+export type ValidationFailureAnswer = ValidationError | ValidationError[] | { errors: ValidationError[] };
+
+/** A notification: its own payload, the order's version and the order as of the change that fired it. */
+export type NotificationRequest = Record<string, unknown> & { version: number; order: OrderDocument };
+
+/** `POST …/amount-changed`: the amount the payment should cover now (contracts/allocation.ts decides it). */
+export interface AmountChangedRequest {
+  amount: number;
+}
+
+/** The lifecycle callbacks the platform calls on a payment (spec "Contract for a payment adapter"). */
+export const PAYMENT_CALLBACKS = ['process', 'abort', 'confirm', 'capture', 'cancel', 'refund'] as const;
+export type PaymentCallbackName = (typeof PAYMENT_CALLBACKS)[number];
+
+/** What the platform posts to a payment's lifecycle callback (docs/adapter-kit.md, "Payment lifecycle"). */
+export interface PaymentCallbackRequest {
+  callback: PaymentCallbackName;
+  orderId: string;
+  paymentId: string;
+  adapterId: string;
+  /** The payment's amount; for `refund`, the amount to refund. */
+  amount: number;
+  currency: string;
+  state: string;
+  reference?: string;
+  attributes?: Record<string, unknown>;
+  /** The order as the platform sees it at the call. */
+  order: OrderDocument;
+}
+
+/**
+ * A lifecycle callback's 2xx answer: what it asks the platform to record on the payment (empty
+ * body: nothing). A 4xx `{code, message}` refuses, and its message reaches the caller.
+ */
+export interface PaymentAnswer {
+  state?: string;
+  attributes?: Record<string, unknown>;
+  reference?: string;
+  pspStatus?: string;
+}
