@@ -3,7 +3,12 @@ import type { GiftCardContext } from './gift-card.context.js';
 import { GiftCardPayments } from './gift-card-payments.service.js';
 import { GiftCardReservations, type HookBody } from './gift-card-reservations.service.js';
 import { GiftCardCompletion } from './gift-card-completion.service.js';
-import { addGiftCardBody, amountChangedBody, hookBody, orderParams, paymentParams } from './gift-card.schemas.js';
+import { errors, json } from '../../platform/http/api-docs.schemas.js';
+import { hookAnswers } from '../kit/callback-answers.openapi.js';
+import { addGiftCardBody, amountChangedBody, amountChangedSchema, committedSchema, completionSchema, giftCardPaymentSchema, hookBody, orderParams, paymentParams } from './gift-card.schemas.js';
+
+const upstream = errors(404, 409, 502);
+const orderRef = { type: 'object', required: ['id', 'payments'], description: "The order document (the order service's document: Order)" } as const;
 
 type OrderRoute<B = unknown> = { Params: { orderId: string }; Body: B };
 type PaymentRoute<B = unknown> = { Params: { orderId: string; paymentId: string }; Body: B };
@@ -20,7 +25,7 @@ export function registerGiftCardRoutes(app: FastifyInstance, context: GiftCardCo
   const completion = new GiftCardCompletion(context, reservations);
   const fromPlatform = { preValidation: async (request: FastifyRequest) => void kit.fromPlatform(request) };
 
-  app.post<OrderRoute<{ cardId: string; code?: string }>>('/api/checkout/v1/orders/:orderId/payments', { schema: { params: orderParams, body: addGiftCardBody } }, async (request, reply) => {
+  app.post<OrderRoute<{ cardId: string; code?: string }>>('/api/checkout/v1/orders/:orderId/payments', { schema: { params: orderParams, body: addGiftCardBody, summary: 'Add a gift card as a payment', response: { 201: json('The gift card payment (Location: the order service\'s payment)', giftCardPaymentSchema), ...upstream } } }, async (request, reply) => {
     const { orderId } = request.params;
     const added = await payments.add(kit.fromCaller(request), orderId, request.body);
     return reply
@@ -29,31 +34,31 @@ export function registerGiftCardRoutes(app: FastifyInstance, context: GiftCardCo
       .send(added);
   });
 
-  app.get<PaymentRoute>('/api/checkout/v1/orders/:orderId/payments/:paymentId', { schema: { params: paymentParams } }, async (request) =>
+  app.get<PaymentRoute>('/api/checkout/v1/orders/:orderId/payments/:paymentId', { schema: { params: paymentParams, summary: 'Read a gift card payment', response: { 200: json('The gift card payment', giftCardPaymentSchema), ...upstream } } }, async (request) =>
     payments.get(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
-  app.post<PaymentRoute>('/api/checkout/v1/orders/:orderId/payments/:paymentId/remove', { schema: { params: paymentParams } }, async (request) =>
+  app.post<PaymentRoute>('/api/checkout/v1/orders/:orderId/payments/:paymentId/remove', { schema: { params: paymentParams, summary: 'Remove a gift card', response: { 200: json('The order after the removal', orderRef), ...upstream } } }, async (request) =>
     payments.remove(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
   // An order paid entirely by gift cards: reserve, then processing → accepted → completed.
-  app.post<OrderRoute>('/api/checkout/v1/orders/:orderId/complete', { schema: { params: orderParams } }, async (request) =>
+  app.post<OrderRoute>('/api/checkout/v1/orders/:orderId/complete', { schema: { params: orderParams, summary: 'Complete an order paid entirely by gift cards', response: { 200: json('The order is completed', completionSchema), ...upstream } } }, async (request) =>
     completion.complete(kit.fromCaller(request), request.params.orderId),
   );
 
   // Hook on /state, target /payments (order service).
-  app.post<OrderRoute<HookBody>>('/api/checkout/v1/callback/orders/:orderId/state-changed', { ...fromPlatform, schema: { params: orderParams, body: hookBody } }, async (request) =>
+  app.post<OrderRoute<HookBody>>('/api/checkout/v1/callback/orders/:orderId/state-changed', { ...fromPlatform, schema: { params: orderParams, body: hookBody, summary: 'Hook on /state: reserve at processing (call token)', response: hookAnswers } }, async (request) =>
     reservations.stateChanged(kit.fromPlatform(request, 'hook'), request.params.orderId, request.body),
   );
 
   // Notification on /state/currentStatus = completed (notification service).
-  app.post<OrderRoute>('/api/checkout/v1/callback/orders/:orderId/completed', { ...fromPlatform, schema: { params: orderParams } }, async (request) =>
+  app.post<OrderRoute>('/api/checkout/v1/callback/orders/:orderId/completed', { ...fromPlatform, schema: { params: orderParams, summary: 'Notification: commit the reservations (call token)', response: { 200: json('Committed', committedSchema), ...upstream } } }, async (request) =>
     reservations.completed(kit.fromPlatform(request, 'notification'), request.params.orderId),
   );
 
   // amountChanged of one card (notification service, through the outbox).
-  app.post<PaymentRoute<{ amount: number }>>('/v0/orders/:orderId/payments/:paymentId/amount-changed', { ...fromPlatform, schema: { params: paymentParams, body: amountChangedBody } }, async (request) =>
+  app.post<PaymentRoute<{ amount: number }>>('/v0/orders/:orderId/payments/:paymentId/amount-changed', { ...fromPlatform, schema: { params: paymentParams, body: amountChangedBody, summary: 'amountChanged of one card (call token)', response: { 200: json('What the payment became', amountChangedSchema), ...upstream } } }, async (request) =>
     payments.amountChanged(kit.fromPlatform(request, 'amount_changed'), request.params.orderId, request.params.paymentId, request.body.amount),
   );
 }

@@ -9,6 +9,7 @@ import type { TokenVerifier } from '../../platform/auth/token-verifier.service.j
 import type { ClientCredentials, PlatformConfig } from '../../platform/env/env.config.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import { createApp } from '../../platform/http/app.factory.js';
+import { errors, json } from '../../platform/http/api-docs.schemas.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { AdapterIdentity } from './adapter-identity.js';
 import { ConfigurationClient } from './configuration.client.js';
@@ -91,7 +92,7 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(options: Ada
 
   if (options.schemaFile) {
     const schema = JSON.parse(readFileSync(options.schemaFile, 'utf8')) as object;
-    app.get('/openapi/v1/schemas/:file', { config: { public: true } }, async (request: FastifyRequest<{ Params: { file: string } }>) => {
+    app.get('/openapi/v1/schemas/:file', { config: { public: true }, schema: { summary: "The JSON Schema of the adapter's configuration", response: { 200: json('A JSON Schema (draft 2020-12)', { type: 'object' }), ...errors(404) } } }, async (request: FastifyRequest<{ Params: { file: string } }>) => {
       if (request.params.file !== `${options.adapterId}.json`) throw notFound(`No schema ${request.params.file} here.`, 'schema_not_found');
       return schema;
     });

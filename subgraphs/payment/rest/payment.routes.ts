@@ -5,6 +5,7 @@ import type { CommandContext } from '../../order/order-commands.service.js';
 import { actorOf } from '../../order/rest/order.routes.js';
 import type { CreatePaymentBody, LogAttemptBody, LogTransactionBody, PaymentCommands, PaymentWrite, UpdatePaymentBody } from '../payment-commands.service.js';
 import type { PaymentTransactionRecord } from '../payment-transaction.model.js';
+import { errors, json } from '../../../platform/http/api-docs.schemas.js';
 import * as s from './payment-request.schemas.js';
 
 const BASE = '/api/v0/payments';
@@ -56,20 +57,20 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
   // Logs are read by the same roles that write them; an adapter reads only its own adapter's.
   const readers = writers;
 
-  app.post(BASE, { ...writers, schema: { body: s.createPaymentBody, tags: ['payments'], summary: 'Create a payment on an order' } }, async (request: Req<CreatePaymentBody>, reply) => {
+  app.post(BASE, { ...writers, schema: { body: s.createPaymentBody, tags: ['payments'], summary: 'Create a payment on an order', response: { 201: json('The payment (Location, ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } }, async (request: Req<CreatePaymentBody>, reply) => {
     const write = await commands.create(contextOf(request), request.body);
     return sendPayment(reply.header('location', `${BASE}/${write.payment.id}`), write, 201);
   });
 
   app.put(
     `${BASE}/:paymentId`,
-    { ...writers, schema: { params: s.paymentParams, body: s.updatePaymentBody, tags: ['payments'], summary: 'Update a payment (present fields replace stored ones)' } },
+    { ...writers, schema: { params: s.paymentParams, body: s.updatePaymentBody, tags: ['payments'], summary: 'Update a payment (present fields replace stored ones)', response: { 200: json('The payment (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
     async (request: Req<UpdatePaymentBody>, reply) => sendPayment(reply, await commands.update(contextOf(request), request.params.paymentId, request.body)),
   );
 
   app.post(
     `${BASE}/:paymentId/transactions`,
-    { ...writers, schema: { params: s.paymentParams, body: s.transactionBody, tags: ['payments'], summary: "Log a transaction in the payment's log" } },
+    { ...writers, schema: { params: s.paymentParams, body: s.transactionBody, tags: ['payments'], summary: "Log a transaction in the payment's log", response: { 201: json('The logged transaction', s.transactionSchema), ...errors(404) } } },
     async (request: Req<LogTransactionBody>, reply) => {
       const record = await commands.logTransaction(contextOf(request), request.params.paymentId, request.body);
       return reply.status(201).send(transactionView(record));
@@ -78,20 +79,20 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
 
   app.get<{ Params: { paymentId: string }; Querystring: { orderId?: string } }>(
     `${BASE}/:paymentId/transactions`,
-    { ...readers, schema: { params: s.paymentParams, querystring: s.transactionsQuery, tags: ['payments'], summary: "The payment's log, oldest first" } },
+    { ...readers, schema: { params: s.paymentParams, querystring: s.transactionsQuery, tags: ['payments'], summary: "The payment's log, oldest first", response: { 200: json('Transactions, oldest first', { type: 'array', items: s.transactionSchema }), ...errors(404) } } },
     async (request) =>
       (await commands.transactionsOf(contextOf(request), request.params.paymentId, request.query.orderId)).map(transactionView),
   );
 
   // Attempts: creates that failed before a payment existed, kept with the order (docs/payment-api.md).
-  app.post(`${BASE}/attempts`, { ...writers, schema: { body: s.attemptBody, tags: ['payments'], summary: 'Log a failed create that left no payment' } }, async (request: FastifyRequest<{ Body: LogAttemptBody }>, reply) => {
+  app.post(`${BASE}/attempts`, { ...writers, schema: { body: s.attemptBody, tags: ['payments'], summary: 'Log a failed create that left no payment', response: { 201: json('The logged attempt', s.transactionSchema), ...errors(404) } } }, async (request: FastifyRequest<{ Body: LogAttemptBody }>, reply) => {
     const record = await commands.logAttempt(contextOf(request), request.body);
     return reply.status(201).send(transactionView(record));
   });
 
   app.get<{ Querystring: { orderId: string } }>(
     `${BASE}/attempts`,
-    { ...readers, schema: { querystring: s.attemptsQuery, tags: ['payments'], summary: "An order's attempts (transactions without a payment), oldest first" } },
+    { ...readers, schema: { querystring: s.attemptsQuery, tags: ['payments'], summary: "An order's attempts (transactions without a payment), oldest first", response: { 200: json('Attempts, oldest first', { type: 'array', items: s.transactionSchema }), ...errors(404) } } },
     async (request) => (await commands.attemptsOf(contextOf(request), request.query.orderId)).map(transactionView),
   );
 }
