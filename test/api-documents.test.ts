@@ -120,6 +120,13 @@ describe('API documents', () => {
     const delivered = (events.body as Array<{ id: string; type: string }>).find((event) => event.type === 'notification.delivered');
     expect((await admin('notifications', 'POST', `/api/v1/events/${delivered!.id}/retry`)).status).toBe(202);
 
+    // Operators' and adapters' reads.
+    expect((await admin('notifications', 'GET', '/api/v1/receivers')).status).toBe(200);
+    expect((await admin('notifications', 'GET', `/api/v1/deliveries?orderId=${orderId}`)).status).toBe(200);
+    expect((await admin('notifications', 'POST', '/api/v1/deliveries/replay', { ids: ['1'] })).status).toBe(202);
+    expect((await admin('payment', 'GET', `/api/v0/payments/${nonpsp.body.paymentId}/transactions`)).status).toBe(200);
+    expect((await admin('payment', 'GET', `/api/v0/payments/attempts?orderId=${orderId}`)).status).toBe(200);
+
     // Configuration reads.
     const configurations = `/api/v1/configuration/merchants/${shop.tenant.merchant}/channels/web/configurations`;
     expect((await admin('configuration', 'GET', configurations)).status).toBe(200);
