@@ -190,6 +190,12 @@ describe('API documents', () => {
       expect((await rest(url, 'GET', '/healthz')).status).toBe(200);
       expect((await rest(url, 'GET', '/readyz')).status).toBe(200);
     }
+    for (const service of ['order', 'payment', 'configuration', 'notifications'] as const) {
+      expect((await rest(system.urls[service]!, 'GET', '/.well-known/jwks.json')).status).toBe(200);
+    }
+    const tokenEndpoint = (body: object) => rest(system.urls.configuration!, 'POST', '/api/v1/auth/token', { body });
+    expect((await tokenEndpoint({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'nothing', merchant: 'm', channel: 'c' })).status).toBe(401);
+    expect((await tokenEndpoint({ grant_type: 'password' })).status).toBe(400);
 
     // The documents and their UI are not part of the documents.
     const exchanges = (await recorder.exchanges()).filter((exchange) => !/^\/(?:docs(?:\/|$)|openapi\.json$)/.test(new URL(exchange.url).pathname));

@@ -38,12 +38,15 @@ const swaggerUiRoutes = createRequire(import.meta.url)('@fastify/swagger-ui/lib/
 const DOCS_CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'";
 
-/** The probes every app declares (app.factory.ts). */
-const PROBES: Record<string, Record<string, object>> = {
+/** What the routes app.factory.ts declares answer (probes, the platform's public keys). */
+const SHARED_ROUTES: Record<string, Record<string, object>> = {
   '/healthz': { 200: json('Alive', { type: 'object', required: ['status', 'service'], properties: { status: { const: 'ok' }, service: { type: 'string' } } }) },
   '/readyz': {
     200: json('Ready', { type: 'object', required: ['status', 'service'], properties: { status: { const: 'ready' }, service: { type: 'string' } } }),
     503: errorResponse(503),
+  },
+  '/.well-known/jwks.json': {
+    200: json("The platform's public signing keys (JWKS), to verify its call tokens (docs/auth.md)", { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object', required: ['kty'] } } } }),
   },
 };
 
@@ -109,7 +112,7 @@ function documentRoute(route: RouteOptions, sandbox: boolean): void {
   }
   const schema = (route.schema ??= {}) as { response?: Record<string, unknown>; security?: unknown };
   const response = (schema.response ??= {});
-  for (const [status, answer] of Object.entries(PROBES[route.url] ?? {})) response[status] ??= answer;
+  for (const [status, answer] of Object.entries(SHARED_ROUTES[route.url] ?? {})) response[status] ??= answer;
   const isPublic = route.config?.public === true;
   if (isPublic) schema.security ??= [];
   const methods = ([] as string[]).concat(route.method);
