@@ -50,7 +50,10 @@ const SHARED_ROUTES: Record<string, Record<string, object>> = {
   },
 };
 
-const HIDDEN = (url: string) => url === '/graphql' || url === '/openapi.json' || url === '/docs' || url.startsWith('/docs/');
+/** The document and its UI: public, and not part of the document. */
+const DOCUMENT_ROUTES = (url: string) => url === '/openapi.json' || url === '/docs' || url.startsWith('/docs/');
+/** GraphQL and its explorer's assets: GraphQL has its own schema and explorer (docs/explorer.md). */
+const GRAPHQL_ROUTES = (url: string) => url === '/graphql' || url.startsWith('/explorer/');
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Installs the document and its UI on a service's app; call before any route is declared. */
@@ -105,9 +108,9 @@ const SANDBOX_SCHEMES = {
  * answer still appears, with `2XX` undocumented.
  */
 function documentRoute(route: RouteOptions, sandbox: boolean): void {
-  if (HIDDEN(route.url)) {
+  if (DOCUMENT_ROUTES(route.url) || GRAPHQL_ROUTES(route.url)) {
     route.schema = { ...route.schema, hide: true };
-    if (route.url !== '/graphql') route.config = { ...route.config, public: true };
+    if (DOCUMENT_ROUTES(route.url)) route.config = { ...route.config, public: true };
     return;
   }
   const schema = (route.schema ??= {}) as { response?: Record<string, unknown>; security?: unknown };
