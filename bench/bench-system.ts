@@ -23,7 +23,7 @@ export async function startBenchSystem(env: NodeJS.ProcessEnv = {}): Promise<{ s
     });
     databaseUrl = await pg.ensureDatabase('bench');
   }
-  const secret = randomBytes(32).toString('base64url');
+  const secret = env.AUTH_JWT_SECRET ?? randomBytes(32).toString('base64url');
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

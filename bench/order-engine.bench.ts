@@ -1,17 +1,17 @@
 /**
- * `npm run bench`: the order engine's figures, one JSON line each (see docs/benchmarks.md).
+ * The order engine's latencies: a change with three loopback hooks, validation callbacks and
+ * notification delivery. Runs inside the stack process (it drives the domain directly).
  */
 import { createServer, type Server } from 'node:http';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import type { Tenant } from '../platform/auth/principal.js';
 import { createOrderDomain } from '../subgraphs/order/order.service.js';
 import type { Actor } from '../subgraphs/order/engine/order-engine.js';
-import { percentile, report, round, startBenchSystem } from './bench-system.js';
+import type { BenchContext } from './bench-context.js';
+import { cart } from './engine.bench.js';
+import { percentile, report, round, type startBenchSystem } from './bench-system.js';
 
-const tenant: Tenant = { merchant: 'bench', channel: 'web' };
+const tenant: Tenant = { merchant: 'bench-order', channel: 'web' };
 const actor: Actor = { role: 'admin', subject: 'bench' };
-const cart = (total: number) => ({ items: [{ id: 'i1' }], total: { includingVat: total, excludingVat: round(total * 0.8) } });
 
 /** A loopback HTTP receiver: answers `answer(path)` and notes when each call arrived. */
 async function receiver(answer: (path: string) => { status: number; delayMs?: number }): Promise<{ url: string; arrivals: Map<string, number[]>; server: Server }> {
@@ -30,62 +30,12 @@ async function receiver(answer: (path: string) => { status: number; delayMs?: nu
   return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, arrivals, server };
 }
 
-async function main(): Promise<void> {
-  const bench = await startBenchSystem({ NOTIFICATION_CONCURRENCY: '8' });
+export async function measureOrderEngine(bench: Awaited<ReturnType<typeof startBenchSystem>>, { quick }: { quick: boolean }): Promise<void> {
   const { system } = bench;
   const domain = createOrderDomain({ config: (await import('../platform/env/env.config.js')).loadConfig({ LOG_LEVEL: 'silent', AUTH_JWT_SECRET: 'x'.repeat(32) }), db: system.db, logger: system.logger, verifier: { verify: async () => { throw new Error('unused'); } } });
   const { commands } = domain;
   const context = { tenant, actor };
   const hooks = await receiver((path) => ({ status: 200, delayMs: path.startsWith('/validate') ? 100 : 0 }));
-
-  // 1. Changes per second without hooks, against raw single-row UPDATE transactions on the same database.
-  const workers = 8;
-  const durationMs = 3_000;
-  const orders = await Promise.all(Array.from({ length: workers }, () => commands.create(context, { currency: 'NOK', cart: cart(100) })));
-  /** Runs each order's writer until the deadline; returns how many changes were made. */
-  const changeFor = async (ms: number, offset: number) => {
-    let made = 0;
-    const until = performance.now() + ms;
-    await Promise.all(
-      orders.map(async (order, w) => {
-        for (let i = 0; performance.now() < until; i++) {
-          await commands.replace(context, order.id, 'cart', cart(100 + w + offset + i / 100));
-          made++;
-        }
-      }),
-    );
-    return made;
-  };
-  await changeFor(1_000, 0); // warm-up: JIT, pool connections, prepared statements
-  const changes = await changeFor(durationMs, 50);
-  const changesPerSecond = changes / (durationMs / 1000);
-  /** The same writers as raw single-row UPDATE transactions on held connections. */
-  const updateFor = async (ms: number) => {
-    let made = 0;
-    const until = performance.now() + ms;
-    await Promise.all(
-      orders.map(async (order) => {
-        const client = await system.db.pool.connect();
-        try {
-          while (performance.now() < until) {
-            await client.query('begin');
-            await client.query('update orders set version = version + 1, updated_at = now() where id = $1', [order.id]);
-            await client.query('commit');
-            made++;
-          }
-        } finally {
-          client.release();
-        }
-      }),
-    );
-    return made;
-  };
-  await updateFor(1_000); // the same warm-up
-  const updates = await updateFor(durationMs);
-  const updatesPerSecond = updates / (durationMs / 1000);
-  report('order_changes_per_second_no_hooks', changesPerSecond, 'changes/s', { concurrency: workers });
-  report('raw_update_transactions_per_second', updatesPerSecond, 'tx/s', { concurrency: workers });
-  report('changes_to_raw_update_ratio', changesPerSecond / updatesPerSecond, 'ratio', { target: '>= 0.5' });
 
   // 2. A change with three loopback hooks, p50.
   const hooked = await commands.create(context, {
@@ -94,12 +44,12 @@ async function main(): Promise<void> {
     hooks: ['a', 'b', 'c'].map((name) => ({ adapterId: `${name}_adapter`, subscribeTo: '/cart' as const, invoke: `${hooks.url}/hook-${name}` })),
   });
   const hookLatencies: number[] = [];
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < (quick ? 30 : 200); i++) {
     const started = performance.now();
     await commands.replace(context, hooked.id, 'cart', cart(200 + i));
     hookLatencies.push(performance.now() - started);
   }
-  report('change_with_3_hooks_p50', percentile(hookLatencies, 50), 'ms', { p99: round(percentile(hookLatencies, 99)), target: '<= 10 ms' });
+  report('change_with_3_hooks_p50', percentile(hookLatencies, 50), 'ms', { p99: round(percentile(hookLatencies, 99)), target: '<= 5 ms' });
 
   // 3. Validate with ten callbacks of 100 ms each.
   const validated = await commands.create(context, {
@@ -109,7 +59,7 @@ async function main(): Promise<void> {
     validations: Array.from({ length: 10 }, (_, i) => ({ adapterId: `v${i}_adapter`, url: `${hooks.url}/validate-${i}` })),
   });
   const validateTimes: number[] = [];
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < (quick ? 2 : 10); i++) {
     const started = performance.now();
     const result = await commands.validate(context, validated.id);
     if (!result.valid) throw new Error(`validation failed: ${JSON.stringify(result.failures)}`);
@@ -149,60 +99,8 @@ async function main(): Promise<void> {
   const burstArrivals = hooks.arrivals.get('/burst') ?? [];
   report('notification_deliveries_per_second_one_order', burstArrivals.length / (((burstArrivals.at(-1) ?? burstStart) - burstStart) / 1000), 'deliveries/s', { delivered: burstArrivals.length });
 
-  // 5. 1,000 subscribers of one order receive a change.
-  const watched = await commands.create(context, { currency: 'NOK', cart: cart(100) });
-  const token = await bench.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
-  const sockets = 100;
-  const perSocket = 10;
-  const clients = Array.from({ length: sockets }, () =>
-    createClient({ url: `${system.urls.gateway!.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel } }),
-  );
-  const received: number[] = [];
-  let ready = 0;
-  const targetVersion = 2;
-  for (const client of clients) {
-    for (let i = 0; i < perSocket; i++) {
-      client.subscribe(
-        { query: 'subscription ($id: ID!) { orderChanged(id: $id) { id version status total { includingVat } } }', variables: { id: watched.id } },
-        {
-          next: (result) => {
-            const version = (result.data as { orderChanged?: { version: number } } | undefined)?.orderChanged?.version;
-            if (version === 1) ready++;
-            if (version === targetVersion) received.push(performance.now());
-          },
-          error: () => undefined,
-          complete: () => undefined,
-        },
-      );
-    }
-  }
-  const readyDeadline = Date.now() + 30_000;
-  while (ready < sockets * perSocket && Date.now() < readyDeadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  const changedAt = performance.now();
-  await commands.replace(context, watched.id, 'cart', cart(101));
-  const committed = performance.now();
-  const receiveDeadline = Date.now() + 15_000;
-  while (received.length < sockets * perSocket && Date.now() < receiveDeadline) await new Promise((resolve) => setTimeout(resolve, 5));
-  const fanout = received.map((at) => at - committed);
-  report('subscribers_1000_receive_change_p99', percentile(fanout, 99), 'ms', {
-    p50: round(percentile(fanout, 50)),
-    received: received.length,
-    subscribers: sockets * perSocket,
-    sockets,
-    changeMs: round(committed - changedAt),
-    target: '<= 300 ms',
-  });
-
-  await Promise.all(clients.map(async (client) => client.dispose()));
   hooks.server.closeAllConnections();
   hooks.server.close();
-  await bench.close();
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench failed: ${(error as Error).stack}\n`);
-    process.exit(1);
-  },
-);
+export const run = (ctx: BenchContext) => ctx.stack.call('order-engine', { quick: ctx.quick });

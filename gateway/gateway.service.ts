@@ -19,6 +19,7 @@ import { HeaderForwardingDataSource } from './header-forwarding.data-source.js';
 import { InProcessDataSource } from './in-process.data-source.js';
 import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
 import { composeSupergraph } from './supergraph.compose.js';
+import { graphqlTelemetryPlugin } from '../platform/telemetry/graphql.plugin.js';
 import { attachOrderSubscriptions } from './subscriptions/order-subscriptions.server.js';
 
 export interface GatewayDeps extends ServiceDeps {
@@ -28,20 +29,35 @@ export interface GatewayDeps extends ServiceDeps {
   localSubgraphs?: Partial<Record<SubgraphName, LocalSubgraph>>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Per subgraph: executions started and calls merged into one in flight (gateway apps only). */
+    subgraphCalls?: () => Record<string, { executed: number; merged: number }>;
+  }
+}
+
 /** The gateway: federates the subgraphs behind /graphql (HTTP and graphql-ws) and serves the explorer (docs/explorer.md). */
 export async function createGatewayService(deps: GatewayDeps): Promise<FastifyInstance> {
-  const app = createServiceApp('gateway', deps, { isPublicRequest: (request: FastifyRequest) => isPreflight(request) || isExplorerRequest(request) });
+  let apiSchema: GraphQLSchema | undefined;
+  // Ready once the supergraph is composed and loaded, not merely listening.
+  const composed = async () => {
+    if (!apiSchema) throw new Error('the supergraph is not composed yet');
+  };
+  const app = createServiceApp('gateway', deps, { isPublicRequest: (request: FastifyRequest) => isPreflight(request) || isExplorerRequest(request), readiness: [composed] });
   registerCors(app, deps.config.corsOrigins);
   registerExplorer(app, { mode: deps.config.explorer, demoTenant: deps.config.demoData });
 
+  const sources = new Map<string, InProcessDataSource | HeaderForwardingDataSource>();
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(deps.subgraphUrls),
     buildService: ({ name, url }) => {
       const local = deps.localSubgraphs?.[name as SubgraphName];
-      return local ? new InProcessDataSource(local) : new HeaderForwardingDataSource({ url });
+      const source = local ? new InProcessDataSource(local, name) : new HeaderForwardingDataSource(name, url!);
+      sources.set(name, source);
+      return source;
     },
   });
-  let apiSchema: GraphQLSchema | undefined;
+  app.decorate('subgraphCalls', () => Object.fromEntries([...sources].map(([name, source]) => [name, { ...source.inFlight.counts }])));
   gateway.onSchemaLoadOrUpdate((update) => (apiSchema = update.apiSchema));
   const limits = deps.config.graphql;
   const apollo = new ApolloServer<GatewayContext>({
@@ -54,6 +70,7 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
     allowBatchedHttpRequests: limits.maxBatch > 1,
     introspection: true,
     plugins: [
+      graphqlTelemetryPlugin('gateway'),
       noHttpSubscriptionsPlugin,
       requestBoundsPlugin(limits.deadlineMs),
       fastifyApolloDrainPlugin(app),

@@ -1,29 +1,53 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { graphql, type GraphQLFormattedError } from 'graphql';
+import { execute, type GraphQLFormattedError } from 'graphql';
 import { formatGraphQLError } from '../platform/graphql/graphql-errors.js';
 import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
 import { assertBeforeDeadline } from '../platform/graphql/request-bounds.plugin.js';
 import type { GatewayContext } from './gateway.context.js';
+import { withClientSpan } from '../platform/telemetry/outbound.js';
+import { InFlightRequests, mergeKey, type SubgraphResponse } from './in-flight-requests.merge.js';
+import { SubgraphDocumentCache } from './subgraph-document.cache.js';
 
 /**
  * Runs a subgraph that lives in the gateway's own process without an HTTP hop: same schema,
  * same per-request context (built from the gateway's verified caller), same error formatting.
+ * Each distinct operation is parsed and validated once; identical reads in flight share one run.
  */
 export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
-  constructor(private readonly subgraph: LocalSubgraph) {}
+  private readonly documents: SubgraphDocumentCache;
+  readonly inFlight = new InFlightRequests<SubgraphResponse>();
 
-  async process({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>) {
+  constructor(
+    private readonly subgraph: LocalSubgraph,
+    private readonly subgraphName = 'in-process',
+  ) {
+    this.documents = new SubgraphDocumentCache(subgraph.schema);
+  }
+
+  /** A span per subgraph call, as over HTTP, so a trace shows the same hops either way. */
+  process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
+    return withClientSpan({ name: `subgraph ${this.subgraphName}`, attributes: { 'graphql.operation.name': options.request.operationName, 'checkout.in_process': true } }, () => this.run(options));
+  }
+
+  private async run(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<SubgraphResponse> {
+    const { request, context } = options;
     const gatewayContext = context as Partial<GatewayContext>;
     if (!gatewayContext.auth) throw new Error('An in-process subgraph call needs the caller of the gateway request.');
+    const auth = gatewayContext.auth;
     assertBeforeDeadline(gatewayContext.deadline);
-    const result = await graphql({
-      schema: this.subgraph.schema,
-      source: request.query ?? '',
-      variableValues: request.variables,
-      operationName: request.operationName,
-      contextValue: this.subgraph.context(gatewayContext.auth, gatewayContext.forward ?? {}),
+    const prepared = this.documents.get(request.query ?? '', request.operationName);
+    if (prepared.errors) return { errors: prepared.errors.map((error) => formatGraphQLError(error.toJSON(), error)) };
+    const key = prepared.type === 'query' ? mergeKey(this.subgraphName, options) : undefined;
+    return this.inFlight.run(key, async () => {
+      const result = await execute({
+        schema: this.subgraph.schema,
+        document: prepared.document,
+        variableValues: request.variables,
+        operationName: request.operationName,
+        contextValue: this.subgraph.context(auth, gatewayContext.forward ?? {}),
+      });
+      const errors: GraphQLFormattedError[] | undefined = result.errors?.map((error) => formatGraphQLError(error.toJSON(), error));
+      return { ...(result.data === undefined ? {} : { data: result.data as Record<string, unknown> | null }), ...(errors ? { errors } : {}) };
     });
-    const errors: GraphQLFormattedError[] | undefined = result.errors?.map((error) => formatGraphQLError(error.toJSON(), error));
-    return { ...(result.data === undefined ? {} : { data: result.data as Record<string, unknown> | null }), ...(errors ? { errors } : {}) };
   }
 }

@@ -5,8 +5,8 @@ import { ELIGIBLE, NOT_PAUSED } from './receiver-ordering.sql.js';
 
 export interface ClaimedJob {
   id: string;
-  /** `notification` (body: the notification, value and order) or `amount_changed` (body: `{amount}`). */
-  kind: 'notification' | 'amount_changed';
+  /** `notification` (body: the notification, value and order), `amount_changed` (body: `{amount}`) or `payment_callback` (confirm, capture). */
+  kind: 'notification' | 'amount_changed' | 'payment_callback';
   merchant: string;
   channel: string;
   orderId: string;
@@ -18,6 +18,8 @@ export interface ClaimedJob {
   payload: Record<string, unknown>;
   attempts: number;
   document: unknown;
+  /** Trace headers of the request that queued the job (docs/observability.md). */
+  traceContext: Record<string, string> | null;
   /** For `amount_changed` jobs: the order now, and the last call delivered for the same payment. */
   amountChange?: { current: unknown; lastTold?: { amount: number; plannedAt: unknown } };
 }
@@ -109,7 +111,7 @@ export class NotificationQueue {
       const full = [...this.inFlight].filter(([, count]) => count >= this.options.perReceiver).map(([key]) => key);
       const { rows } = await client.query<ClaimedJob>(
         `select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
-                j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document
+                j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document, j.trace_context as "traceContext"
            from notification_jobs j
            left join order_versions v on v.order_id = j.order_id and v.version = j.order_version
           where j.status = 'pending' and j.next_attempt_at <= now() and ${ELIGIBLE} and ${NOT_PAUSED}

@@ -5,14 +5,17 @@ import { connectDatabase } from '../platform/db/database.js';
 import { AppError, notFound } from '../platform/errors/app-error.js';
 import { createServiceApp } from '../platform/http/app.factory.js';
 import { callSignerFor } from '../platform/outbound/call-signer.js';
+import { observePool } from '../platform/telemetry/metrics.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { DeliveryAdminRepository } from './delivery-admin.repository.js';
+import { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
 import { EventRepository } from './event.repository.js';
 import { registerNotificationAdminRoutes } from './notification-admin.routes.js';
 import { eventSchema, listEventsResponses, retryResponses } from './events.openapi.js';
 import { NotificationQueue } from './notification-queue.repository.js';
 import { ReceiverRepository } from './receiver.repository.js';
 import { NotificationWorker } from './notification.worker.js';
+import { observeOutbox } from './outbox.metrics.js';
 
 const RETRYABLE = ['notification.dead_lettered', 'notification.delivery_failed', 'notification.delivered'];
 
@@ -36,7 +39,7 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
     retryDelaysMs: settings.retryDelaysMs,
-  });
+  }, new PaymentCallbackLog(deps.db.pool, deps.logger));
 
   app.addSchema(eventSchema);
   app.get<{ Querystring: { orderId: string } }>(
@@ -74,8 +77,12 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
 
   registerNotificationAdminRoutes(app, new ReceiverRepository(deps.db.pool), new DeliveryAdminRepository(deps.db.pool));
 
+  const stopObservingOutbox = observeOutbox(deps.db.pool);
+  const stopObservingPool = observePool('notifications_worker', workerDb.pool);
   app.addHook('onReady', () => worker.start());
   app.addHook('onClose', async () => {
+    stopObservingOutbox();
+    stopObservingPool();
     await worker.stop();
     await workerDb.close();
   });

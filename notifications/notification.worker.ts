@@ -4,8 +4,11 @@ import { callAdapter } from '../platform/outbound/adapter-call.js';
 import type { CallSigner } from '../platform/outbound/call-signer.js';
 import { decideDueAmountChange, paymentIdOfAmountChangeJob } from '../subgraphs/order/engine/amount-change.planner.js';
 import type { OrderDocument } from '../subgraphs/order/domain/order.types.js';
+import { callPaymentCallback, type PaymentCallbackName } from '../subgraphs/order/engine/payment-callback.caller.js';
+import type { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
 import { nextAttemptDelay } from './delivery-schedule.js';
 import type { ClaimedJob, DeliveryResult, NotificationQueue } from './notification-queue.repository.js';
+import { observeDelivery } from './delivery.telemetry.js';
 
 export interface WorkerOptions {
   databaseUrl: string;
@@ -33,6 +36,8 @@ export class NotificationWorker {
     private readonly calls: CallSigner,
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
+    /** Where `confirm` and `capture` calls are recorded (event and payment transaction). */
+    private readonly callbackLog?: PaymentCallbackLog,
   ) {}
 
   async start(): Promise<void> {
@@ -60,7 +65,7 @@ export class NotificationWorker {
       const seen = this.wakeups;
       let worked = false;
       try {
-        worked = await this.queue.processNext((job) => this.deliver(job));
+        worked = await this.queue.processNext((job) => observeDelivery(job, () => this.deliver(job)));
       } catch (error) {
         this.logger.error({ err: error }, 'notification worker step failed');
       }
@@ -88,6 +93,7 @@ export class NotificationWorker {
 
   private async deliver(job: ClaimedJob): Promise<DeliveryResult> {
     const tenant = { merchant: job.merchant, channel: job.channel };
+    if (job.kind === 'payment_callback') return this.deliverPaymentCallback(job);
     let body: Record<string, unknown>;
     if (job.kind === 'amount_changed') {
       const decision = amountChangeDecision(job);
@@ -99,7 +105,7 @@ export class NotificationWorker {
     const purpose = job.kind === 'amount_changed' ? 'amount_changed' : 'notification';
     const receiver = receiverOf(job);
     const headers = (text: string) => this.calls.headersFor({ tenant, receiver, orderId: job.orderId, purpose, method: 'POST', url: job.invoke, body: text });
-    const outcome = await callAdapter(job.invoke, body, headers, this.options.timeoutMs);
+    const outcome = await callAdapter(job.invoke, body, headers, this.options.timeoutMs, 'notification');
     if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
       return { kind: 'delivered', status: outcome.status, durationMs: outcome.durationMs };
     }
@@ -107,9 +113,30 @@ export class NotificationWorker {
       outcome.kind === 'timeout' ? `no answer within ${this.options.timeoutMs} ms`
       : outcome.kind === 'unreachable' ? `unreachable (${outcome.error})`
       : `HTTP ${outcome.status}`;
+    return this.failed(job, error, outcome.durationMs);
+  }
+
+  /**
+   * `confirm` (order completed) or `capture` (order delivered) of one payment, on the order as the
+   * change that queued it committed it. The adapter records its outcome on the payment itself
+   * (payment API) before answering 2xx; any other answer is retried like a notification.
+   */
+  private async deliverPaymentCallback(job: ClaimedJob): Promise<DeliveryResult> {
+    const { callback, paymentId } = job.payload as { callback: PaymentCallbackName; paymentId: string };
+    const order = job.document as OrderDocument | null;
+    const payment = order?.payments.find((candidate) => candidate.id === paymentId);
+    if (!order || !payment) return { kind: 'skipped', reason: 'the payment is not on the order' };
+    const tenant = { merchant: job.merchant, channel: job.channel };
+    const result = await callPaymentCallback(this.calls, { tenant, order, payment, callback }, this.options.timeoutMs);
+    await this.callbackLog?.record({ tenant, orderId: job.orderId, version: job.orderVersion, actor: 'notification-service', payment, result });
+    if (result.ok) return { kind: 'delivered', status: result.status, durationMs: result.durationMs };
+    return this.failed(job, result.status === undefined ? result.message : `HTTP ${result.status}: ${result.message}`, result.durationMs);
+  }
+
+  private failed(job: ClaimedJob, error: string, durationMs: number): DeliveryResult {
     const delayMs = nextAttemptDelay(this.options.retryDelaysMs, job.attempts + 1);
     this.logger.info({ jobId: job.id, orderId: job.orderId, notificationId: job.notificationId, attempt: job.attempts + 1, error }, 'notification delivery failed');
-    return delayMs === undefined ? { kind: 'dead', error, durationMs: outcome.durationMs } : { kind: 'retry', error, durationMs: outcome.durationMs, delayMs };
+    return delayMs === undefined ? { kind: 'dead', error, durationMs } : { kind: 'retry', error, durationMs, delayMs };
   }
 }
 

@@ -19,6 +19,8 @@ import { EDGE_SERVICES } from '../adapters/adapter.registry.js';
 import { holdPort } from './net/ports.js';
 import { configureOutboundPolicy } from './outbound/outbound-guard.js';
 import { createLogger, type Logger } from './logging/logger.js';
+import { observePool } from './telemetry/metrics.js';
+import { installTelemetry, type Tracing } from './telemetry/telemetry.js';
 import type { ServiceDeps } from './service-deps.js';
 
 const SUBGRAPH_FACTORIES: Record<SubgraphName, (deps: ServiceDeps) => Promise<FastifyInstance>> = {
@@ -35,6 +37,8 @@ export interface RunningSystem {
   config: PlatformConfig;
   db: Database;
   logger: Logger;
+  /** The process's traces: with OTEL_TRACES_EXPORTER=memory, the spans ended so far. */
+  tracing: Tracing;
   close(): Promise<void>;
 }
 
@@ -48,7 +52,10 @@ export interface SystemOptions {
  */
 export async function startSystem(config: PlatformConfig, options: SystemOptions = {}): Promise<RunningSystem> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const tracing = installTelemetry(config.telemetry);
   const closers: Array<() => Promise<void>> = [];
+  // Runs last: spans of the last requests still buffered go to the collector before exit.
+  closers.push(() => tracing.flush());
   const apps = new Map<ServiceName, FastifyInstance>();
   const step = (what: string) => (error: unknown) => logger.error({ err: error, step: what }, 'shutdown step failed');
   const closeAll = (names: ServiceName[]) =>
@@ -92,6 +99,8 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
 
     const db = connectDatabase(databaseUrl, { max: 20 });
     closers.push(() => db.close());
+    const unobservePool = observePool('main', db.pool);
+    closers.push(async () => unobservePool());
 
     // Every address is known before any service is built (ports 0 are picked now), so services
     // that call each other — the gateway, the adapter subgraph, the adapters — get real URLs.
@@ -143,7 +152,7 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     for (const [name, factory] of Object.entries(EDGE_SERVICES)) {
       if (config.services.includes(name as ServiceName)) await listen(name as ServiceName, await factory!(deps));
     }
-    return { urls, config: resolved, db, logger, close };
+    return { urls, config: resolved, db, logger, tracing, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,9 +1,11 @@
 import { createLogger } from '../platform/logging/logger.js';
+import { installTelemetry } from '../platform/telemetry/telemetry.js';
 import { DEFAULT_SANDBOX_PORTS, startSandboxes } from './sandbox.runner.js';
 
 /**
  * Runs both sandboxes on their own: `npx tsx sandboxes/sandbox.main.ts`. Environment:
- * HOST (127.0.0.1), COMMERCE_SANDBOX_PORT (4201), GIFTCARD_SANDBOX_PORT (4202), LOG_LEVEL (info).
+ * HOST (127.0.0.1), COMMERCE_SANDBOX_PORT (4201), GIFTCARD_SANDBOX_PORT (4202), LOG_LEVEL (info),
+ * OTEL_EXPORTER_OTLP_ENDPOINT (unset: traces continue callers' context but are not exported).
  */
 const port = (name: string, fallback: number) => {
   const value = process.env[name];
@@ -12,6 +14,9 @@ const port = (name: string, fallback: number) => {
   return Number(value);
 };
 
+const otlpEndpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
+if (otlpEndpoint && !/^https?:\/\//.test(otlpEndpoint)) throw new Error(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL, not "${otlpEndpoint}".`);
+installTelemetry({ tracesExporter: otlpEndpoint ? 'otlp' : 'none', otlpEndpoint, serviceName: 'checkout-sandboxes', metricsToken: undefined });
 const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info', name: 'sandboxes' });
 const running = await startSandboxes({
   host: process.env.HOST ?? '127.0.0.1',

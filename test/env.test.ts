@@ -67,6 +67,18 @@ describe('environment', () => {
     expect(loadConfig({ NONPSP_ADAPTER_CLIENT_ID: credentials.clientId, NONPSP_ADAPTER_CLIENT_SECRET: credentials.clientSecret }).adapterCredentials).toEqual({ nonpsp_adapter: credentials });
   });
 
+  it('exports traces only when told where (or to memory), and guards /metrics only with a token', () => {
+    expect(loadConfig({}).telemetry).toEqual({ tracesExporter: 'none', otlpEndpoint: undefined, serviceName: 'checkout-platform', metricsToken: undefined });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).telemetry).toMatchObject({ tracesExporter: 'otlp', otlpEndpoint: 'http://collector:4318' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'none' }).telemetry.tracesExporter).toBe('none');
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'memory', OTEL_SERVICE_NAME: 'shop-eu', METRICS_TOKEN: 't'.repeat(16) }).telemetry).toEqual({
+      tracesExporter: 'memory', otlpEndpoint: undefined, serviceName: 'shop-eu', metricsToken: 't'.repeat(16),
+    });
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT is required with OTEL_TRACES_EXPORTER=otlp/);
+    const bad = () => loadConfig({ OTEL_TRACES_EXPORTER: 'jaeger', OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://x', METRICS_TOKEN: 'short' });
+    for (const name of ['OTEL_TRACES_EXPORTER', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'METRICS_TOKEN']) expect(bad).toThrow(new RegExp(`\\n  ${name}: `));
+  });
+
   it('names unknown services, out-of-range ports and ports two services share', () => {
     const message = (env: NodeJS.ProcessEnv) => {
       try {

@@ -6,8 +6,8 @@ import { orderClient, sampleOrder } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
 /**
- * The gateway passes Authorization, X-Merchant, X-Channel, traceparent, tracestate and the
- * request id on to the subgraphs (over HTTP here, as between processes), and the adapter
+ * The gateway passes Authorization, X-Merchant, X-Channel, the trace (traceparent, tracestate) and
+ * the request id on to the subgraphs (over HTTP here, as between processes), and the adapter
  * subgraph passes the trace on to the adapters it calls. Recording proxies stand between them.
  */
 interface RecordingProxy {
@@ -44,6 +44,8 @@ let orderProxy: RecordingProxy;
 let nonpspProxy: RecordingProxy;
 const tenant = { merchant: 'm-trace', channel: 'web' };
 const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+/** The caller's trace continues: same trace id and flags, the parent now the span of the hop that called. */
+const SAME_TRACE = expect.stringMatching(/^00-4bf92f3577b34da6a3ce929d0e0e4736-(?!00f067aa0ba902b7)[0-9a-f]{16}-01$/);
 
 beforeAll(async () => {
   // The proxied services need ports known before they start; another test file may take a
@@ -94,7 +96,7 @@ describe('headers along the way', () => {
       authorization: `Bearer ${token}`,
       'x-merchant': tenant.merchant,
       'x-channel': tenant.channel,
-      traceparent: TRACEPARENT,
+      traceparent: SAME_TRACE,
       tracestate: 'vendor=1',
       'x-request-id': 'trace-test-1',
     });
@@ -111,6 +113,6 @@ describe('headers along the way', () => {
       ...tenant,
       headers: { traceparent: TRACEPARENT, 'x-request-id': 'trace-test-2' },
     });
-    expect(nonpspProxy.seen[0]).toMatchObject({ traceparent: TRACEPARENT, 'x-request-id': 'trace-test-2', 'x-merchant': tenant.merchant });
+    expect(nonpspProxy.seen[0]).toMatchObject({ traceparent: SAME_TRACE, 'x-request-id': 'trace-test-2', 'x-merchant': tenant.merchant });
   });
 });

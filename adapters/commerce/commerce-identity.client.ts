@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/errors/app-error.js';
+import { withClientSpan } from '../../platform/telemetry/outbound.js';
 
 export interface IdentityCredentials {
   identityAddress: string;
@@ -59,12 +60,14 @@ export class CommerceIdentity {
     if (identityScope) form.set('scope', identityScope);
     let response: Response;
     try {
-      response = await fetch(identityAddress, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: form.toString(),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      response = await withClientSpan({ name: 'POST commerce identity', method: 'POST', url: identityAddress }, (traceHeaders) =>
+        fetch(identityAddress, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...traceHeaders },
+          body: form.toString(),
+          signal: AbortSignal.timeout(this.timeoutMs),
+        }),
+      );
     } catch (error) {
       throw new AppError(502, 'commerce_unavailable', `The commerce identity service at ${identityAddress} could not be reached: ${(error as Error).message}`);
     }

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GiftCardContext } from './gift-card.context.js';
 import { GiftCardPayments } from './gift-card-payments.service.js';
-import { GiftCardReservations, type HookBody } from './gift-card-reservations.service.js';
+import { GiftCardLifecycle } from './gift-card-lifecycle.service.js';
 import { GiftCardCompletion } from './gift-card-completion.service.js';
 import { errors, json } from '../../platform/http/api-docs.schemas.js';
-import { hookAnswers } from '../kit/callback-answers.openapi.js';
-import { addGiftCardBody, amountChangedBody, amountChangedSchema, committedSchema, completionSchema, giftCardPaymentSchema, hookBody, orderParams, paymentParams } from './gift-card.schemas.js';
+import { addGiftCardBody, amountChangedBody, amountChangedSchema, completionSchema, giftCardPaymentSchema, orderParams, paymentParams } from './gift-card.schemas.js';
 
 const upstream = errors(404, 409, 502);
 const orderRef = { type: 'object', required: ['id', 'payments'], description: "The order document (the order service's document: Order)" } as const;
@@ -15,14 +14,14 @@ type PaymentRoute<B = unknown> = { Params: { orderId: string; paymentId: string 
 
 /**
  * The gift card adapter's HTTP surface (docs/adapters/giftcard.md). Storefront endpoints take any
- * caller of the tenant; callbacks (hook, notification, amountChanged) only the platform's
+ * caller of the tenant; callbacks (amountChanged, process, abort, confirm) only the platform's
  * service token — checked before the body is looked at.
  */
 export function registerGiftCardRoutes(app: FastifyInstance, context: GiftCardContext): void {
   const { kit } = context;
   const payments = new GiftCardPayments(context);
-  const reservations = new GiftCardReservations(context);
-  const completion = new GiftCardCompletion(context, reservations);
+  const lifecycle = new GiftCardLifecycle(context);
+  const completion = new GiftCardCompletion(context);
   const fromPlatform = { preValidation: async (request: FastifyRequest) => void kit.fromPlatform(request) };
 
   app.post<OrderRoute<{ cardId: string; code?: string }>>('/api/checkout/v1/orders/:orderId/payments', { schema: { params: orderParams, body: addGiftCardBody, summary: 'Add a gift card as a payment', response: { 201: json('The gift card payment (Location: the order service\'s payment)', giftCardPaymentSchema), ...upstream } } }, async (request, reply) => {
@@ -47,15 +46,10 @@ export function registerGiftCardRoutes(app: FastifyInstance, context: GiftCardCo
     completion.complete(kit.fromCaller(request), request.params.orderId),
   );
 
-  // Hook on /state, target /payments (order service).
-  app.post<OrderRoute<HookBody>>('/api/checkout/v1/callback/orders/:orderId/state-changed', { ...fromPlatform, schema: { params: orderParams, body: hookBody, summary: 'Hook on /state: reserve at processing (call token)', response: hookAnswers } }, async (request) =>
-    reservations.stateChanged(kit.fromPlatform(request, 'hook'), request.params.orderId, request.body),
-  );
-
-  // Notification on /state/currentStatus = completed (notification service).
-  app.post<OrderRoute>('/api/checkout/v1/callback/orders/:orderId/completed', { ...fromPlatform, schema: { params: orderParams, summary: 'Notification: commit the reservations (call token)', response: { 200: json('Committed', committedSchema), ...upstream } } }, async (request) =>
-    reservations.completed(kit.fromPlatform(request, 'notification'), request.params.orderId),
-  );
+  // The payment lifecycle the platform drives (platform calls only): reserve, release, commit.
+  kit.onPaymentCallback('process', (tenant, call) => lifecycle.process(tenant, call));
+  kit.onPaymentCallback('abort', (tenant, call) => lifecycle.abort(tenant, call));
+  kit.onPaymentCallback('confirm', (tenant, call) => lifecycle.confirm(tenant, call));
 
   // amountChanged of one card (notification service, through the outbox).
   app.post<PaymentRoute<{ amount: number }>>('/v0/orders/:orderId/payments/:paymentId/amount-changed', { ...fromPlatform, schema: { params: paymentParams, body: amountChangedBody, summary: 'amountChanged of one card (call token)', response: { 200: json('What the payment became', amountChangedSchema), ...upstream } } }, async (request) =>

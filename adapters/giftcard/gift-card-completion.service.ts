@@ -3,20 +3,16 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { OrderDocument } from '../../subgraphs/order/domain/order.types.js';
 import type { GiftCardContext } from './gift-card.context.js';
 import { isActive, isGiftCard } from './gift-card.domain.js';
-import type { GiftCardReservations } from './gift-card-reservations.service.js';
 
 /**
- * An order paid entirely by gift cards has no other adapter to complete it. The engine never
- * calls this adapter's own /state hook for its own changes, so the cards are reserved here
- * first (same rules, same refusals), then the order moves processing → accepted → completed,
- * each its own change; other adapters' hooks (the commerce purchase) may still refuse
- * processing, and then the reservations are released. The `completed` notification redeems them.
+ * An order paid entirely by gift cards has no other adapter to complete it: it is moved to
+ * processing here (the platform reserves every card through its `process` callback, also for
+ * this adapter's own move), then accepted → completed, each its own change. Other adapters'
+ * hooks (the commerce purchase) may still refuse processing; the platform then aborts the
+ * cards (released). `confirm` commits them once the order is completed.
  */
 export class GiftCardCompletion {
-  constructor(
-    private readonly context: GiftCardContext,
-    private readonly reservations: GiftCardReservations,
-  ) {}
+  constructor(private readonly context: GiftCardContext) {}
 
   async complete(tenant: Tenant, orderId: string): Promise<{ orderId: string; orderStatus: string }> {
     const { kit } = this.context;
@@ -28,13 +24,9 @@ export class GiftCardCompletion {
       throw new AppError(409, 'not_gift_card_only', 'Only an order paid entirely by gift cards is completed here; complete it through its other payment.');
     }
     await kit.orders.validate(tenant, orderId); // 400 order_invalid with every failure, passed on as is
-    await this.reservations.reserveOrder(tenant, order);
-    try {
-      await kit.orders.changeStatus(tenant, orderId, 'processing');
-    } catch (error) {
-      await this.reservations.releaseOrder(tenant, orderId).catch((release: unknown) => kit.logger.error({ err: release, orderId }, 'could not release the gift cards after a refused completion'));
-      throw error;
-    }
+    // The platform calls every card's process (reserve) before the move commits; a refused card
+    // or another adapter's hook vetoes it, and the cards reserved are aborted (released) first.
+    await kit.orders.changeStatus(tenant, orderId, 'processing');
     const done: OrderDocument = await kit.orders.moveThrough(tenant, orderId, ['accepted', 'completed']);
     return { orderId, orderStatus: done.state.currentStatus };
   }

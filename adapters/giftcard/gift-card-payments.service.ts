@@ -2,7 +2,7 @@ import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
 import { logFailedAttempt } from '../kit/index.js';
-import { callbackUrls, type GiftCardContext } from './gift-card.context.js';
+import type { GiftCardContext } from './gift-card.context.js';
 import {
   GIFTCARD_ADAPTER_ID,
   GIFTCARD_PAYMENT_NAME,
@@ -19,7 +19,10 @@ import {
 import { GiftCardSystemError, type CardInfo, type GiftCardSystemClient } from './gift-card-system.client.js';
 import { codeOf, errorDetailOf, providerFailed } from './gift-card-system.errors.js';
 import { cardAlreadyAdded } from '../../subgraphs/payment/payment.rules.js';
-import { ensureOrderCallbacks } from './order-callbacks.registration.js';
+import { releaseLiveReservations } from './gift-card-lifecycle.service.js';
+
+/** The callbacks each card registers: amountChanged and its part in the payment lifecycle (rules 4–7). */
+export const GIFTCARD_CALLBACKS = ['amountChanged', 'process', 'abort', 'confirm'] as const;
 
 /** What the create endpoint answers (spec: `{cardId, code, amount, upperLimitAmount}`). */
 export interface GiftCardPaymentView {
@@ -71,51 +74,41 @@ export class GiftCardPayments {
     const refusal = refusalToAdd(card, input.code, order.currency);
     if (refusal) throw badRequest(refusal.code, refusal.message);
 
-    await ensureOrderCallbacks(this.context, tenant, order).catch(async (error: unknown) => {
-      await logFailedAttempt(this.kit, tenant, orderId, undefined, error);
-      throw error;
-    });
     const attributes: GiftCardAttributes = {
       cardId: input.cardId,
       codeRequired: card.codeRequired,
       ...(card.codeRequired && input.code ? { sealedCode: this.context.vault.seal(input.code, { ...tenant, orderId, cardId: input.cardId }) } : {}),
     };
+    // One commit: the payment with its callbacks ({paymentId} filled in by the platform) and its
+    // first transaction, so a crash leaves no card that nobody keeps in step or reserves.
     // The check above is a fast answer, not the guard: the payment API refuses a second active
     // payment of the card inside the order change (409 gift_card_already_added), so of several
     // adds of one card at once exactly one creates a payment and the others leave nothing.
     const amount = coverageOfNewCard(order, card.balance);
-    const created = await this.kit.payments
-      .createPayment(tenant, {
-        orderId,
-        name: GIFTCARD_PAYMENT_NAME,
-        type: GIFTCARD_PAYMENT_TYPE,
-        currency: order.currency,
-        state: 'intent',
-        reference: input.cardId,
+    const created = await this.kit.payments.createPayment(tenant, {
+      orderId,
+      name: GIFTCARD_PAYMENT_NAME,
+      type: GIFTCARD_PAYMENT_TYPE,
+      currency: order.currency,
+      state: 'intent',
+      reference: input.cardId,
+      amount,
+      upperLimitAmount: card.balance,
+      attributes: attributes as unknown as Record<string, unknown>,
+      callbacks: this.kit.paymentCallbacks(orderId, GIFTCARD_CALLBACKS),
+      transaction: {
+        event: 'open',
+        pspEvent: 'create',
         amount,
-        upperLimitAmount: card.balance,
-        attributes: attributes as unknown as Record<string, unknown>,
-      })
-      .catch(async (error: unknown) => {
-        await logFailedAttempt(this.kit, tenant, orderId, amount, error);
-        throw error;
-      });
-    try {
-      await this.kit.payments.updatePayment(tenant, orderId, created.id, { callbacks: { amountChanged: callbackUrls(this.kit.publicUrl, orderId).amountChanged(created.id) } });
-    } catch (error) {
-      // Compensation: a payment nobody can keep in step must not cover the order.
-      await this.kit.payments.updatePayment(tenant, orderId, created.id, { state: 'failed' }).catch((e: unknown) => this.kit.logger.error({ err: e }, 'could not mark the gift card payment failed'));
-      await this.log(tenant, orderId, created.id, { event: 'open', pspEvent: 'create', amount: created.amount, isSuccess: false, errorDetail: (error as Error).message });
+        isSuccess: true,
+        pspStatus: 'balance_checked',
+        requestJson: { cardId: input.cardId, codeGiven: Boolean(input.code) },
+        responseJson: card,
+      },
+    }).catch(async (error: unknown) => {
+      // Refused by the payment API (a hook veto, a rule): no payment holds the failure.
+      await logFailedAttempt(this.kit, tenant, orderId, amount, error);
       throw error;
-    }
-    await this.log(tenant, orderId, created.id, {
-      event: 'open',
-      pspEvent: 'create',
-      amount: created.amount,
-      isSuccess: true,
-      pspStatus: 'balance_checked',
-      requestJson: { cardId: input.cardId, codeGiven: Boolean(input.code) },
-      responseJson: card,
     });
     const settled = await this.followOwnCards(tenant, orderId);
     const payment = settled.payments.find((p) => p.id === created.id) ?? created;
@@ -205,12 +198,5 @@ async function cardInfo(client: GiftCardSystemClient, cardId: string): Promise<C
   } catch (error) {
     if (error instanceof GiftCardSystemError && error.status === 404) throw badRequest('gift_card_not_found', 'The gift card was not found.');
     throw providerFailed(error);
-  }
-}
-
-/** Cancels every live reservation of the payment (also one left behind by a vetoed change); throws what the gift card system threw. */
-async function releaseLiveReservations(client: GiftCardSystemClient, orderId: string, paymentId: string): Promise<void> {
-  for (const reservation of await client.reservationsOf(orderId, paymentId)) {
-    if (reservation.status === 'reserved') await client.cancel(reservation.reservationId);
   }
 }

@@ -1,3 +1,4 @@
+import { withClientSpan } from '../../platform/telemetry/outbound.js';
 /**
  * A typed client for the gift card system (docs/sandboxes.md, "Gift card API"): HTTP Basic,
  * amounts in major units. Every refusal is a GiftCardSystemError carrying the system's status
@@ -92,7 +93,11 @@ export class GiftCardSystemClient {
     return answer.reservations;
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  private call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return withClientSpan({ name: `${method} gift card system`, method, url: `${this.baseUrl}${path}` }, (traceHeaders) => this.send<T>(method, path, body, traceHeaders));
+  }
+
+  private async send<T>(method: string, path: string, body: unknown, traceHeaders: Record<string, string>): Promise<T> {
     const url = `${this.baseUrl}${path}`;
     let response: Response;
     try {
@@ -103,6 +108,7 @@ export class GiftCardSystemClient {
           authorization: this.authorization,
           ...(this.settings.shopId ? { 'x-shop-id': this.settings.shopId } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...traceHeaders,
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(this.timeoutMs),

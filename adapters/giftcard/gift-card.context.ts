@@ -18,13 +18,3 @@ export interface GiftCardContext {
 }
 
 export const giftCardSystemFor = (configuration: GiftCardConfiguration) => new GiftCardSystemClient(configuration.api);
-
-/** Callback addresses this adapter registers on orders and payments. */
-export function callbackUrls(publicUrl: string, orderId: string) {
-  const order = `${publicUrl}/api/checkout/v1/callback/orders/${encodeURIComponent(orderId)}`;
-  return {
-    stateChanged: `${order}/state-changed`,
-    completed: `${order}/completed`,
-    amountChanged: (paymentId: string) => `${publicUrl}/v0/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/amount-changed`,
-  };
-}

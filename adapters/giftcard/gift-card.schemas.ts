@@ -21,15 +21,6 @@ export const amountChangedBody = {
   properties: { amount: { type: 'number', minimum: 0, maximum: 99_999_999_999_999 } },
 } as const;
 
-/** A hook call: the order's changed members; only `state` and `payments` are read. */
-export const hookBody = {
-  type: 'object',
-  properties: {
-    state: { type: 'object', properties: { currentStatus: { type: 'string' } } },
-    payments: { type: 'array', items: { type: 'object' } },
-  },
-} as const;
-
 // What the adapter answers, for its API document (docs/api-documents.md).
 export const giftCardPaymentSchema = {
   type: 'object',
@@ -45,7 +36,6 @@ export const giftCardPaymentSchema = {
   },
 } as const;
 export const completionSchema = { type: 'object', required: ['orderId', 'orderStatus'], properties: { orderId: { type: 'string' }, orderStatus: { type: 'string' } } } as const;
-export const committedSchema = { type: 'object', required: ['committed'], properties: { committed: { type: 'array', items: { type: 'string' }, description: 'Payment ids whose reservation was committed' } } } as const;
 export const amountChangedSchema = {
   type: 'object',
   required: ['paymentId', 'amount', 'changed'],

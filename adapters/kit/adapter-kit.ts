@@ -7,9 +7,11 @@ import type { Tenant } from '../../platform/auth/principal.js';
 import { authenticate } from '../../platform/auth/request-auth.js';
 import type { TokenVerifier } from '../../platform/auth/token-verifier.service.js';
 import type { ClientCredentials, PlatformConfig } from '../../platform/env/env.config.js';
-import { forbidden, notFound } from '../../platform/errors/app-error.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors/app-error.js';
 import { createApp } from '../../platform/http/app.factory.js';
 import { errors, json } from '../../platform/http/api-docs.schemas.js';
+import { paymentCallbackAnswers } from './callback-answers.openapi.js';
+import { platformReachable } from './platform-reachability.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { AdapterIdentity } from './adapter-identity.js';
 import { ConfigurationClient } from './configuration.client.js';
@@ -17,6 +19,43 @@ import { OrderServiceClient } from './order-service.client.js';
 import { PaymentApiClient } from './payment-api.client.js';
 import { isCallToken, PlatformCallVerifier } from './platform-call.verifier.js';
 import { SignedCallbackUrls } from './signed-callback-url.js';
+import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
+import type { PaymentAnswer, PaymentCallbackName } from '../../subgraphs/order/engine/payment-callback.caller.js';
+
+/** What the platform posts to a payment's lifecycle callback (docs/adapter-kit.md, "Payment lifecycle"). */
+export interface PaymentCallbackRequest {
+  callback: PaymentCallbackName;
+  orderId: string;
+  paymentId: string;
+  adapterId: string;
+  /** The payment's amount; for `refund`, the amount to refund. */
+  amount: number;
+  currency: string;
+  state: string;
+  reference?: string;
+  attributes?: Record<string, unknown>;
+  /** The order as the platform sees it at the call. */
+  order: OrderDocument;
+}
+
+/**
+ * A lifecycle callback's work: throw an AppError to refuse (its 4xx and message reach the caller:
+ * `process` is vetoed), answer the payment fields the platform should record (`process`, `abort`,
+ * `cancel`, `refund`), or nothing. `confirm` and `capture` run after commit: record the outcome
+ * on the payment yourself (payment API) and answer 2xx; anything else is retried.
+ */
+export type PaymentCallbackHandler = (tenant: Tenant, call: PaymentCallbackRequest) => Promise<PaymentAnswer | void>;
+
+/** The spec's address form of each callback: `{adapter_url}/v0/orders/{order_id}/payments/{payment_id}/<name>`. */
+const CALLBACK_PATHS: Readonly<Record<PaymentCallbackName | 'amountChanged', string>> = {
+  process: 'process',
+  abort: 'abort',
+  confirm: 'confirm',
+  capture: 'capture',
+  cancel: 'cancel',
+  refund: 'refund',
+  amountChanged: 'amount-changed',
+};
 
 export interface AdapterKitOptions {
   adapterId: string;
@@ -60,6 +99,13 @@ export interface AdapterKit<TConfig = Record<string, unknown>> {
   fromPlatform(request: FastifyRequest, ...purposes: CallPurpose[]): Tenant;
   /** The calling tenant of a storefront, admin or adapter request (never a platform call token). */
   fromCaller(request: FastifyRequest): Tenant;
+  /**
+   * Mounts `POST /v0/orders/:orderId/payments/:paymentId/<name>` for a lifecycle callback: the
+   * platform's calls only (`fromPlatform`), the handler's answer sent back as the payment fields to record.
+   */
+  onPaymentCallback(name: PaymentCallbackName, handler: PaymentCallbackHandler): void;
+  /** The callback addresses to register at creation, with `{paymentId}` for the platform to fill in. */
+  paymentCallbacks(orderId: string, names: ReadonlyArray<PaymentCallbackName | 'amountChanged'>): NonNullable<PaymentDocument['callbacks']>;
 }
 
 export function createAdapterKit<TConfig = Record<string, unknown>>(options: AdapterKitOptions): AdapterKit<TConfig> {
@@ -81,6 +127,7 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(options: Ada
     bodyLimitBytes: config.bodyLimitBytes,
     closeGraceMs: config.shutdownGraceMs,
     keepRawBody: true,
+    readiness: [platformReachable(config.urls.order)],
     // The platform's calls carry a call token; everyone else a bearer token the platform's rules check.
     authenticate: async (request) => {
       const token = /^Bearer\s+(\S+)\s*$/i.exec(String(request.headers.authorization ?? ''))?.[1];
@@ -98,6 +145,17 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(options: Ada
     });
   }
 
+  const fromPlatform = (request: FastifyRequest, ...purposes: CallPurpose[]): Tenant => {
+    const call = request.auth?.call;
+    if (!call) throw forbidden('Only the platform calls this route (with a call token signed for it).');
+    if (purposes.length > 0 && !(purposes as string[]).includes(call.purpose)) {
+      throw forbidden(`The platform call token is for a ${call.purpose} call, not for this route.`, 'call_mismatch');
+    }
+    const orderId = (request.params as { orderId?: unknown } | undefined)?.orderId;
+    if (typeof orderId === 'string' && orderId !== call.orderId) throw forbidden(`The platform call token is for another order.`, 'call_mismatch');
+    return request.auth.tenant;
+  };
+
   return {
     adapterId: options.adapterId,
     publicUrl: options.publicUrl.replace(/\/$/, ''),
@@ -108,19 +166,49 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(options: Ada
     callbacks: new SignedCallbackUrls(`${ownSecret}:${options.adapterId}:callbacks`),
     logger: options.logger.child({ adapter: options.adapterId }),
     ownSecret,
-    fromPlatform: (request, ...purposes) => {
-      const call = request.auth?.call;
-      if (!call) throw forbidden('Only the platform calls this route (with a call token signed for it).');
-      if (purposes.length > 0 && !(purposes as string[]).includes(call.purpose)) {
-        throw forbidden(`The platform call token is for a ${call.purpose} call, not for this route.`, 'call_mismatch');
-      }
-      const orderId = (request.params as { orderId?: unknown } | undefined)?.orderId;
-      if (typeof orderId === 'string' && orderId !== call.orderId) throw forbidden(`The platform call token is for another order.`, 'call_mismatch');
-      return request.auth.tenant;
-    },
+    fromPlatform,
     fromCaller: (request) => {
       if (request.auth.call) throw forbidden('A platform call token is good for the call it was signed for only.', 'call_mismatch');
       return request.auth.tenant;
     },
+    onPaymentCallback: (name, handler) => {
+      app.post<{ Params: { orderId: string; paymentId: string }; Body: PaymentCallbackRequest }>(
+        `/v0/orders/:orderId/payments/:paymentId/${CALLBACK_PATHS[name]}`,
+        // The platform's calls only, checked before the body is looked at.
+        { preValidation: async (request) => void fromPlatform(request, name), schema: { params: CALLBACK_PARAMS, body: CALLBACK_BODY, summary: `Payment lifecycle: ${name} (call token)`, response: paymentCallbackAnswers } },
+        async (request) => {
+          const tenant = fromPlatform(request, name);
+          const { orderId, paymentId } = request.params;
+          if (request.body.orderId !== orderId || request.body.paymentId !== paymentId) {
+            throw badRequest('callback_mismatch', 'The body names another order or payment than the address.');
+          }
+          return (await handler(tenant, request.body)) ?? {};
+        },
+      );
+    },
+    paymentCallbacks: (orderId, names) => {
+      const base = `${options.publicUrl.replace(/\/$/, '')}/v0/orders/${encodeURIComponent(orderId)}/payments/{paymentId}`;
+      return Object.fromEntries(names.map((name) => [name, `${base}/${CALLBACK_PATHS[name]}`]));
+    },
   };
 }
+
+const CALLBACK_PARAMS = {
+  type: 'object',
+  required: ['orderId', 'paymentId'],
+  properties: { orderId: { type: 'string', minLength: 1, maxLength: 128 }, paymentId: { type: 'string', minLength: 1, maxLength: 128 } },
+} as const;
+
+const CALLBACK_BODY = {
+  type: 'object',
+  required: ['callback', 'orderId', 'paymentId', 'amount', 'state', 'order'],
+  properties: {
+    callback: { type: 'string' },
+    orderId: { type: 'string' },
+    paymentId: { type: 'string' },
+    amount: { type: 'number' },
+    state: { type: 'string' },
+    order: { type: 'object' },
+  },
+} as const;
+

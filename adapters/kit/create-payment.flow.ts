@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
-import { UNLIMITED } from '../../subgraphs/order/engine/amount-change.planner.js';
+import { UNLIMITED, allocate } from '../../subgraphs/order/engine/amount-change.planner.js';
 import type { AdapterKit } from './adapter-kit.js';
 import { PlatformCallError } from './platform-call.js';
 
@@ -22,24 +23,29 @@ export interface CreatePaymentSteps<TConfig, TFront> {
   name: string;
   /** Payment type: `checkout` (default) or `redirect`; a redirect payment starts in `processing`. */
   type?: string;
-  /** Amount to cover; defaults to the order total. */
+  /** Amount to cover; defaults to the new payment's share by the engine's allocation (the rest the other payments leave, up to its limit). */
   amount?: (order: OrderDocument) => number;
   /** Most the payment may cover (a card's balance); left out, the spec's "no limit", 2147483647. */
   upperLimitAmount?: number;
   /** Step 5: map order and configuration to the provider and call it. Throw to fail. */
   callProvider: (input: { order: OrderDocument; configuration: TConfig; payment: PaymentDocument }) => Promise<ProviderSession<TFront>>;
-  /** Step 6: the callbacks to register (default: only amountChanged, as the spec says). */
+  /**
+   * Step 6: the callbacks to register (default: only amountChanged, as the spec says). Addresses
+   * may hold `{paymentId}`; `kit.paymentCallbacks(orderId, names)` gives the spec's address forms.
+   */
   callbacks?: (payment: PaymentDocument) => PaymentDocument['callbacks'];
 }
 
 export const ACTIVE_PAYMENT_EXISTS = 'The order already has an active payment for this adapter; update that payment instead.';
 
 /**
- * The spec's create-payment steps: (1) read the order, (2) refuse a second `intent` payment of
- * this adapter, (3) create the payment at the payment API, (4) read the configuration, (5) call
- * the provider, (6) set reference and callbacks, (7) log the transaction, (8) answer the frontend.
- * When a step after (3) fails, the payment is marked `failed`, a failed transaction with
- * `errorDetail` is logged, and the caller gets 400 with the error detail (compensation).
+ * The spec's create-payment steps, with the payment written **once**: (1) read the order, (2)
+ * refuse a second `intent` payment of this adapter, (3) read the configuration, (4) call the
+ * provider for a payment whose id is chosen here, (5) create the payment at the payment API with
+ * its reference, method, callbacks and first transaction in one commit, (6) answer the frontend.
+ * A crash at any point leaves either no payment or a whole one. When the provider fails, the
+ * payment is recorded `failed` with its failed transaction (one commit, shown to the merchant) and
+ * the caller gets 400 `provider_failed` with the error detail.
  */
 export async function createPayment<TConfig, TFront>(
   kit: AdapterKit<TConfig>,
@@ -52,50 +58,68 @@ export async function createPayment<TConfig, TFront>(
   if (open) throw new AppError(409, 'active_payment_exists', ACTIVE_PAYMENT_EXISTS, { paymentId: open.id, adapterId: kit.adapterId });
   const configuration = await kit.configuration.get(tenant);
   const type = steps.type ?? 'checkout';
-  const amount = steps.amount?.(order) ?? order.total.includingVat;
-  const created = await kit.payments
-    .createPayment(tenant, {
-      orderId,
-      name: steps.name,
-      currency: order.currency,
-      type,
-      amount,
-      state: type === 'redirect' ? 'processing' : 'intent',
-      upperLimitAmount: steps.upperLimitAmount ?? UNLIMITED,
-    })
-    .catch(async (error: unknown) => {
-      await logFailedAttempt(kit, tenant, orderId, amount, error);
-      throw error;
-    });
+  // Not written yet: the provider step sees the payment as it will be created (its id included).
+  const draft: PaymentDocument = {
+    id: randomUUID(),
+    adapterId: kit.adapterId,
+    orderId,
+    merchant: tenant.merchant,
+    channel: tenant.channel,
+    name: steps.name,
+    currency: order.currency,
+    type,
+    amount: steps.amount?.(order) ?? shareOfNewPayment(order, kit.adapterId, steps.upperLimitAmount ?? UNLIMITED),
+    state: type === 'redirect' ? 'processing' : 'intent',
+    upperLimitAmount: steps.upperLimitAmount ?? UNLIMITED,
+  };
+  const { adapterId: _adapterId, orderId: _orderId, ...fields } = draft;
 
   let session: ProviderSession<TFront>;
   try {
-    session = await steps.callProvider({ order, configuration, payment: created });
+    session = await steps.callProvider({ order, configuration, payment: draft });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    await kit.payments.updatePayment(tenant, orderId, created.id, { state: 'failed' }).catch((e: unknown) => kit.logger.error({ err: e }, 'could not mark the payment failed'));
-    await kit.payments
-      .logTransaction(tenant, orderId, created.id, { event: 'open', pspEvent: 'create', amount: created.amount, isSuccess: false, errorDetail: detail, responseJson: (error as { body?: unknown }).body ?? null })
-      .catch((e: unknown) => kit.logger.error({ err: e }, 'could not log the failed transaction'));
-    throw new AppError(400, 'provider_failed', detail, { errorDetail: detail, paymentId: created.id });
+    const transaction = { event: 'open', pspEvent: 'create', amount: draft.amount, isSuccess: false, errorDetail: detail, responseJson: (error as { body?: unknown }).body ?? null };
+    // Recorded as a failed payment with its failed transaction; if even that is refused, as an attempt of the order.
+    await kit.payments.createPayment(tenant, { ...fields, orderId, state: 'failed', transaction }).catch((refused: unknown) => logFailedAttempt(kit, tenant, orderId, draft.amount, error, refused));
+    throw new AppError(400, 'provider_failed', detail, { errorDetail: detail, paymentId: draft.id });
   }
 
-  const callbacks = steps.callbacks?.(created) ?? { amountChanged: `${kit.publicUrl}/v0/orders/${encodeURIComponent(orderId)}/amount-changed` };
-  const payment = await kit.payments.updatePayment(tenant, orderId, created.id, {
-    ...session.payment,
-    ...(session.reference ? { reference: session.reference } : {}),
+  const payment = { ...draft, ...session.payment, ...(session.reference ? { reference: session.reference } : {}) };
+  const callbacks = steps.callbacks?.(payment) ?? { amountChanged: `${kit.publicUrl}/v0/orders/${encodeURIComponent(orderId)}/amount-changed` };
+  const { adapterId: _a, orderId: _o, ...whole } = payment;
+  const created = await kit.payments
+    .createPayment(tenant, {
+    ...whole,
+    orderId,
     callbacks,
-  });
-  await kit.payments.logTransaction(tenant, orderId, created.id, {
-    event: 'open',
-    pspEvent: 'create',
-    amount: payment.amount,
-    isSuccess: true,
-    ...(session.pspStatus ? { pspStatus: session.pspStatus } : {}),
-    requestJson: session.requestJson ?? null,
-    responseJson: session.responseJson ?? null,
-  });
-  return { payment, response: session.response };
+    transaction: {
+      event: 'open',
+      pspEvent: 'create',
+      amount: payment.amount,
+      isSuccess: true,
+      ...(session.pspStatus ? { pspStatus: session.pspStatus } : {}),
+      requestJson: session.requestJson ?? null,
+      responseJson: session.responseJson ?? null,
+    },
+  })
+    .catch(async (error: unknown) => {
+      // The payment API refused the create (a hook veto, a rule): no payment holds the failure.
+      await logFailedAttempt(kit, tenant, orderId, payment.amount, error);
+      throw error;
+    });
+  return { payment: created, response: session.response };
+}
+
+/**
+ * What a payment added now would cover, by the engine's own allocation: the spec says "the order
+ * total", but with part payments (gift cards) already on the order that would over-cover it, and
+ * the engine calls amountChanged only when the total or another payment changes afterwards.
+ */
+function shareOfNewPayment(order: OrderDocument, adapterId: string, upperLimitAmount: number): number {
+  const id = '\u0000new';
+  const added = { id, adapterId, state: 'intent', amount: 0, upperLimitAmount } as PaymentDocument;
+  return allocate({ total: order.total, payments: [...order.payments, added] }).get(id) ?? 0;
 }
 
 /**
@@ -103,8 +127,8 @@ export async function createPayment<TConfig, TFront>(
  * an attempt with the order (spec "Errors": logged with errorDetail, shown in the admin). A 409
  * is not a failure but a duplicate (another create of this adapter won), so it is not logged.
  */
-export async function logFailedAttempt(kit: Pick<AdapterKit<unknown>, 'payments' | 'logger'>, tenant: Tenant, orderId: string, amount: number | undefined, error: unknown): Promise<void> {
-  if (error instanceof PlatformCallError && error.httpStatus === 409) return;
+export async function logFailedAttempt(kit: Pick<AdapterKit<unknown>, 'payments' | 'logger'>, tenant: Tenant, orderId: string, amount: number | undefined, error: unknown, refusal: unknown = error): Promise<void> {
+  if (refusal instanceof PlatformCallError && refusal.httpStatus === 409) return;
   const errorDetail = error instanceof Error ? error.message : String(error);
   await kit.payments
     .logAttempt(tenant, orderId, {

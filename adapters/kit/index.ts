@@ -1,5 +1,5 @@
 /** The adapter kit: the contract for payment adapters as a library (docs/adapter-kit.md). */
-export { createAdapterKit, type AdapterKit, type AdapterKitOptions } from './adapter-kit.js';
+export { createAdapterKit, type AdapterKit, type AdapterKitOptions, type PaymentCallbackHandler, type PaymentCallbackRequest } from './adapter-kit.js';
 export { AdapterIdentity } from './adapter-identity.js';
 export { ConfigurationClient, CONFIGURATION_MISSING } from './configuration.client.js';
 export { OrderServiceClient, type NewHook, type NewNotification, type NewValidation } from './order-service.client.js';

@@ -27,7 +27,12 @@ export class PaymentApiClient {
     return callJson<T>(`${this.baseUrl}/api/v0/payments${path}`, { method, headers: await this.identity.headersFor(tenant), body });
   }
 
-  createPayment(tenant: Tenant, payment: Partial<PaymentDocument> & Pick<PaymentDocument, 'amount'> & { orderId: string }): Promise<PaymentDocument> {
+  /**
+   * Creates a payment in one commit: any payment fields (an `id` the adapter chose, `reference`,
+   * `callbacks` whose addresses may hold `{paymentId}`, filled in by the platform) and an optional
+   * first `transaction`, logged with it.
+   */
+  createPayment(tenant: Tenant, payment: Partial<PaymentDocument> & Pick<PaymentDocument, 'amount'> & { orderId: string; transaction?: TransactionLog }): Promise<PaymentDocument> {
     return this.call(tenant, 'POST', '', { adapterId: this.identity.adapterId, merchant: tenant.merchant, channel: tenant.channel, ...payment });
   }
 

@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/errors/app-error.js';
+import { recordHttpOutcome, withClientSpan } from '../../platform/telemetry/outbound.js';
 
 /** A platform service (or provider) answered with an error, or could not be reached. */
 export class PlatformCallError extends AppError {
@@ -38,11 +39,24 @@ export interface CallOptions {
  * the caller as the 400 it was) and `{code, message, details}`.
  */
 export async function callJson<T>(url: string, options: CallOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  // A client span per call; the callee continues the trace (and the request id) from its headers.
+  return withClientSpan({ name: `${method} ${new URL(url).host}`, method, url }, async (traceHeaders, span) => {
+    try {
+      return await callJsonOnce<T>(url, method, options, traceHeaders);
+    } catch (error) {
+      recordHttpOutcome(span, (error as PlatformCallError).httpStatus);
+      throw error;
+    }
+  });
+}
+
+async function callJsonOnce<T>(url: string, method: string, options: CallOptions, traceHeaders: Record<string, string>): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers: { accept: 'application/json', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+      method,
+      headers: { accept: 'application/json', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers, ...traceHeaders },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });

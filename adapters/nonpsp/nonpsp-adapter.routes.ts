@@ -17,6 +17,7 @@ import {
 import { onCartChanged, type HookCall } from './nonpsp-cart.hook.js';
 import { completePayment } from './nonpsp-completion.service.js';
 import { CART_HOOK_ROUTE, NonPspPayments } from './nonpsp-payment.service.js';
+import { NonPspLifecycle } from './nonpsp-lifecycle.service.js';
 import type { NonPspConfiguration } from './nonpsp.types.js';
 
 const upstream = errors(404, 409, 502);
@@ -71,4 +72,10 @@ export function registerNonPspRoutes(app: FastifyInstance, kit: AdapterKit<NonPs
     { onRequest: platformOnly, schema: { params: orderParamsSchema, body: amountChangedBodySchema, summary: 'amountChanged (call token)', response: { 200: json('What the payment became', amountChangedSchema), ...upstream } } },
     async (request) => payments.amountChanged(kit.fromPlatform(request, 'amount_changed'), request.params.orderId, request.body.amount),
   );
+
+  const lifecycle = new NonPspLifecycle(kit);
+  kit.onPaymentCallback('process', (tenant, call) => lifecycle.process(tenant, call));
+  kit.onPaymentCallback('capture', (tenant, call) => lifecycle.capture(tenant, call));
+  kit.onPaymentCallback('cancel', () => lifecycle.cancel());
+  kit.onPaymentCallback('refund', () => lifecycle.refund());
 }

@@ -4,6 +4,7 @@ import { money } from '../../platform/money/money.js';
 import type { OrderDocument, PaymentDocument } from '../../subgraphs/order/domain/order.types.js';
 import { type AdapterKit, PlatformCallError, createPayment } from '../kit/index.js';
 import { amountToCover, chooseMethod, openPaymentOf, sessionOf } from './nonpsp-payment.rules.js';
+import { NONPSP_CALLBACKS } from './nonpsp-lifecycle.service.js';
 import { NONPSP_ADAPTER_ID, type NonPspConfiguration, type NonPspPaymentSession } from './nonpsp.types.js';
 
 /** Id of the one `/cart` hook (target `/payments`) the adapter keeps on an order. */
@@ -34,6 +35,8 @@ export class NonPspPayments {
         }
         return amountToCover(order.total.includingVat, order.payments);
       },
+      // amountChanged at the spec's order-level address; the lifecycle callbacks per payment.
+      callbacks: () => ({ amountChanged: `${this.kit.publicUrl}/v0/orders/${encodeURIComponent(orderId)}/amount-changed`, ...this.kit.paymentCallbacks(orderId, NONPSP_CALLBACKS) }),
       callProvider: async ({ order, payment: created }) => {
         await this.ensureCartHook(tenant, order);
         return {

@@ -12,6 +12,7 @@ import type { Logger } from '../../platform/logging/logger.js';
 import type { GraphQLLimits } from '../../platform/graphql/query-limits.js';
 import { createGatewayContext, type GatewayContext } from '../gateway.context.js';
 import { AsyncQueue } from './async-queue.js';
+import { subscriptionMetrics } from '../../platform/telemetry/metrics.js';
 import { OrderChangeHub } from './order-change.hub.js';
 import { VERSION_VARIABLE, toOrderQuery } from './subscription-operation.js';
 import { prepareSubscription, toWireErrors } from './subscription-request.js';
@@ -106,6 +107,7 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
           return { errors: [error as GraphQLError] };
         }
         state.subscriptions += 1;
+        subscriptionMetrics().active.inc();
         const { tenant, principal } = state.auth;
         const key = [tenant.merchant, tenant.channel, principal.role, principal.adapterId ?? '', subscription.query, JSON.stringify(subscription.variables)].join('\u0000');
         const context = createGatewayContext(state.auth, { authorization: `Bearer ${state.token}` });
@@ -117,7 +119,10 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
           db: options.db,
           verify: () => options.verifier.verify(state.token),
           resolve: (version) => resolveAt(key, subscription.query, subscription.variables, version, context),
-          done: () => (state.subscriptions -= 1),
+          done: () => {
+            state.subscriptions -= 1;
+            subscriptionMetrics().active.dec();
+          },
         });
       },
       context: (ctx) => ({ extra: ctx.extra }),

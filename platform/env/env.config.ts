@@ -109,12 +109,25 @@ export interface PlatformConfig {
   corsOrigins: string[];
   /** What a browser opening the gateway's /graphql gets (EXPLORER, docs/explorer.md). */
   explorer: 'auto' | 'graphiql' | 'sandbox';
+  /** Traces and metrics ([docs/observability.md]). */
+  telemetry: TelemetryConfig;
 }
 
 /** An adapter's client credentials: exchanged at the configuration service for short-lived adapter tokens. */
 export interface ClientCredentials {
   clientId: string;
   clientSecret: string;
+}
+
+export interface TelemetryConfig {
+  /** otlp (OTLP/HTTP to `otlpEndpoint`), memory (kept in the process, for tests) or none. */
+  tracesExporter: 'otlp' | 'memory' | 'none';
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL; traces go to `<endpoint>/v1/traces`. */
+  otlpEndpoint: string | undefined;
+  /** OTEL_SERVICE_NAME: service.name of the spans of this process. */
+  serviceName: string;
+  /** METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -199,6 +212,10 @@ const envSchema = {
       (Object.keys(ADAPTER_PORTS) as AdapterId[]).flatMap((id) => Object.values(adapterCredentialEnvNames(id)).map((name) => [name, { type: 'string', pattern: '^[A-Za-z0-9._~-]{16,200}$' }])),
     ),
     OUTBOUND_ALLOW: { type: 'string', maxLength: 4096 },
+    OTEL_EXPORTER_OTLP_ENDPOINT: { type: 'string', format: 'uri', pattern: '^https?://' },
+    OTEL_TRACES_EXPORTER: { enum: ['otlp', 'memory', 'none'] },
+    OTEL_SERVICE_NAME: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' },
+    METRICS_TOKEN: { type: 'string', minLength: 16, maxLength: 256, pattern: '^[\\x21-\\x7e]+$' },
     ...Object.fromEntries(
       (Object.keys(ADAPTER_PORTS) as AdapterId[]).map((id) => [adapterEnvName(id), { type: 'string', format: 'uri', pattern: '^https?://' }]),
     ),
@@ -305,6 +322,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   } catch (error) {
     problems.set('OUTBOUND_ALLOW', `OUTBOUND_ALLOW: ${(error as Error).message}`);
   }
+  const otlpEndpoint = get('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const tracesExporter = (get('OTEL_TRACES_EXPORTER') ?? (otlpEndpoint ? 'otlp' : 'none')) as TelemetryConfig['tracesExporter'];
+  if (tracesExporter === 'otlp' && !otlpEndpoint && !problems.has('OTEL_TRACES_EXPORTER')) {
+    problems.set('OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_ENDPOINT is required with OTEL_TRACES_EXPORTER=otlp');
+  }
   if (problems.size > 0) {
     throw new EnvError(`Invalid environment:\n  ${[...problems.values()].join('\n  ')}\nSee .env.example for every variable.`);
   }
@@ -348,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     platformJwksUrl: get('PLATFORM_JWKS_URL'),
     outboundAllow,
     gatewayInProcess: (get('GATEWAY_IN_PROCESS') ?? 'on') === 'on',
+    telemetry: { tracesExporter, otlpEndpoint, serviceName: get('OTEL_SERVICE_NAME') ?? 'checkout-platform', metricsToken: get('METRICS_TOKEN') },
     demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
     corsOrigins: corsOrigins(get('CORS_ORIGINS'), nodeEnv),
     explorer: (get('EXPLORER') ?? 'auto') as PlatformConfig['explorer'],

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse, type GraphQLSchema } from 'graphql';
 import type { AuthContext } from '../auth/principal.js';
 import { formatGraphQLError } from './graphql-errors.js';
+import { graphqlTelemetryPlugin } from '../telemetry/graphql.plugin.js';
 
 /** Headers of the call, for what a subgraph must pass on (the caller's token to adapters). */
 export type CallHeaders = Record<string, string | string[] | undefined>;
@@ -55,6 +56,7 @@ export async function mountSubgraph<TContext extends object>(options: SubgraphOp
     ...graphqlServerLimits(limits),
     allowBatchedHttpRequests: limits.maxBatch > 1,
     plugins: [
+      graphqlTelemetryPlugin(options.app.serviceName),
       noHttpSubscriptionsPlugin,
       requestBoundsPlugin(limits.deadlineMs),
       fastifyApolloDrainPlugin(options.app),

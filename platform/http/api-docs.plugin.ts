@@ -38,12 +38,16 @@ const swaggerUiRoutes = createRequire(import.meta.url)('@fastify/swagger-ui/lib/
 const DOCS_CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'";
 
-/** What the routes app.factory.ts declares answer (probes, the platform's public keys). */
+/** What the routes app.factory.ts declares answer (probes, metrics, the platform's public keys). */
 const SHARED_ROUTES: Record<string, Record<string, object>> = {
   '/healthz': { 200: json('Alive', { type: 'object', required: ['status', 'service'], properties: { status: { const: 'ok' }, service: { type: 'string' } } }) },
   '/readyz': {
     200: json('Ready', { type: 'object', required: ['status', 'service'], properties: { status: { const: 'ready' }, service: { type: 'string' } } }),
     503: errorResponse(503),
+  },
+  '/metrics': {
+    200: { description: 'Prometheus text exposition format (docs/observability.md)', content: { 'text/plain': { schema: { type: 'string' } } } },
+    401: errorResponse(401),
   },
   '/.well-known/jwks.json': {
     200: json("The platform's public signing keys (JWKS), to verify its call tokens (docs/auth.md)", { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object', required: ['kty'] } } } }),

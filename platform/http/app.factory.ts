@@ -9,6 +9,8 @@ import { platformSigningKey } from '../auth/signing-key.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { assertSafeJson, graphqlTextHazard, urlHazard } from './json-guard.js';
 import { installApiDocs } from './api-docs.plugin.js';
+import { instrumentHttp, scopeRequestId, scopeTenant, tracedServerFactory } from '../telemetry/http-server.js';
+import { mountMetrics } from '../telemetry/metrics.route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +18,10 @@ declare module 'fastify' {
     auth: AuthContext;
     /** The JSON body exactly as received (receivers check a call token's body hash against it). */
     rawBody?: string;
+  }
+  interface FastifyInstance {
+    /** The service's name: its logs' `service`, its metrics' `service` label. */
+    serviceName: string;
   }
   interface FastifyContextConfig {
     /** A public route skips authentication (health probes, the Sandbox landing page). */
@@ -61,10 +67,15 @@ export function createApp(options: AppOptions): FastifyInstance {
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      // The request's log fields get it at once, so even fastify's "incoming request" line has it.
+      return scopeRequestId(req, typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID());
     },
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
+    // Each request runs in its own trace context (server span, log fields): docs/observability.md.
+    serverFactory: tracedServerFactory,
   });
+  app.decorate('serviceName', options.name);
+  instrumentHttp(app, options.name);
 
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('rawBody', undefined);
@@ -99,6 +110,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     if (request.method === 'GET' && typeof graphqlGet === 'string') assertSafeGraphQLText(graphqlGet);
     if (request.routeOptions.config?.public || options.isPublicRequest?.(request)) return;
     request.auth = await (options.authenticate ? options.authenticate(request) : authenticate(options.verifier, request.headers));
+    scopeTenant(request, request.auth.tenant);
   });
 
   app.addHook('preValidation', async (request) => {
@@ -148,6 +160,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     void reply.status(404).send({ code: 'route_not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` });
   });
 
+  mountMetrics(app, options.name);
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', service: options.name }));
   // A stopping process says so at once, on every service, while it still serves what is in flight.
   let stopping = false;
@@ -160,23 +173,23 @@ export function createApp(options: AppOptions): FastifyInstance {
     } catch (error) {
       // /readyz is public: the reason (addresses included) goes to the log, not to the caller.
       request.log.warn({ err: error }, 'not ready');
-      return reply.status(503).send({ code: 'not_ready', message: `${options.name} is not ready: a service it depends on (its database) does not answer.` });
+      return reply.status(503).send({ code: 'not_ready', message: `${options.name} is not ready: it is still starting, or something it depends on does not answer.` });
     }
   });
 
   return app;
 }
 
-/** A platform service's app: the platform's logger, verifier and body limit, ready when its database answers. */
-export function createServiceApp(name: string, deps: ServiceDeps, options: Pick<AppOptions, 'isPublicRequest'> = {}): FastifyInstance {
+/** A platform service's app: the platform's logger, verifier and body limit, ready when its database answers (and `readiness` passes). */
+export function createServiceApp(name: string, deps: ServiceDeps, options: Pick<AppOptions, 'isPublicRequest' | 'readiness'> = {}): FastifyInstance {
   const app = createApp({
     name,
     logger: deps.logger,
     verifier: deps.verifier,
     bodyLimitBytes: deps.config.bodyLimitBytes,
     closeGraceMs: deps.config.shutdownGraceMs,
-    readiness: [deps.db.ping],
     ...options,
+    readiness: [deps.db.ping, ...(options.readiness ?? [])],
   });
   // The platform's public keys, so receivers can verify its calls without a shared secret (docs/auth.md).
   app.get('/.well-known/jwks.json', { config: { public: true } }, async (_request, reply) => {

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { logFields } from '../telemetry/request-scope.js';
 
 export type { Logger };
 
@@ -20,7 +21,9 @@ const REDACT = [
 
 export function createLogger(options: { level: string; name?: string; destination?: NodeJS.WritableStream }): Logger {
   return pino(
-    { level: options.level, name: options.name, redact: { paths: REDACT, censor: '[redacted]' } },
+    // Every line written while serving a request carries its request id, tenant, GraphQL
+    // operation and trace id, whichever logger wrote it (docs/observability.md).
+    { level: options.level, name: options.name, redact: { paths: REDACT, censor: '[redacted]' }, mixin: logFields },
     options.destination as DestinationStream | undefined,
   );
 }

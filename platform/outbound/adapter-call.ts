@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { guardedAgent, outboundRefusal, REFUSED_CODE } from './outbound-guard.js';
+import { recordHttpOutcome, withClientSpan } from '../telemetry/outbound.js';
 
 /**
  * One HTTP call from the order service to an adapter (hook, validation, notification), bounded
@@ -18,7 +19,16 @@ const agent = guardedAgent({ keepAliveTimeout: 10_000, connections: 64 });
 /** The headers of a call, given the exact body text (call tokens sign a hash of it). */
 export type CallHeaders = Record<string, string> | ((bodyText: string) => Promise<Record<string, string>>);
 
-export async function callAdapter(url: string, body: unknown, headers: CallHeaders, timeoutMs: number): Promise<CallOutcome> {
+/** `purpose` (hook, validation, notification) names the call's client span; the trace continues at the adapter. */
+export async function callAdapter(url: string, body: unknown, headers: CallHeaders, timeoutMs: number, purpose = 'adapter call'): Promise<CallOutcome> {
+  return withClientSpan({ name: `POST ${purpose}`, method: 'POST', url }, async (traceHeaders, span) => {
+    const outcome = await callOnce(url, body, headers, traceHeaders, timeoutMs);
+    recordHttpOutcome(span, outcome.kind === 'answered' ? outcome.status : undefined, outcome.kind === 'answered' ? undefined : outcome.kind);
+    return outcome;
+  });
+}
+
+async function callOnce(url: string, body: unknown, headers: CallHeaders, traceHeaders: Record<string, string>, timeoutMs: number): Promise<CallOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
   // A URL someone registered may point anywhere: refused addresses are never called (docs/outbound.md).
@@ -28,7 +38,7 @@ export async function callAdapter(url: string, body: unknown, headers: CallHeade
   try {
     const response = await request(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(typeof headers === 'function' ? await headers(sent) : headers) },
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(typeof headers === 'function' ? await headers(sent) : headers), ...traceHeaders },
       body: sent,
       signal: AbortSignal.timeout(timeoutMs),
       dispatcher: agent,

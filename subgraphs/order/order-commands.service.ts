@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors/app-error.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { INITIAL_STATUS, refuseTransition, type OrderStatus } from './domain/order-state.machine.js';
 import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Validation } from './domain/order.types.js';
@@ -120,6 +120,10 @@ export class OrderCommands {
 
   /** One move of the state machine, its own commit; illegal moves are refused with the allowed ones. */
   changeStatus(context: CommandContext, orderId: string, to: OrderStatus): Promise<ChangeResult> {
+    // Delivery triggers capture (money taken): the back office or a service says so, never an adapter or shopper.
+    if (to === 'delivered' && context.actor.role !== 'admin' && context.actor.role !== 'service') {
+      throw forbidden(`Only admin and service tokens may move an order to delivered, not ${context.actor.role} tokens.`);
+    }
     return this.change(context, orderId, 'status.changed', (draft) => {
       const refusal = refuseTransition(draft.state.currentStatus, to);
       if (refusal) throw badRequest('illegal_transition', refusal, { from: draft.state.currentStatus, to });

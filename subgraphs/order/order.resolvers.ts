@@ -8,6 +8,8 @@ import { actorOf } from './rest/order.routes.js';
 
 const contextOf = (auth: Parameters<typeof actorOf>[0]) => ({ tenant: auth.tenant, actor: actorOf(auth) });
 const CUSTOMER_WRITERS = ['storefront', 'adapter', 'admin', 'service'] as const;
+/** Who may move an order to delivered (REST PUT …/state too): the back office and services, not adapters or shoppers. */
+export const DELIVERERS = ['admin', 'service'] as const;
 
 /** Resolvers stay thin: every mutation is one call to the same domain commands the REST shims use. */
 export const orderResolvers: Resolvers = {
@@ -33,6 +35,10 @@ export const orderResolvers: Resolvers = {
       return (await context.commands.setAddress(contextOf(context.auth), orderId, 'shipping', withoutNulls(address))).order;
     },
     validateOrder: (_parent, { orderId }, context) => context.commands.validate(contextOf(context.auth), orderId),
+    deliverOrder: async (_parent, { orderId }, context) => {
+      requireRole(context.auth, ...DELIVERERS);
+      return (await context.commands.changeStatus(contextOf(context.auth), orderId, 'delivered')).order;
+    },
   },
   OrderConnection: {
     edges: (page) => page.orders.map((order) => ({ node: order, cursor: Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.id])).toString('base64url') })),
@@ -66,6 +72,7 @@ export const orderResolvers: Resolvers = {
       return (order && paymentsOf(order).find((payment) => payment.id === reference.id)) ?? null;
     },
     actions: (payment) => payment.actions ?? [],
+    refundedAmount: (payment) => (typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0),
     adapter: (payment) => ({ id: payment.adapterId }),
   },
 };

@@ -7,6 +7,8 @@ import { subgraphSdl } from '../subgraph.catalog.js';
 import { OrderEngine } from './engine/order-engine.js';
 import { OrderStore } from './engine/order-store.repository.js';
 import { callSignerFor } from '../../platform/outbound/call-signer.js';
+import { PaymentCallbackLog } from './engine/payment-callback.log.js';
+import { PaymentLifecycle } from './engine/payment-lifecycle.js';
 import { OrderCommands, type StaticNotificationSource } from './order-commands.service.js';
 import { createOrderContext } from './order.context.js';
 import { OrderQueries } from './order-queries.service.js';
@@ -20,7 +22,8 @@ export const ORDER_SDL = subgraphSdl('order');
 export function createOrderDomain(deps: ServiceDeps, options: { staticNotifications?: StaticNotificationSource } = {}) {
   const store = new OrderStore(deps.db.pool, new PgNotifier(deps.db.pool, deps.logger));
   const calls = callSignerFor(deps.config);
-  const engine = new OrderEngine(store, calls, deps.logger, { ...deps.config.engine, maxAttempts: 25 });
+  const lifecycle = new PaymentLifecycle(calls, new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs);
+  const engine = new OrderEngine(store, calls, deps.logger, { ...deps.config.engine, maxAttempts: 25 }, lifecycle);
   const commands = new OrderCommands(engine, store, calls, deps.logger, {
     validationTimeoutMs: deps.config.engine.validationTimeoutMs,
     ...(options.staticNotifications ? { staticNotifications: options.staticNotifications } : {}),

@@ -6,12 +6,15 @@ import type { CommandContext, OrderCommands } from '../order/order-commands.serv
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
+import { withPlatformActions } from './payment-actions.service.js';
 import { assertCardNotAdded, assertCurrency, assertImmutable, assertMayRead, assertMayWrite, assertNoOtherActiveIntent, assertTenant, assertTransition } from './payment.rules.js';
 
 /** The spec's create body, plus the optional payment fields an adapter may know at creation. */
 export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &
-  Partial<Pick<PaymentDocument, 'name' | 'merchant' | 'channel' | 'currency' | 'type' | 'state' | 'reference' | 'upperLimitAmount' | 'attributes' | 'actions' | 'recurring' | 'callbacks'>> & {
+  Partial<Pick<PaymentDocument, 'id' | 'name' | 'merchant' | 'channel' | 'currency' | 'type' | 'state' | 'reference' | 'upperLimitAmount' | 'attributes' | 'actions' | 'recurring' | 'callbacks'>> & {
     orderId: string;
+    /** Logged with the payment: a payment whole in one call (method, reference, callbacks, first transaction). */
+    transaction?: TransactionInput;
   };
 
 /** The spec's update body: any payment field; present fields replace the stored ones. */
@@ -41,23 +44,35 @@ export class PaymentCommands {
     private readonly orders: OrderCommands,
     private readonly payments: PaymentRepository,
     private readonly transactions: PaymentTransactionRepository,
+    /** The payment API's own address, for the Cancel/Refund entries of `actions[]`. */
+    private readonly publicUrl?: string,
   ) {}
+
+  /** A payment as stored: platform actions for its cancel/refund callbacks (when this API knows its address). */
+  private finish(payment: PaymentDocument): PaymentDocument {
+    if (!this.publicUrl) return payment;
+    const actions = withPlatformActions(payment, this.publicUrl);
+    return actions && (actions.length > 0 || payment.actions) ? { ...payment, actions } : payment;
+  }
 
   /** Adds a payment (state `intent` and type `checkout` unless given) to its order. */
   async create(context: CommandContext, body: CreatePaymentBody): Promise<PaymentWrite> {
     assertTenant(context.tenant, body);
     assertMayWrite(context.actor, body.adapterId);
-    const { orderId, ...fields } = body;
-    const input = { ...fields, id: randomUUID(), state: body.state ?? 'intent', type: body.type ?? 'checkout' };
+    const { orderId, transaction, ...fields } = body;
+    const id = body.id ?? randomUUID();
+    const input = withIdsFilledIn({ ...fields, id, state: body.state ?? 'intent', type: body.type ?? 'checkout' }, orderId);
     assertTransition(undefined, input.state);
     await this.readFresh(context, orderId);
-    const { result, payment } = await this.orders.addPayment(context, orderId, input, {
+    const { result, payment } = await this.orders.addPayment(context, orderId, this.finish(input as PaymentDocument), {
       assert: (draft) => {
         assertCurrency(draft, body.currency);
         assertNoOtherActiveIntent(draft, input);
         assertCardNotAdded(draft, input);
       },
     });
+    // After the commit: a crash here loses the log line, never a part of the payment.
+    if (transaction) await this.transactions.insert(context.tenant, { orderId, paymentId: payment.id, adapterId: payment.adapterId }, transaction);
     return { payment, version: result.order.version };
   }
 
@@ -70,7 +85,7 @@ export class PaymentCommands {
     const orderId = await this.orderOf(context.tenant, paymentId, body.orderId);
     const { id: _id, orderId: _orderId, ...fields } = body;
     await this.readFresh(context, orderId);
-    const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => ({ ...current, ...fields }), {
+    const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => this.finish({ ...current, ...fields }), {
       assert: (draft) => {
         const current = draft.payments.find((candidate) => candidate.id === paymentId);
         if (!current) return; // updatePayment answers 404 payment_not_found
@@ -145,7 +160,7 @@ export class PaymentCommands {
    * the tenant's orders (404 `payment_not_found`; 400 `order_id_required` when the id is on
    * several orders — ids given by this API are UUIDs, ids set through the order shims may repeat).
    */
-  private async orderOf(tenant: Tenant, paymentId: string, orderId: string | undefined): Promise<string> {
+  async orderOf(tenant: Tenant, paymentId: string, orderId: string | undefined): Promise<string> {
     if (orderId !== undefined) return orderId;
     const orderIds = await this.payments.ordersHolding(tenant, paymentId, 2);
     if (orderIds.length === 0) throw paymentNotFound(paymentId);
@@ -154,4 +169,17 @@ export class PaymentCommands {
     }
     return orderIds[0]!;
   }
+}
+
+/** Placeholders a callback or action address may hold at creation, before the payment id exists for the adapter. */
+const PLACEHOLDERS = /\{(paymentId|payment_id|orderId|order_id)\}/g;
+
+/** The payment with `{paymentId}` / `{orderId}` (either spelling) filled in its callbacks and actions. */
+export function withIdsFilledIn<T extends Pick<PaymentDocument, 'id' | 'callbacks' | 'actions'>>(payment: T, orderId: string): T {
+  const fill = (url: string) => url.replace(PLACEHOLDERS, (_match, name: string) => encodeURIComponent(name.startsWith('payment') ? payment.id : orderId));
+  return {
+    ...payment,
+    ...(payment.callbacks ? { callbacks: Object.fromEntries(Object.entries(payment.callbacks).map(([name, url]) => [name, fill(url!)])) } : {}),
+    ...(payment.actions ? { actions: payment.actions.map((action) => ({ ...action, url: fill(action.url) })) } : {}),
+  };
 }

@@ -12,6 +12,7 @@ import {
 const ALLOWED: Array<[PaymentState | null, PaymentState]> = [
   [null, 'intent'],
   [null, 'processing'],
+  [null, 'failed'],
   ['intent', 'processing'],
   ['intent', 'reserved'],
   ['intent', 'failed'],
@@ -40,7 +41,7 @@ describe('payment state machine', () => {
 
   it('names the allowed moves when it refuses one', () => {
     expect(refusePaymentTransition('reserved', 'failed')).toBe('A payment cannot move from reserved to failed; from reserved it can move to intent, captured, cancelled.');
-    expect(refusePaymentTransition(undefined, 'reserved')).toBe('A payment cannot be created in state reserved; it can be created in intent, processing.');
+    expect(refusePaymentTransition(undefined, 'reserved')).toBe('A payment cannot be created in state reserved; it can be created in intent, processing, failed.');
     expect(refusePaymentTransition('removed', 'intent')).toMatch(/can move to nothing \(it is final\)/);
     expect(refusePaymentTransition('default', 'intent')).toMatch(/unknown state default/);
   });

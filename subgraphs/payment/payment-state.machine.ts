@@ -7,8 +7,12 @@
 export const PAYMENT_STATES = ['intent', 'processing', 'reserved', 'captured', 'failed', 'cancelled', 'refunded', 'removed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-/** Where a payment may start: `intent` (the payment API's default), `processing` (a redirect payment). */
-export const INITIAL_PAYMENT_STATES: readonly PaymentState[] = ['intent', 'processing'];
+/**
+ * Where a payment may start: `intent` (the payment API's default), `processing` (a redirect
+ * payment), `failed` (the provider refused before the payment was recorded: the payment and its
+ * failed transaction are written in one commit, so the merchant sees the failure).
+ */
+export const INITIAL_PAYMENT_STATES: readonly PaymentState[] = ['intent', 'processing', 'failed'];
 
 export const PAYMENT_STATE_MACHINE: Readonly<Record<PaymentState, { readonly to: readonly PaymentState[] }>> = {
   // Created; the provider session may be updated any number of times.

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../platform/auth/principal.js';
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import { keyOf, type PaymentKey, type PaymentTransactionRepository } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
+import type { PaymentActions } from './payment-actions.service.js';
 
 export interface PaymentContext {
   auth: AuthContext;
@@ -11,6 +12,7 @@ export interface PaymentContext {
   /** Orders' attempts (transactions without a payment), batched per request likewise. */
   attempts: DataLoader<string, PaymentTransactionRecord[]>;
   payments: PaymentRepository;
+  actions: PaymentActions;
 }
 
 /** An adapter token sees only its own adapter's attempts; every other role the tenant's. */
@@ -22,7 +24,7 @@ function attemptsFor(repository: PaymentTransactionRepository, auth: AuthContext
 
 /** Per-request context of the payment subgraph: auth plus fresh DataLoaders. */
 export function createPaymentContext(
-  services: { transactions: PaymentTransactionRepository; payments: PaymentRepository },
+  services: { transactions: PaymentTransactionRepository; payments: PaymentRepository; actions: PaymentActions },
   auth: AuthContext,
 ): PaymentContext {
   return {
@@ -30,5 +32,6 @@ export function createPaymentContext(
     transactions: new DataLoader((keys) => services.transactions.listForPayments(auth.tenant, keys), { cacheKeyFn: keyOf }),
     attempts: new DataLoader((orderIds) => attemptsFor(services.transactions, auth, orderIds)),
     payments: services.payments,
+    actions: services.actions,
   };
 }

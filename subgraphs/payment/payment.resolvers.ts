@@ -1,12 +1,16 @@
 import { pageSize } from '../../platform/graphql/query-limits.js';
 import { requireRole } from '../../platform/auth/request-auth.js';
 import type { PaymentContext } from './payment.context.js';
+import { PAYMENT_ACTORS } from './payment-actions.service.js';
+import { actorOf } from '../order/rest/order.routes.js';
 import { encodePaymentCursor } from './payment.repository.js';
 import type { Resolvers } from './generated/resolvers.types.js';
 
 /** Roles that may list payments and read raw provider requests and responses. */
 const PAYMENT_LISTERS = ['admin', 'service'] as const;
 const RAW_LOG_READERS = ['admin', 'service', 'adapter'] as const;
+
+const commandContext = (context: PaymentContext) => ({ tenant: context.auth.tenant, actor: actorOf(context.auth) });
 
 const logOf = (payment: { orderId: string; id: string }, context: PaymentContext) =>
   context.transactions.load({ orderId: payment.orderId, paymentId: payment.id });
@@ -19,6 +23,18 @@ export const paymentResolvers: Resolvers = {
     payments: (_parent, { first, after }, context) => {
       requireRole(context.auth, ...PAYMENT_LISTERS);
       return context.payments.list(context.auth.tenant, { first: pageSize(first), ...(after ? { after } : {}) });
+    },
+  },
+  Mutation: {
+    cancelPayment: async (_parent, { orderId, paymentId }, context) => {
+      requireRole(context.auth, ...PAYMENT_ACTORS);
+      const { payment } = await context.actions.cancel(commandContext(context), orderId, paymentId);
+      return { orderId, id: payment.id };
+    },
+    refundPayment: async (_parent, { orderId, paymentId, amount }, context) => {
+      requireRole(context.auth, ...PAYMENT_ACTORS);
+      const { payment } = await context.actions.refund(commandContext(context), orderId, paymentId, amount);
+      return { orderId, id: payment.id };
     },
   },
   PaymentConnection: {

@@ -5,6 +5,9 @@ import { subgraphSdl } from '../subgraph.catalog.js';
 import type { ServiceDeps } from '../../platform/service-deps.js';
 import { createOrderDomain } from '../order/order.service.js';
 import { PaymentCommands } from './payment-commands.service.js';
+import { PaymentActions } from './payment-actions.service.js';
+import { callSignerFor } from '../../platform/outbound/call-signer.js';
+import { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
 import { createPaymentContext } from './payment.context.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PaymentTransactionRepository } from './payment-transaction.repository.js';
@@ -23,14 +26,15 @@ export async function createPaymentService(deps: ServiceDeps): Promise<FastifyIn
   const transactions = new PaymentTransactionRepository(deps.db.prisma);
   const payments = new PaymentRepository(deps.db.prisma);
 
-  registerPaymentRoutes(app, new PaymentCommands(orders, payments, transactions));
+  const actions = new PaymentActions(orders, deps.db.pool, callSignerFor(deps.config), new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs);
+  registerPaymentRoutes(app, new PaymentCommands(orders, payments, transactions, deps.config.urls.payment), actions);
 
   await mountSubgraph({
     app,
     sdl: PAYMENT_SDL,
     resolvers: paymentResolvers,
     limits: deps.config.graphql,
-    context: (auth) => createPaymentContext({ transactions, payments }, auth),
+    context: (auth) => createPaymentContext({ transactions, payments, actions }, auth),
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { graphql, rest } from '../harness/http.js';
+import { outboxSettled } from '../harness/outbox.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -125,14 +126,19 @@ describe('gift card adapter: adding cards', () => {
       expect.objectContaining({ id: a.body.paymentId, adapterId: 'giftcard_adapter', type: 'giftcard', state: 'intent', amount: 100, upperLimitAmount: 100 }),
       expect.objectContaining({ id: b.body.paymentId, adapterId: 'giftcard_adapter', type: 'giftcard', state: 'intent', amount: 50, upperLimitAmount: 100 }),
     ]);
-    expect(order.payments[0].callbacks).toEqual({ amountChanged: `${adapterUrl()}/v0/orders/${orderId}/payments/${a.body.paymentId}/amount-changed` });
-    expect(order.payments[1].callbacks.amountChanged).toContain(`/payments/${b.body.paymentId}/amount-changed`);
-    expect(order.hooks.filter((h: { adapterId: string }) => h.adapterId === 'giftcard_adapter')).toEqual([
-      expect.objectContaining({ subscribeTo: '/state', target: '/payments', invoke: `${adapterUrl()}/api/checkout/v1/callback/orders/${orderId}/state-changed` }),
-    ]);
-    expect(order.notifications.filter((n: { adapterId: string }) => n.adapterId === 'giftcard_adapter')).toEqual([
-      expect.objectContaining({ scope: '/state/currentStatus', schema: { enum: ['completed'] }, invoke: `${adapterUrl()}/api/checkout/v1/callback/orders/${orderId}/completed` }),
-    ]);
+    // One commit: the payment with its callbacks, the payment id filled in by the platform.
+    const base = (paymentId: string) => `${adapterUrl()}/v0/orders/${orderId}/payments/${paymentId}`;
+    expect(order.payments[0].callbacks).toEqual({
+      amountChanged: `${base(a.body.paymentId)}/amount-changed`,
+      process: `${base(a.body.paymentId)}/process`,
+      abort: `${base(a.body.paymentId)}/abort`,
+      confirm: `${base(a.body.paymentId)}/confirm`,
+    });
+    expect(order.payments[1].callbacks.process).toBe(`${base(b.body.paymentId)}/process`);
+    // The platform drives reservations through those callbacks: no hook or notification of its own.
+    expect(order.hooks.filter((h: { adapterId: string }) => h.adapterId === 'giftcard_adapter')).toEqual([]);
+    expect(order.notifications.filter((n: { adapterId: string }) => n.adapterId === 'giftcard_adapter')).toEqual([]);
+    expect((await transactions(a.body.paymentId)).map((t) => [t.event, t.isSuccess])).toEqual([['open', true]]);
     // The code is kept sealed: the order (which a storefront can read) never holds it in clear.
     expect(JSON.stringify(order)).not.toContain('1111');
     expect(order.payments[0].attributes).toEqual({ cardId: first, codeRequired: true, sealedCode: expect.stringMatching(/^v1\./) });
@@ -235,11 +241,7 @@ describe('gift card adapter: adding cards', () => {
   it('refuses its platform callbacks to a storefront token (403)', async () => {
     const orderId = await newOrder(100);
     const a = await addCard(orderId, { cardId: await seedCard(100) });
-    for (const path of [
-      `/api/checkout/v1/callback/orders/${orderId}/state-changed`,
-      `/api/checkout/v1/callback/orders/${orderId}/completed`,
-      `/v0/orders/${orderId}/payments/${a.body.paymentId}/amount-changed`,
-    ]) {
+    for (const path of ['amount-changed', 'process', 'abort', 'confirm'].map((name) => `/v0/orders/${orderId}/payments/${a.body.paymentId}/${name}`)) {
       const { status, body } = await rest(adapterUrl(), 'POST', path, { token: storefront, ...tenant, body: { amount: 1 } });
       expect([path, status, body.code]).toEqual([path, 403, 'forbidden']);
     }
@@ -247,7 +249,7 @@ describe('gift card adapter: adding cards', () => {
 });
 
 describe('gift card adapter: reservations', () => {
-  it('reserves at processing, commits at completed (balance down by exactly the amount), and a repeated notification changes nothing', async () => {
+  it('reserves at process, commits at confirm (balance down by exactly the amount), and a repeated confirm changes nothing', async () => {
     const orderId = await newOrder(80);
     const cardId = await seedCard(100, '4321');
     const added = await addCard(orderId, { cardId, code: '4321' });
@@ -265,10 +267,18 @@ describe('gift card adapter: reservations', () => {
     order = await getOrder(orderId);
     expect(order.payments[0].attributes.sealedCode).toBeUndefined();
 
-    const completedPath = `/api/checkout/v1/callback/orders/${orderId}/completed`;
-    const headers = await system.callHeaders({ tenant, receiver: 'giftcard_adapter', orderId, purpose: 'notification', url: `${adapterUrl()}${completedPath}`, body: { orderId } });
-    expect((await rest(adapterUrl(), 'POST', completedPath, { token: service, ...tenant, body: { orderId } })).status).toBe(403);
-    const redelivered = await rest(adapterUrl(), 'POST', completedPath, { headers, body: { orderId } });
+    // The platform called confirm once (an event and a transaction); a repeated call changes nothing.
+    await outboxSettled(system, orderId);
+    const paymentId = order.payments[0].id;
+    expect((await transactions(paymentId)).filter((t) => t.pspEvent === 'platform').map((t) => [t.event, t.isSuccess])).toEqual([
+      ['process', true],
+      ['confirm', true],
+    ]);
+    const confirmPath = `/v0/orders/${orderId}/payments/${paymentId}/confirm`;
+    const body = { callback: 'confirm', orderId, paymentId, adapterId: 'giftcard_adapter', amount: 80, currency: 'NOK', state: 'reserved', order };
+    expect((await rest(adapterUrl(), 'POST', confirmPath, { token: service, ...tenant, body })).status).toBe(403);
+    const headers = await system.callHeaders({ tenant, receiver: 'giftcard_adapter', orderId, purpose: 'confirm', url: `${adapterUrl()}${confirmPath}`, body });
+    const redelivered = await rest(adapterUrl(), 'POST', confirmPath, { headers, body });
     expect(redelivered.status).toBe(200);
     expect(await card(cardId)).toMatchObject({ balance: 20, committed: 80 });
   });
@@ -290,7 +300,7 @@ describe('gift card adapter: reservations', () => {
     expect(await card(cardId)).toMatchObject({ reserved: 60, balance: 100 });
   });
 
-  it('vetoes processing on an invalid code, after releasing the cards it had reserved', async () => {
+  it('vetoes processing on an invalid code; the platform aborts the card that was reserved (released)', async () => {
     const orderId = await newOrder(150);
     const good = await seedCard(100);
     const bad = await seedCard(100, '1234');
@@ -299,8 +309,8 @@ describe('gift card adapter: reservations', () => {
 
     const refused = await setStatus(orderId, 'processing');
     expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe('hook_vetoed');
-    expect(refused.body.details).toMatchObject({ adapterId: 'giftcard_adapter', reason: 'rejected', hookMessage: `The code of gift card ${bad} is invalid.` });
+    expect(refused.body.code).toBe('payment_process_failed');
+    expect(refused.body.details).toMatchObject({ adapterId: 'giftcard_adapter', message: `The code of gift card ${bad} is invalid.` });
     expect((await getOrder(orderId)).state.currentStatus).toBe('checkout');
     expect((await card(good)).reserved).toBe(0);
     expect((await card(bad)).reserved).toBe(0);
@@ -315,7 +325,7 @@ describe('gift card adapter: reservations', () => {
     expect((await setStatus(first, 'processing')).status).toBe(200);
     const refused = await setStatus(second, 'processing');
     expect(refused.status).toBe(400);
-    expect(refused.body.details.hookMessage).toBe(`Gift card ${cardId} has 30 available, less than the 70 to pay.`);
+    expect(refused.body.details.message).toBe(`Gift card ${cardId} has 30 available, less than the 70 to pay.`);
     expect((await getOrder(second)).state.currentStatus).toBe('checkout');
   });
 

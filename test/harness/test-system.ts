@@ -16,6 +16,8 @@ export interface TestSystem {
   /** The settings the services run with, every address resolved (adapters' URLs included). */
   config: RunningSystem['config'];
   db: Database;
+  /** The process's traces (OTEL_TRACES_EXPORTER=memory keeps the ended spans). */
+  tracing: RunningSystem['tracing'];
   secret: string;
   /** A token signed for this system; expiresIn defaults to 10 minutes. */
   token(claims: TokenClaims, options?: { expiresIn?: string | number; secret?: string; issuer?: string }): Promise<string>;
@@ -64,6 +66,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     urls: system.urls,
     config: system.config,
     db: database.db,
+    tracing: system.tracing,
     secret,
     token: (claims, tokenOptions = {}) =>
       issueToken(claims, {

@@ -6,6 +6,7 @@ import { orderSchemaViolations } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
 import type { Hook, OrderDocument } from '../domain/order.types.js';
 import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
+import { hookMetrics } from '../../../platform/telemetry/metrics.js';
 
 export type VetoReason =
   | 'rejected'
@@ -78,6 +79,15 @@ export function selectHooks(hooks: readonly Hook[], changed: readonly string[], 
  * called before), and later hooks see earlier patches. Throws HookVeto on any refusal.
  */
 export async function runHooks(original: OrderDocument, draft: OrderDocument, options: HookRunOptions): Promise<{ document: OrderDocument; invocations: HookInvocation[]; patches: HookPatch[] }> {
+  try {
+    return await runHookQueue(original, draft, options);
+  } catch (error) {
+    if (error instanceof HookVeto) hookMetrics().vetoes.inc({ adapter: error.hook.adapterId, reason: error.reason });
+    throw error;
+  }
+}
+
+async function runHookQueue(original: OrderDocument, draft: OrderDocument, options: HookRunOptions): Promise<{ document: OrderDocument; invocations: HookInvocation[]; patches: HookPatch[] }> {
   let document = draft;
   const baseExclude = new Set(options.actorAdapterId ? [options.actorAdapterId] : []);
   const queue = selectHooks(document.hooks, changedMembers(original, document), baseExclude);
@@ -91,7 +101,8 @@ export async function runHooks(original: OrderDocument, draft: OrderDocument, op
       throw new HookVeto(hook, 'cascade_limit', `more than ${options.cascadeLimit} hook calls for one change (a cascade of patches that does not settle)`);
     }
     const changed = changedMembers(original, document);
-    const outcome = await callAdapter(hook.invoke, hookBody(document, changed), (text) => options.headers(hook, text), options.timeoutMs);
+    const outcome = await callAdapter(hook.invoke, hookBody(document, changed), (text) => options.headers(hook, text), options.timeoutMs, `hook ${hook.adapterId}`);
+    hookMetrics().duration.observe({ adapter: hook.adapterId, outcome: outcome.kind === 'answered' ? String(outcome.status) : outcome.kind }, outcome.durationMs / 1000);
     if (outcome.kind === 'timeout') throw new HookVeto(hook, 'timeout', `no answer within ${options.timeoutMs} ms`);
     if (outcome.kind === 'unreachable') throw new HookVeto(hook, 'unreachable', `could not be reached (${outcome.error})`);
     if (outcome.status === 400) throw new HookVeto(hook, 'rejected', messageOf(outcome), 400);

@@ -17,6 +17,8 @@ import { VersionConflict, type EventInput, type JobInput, type OrderStore } from
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
 import { newOutboundUrls } from './outbound-urls.js';
+import { lifecycleMoveOf, paymentCallbackJobs, type LifecycleContext, type PaymentLifecycle } from './payment-lifecycle.js';
+import type { PaymentDocument } from '../domain/order.types.js';
 
 /** Who makes a change. An adapter's own hooks are skipped for its changes. */
 export interface Actor {
@@ -75,6 +77,8 @@ export class OrderEngine {
     private readonly calls: CallSigner,
     private readonly logger: Logger,
     private readonly limits: EngineLimits = DEFAULT_ENGINE_LIMITS,
+    /** The payment lifecycle around status moves (process, abort); without it, no callback is called. */
+    private readonly lifecycle?: PaymentLifecycle,
   ) {}
 
   async create(tenant: Tenant, actor: Actor, document: OrderDocument): Promise<OrderRecord> {
@@ -100,7 +104,8 @@ export class OrderEngine {
       // a no-op, a lock — is decided again on a fresh read.
       // Orders with hooks always start from a fresh read, so no hook sees (or vetoes) a stale copy.
       const recent = attempt === 1 ? await this.store.loadForChange(request.tenant, request.orderId) : undefined;
-      const cached = recent && recent.document.hooks.length === 0 ? recent : undefined;
+      // So do orders whose payments registered process or abort: those are called on a status move.
+      const cached = recent && recent.document.hooks.length === 0 && !recent.document.payments.some(hasLifecycleCallbacks) ? recent : undefined;
       let prepared: Prepared;
       try {
         prepared = this.prepare(request, cached ?? (await this.load(request.tenant, request.orderId)));
@@ -116,6 +121,15 @@ export class OrderEngine {
 
       // A URL registered by this change (hook, validation, notification, callback) must be one the platform may call.
       await assertOutboundUrls(newOutboundUrls(current.document, draft));
+
+      // `process` runs before the hooks, so a hook's veto (or a lost race) can still release what
+      // it reserved; anything a hook does outside the platform cannot be undone. `abort` on the way
+      // back to checkout runs after them: a hook may refuse that move (a payment still being
+      // processed at its provider), and then nothing must have been released.
+      const lifecycle: LifecycleContext = { tenant: request.tenant, version: current.version, actor: actorName(request.actor) };
+      const move = this.lifecycle ? lifecycleMoveOf(current.status, draft.state.currentStatus) : undefined;
+      const processed = move === 'process' ? await this.process(request, current, draft, lifecycle) : { payments: [], answered: false };
+
       let outcome: { document: OrderDocument; invocations: HookInvocation[]; patches: HookPatch[] };
       try {
         outcome = await runHooks(current.document, draft, {
@@ -125,15 +139,22 @@ export class OrderEngine {
           cascadeLimit: this.limits.cascadeLimit,
         });
         assertPatchesKeptLock(current, outcome.document, outcome.patches);
+        // Hook patches may register URLs too (lifecycle answers never do).
+        if (outcome.invocations.some((invocation) => invocation.patched.length > 0)) await assertOutboundUrls(newOutboundUrls(draft, outcome.document));
       } catch (error) {
         if (error instanceof HookVeto) await this.recordVeto(request, current, error);
+        await this.undoProcess(lifecycle, draft, processed.payments);
         throw error;
       }
 
-      const patched = outcome.invocations.some((invocation) => invocation.patched.length > 0);
-      if (patched) await assertOutboundUrls(newOutboundUrls(draft, outcome.document));
+      const released = move === 'release' ? await this.release(outcome.document, lifecycle) : false;
+      const patched = processed.answered || released || outcome.invocations.some((invocation) => invocation.patched.length > 0);
       const changes = patched ? changedPointers(current.document, outcome.document) : requested;
-      const jobs = [...notificationJobs(current.document, outcome.document), ...amountChangedJobs(current.document, outcome.document, request.actor.adapterId)];
+      const jobs = [
+        ...notificationJobs(current.document, outcome.document),
+        ...amountChangedJobs(current.document, outcome.document, request.actor.adapterId),
+        ...paymentCallbackJobs(current.document, outcome.document),
+      ];
       const event: EventInput = {
         id: randomUUID(),
         type: 'order.changed',
@@ -151,6 +172,8 @@ export class OrderEngine {
         const order = await this.store.update(current, outcome.document, [event], jobs);
         return { order, changes, hooks: outcome.invocations };
       } catch (error) {
+        // Not committed: what `process` reserved is released (a retry processes again).
+        await this.undoProcess(lifecycle, outcome.document, processed.payments);
         if (!(error instanceof VersionConflict)) throw error;
         if (request.expectedVersion !== undefined || attempt >= this.limits.maxAttempts) {
           throw conflict(`Order ${current.id} was changed by someone else at the same time; try again.`);
@@ -173,6 +196,44 @@ export class OrderEngine {
     const requested = changedPointers(current.document, draft);
     if (requested.length > 0) assertUnlocked(current, requested);
     return { current, draft, requested };
+  }
+
+  /**
+   * checkout → processing: `process` on the payments; a failure vetoes (400
+   * `payment_process_failed`, recorded as a veto event). Answers are recorded on the draft.
+   */
+  private async process(request: ChangeRequest, current: OrderRecord, draft: OrderDocument, context: LifecycleContext): Promise<{ payments: PaymentDocument[]; answered: boolean }> {
+    const before = JSON.stringify(draft.payments);
+    try {
+      const payments = await this.lifecycle!.process(context, draft);
+      return { payments, answered: JSON.stringify(draft.payments) !== before };
+    } catch (error) {
+      if (error instanceof AppError) await this.recordRefusal(request, current, error);
+      throw error;
+    }
+  }
+
+  /** processing → checkout, once the hooks accepted it: `abort` releases reservations; answers recorded inside `payments`. */
+  private async release(document: OrderDocument, context: LifecycleContext): Promise<boolean> {
+    const before = JSON.stringify(document.payments);
+    await this.lifecycle!.release(context, document);
+    return JSON.stringify(document.payments) !== before;
+  }
+
+  private async undoProcess(context: LifecycleContext, order: OrderDocument, payments: PaymentDocument[]): Promise<void> {
+    if (payments.length === 0 || !this.lifecycle) return;
+    await this.lifecycle.abort(context, order, payments).catch((error: unknown) => this.logger.error({ err: error, orderId: order.id }, 'could not abort processed payments'));
+  }
+
+  private async recordRefusal(request: ChangeRequest, current: OrderRecord, refusal: AppError): Promise<void> {
+    await this.store
+      .recordEvent(request.tenant, current.id, current.version, {
+        id: randomUUID(),
+        type: 'order.change_vetoed',
+        actor: actorName(request.actor),
+        data: { action: request.action, reason: refusal.code, message: refusal.message, ...(refusal.details as Record<string, unknown>) },
+      })
+      .catch((error: unknown) => this.logger.error({ err: error, orderId: current.id }, 'could not record a veto event'));
   }
 
   private async recordVeto(request: ChangeRequest, current: OrderRecord, veto: HookVeto): Promise<void> {
@@ -264,3 +325,5 @@ function amountChangedJobs(before: OrderDocument, after: OrderDocument, actorAda
 }
 
 const actorName = (actor: Actor) => actor.adapterId ?? actor.subject;
+
+const hasLifecycleCallbacks = (payment: PaymentDocument) => Boolean(payment.callbacks?.process ?? payment.callbacks?.abort);

@@ -4,6 +4,7 @@ import type { PgNotifier } from '../../../platform/db/pg-notifier.js';
 import type { Tenant } from '../../../platform/auth/principal.js';
 import type { OrderDocument } from '../domain/order.types.js';
 import { ORDER_COLUMNS, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
+import { outboundTraceHeaders } from '../../../platform/telemetry/outbound.js';
 
 export interface EventInput {
   id: string;
@@ -13,7 +14,7 @@ export interface EventInput {
 }
 
 export interface JobInput {
-  kind: 'notification' | 'amount_changed';
+  kind: 'notification' | 'amount_changed' | 'payment_callback';
   notificationId: string;
   invoke: string;
   payload: Record<string, unknown>;
@@ -80,7 +81,7 @@ export class OrderStore {
         document.merchant,
         document.channel,
         JSON.stringify(events),
-        JSON.stringify(jobs),
+        outboxJobs(jobs),
       ])
       .catch((error: unknown) => {
         // Order ids are unique across tenants: any tenant's taken id gets the same answer.
@@ -96,7 +97,7 @@ export class OrderStore {
   async update(current: OrderRecord, document: OrderDocument, events: EventInput[], jobs: JobInput[]): Promise<OrderRecord> {
     const { rows } = await this.pool.query<OrderRow>(
       UPDATE_STATEMENT,
-      [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, JSON.stringify(events), JSON.stringify(jobs), current.version],
+      [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, JSON.stringify(events), outboxJobs(jobs), current.version],
     );
     if (!rows[0]) {
       this.recent.delete(cacheKey(current, current.id));
@@ -136,6 +137,12 @@ const UPDATE_STATEMENT = {
   ),
 };
 
+/** Each job keeps the committing request's trace context: its delivery continues that trace. */
+function outboxJobs(jobs: JobInput[]): string {
+  const traceContext = jobs.length > 0 ? outboundTraceHeaders() : undefined;
+  return JSON.stringify(jobs.map((job) => ({ ...job, traceContext })));
+}
+
 /**
  * One statement, so one round trip and one implicit transaction: the order write ($1–$6 and,
  * for updates, $9), then the version snapshot, the events ($7) and jobs ($8) as JSON arrays,
@@ -154,9 +161,9 @@ function commitStatement(write: string): string {
         from written w, jsonb_to_recordset($7::jsonb) as e(id uuid, type text, actor text, data jsonb)
     ),
     jobs as (
-      insert into notification_jobs (merchant, channel, order_id, order_version, kind, notification_id, invoke, payload)
-      select w.merchant, w.channel, w.id, w.version, j.kind, j."notificationId", j.invoke, j.payload
-        from written w, jsonb_to_recordset($8::jsonb) as j(kind text, "notificationId" text, invoke text, payload jsonb)
+      insert into notification_jobs (merchant, channel, order_id, order_version, kind, notification_id, invoke, payload, trace_context)
+      select w.merchant, w.channel, w.id, w.version, j.kind, j."notificationId", j.invoke, j.payload, j."traceContext"
+        from written w, jsonb_to_recordset($8::jsonb) as j(kind text, "notificationId" text, invoke text, payload jsonb, "traceContext" jsonb)
     )
     select w.id, w.merchant, w.channel, w.status, w.version, w.reference, w.created_at as "createdAt", w.updated_at as "updatedAt" from written w`;
 }

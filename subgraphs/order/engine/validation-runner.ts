@@ -51,7 +51,7 @@ export async function callbackFailures(order: OrderDocument, headers: Validation
 
 async function runCallback(validation: Validation, order: OrderDocument, headers: ValidationHeaders, timeoutMs: number): Promise<ValidationFailure[]> {
   const ids = { adapterId: validation.adapterId, validationId: validation.id };
-  const outcome = await callAdapter(validation.url, order, (text) => headers(validation, text), timeoutMs);
+  const outcome = await callAdapter(validation.url, order, (text) => headers(validation, text), timeoutMs, `validation ${validation.adapterId}`);
   if (outcome.kind === 'timeout') return [{ code: 'validation_timeout', message: `No answer within ${timeoutMs} ms.`, ...ids }];
   if (outcome.kind === 'unreachable') return [{ code: 'validation_unreachable', message: `Could not be reached (${outcome.error}).`, ...ids }];
   if (outcome.status >= 200 && outcome.status < 300) return [];

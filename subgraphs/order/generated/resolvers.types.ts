@@ -105,12 +105,19 @@ export type Hook = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Moves a completed order to delivered (admin and service tokens; FORBIDDEN otherwise); the capture callback of every payment that registered one is then called through the outbox. */
+  deliverOrder: Order;
   /** Sets the billing address; the order's /customer hooks run first and may refuse it (HOOK_VETOED). */
   setBillingAddress: Order;
   /** Sets the shipping address of the customer; /customer hooks run first. */
   setShippingAddress: Order;
   /** Runs the order's validation: built-in rules, then every validation callback in parallel. Commits nothing. */
   validateOrder: ValidationResult;
+};
+
+
+export type MutationDeliverOrderArgs = {
+  orderId: Scalars['ID']['input'];
 };
 
 
@@ -219,6 +226,8 @@ export type Payment = {
   orderId: Scalars['ID']['output'];
   recurring?: Maybe<Scalars['JSON']['output']>;
   reference?: Maybe<Scalars['String']['output']>;
+  /** What was refunded through refundPayment so far (0 when nothing was). */
+  refundedAmount: Scalars['Float']['output'];
   state: Scalars['String']['output'];
   type?: Maybe<Scalars['String']['output']>;
   upperLimitAmount?: Maybe<Scalars['Float']['output']>;
@@ -533,6 +542,7 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 }
 
 export type MutationResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  deliverOrder?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationDeliverOrderArgs, 'orderId'>>;
   setBillingAddress?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetBillingAddressArgs, 'address' | 'orderId'>>;
   setShippingAddress?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetShippingAddressArgs, 'address' | 'orderId'>>;
   validateOrder?: Resolver<ResolversTypes['ValidationResult'], ParentType, ContextType, RequireFields<MutationValidateOrderArgs, 'orderId'>>;
@@ -609,6 +619,7 @@ export type PaymentResolvers<ContextType = OrderContext, ParentType extends Reso
   orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   recurring?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refundedAmount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   upperLimitAmount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;

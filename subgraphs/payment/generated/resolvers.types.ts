@@ -24,6 +24,27 @@ export type Scalars = {
   _FieldSet: { input: any; output: any; }
 };
 
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Cancels a payment through its adapter's cancel callback (admin and service tokens; FORBIDDEN otherwise): after confirm and before capture, e.g. reserved → cancelled. The call and its answer are logged as a transaction; an adapter refusing is BAD_REQUEST with its message, an adapter failing BAD_GATEWAY (PAYMENT_CALLBACK_FAILED); a payment without the callback PAYMENT_ACTION_UNAVAILABLE. */
+  cancelPayment: Payment;
+  /** Refunds part or all of a captured payment through its adapter's refund callback (admin and service tokens). A partial refund keeps the payment captured and adds to its refundedAmount; the refund reaching the amount moves it to refunded. More than is left: REFUND_EXCEEDS_CAPTURED. */
+  refundPayment: Payment;
+};
+
+
+export type MutationCancelPaymentArgs = {
+  orderId: Scalars['ID']['input'];
+  paymentId: Scalars['ID']['input'];
+};
+
+
+export type MutationRefundPaymentArgs = {
+  amount: Scalars['Float']['input'];
+  orderId: Scalars['ID']['input'];
+  paymentId: Scalars['ID']['input'];
+};
+
 /** The order, as the payment subgraph adds to it: the payment attempts that left no payment. */
 export type Order = {
   __typename?: 'Order';
@@ -205,8 +226,10 @@ export type FederationReferenceTypes = {
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
-  Order: ResolverTypeWrapper<OrderRef>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Order: ResolverTypeWrapper<OrderRef>;
   Payment: ResolverTypeWrapper<PaymentRef>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -214,7 +237,6 @@ export type ResolversTypes = {
   PaymentEdge: ResolverTypeWrapper<Omit<PaymentEdge, 'node'> & { node: ResolversTypes['Payment'] }>;
   PaymentPageInfo: ResolverTypeWrapper<PaymentPageInfo>;
   PaymentTransaction: ResolverTypeWrapper<PaymentTransactionRecord>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
@@ -222,8 +244,10 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   JSON: Scalars['JSON']['output'];
-  Order: OrderRef;
+  Mutation: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
+  Float: Scalars['Float']['output'];
+  Order: OrderRef;
   Payment: PaymentRef;
   Boolean: Scalars['Boolean']['output'];
   String: Scalars['String']['output'];
@@ -231,7 +255,6 @@ export type ResolversParentTypes = {
   PaymentEdge: Omit<PaymentEdge, 'node'> & { node: ResolversParentTypes['Payment'] };
   PaymentPageInfo: PaymentPageInfo;
   PaymentTransaction: PaymentTransactionRecord;
-  Float: Scalars['Float']['output'];
   Query: Record<PropertyKey, never>;
   Int: Scalars['Int']['output'];
 };
@@ -239,6 +262,11 @@ export type ResolversParentTypes = {
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
+
+export type MutationResolvers<ContextType = PaymentContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  cancelPayment?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationCancelPaymentArgs, 'orderId' | 'paymentId'>>;
+  refundPayment?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationRefundPaymentArgs, 'amount' | 'orderId' | 'paymentId'>>;
+};
 
 export type OrderResolvers<ContextType = PaymentContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order'], FederationReferenceType extends FederationReferenceTypes['Order'] = FederationReferenceTypes['Order']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Order']> | FederationReferenceType, FederationReferenceType, ContextType>;
@@ -293,6 +321,7 @@ export type QueryResolvers<ContextType = PaymentContext, ParentType extends Reso
 
 export type Resolvers<ContextType = PaymentContext> = {
   JSON?: GraphQLScalarType;
+  Mutation?: MutationResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   Payment?: PaymentResolvers<ContextType>;
   PaymentConnection?: PaymentConnectionResolvers<ContextType>;

@@ -25,13 +25,43 @@ const paymentProperties = {
   channel: { type: 'string', minLength: 1 },
 };
 
+const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+
+/** A transaction body; `extra` adds fields (the log endpoint's `orderId`). */
+function transactionFields(extra: Record<string, unknown> = {}) {
+  return {
+    type: 'object',
+    required: ['event', 'isSuccess'],
+    additionalProperties: false,
+    properties: {
+      ...extra,
+      event: { type: 'string', minLength: 1, maxLength: 128 },
+      pspEvent: text(128),
+      amount: { type: ['number', 'null'], minimum: -99_999_999_999_999, maximum: 99_999_999_999_999 },
+      isSuccess: { type: 'boolean' },
+      pspStatus: text(256),
+      requestJson: { description: 'Any JSON: what the adapter sent the provider.' },
+      responseJson: { description: 'Any JSON: what the provider answered.' },
+      errorDetail: { ...text(8_000), description: 'Fault description shown to the merchant; recommended when isSuccess is false.' },
+    },
+  } as const;
+}
+
 export const paymentParams = { type: 'object', required: ['paymentId'], properties: { paymentId: id } } as const;
+
+/** A callback address at creation may hold `{paymentId}` / `{payment_id}` (and `{orderId}` / `{order_id}`), filled in by the platform. */
+const urlTemplate = { type: 'string', minLength: 1, maxLength: 2048, format: 'uri-template' } as const;
 
 export const createPaymentBody = {
   type: 'object',
   required: ['adapterId', 'orderId', 'amount'],
   additionalProperties: false,
-  properties: paymentProperties,
+  properties: {
+    ...paymentProperties,
+    id: { type: 'string', format: 'uuid', description: 'Optional: an id the adapter chose (a UUID) so its provider step can name the payment before it exists.' },
+    callbacks: { ...(paymentFields.callbacks as object), additionalProperties: urlTemplate },
+    transaction: { ...transactionFields(), description: 'Optional first transaction, logged with the payment (e.g. the provider call that made it).' },
+  },
 } as const;
 
 export const updatePaymentBody = {
@@ -41,24 +71,7 @@ export const updatePaymentBody = {
   properties: { ...paymentProperties, id },
 } as const;
 
-const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
-
-export const transactionBody = {
-  type: 'object',
-  required: ['event', 'isSuccess'],
-  additionalProperties: false,
-  properties: {
-    orderId: id,
-    event: { type: 'string', minLength: 1, maxLength: 128 },
-    pspEvent: text(128),
-    amount: { type: ['number', 'null'], minimum: -99_999_999_999_999, maximum: 99_999_999_999_999 },
-    isSuccess: { type: 'boolean' },
-    pspStatus: text(256),
-    requestJson: { description: 'Any JSON: what the adapter sent the provider.' },
-    responseJson: { description: 'Any JSON: what the provider answered.' },
-    errorDetail: { ...text(8_000), description: 'Fault description shown to the merchant; recommended when isSuccess is false.' },
-  },
-} as const;
+export const transactionBody = transactionFields({ orderId: id });
 
 /** An attempt: a transaction of an order without a payment (a create that failed before one existed). */
 export const attemptBody = {
@@ -94,4 +107,17 @@ export const transactionSchema = {
     errorDetail: nullableText,
     createdAt: { type: 'string', format: 'date-time' },
   },
+} as const;
+
+export const cancelBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: { orderId: id },
+} as const;
+
+export const refundBody = {
+  type: 'object',
+  required: ['amount'],
+  additionalProperties: false,
+  properties: { orderId: id, amount: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999_999_999 } },
 } as const;

@@ -6,6 +6,7 @@ import { actorOf } from '../../order/rest/order.routes.js';
 import type { CreatePaymentBody, LogAttemptBody, LogTransactionBody, PaymentCommands, PaymentWrite, UpdatePaymentBody } from '../payment-commands.service.js';
 import type { PaymentTransactionRecord } from '../payment-transaction.model.js';
 import { errors, json } from '../../../platform/http/api-docs.schemas.js';
+import { PAYMENT_ACTORS, type PaymentActions } from '../payment-actions.service.js';
 import * as s from './payment-request.schemas.js';
 
 const BASE = '/api/v0/payments';
@@ -52,10 +53,11 @@ export const transactionView = (record: PaymentTransactionRecord) => ({
  * The payment API used by adapters (docs/payment-api.md). Roles are checked before the body is
  * looked at; bodies are validated by their JSON schema; the work is PaymentCommands'.
  */
-export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCommands): void {
+export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCommands, actions: PaymentActions): void {
   const writers = { preValidation: async (request: FastifyRequest) => requireRole(request.auth, ...PAYMENT_WRITERS) };
   // Logs are read by the same roles that write them; an adapter reads only its own adapter's.
   const readers = writers;
+  const actors = { preValidation: async (request: FastifyRequest) => requireRole(request.auth, ...PAYMENT_ACTORS) };
 
   app.post(BASE, { ...writers, schema: { body: s.createPaymentBody, tags: ['payments'], summary: 'Create a payment on an order', response: { 201: json('The payment (Location, ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } }, async (request: Req<CreatePaymentBody>, reply) => {
     const write = await commands.create(contextOf(request), request.body);
@@ -66,6 +68,27 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
     `${BASE}/:paymentId`,
     { ...writers, schema: { params: s.paymentParams, body: s.updatePaymentBody, tags: ['payments'], summary: 'Update a payment (present fields replace stored ones)', response: { 200: json('The payment (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
     async (request: Req<UpdatePaymentBody>, reply) => sendPayment(reply, await commands.update(contextOf(request), request.params.paymentId, request.body)),
+  );
+
+  // The payment's actions[].url for Cancel and Refund (docs/payment-api.md, "Cancel and refund").
+  app.post(
+    `${BASE}/:paymentId/cancel`,
+    { ...actors, schema: { params: s.paymentParams, body: s.cancelBody, tags: ['payments'], summary: "Cancel a payment through its adapter's cancel callback", response: { 200: json('The payment as the cancel left it (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
+    async (request: Req<{ orderId?: string } | undefined>, reply) => {
+      const context = contextOf(request);
+      const orderId = await commands.orderOf(context.tenant, request.params.paymentId, request.body?.orderId);
+      return sendPayment(reply, await actions.cancel(context, orderId, request.params.paymentId));
+    },
+  );
+
+  app.post(
+    `${BASE}/:paymentId/refund`,
+    { ...actors, schema: { params: s.paymentParams, body: s.refundBody, tags: ['payments'], summary: "Refund part or all of a captured payment through its adapter's refund callback", response: { 200: json('The payment as the refund left it (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
+    async (request: Req<{ orderId?: string; amount: number }>, reply) => {
+      const context = contextOf(request);
+      const orderId = await commands.orderOf(context.tenant, request.params.paymentId, request.body.orderId);
+      return sendPayment(reply, await actions.refund(context, orderId, request.params.paymentId, request.body.amount));
+    },
   );
 
   app.post(

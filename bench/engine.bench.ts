@@ -1,0 +1,76 @@
+/**
+ * Order changes/s through the engine against raw prepared single-statement UPDATEs on the same
+ * database (pgbench-style: 8 clients on held connections), in alternating rounds so that load from
+ * outside hits both sides alike. Runs inside the stack process (it drives the domain directly).
+ */
+import type { Tenant } from '../platform/auth/principal.js';
+import type { Actor } from '../subgraphs/order/engine/order-engine.js';
+import { createOrderDomain } from '../subgraphs/order/order.service.js';
+import { loadConfig } from '../platform/env/env.config.js';
+import type { BenchContext } from './bench-context.js';
+import { report, round, type startBenchSystem } from './bench-system.js';
+
+const tenant: Tenant = { merchant: 'bench-engine', channel: 'web' };
+const actor: Actor = { role: 'admin', subject: 'bench' };
+export const cart = (total: number) => ({ items: [{ id: 'i1' }], total: { includingVat: total, excludingVat: round(total * 0.8) } });
+
+export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchSystem>>, { quick }: { quick: boolean }): Promise<void> {
+  const { system } = bench;
+  const domain = createOrderDomain({ config: loadConfig({ LOG_LEVEL: 'silent', AUTH_JWT_SECRET: 'x'.repeat(32) }), db: system.db, logger: system.logger, verifier: { verify: async () => { throw new Error('unused'); } } });
+  const context = { tenant, actor };
+  const clients = 8;
+  const phaseMs = quick ? 300 : 1_000;
+  const rounds = quick ? 2 : 5;
+  const orders = await Promise.all(Array.from({ length: clients }, () => domain.commands.create(context, { currency: 'NOK', cart: cart(100) })));
+  let step = 0;
+  const changeFor = async (ms: number) => {
+    let made = 0;
+    const until = performance.now() + ms;
+    await Promise.all(
+      orders.map(async (order, w) => {
+        while (performance.now() < until) {
+          await domain.commands.replace(context, order.id, 'cart', cart(100 + w + ++step / 100));
+          made++;
+        }
+      }),
+    );
+    return made;
+  };
+  const connections = await Promise.all(orders.map(() => system.db.pool.connect()));
+  const update = { name: 'bench-raw-update', text: 'update orders set version = version + 1, updated_at = now() where id = $1' };
+  const updateFor = async (ms: number) => {
+    let made = 0;
+    const until = performance.now() + ms;
+    await Promise.all(
+      orders.map(async (order, w) => {
+        while (performance.now() < until) {
+          await connections[w]!.query({ ...update, values: [order.id] });
+          made++;
+        }
+      }),
+    );
+    return made;
+  };
+  try {
+    await changeFor(phaseMs); // warm-up: JIT, pool, prepared statements
+    await updateFor(phaseMs);
+    let changes = 0;
+    let updates = 0;
+    const ratios: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      // Alternate which side goes first, so a drift in load favours neither.
+      const [c, u] = r % 2 === 0 ? [await changeFor(phaseMs), await updateFor(phaseMs)] : [0, await updateFor(phaseMs)];
+      const c2 = r % 2 === 0 ? c : await changeFor(phaseMs);
+      changes += c2;
+      updates += u;
+      ratios.push(round(c2 / u));
+    }
+    const seconds = (rounds * phaseMs) / 1000;
+    report('raw_prepared_update_per_second', updates / seconds, 'tx/s', { clients, rounds, phaseMs, anchor: true });
+    report('order_changes_per_second_no_hooks', changes / seconds, 'changes/s', { clients, ratio: round(changes / updates), anchor: 'raw_prepared_update_per_second', target: '>= 0.8', perRound: ratios });
+  } finally {
+    for (const connection of connections) connection.release();
+  }
+}
+
+export const run = (ctx: BenchContext) => ctx.stack.call('engine', { quick: ctx.quick });

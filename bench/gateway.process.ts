@@ -1,0 +1,55 @@
+/**
+ * Child process of the benchmark: a standalone gateway over HTTP to the stack's subgraphs,
+ * ours (BENCH_GATEWAY=ours) or Hive Gateway (BENCH_GATEWAY=hive), on the same supergraph.
+ */
+import { createServer } from 'node:http';
+import { composeSupergraph } from '../gateway/supergraph.compose.js';
+import { createGatewayService } from '../gateway/gateway.service.js';
+import { resolveAuthConfig } from '../platform/auth/auth-config.js';
+import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
+import { connectDatabase } from '../platform/db/database.js';
+import { loadConfig } from '../platform/env/env.config.js';
+import { createLogger } from '../platform/logging/logger.js';
+import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
+import { serveBenchCommands } from './bench-process.js';
+
+const subgraphUrls = JSON.parse(process.env.BENCH_SUBGRAPH_URLS!) as Record<SubgraphName, string>;
+let url: string;
+let close: () => Promise<void>;
+
+if (process.env.BENCH_GATEWAY === 'hive') {
+  // Loaded only here: a dev dependency of the benchmark, never of the platform.
+  const { createGatewayRuntime } = await import('@graphql-hive/gateway');
+  const forwarded = ['authorization', 'x-merchant', 'x-channel', 'traceparent', 'x-request-id'];
+  const runtime = createGatewayRuntime({
+    supergraph: composeSupergraph(subgraphUrls),
+    logging: false,
+    propagateHeaders: { fromClientToSubgraphs: ({ request }) => Object.fromEntries(forwarded.map((name) => [name, request.headers.get(name)])) },
+  });
+  const server = createServer(runtime);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  close = async () => {
+    server.closeAllConnections();
+    server.close();
+    await runtime.dispose();
+  };
+} else {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL, AUTH_JWT_SECRET: process.env.AUTH_JWT_SECRET });
+  const db = connectDatabase(config.databaseUrl!, { max: 4 });
+  const app = await createGatewayService({ config, db, logger: createLogger({ level: 'silent' }), verifier: createTokenVerifier(resolveAuthConfig(config)), subgraphUrls });
+  url = await app.listen({ host: '127.0.0.1', port: 0 });
+  close = async () => {
+    await app.close();
+    await db.close();
+  };
+}
+
+serveBenchCommands({
+  url: () => url,
+  exit: async () => {
+    await close();
+    setTimeout(() => process.exit(0), 10);
+  },
+});

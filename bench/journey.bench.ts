@@ -1,0 +1,66 @@
+/**
+ * The whole storefront journey through the REST paths, as test/journey/checkout-rest.test.ts
+ * walks it: basket → order → billing → gift card → non-PSP rest → validate → complete, and on
+ * until the order is exported to the commerce sandbox. Sequential journeys; p50/p95 of each.
+ */
+import type { BenchContext } from './bench-context.js';
+import { sleep } from './bench-context.js';
+import { percentile, report, round } from './bench-system.js';
+
+const BILLING = { givenName: 'Kari', familyName: 'Nordmann', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO', email: 'kari@example.com', phone: '+4791234567' };
+
+export async function run(ctx: BenchContext): Promise<void> {
+  const journeys = ctx.quick ? 3 : 20;
+  const merchant = 'bench-journey';
+  const tenant = { 'x-merchant': merchant, 'x-channel': 'web' };
+  const admin = await ctx.token({ merchant, channels: ['web'], role: 'admin' });
+  const storefront = await ctx.token({ merchant, channels: ['web'], role: 'storefront' });
+  const call = async (base: string, method: string, path: string, body?: unknown, token = storefront) => {
+    const response = await fetch(`${ctx.urls[base]}${path}`, {
+      method,
+      headers: { ...tenant, authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`${method} ${base}${path}: ${response.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  const configurations = await ctx.stack.call<Record<string, unknown>>('demoConfigurations');
+  for (const [id, document] of Object.entries(configurations)) await call('configuration', 'PUT', `/api/v1/configuration/merchants/${merchant}/channels/web/configurations/${id}`, document, admin);
+
+  const completedMs: number[] = [];
+  const exportedMs: number[] = [];
+  for (let j = 0; j < journeys; j++) {
+    const basket = await call('commerce_sandbox', 'POST', '/api/sandbox/baskets', {
+      currency: 'NOK',
+      items: [
+        { sku: 'SHOE-42', name: 'Running shoes', quantity: 2, unitPrice: 99.95, vatRate: 0.25 },
+        { sku: 'SOCK-3P', name: 'Socks', quantity: 1, unitPrice: 50, vatRate: 0.25 },
+      ],
+      buyer: { givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', phone: '+4791234567' },
+    });
+    const cardId = `CARD-${Date.now()}-${j}`;
+    await call('giftcard_sandbox', 'POST', '/api/sandbox/cards', { cardId, balance: 100, currency: 'NOK' });
+
+    const started = performance.now();
+    const order = await call('commerce_adapter', 'POST', '/api/v1/orders', { cartReference: basket.id, culture: 'nb-NO', currency: 'NOK' });
+    await call('order', 'PUT', `/api/v0/checkout/orders/${order.id}/customer/billing`, BILLING);
+    await call('giftcard_adapter', 'POST', `/api/checkout/v1/orders/${order.id}/payments`, { cardId });
+    const nonpsp = await call('nonpsp_adapter', 'POST', `/api/v1/checkout/orders/${order.id}/payments`);
+    const validated = await call('order', 'POST', `/api/v0/checkout/orders/${order.id}/validate`);
+    if (!validated.valid) throw new Error(`journey ${j}: not valid ${JSON.stringify(validated.failures)}`);
+    await call('nonpsp_adapter', 'POST', `/api/v1/checkout/orders/${order.id}/payments/${nonpsp.paymentId}/complete`, {});
+    completedMs.push(performance.now() - started);
+    // Exported: the commerce adapter set the order's reference once the sandbox accepted it.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const current = await call('order', 'GET', `/api/v0/checkout/orders/${order.id}`);
+      if (current.reference) break;
+      if (Date.now() > deadline) throw new Error(`journey ${j}: not exported within 15 s`);
+      await sleep(5);
+    }
+    exportedMs.push(performance.now() - started);
+  }
+  report('journey_basket_to_exported_p50', percentile(exportedMs, 50), 'ms', { p95: round(percentile(exportedMs, 95)), journeys, target: '<= 250 ms' });
+  report('journey_basket_to_completed_p50', percentile(completedMs, 50), 'ms', { p95: round(percentile(completedMs, 95)), journeys });
+}

@@ -1,0 +1,79 @@
+/**
+ * `npm run bench [-- --quick] [-- --only=engine,gateway]`: every figure of docs/benchmarks.md,
+ * one JSON line each, each with its ratio to the anchor measured in the same run.
+ *
+ * The runner is the load generator; what is measured runs in child processes (bench-process.ts).
+ * The database is embedded PostgreSQL (fsync on) unless DATABASE_URL is set.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TokenClaims } from '../platform/auth/principal.js';
+import { startEmbeddedPostgres } from '../platform/db/embedded-postgres.service.js';
+import { freePort } from '../platform/net/ports.js';
+import type { BenchContext } from './bench-context.js';
+import { startBenchProcess } from './bench-process.js';
+import { report } from './bench-system.js';
+import { measureMemory } from './memory.bench.js';
+
+const FIGURES: Record<string, () => Promise<{ run(ctx: BenchContext): Promise<unknown> }>> = {
+  engine: () => import('./engine.bench.js'),
+  'order-engine': () => import('./order-engine.bench.js'),
+  gateway: () => import('./gateway.bench.js'),
+  writers: () => import('./writers.bench.js'),
+  journey: () => import('./journey.bench.js'),
+  subscribers: () => import('./subscribers.bench.js'),
+};
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  const unknown = only?.filter((name) => !(name in FIGURES));
+  if (unknown?.length) throw new Error(`unknown figure(s) ${unknown.join(', ')}; known: ${Object.keys(FIGURES).join(', ')}`);
+  const started = performance.now();
+  const cleanups: Array<() => Promise<void>> = [];
+  try {
+    let databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      const parent = await mkdtemp(join(tmpdir(), 'checkout-bench-'));
+      await chmod(parent, 0o755);
+      const pg = await startEmbeddedPostgres({ dataDir: join(parent, 'data'), port: await freePort(), ephemeral: false });
+      cleanups.push(async () => {
+        await pg.stop();
+        await rm(parent, { recursive: true, force: true });
+      });
+      databaseUrl = await pg.ensureDatabase('bench');
+    }
+    const env = { DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: randomBytes(32).toString('base64url') };
+    const stack = await startBenchProcess('./stack.process.ts', env);
+    cleanups.unshift(() => stack.stop());
+    const ctx: BenchContext = {
+      quick,
+      stack,
+      env,
+      urls: await stack.call('urls'),
+      token: (claims: TokenClaims) => stack.call('token', claims),
+    };
+    await measureMemory(ctx, 'idle');
+    for (const [name, load] of Object.entries(FIGURES)) {
+      if (only && !only.includes(name)) continue;
+      const figureStarted = performance.now();
+      await (await load()).run(ctx);
+      process.stderr.write(`bench: ${name} took ${Math.round(performance.now() - figureStarted)} ms\n`);
+    }
+    await measureMemory(ctx, 'after_load');
+    report('bench_total_seconds', (performance.now() - started) / 1000, 's', { quick, machine: `${(await import('node:os')).cpus().length} cores, load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}` });
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${(error as Error).stack}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,61 @@
+import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { TRACE_HEADERS } from '../platform/http/trace-headers.js';
+import type { GatewayContext } from './gateway.context.js';
+
+/** What a subgraph call answers. */
+export type SubgraphResponse = Awaited<ReturnType<GraphQLDataSource['process']>>;
+
+interface InFlight<T> {
+  promise: Promise<T>;
+  callers: number;
+}
+
+/**
+ * Identical subgraph reads in flight at the same moment share one execution: many readers of one
+ * order cost the subgraph one resolution. Only reads of the same caller identity are merged (see
+ * `mergeKey`); nothing is cached once the execution settles.
+ */
+export class InFlightRequests<T> {
+  private readonly pending = new Map<string, InFlight<T>>();
+  /** Executions started, and calls that joined one already running (observability, benchmarks). */
+  readonly counts = { executed: 0, merged: 0 };
+
+  run(key: string | undefined, execute: () => Promise<T>): Promise<T> {
+    if (key === undefined) {
+      this.counts.executed++;
+      return execute();
+    }
+    let entry = this.pending.get(key);
+    if (entry) this.counts.merged++;
+    else {
+      this.counts.executed++;
+      const created: InFlight<T> = { promise: execute().finally(() => this.pending.delete(key)), callers: 0 };
+      this.pending.set(key, created);
+      entry = created;
+    }
+    entry.callers++;
+    const shared = entry;
+    // The gateway merges later fetches into the objects it gets back, so callers of a shared
+    // execution each get their own copy; the settled key is gone before any caller resumes.
+    return shared.promise.then((result) => (shared.callers > 1 ? structuredClone(result) : result));
+  }
+}
+
+const traceHeaders: ReadonlySet<string> = new Set(TRACE_HEADERS);
+
+/**
+ * The identity of a subgraph call that may be shared, or undefined when it must run on its own:
+ * anything but a fetch of an incoming query (mutations, and the fetches that follow one, read or
+ * write state the caller just changed). Same subgraph, operation, variables, caller (principal and
+ * tenant) and forwarded headers other than the trace ones.
+ */
+export function mergeKey(subgraph: string, options: GraphQLDataSourceProcessOptions<GatewayContext>): string | undefined {
+  if (!('incomingRequestContext' in options) || options.incomingRequestContext.operation?.operation !== 'query') return undefined;
+  const { request } = options;
+  const context = options.context as Partial<GatewayContext>;
+  if (!context.auth || !request.query) return undefined;
+  const identity = Object.entries(context.forward ?? {})
+    .filter(([name]) => !traceHeaders.has(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([subgraph, request.operationName ?? null, request.query, request.variables ?? null, context.auth.principal, context.auth.tenant, identity]);
+}

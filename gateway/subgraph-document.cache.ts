@@ -1,0 +1,44 @@
+import { parse, validate, type DocumentNode, type GraphQLError, type GraphQLSchema, type OperationTypeNode } from 'graphql';
+import { chooseOperation } from '../platform/graphql/operation-measure.js';
+
+/** An operation string parsed and validated once against one subgraph's schema. */
+export type PreparedOperation =
+  | { document: DocumentNode; type: OperationTypeNode | undefined; errors?: undefined }
+  | { document?: undefined; type?: undefined; errors: readonly GraphQLError[] };
+
+/**
+ * The gateway sends a handful of distinct operations per subgraph (one per planned fetch of each
+ * cached query plan), so parsing and validating each call anew is pure waste. Bounded: the oldest
+ * entry goes first once `max` distinct operations were seen.
+ */
+export class SubgraphDocumentCache {
+  private readonly prepared = new Map<string, PreparedOperation>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly max = 1_000,
+  ) {}
+
+  get(source: string, operationName?: string | null): PreparedOperation {
+    const key = `${operationName ?? ''}\n${source}`;
+    const cached = this.prepared.get(key);
+    if (cached) return cached;
+    const prepared = this.prepare(source, operationName ?? undefined);
+    if (this.prepared.size >= this.max) this.prepared.delete(this.prepared.keys().next().value!);
+    this.prepared.set(key, prepared);
+    return prepared;
+  }
+
+  private prepare(source: string, operationName: string | undefined): PreparedOperation {
+    let document: DocumentNode;
+    try {
+      document = parse(source);
+    } catch (error) {
+      return { errors: [error as GraphQLError] };
+    }
+    const errors = validate(this.schema, document);
+    if (errors.length > 0) return { errors };
+    const chosen = chooseOperation(document, operationName);
+    return { document, type: 'operation' in chosen ? chosen.operation.operation : undefined };
+  }
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Tenant } from '../../../platform/auth/principal.js';
+import type { Logger } from '../../../platform/logging/logger.js';
+import type { PaymentDocument } from '../domain/order.types.js';
+import type { PaymentCallbackResult } from './payment-callback.caller.js';
+
+/** The event type of every lifecycle call (docs/order-engine.md, "Payment lifecycle"). */
+export const PAYMENT_CALLBACK_EVENT = 'payment.callback';
+
+export interface CallbackLogEntry {
+  tenant: Tenant;
+  orderId: string;
+  /** The order version the call was made on. */
+  version: number | null;
+  actor: string;
+  payment: Pick<PaymentDocument, 'id' | 'adapterId' | 'amount'>;
+  result: PaymentCallbackResult;
+  /** The transaction's amount when it is not the payment's (a partial refund). */
+  amount?: number;
+}
+
+/**
+ * Every lifecycle call and its answer, twice: an event record (the events API) and a transaction
+ * in the payment's log (what the merchant sees), in one statement. A call is a fact whether or
+ * not the change it belongs to commits, so it is recorded on its own.
+ */
+export class PaymentCallbackLog {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly logger: Logger,
+  ) {}
+
+  async record(entry: CallbackLogEntry): Promise<void> {
+    const { tenant, result, payment } = entry;
+    const data = {
+      callback: result.callback,
+      paymentId: payment.id,
+      adapterId: payment.adapterId,
+      url: result.url,
+      succeeded: result.ok,
+      ...(result.ok ? { answer: result.answer } : { reason: result.reason, message: result.message }),
+      ...(result.ok || result.status !== undefined ? { status: result.status } : {}),
+      durationMs: result.durationMs,
+    };
+    const amount = entry.amount ?? payment.amount;
+    const pspStatus = result.ok ? (result.answer.pspStatus ?? result.answer.state ?? String(result.status)) : result.reason;
+    try {
+      await this.pool.query(
+        `with event as (
+           insert into order_events (id, merchant, channel, order_id, type, version, actor, data) values ($1, $2, $3, $4, $5, $6, $7, $8)
+         )
+         insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, response_json, error_detail)
+         values ($9, $2, $3, $4, $10, $18, $11, 'platform', $12, $13, $14, $15, $16, $17)`,
+        [
+          randomUUID(),
+          tenant.merchant,
+          tenant.channel,
+          entry.orderId,
+          PAYMENT_CALLBACK_EVENT,
+          entry.version,
+          entry.actor,
+          data,
+          randomUUID(),
+          payment.id,
+          result.callback,
+          amount,
+          result.ok,
+          pspStatus,
+          JSON.stringify(result.request),
+          result.body === undefined ? null : JSON.stringify(result.body),
+          result.ok ? null : result.message,
+          // The payment's adapter: the row is about its payment, so it reads it like its own.
+          payment.adapterId,
+        ],
+      );
+    } catch (error) {
+      // The log is for people; failing to write it never changes what the call decided.
+      this.logger.error({ err: error, orderId: entry.orderId, paymentId: payment.id, callback: result.callback }, 'could not record a payment callback');
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import type pg from 'pg';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
+import { money, toAmount } from '../../platform/money/money.js';
+import type { CallSigner } from '../../platform/outbound/call-signer.js';
+import type { PaymentDocument } from '../order/domain/order.types.js';
+import { callPaymentCallback, type PaymentCallbackName, type PaymentCallbackResult } from '../order/engine/payment-callback.caller.js';
+import type { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
+import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
+import type { PaymentWrite } from './payment-commands.service.js';
+import { assertTransition } from './payment.rules.js';
+
+/** Roles that may cancel and refund payments (docs/payment-api.md, "Cancel and refund"). */
+export const PAYMENT_ACTORS = ['admin', 'service'] as const;
+
+/**
+ * Cancel and refund, asked for by the back office and delegated to the payment's adapter through
+ * its `cancel` / `refund` callback. The state move is checked before the adapter is called; the
+ * call and its answer are logged (event and transaction); a success is recorded on the payment.
+ * Actions on one payment run one at a time (an advisory lock across processes), so two refunds
+ * at once can never refund more than was captured.
+ */
+export class PaymentActions {
+  constructor(
+    private readonly orders: OrderCommands,
+    private readonly pool: pg.Pool,
+    private readonly calls: CallSigner,
+    private readonly log: PaymentCallbackLog,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** Cancels a payment after confirm and before capture: `reserved` (or not yet authorized) → `cancelled`; again is a no-op. */
+  cancel(context: CommandContext, orderId: string, paymentId: string): Promise<PaymentWrite> {
+    return this.locked(context, orderId, paymentId, async (payment, version) => {
+      // Asked again (an admin retrying): already done, nothing is called.
+      if (payment.state === 'cancelled') return { payment, version };
+      assertTransition(payment.state, 'cancelled');
+      const result = await this.call(context, orderId, payment, 'cancel');
+      const state = result.answer.state ?? 'cancelled';
+      return this.record(context, orderId, paymentId, payment.state, state, (current) => ({ ...current, ...answerFields(result), state }));
+    });
+  }
+
+  /**
+   * Refunds part or all of a captured payment. A partial refund keeps the payment `captured` and
+   * adds to its `refundedAmount`; the refund that reaches the amount moves it to `refunded`.
+   */
+  refund(context: CommandContext, orderId: string, paymentId: string, amount: number): Promise<PaymentWrite> {
+    if (!(amount > 0)) throw badRequest('invalid_refund_amount', 'A refund amount must be above 0.');
+    return this.locked(context, orderId, paymentId, async (payment) => {
+      assertTransition(payment.state, 'refunded');
+      const refunded = money(refundedOf(payment));
+      const refundable = money(payment.amount).minus(refunded);
+      if (money(amount).greaterThan(refundable)) {
+        throw badRequest('refund_exceeds_captured', `At most ${toAmount(refundable)} of payment ${paymentId} can still be refunded (${toAmount(refunded)} of ${payment.amount} already was).`, {
+          refundable: toAmount(refundable),
+          refundedAmount: toAmount(refunded),
+        });
+      }
+      const result = await this.call(context, orderId, payment, 'refund', amount);
+      const total = toAmount(refunded.plus(amount));
+      const state = money(total).greaterThanOrEqualTo(payment.amount) ? 'refunded' : payment.state;
+      return this.record(context, orderId, paymentId, payment.state, state, (current) => ({ ...current, ...answerFields(result), state, refundedAmount: total }));
+    });
+  }
+
+  /** Calls the callback and logs it; a failure is the caller's answer (400 when the adapter refused, else 502). */
+  private async call(context: CommandContext, orderId: string, payment: PaymentDocument, callback: PaymentCallbackName, amount?: number) {
+    if (!payment.callbacks?.[callback]) {
+      throw new AppError(409, 'payment_action_unavailable', `Payment ${payment.id} of ${payment.adapterId} registered no ${callback} callback; its adapter cannot ${callback} it.`, {
+        paymentId: payment.id,
+        adapterId: payment.adapterId,
+      });
+    }
+    const order = await this.orders.get(context, orderId);
+    const result = await callPaymentCallback(
+      this.calls,
+      { tenant: context.tenant, order: order.document, payment, callback, ...(amount === undefined ? {} : { extra: { amount } }) },
+      this.timeoutMs,
+    );
+    await this.log.record({ tenant: context.tenant, orderId, version: order.version, actor: context.actor.subject, payment, result, ...(amount === undefined ? {} : { amount }) });
+    if (!result.ok) {
+      throw new AppError(result.reason === 'refused' ? 400 : 502, 'payment_callback_failed', `The ${callback} of payment ${payment.id} by ${payment.adapterId} failed: ${result.message}`, {
+        paymentId: payment.id,
+        adapterId: payment.adapterId,
+        reason: result.reason,
+        message: result.message,
+      });
+    }
+    return result;
+  }
+
+  /** Records the outcome on the payment; the move is checked again on the fresh draft. */
+  private async record(context: CommandContext, orderId: string, paymentId: string, from: string, to: string, update: (payment: PaymentDocument) => PaymentDocument): Promise<PaymentWrite> {
+    const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, update, {
+      assert: (draft) => {
+        const current = draft.payments.find((candidate) => candidate.id === paymentId);
+        if (current && current.state !== from) assertTransition(current.state, to);
+      },
+    });
+    return { payment, version: result.order.version };
+  }
+
+  /** Runs `work` on the payment as it is now, holding the payment's advisory lock. */
+  private async locked<T>(context: CommandContext, orderId: string, paymentId: string, work: (payment: PaymentDocument, version: number) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const key = JSON.stringify(["payment-action", context.tenant.merchant, context.tenant.channel, orderId, paymentId]);
+    try {
+      await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
+      try {
+        const order = await this.orders.get(context, orderId);
+        const payment = order.document.payments.find((candidate) => candidate.id === paymentId);
+        if (!payment) throw notFound(`Payment ${paymentId} was not found on order ${orderId}.`, 'payment_not_found');
+        return await work(payment, order.version);
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+}
+
+/** What a payment has been refunded through the platform so far. */
+export const refundedOf = (payment: PaymentDocument): number => (typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0);
+
+/** The answer's fields other than state (the action decides the state). */
+function answerFields(result: Extract<PaymentCallbackResult, { ok: true }>): Partial<PaymentDocument> {
+  return {
+    ...(result.answer.attributes !== undefined ? { attributes: result.answer.attributes } : {}),
+    ...(result.answer.reference !== undefined ? { reference: result.answer.reference } : {}),
+  };
+}
+
+/** The actions the platform offers for a payment's registered callbacks: `{adapterId, type, url}` at the payment API. */
+const PLATFORM_ACTIONS: ReadonlyArray<{ callback: 'cancel' | 'refund'; type: string }> = [
+  { callback: 'cancel', type: 'Cancel' },
+  { callback: 'refund', type: 'Refund' },
+];
+
+/**
+ * The payment's `actions[]` with one entry per registered cancel/refund callback, pointing at the
+ * payment API's action endpoints (`{payment_url}/api/v0/payments/{id}/cancel|refund`); actions the
+ * adapter listed itself are kept, and platform entries for callbacks no longer registered dropped.
+ */
+export function withPlatformActions(payment: PaymentDocument, paymentApiUrl: string): PaymentDocument['actions'] {
+  const base = `${paymentApiUrl.replace(/\/$/, '')}/api/v0/payments/${encodeURIComponent(payment.id)}`;
+  const ours = new Set(PLATFORM_ACTIONS.map(({ callback }) => `${base}/${callback}`));
+  const kept = (payment.actions ?? []).filter((action) => !ours.has(action.url));
+  const offered = PLATFORM_ACTIONS.filter(({ callback }) => payment.callbacks?.[callback]).map(({ callback, type }) => ({ adapterId: payment.adapterId, type, url: `${base}/${callback}` }));
+  return [...kept, ...offered];
+}

@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { graphql, rest } from '../harness/http.js';
+import { outboxSettled } from '../harness/outbox.js';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { TestAdapter } from '../harness/test-adapter.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+
+let system: TestSystem;
+let admin: Awaited<ReturnType<typeof orderClient>>;
+let psp: TestAdapter;
+let card: TestAdapter;
+const tenant = { merchant: 'm-lifecycle', channel: 'web' };
+
+beforeAll(async () => {
+  system = await startTestSystem({ env: { HOOK_TIMEOUT_MS: '400', NOTIFICATION_RETRY_DELAYS_MS: '50,50,50' } });
+  admin = await orderClient(system, tenant, 'admin');
+  psp = await TestAdapter.start();
+  card = await TestAdapter.start();
+});
+afterAll(async () => {
+  await psp?.close();
+  await card?.close();
+  await system?.close();
+});
+
+const callbacks = (adapter: TestAdapter, id: string, names: string[]) => Object.fromEntries(names.map((name) => [name, `${adapter.url}/${id}/${name}`]));
+
+/** An order of 249.9 paid by a card of 100 (process, abort, confirm) and a PSP payment for the rest (process, capture). */
+async function orderWithPayments(id: string, extra: Record<string, unknown> = {}) {
+  const created = await admin.call(
+    'POST',
+    '',
+    sampleOrder({
+      id,
+      payments: [
+        { id: `${id}-card`, adapterId: 'card_adapter', type: 'giftcard', amount: 100, upperLimitAmount: 100, callbacks: callbacks(card, id, ['process', 'abort', 'confirm']) },
+        { id: `${id}-psp`, adapterId: 'psp_adapter', type: 'checkout', amount: 149.9, callbacks: callbacks(psp, id, ['process', 'capture']) },
+      ],
+      ...extra,
+    }),
+  );
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+const transactions = (orderId: string) => system.db.prisma.paymentTransaction.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' } });
+const callbackEvents = async (orderId: string) =>
+  ((await admin.events(orderId)).body as Array<{ type: string; data: any }>).filter((event) => event.type === 'payment.callback').map((event) => event.data);
+
+describe('process and abort around checkout → processing', () => {
+  it('calls process on every payment that registered it, in parallel, and records their answers in the same commit', async () => {
+    psp.on('/o1/process', () => ({ status: 200, delayMs: 150 }));
+    card.on('/o1/process', () => ({ status: 200, delayMs: 150, body: { state: 'reserved', attributes: { reservationId: 'r-1' }, pspStatus: 'reserved' } }));
+    await orderWithPayments('o1');
+    const moved = await admin.call('PUT', '/o1/state', { status: 'processing' });
+    expect(moved.status).toBe(200);
+    // In parallel: the second call arrived before the first (150 ms) was answered.
+    expect(Math.abs(card.callsTo('/o1/process')[0]!.at - psp.callsTo('/o1/process')[0]!.at)).toBeLessThan(150);
+    expect(moved.body.state.currentStatus).toBe('processing');
+    expect(moved.body.payments.map((p: { state: string; attributes?: unknown }) => [p.state, p.attributes ?? null])).toEqual([
+      ['reserved', { reservationId: 'r-1' }],
+      ['intent', null],
+    ]);
+    expect(moved.headers.get('etag')).toBe('"2"');
+    const processCall = card.callsTo('/o1/process')[0]!;
+    expect(processCall.headers.authorization).toMatch(/^Bearer /);
+    expect(processCall.body).toMatchObject({ callback: 'process', orderId: 'o1', paymentId: 'o1-card', adapterId: 'card_adapter', amount: 100, state: 'intent', order: { id: 'o1' } });
+    expect((await callbackEvents('o1')).map((e) => [e.callback, e.paymentId, e.succeeded])).toEqual(
+      expect.arrayContaining([
+        ['process', 'o1-card', true],
+        ['process', 'o1-psp', true],
+      ]),
+    );
+    const log = await transactions('o1');
+    expect(log.map((t) => [t.event, t.paymentId, t.isSuccess]).sort()).toEqual([
+      ['process', 'o1-card', true],
+      ['process', 'o1-psp', true],
+    ]);
+  });
+
+  it('a refusal vetoes the move (400 naming payment, adapter and message), aborts the payment that succeeded, and commits nothing', async () => {
+    card.on('/o2/process', () => ({ status: 200, body: { state: 'reserved', attributes: { reservationId: 'r-2' } } }));
+    psp.on('/o2/process', () => ({ status: 400, body: { message: 'The card was declined.' } }));
+    await orderWithPayments('o2');
+    const refused = await admin.call('PUT', '/o2/state', { status: 'processing' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'payment_process_failed',
+      message: 'Payment o2-psp of psp_adapter refused processing: The card was declined.',
+      details: { paymentId: 'o2-psp', adapterId: 'psp_adapter', message: 'The card was declined.', aborted: [{ paymentId: 'o2-card', succeeded: true }] },
+    });
+    expect(card.callsTo('/o2/abort')).toHaveLength(1);
+    expect(card.callsTo('/o2/abort')[0]!.body).toMatchObject({ callback: 'abort', paymentId: 'o2-card' });
+    const after = await admin.call('GET', '/o2');
+    expect(after.body.state.currentStatus).toBe('checkout');
+    expect(after.body.payments.map((p: { state: string }) => p.state)).toEqual(['intent', 'intent']);
+    expect(after.headers.get('etag')).toBe('"1"');
+    const events = (await admin.events('o2')).body as Array<{ type: string; data: any }>;
+    expect(events.find((e) => e.type === 'order.change_vetoed')?.data).toMatchObject({ reason: 'payment_process_failed', paymentId: 'o2-psp', adapterId: 'psp_adapter' });
+    expect((await callbackEvents('o2')).map((e) => [e.callback, e.paymentId, e.succeeded]).sort()).toEqual([
+      ['abort', 'o2-card', true],
+      ['process', 'o2-card', true],
+      ['process', 'o2-psp', false],
+    ]);
+    const failed = (await transactions('o2')).find((t) => !t.isSuccess)!;
+    expect(failed).toMatchObject({ event: 'process', paymentId: 'o2-psp', errorDetail: 'The card was declined.', pspStatus: 'refused' });
+  });
+
+  it('a process that times out vetoes too, and is itself aborted (it may hold a reservation)', async () => {
+    card.on('/o3/process', () => ({ status: 200, delayMs: 1_000 }));
+    await orderWithPayments('o3');
+    const refused = await admin.call('PUT', '/o3/state', { status: 'processing' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toMatchObject({ paymentId: 'o3-card', adapterId: 'card_adapter', failures: [{ reason: 'timeout' }] });
+    expect(card.callsTo('/o3/abort')).toHaveLength(1);
+    expect((await admin.call('GET', '/o3')).body.state.currentStatus).toBe('checkout');
+  });
+
+  it('an answer naming a state the payment may not move to is a failure, not a write', async () => {
+    card.on('/o4/process', () => ({ status: 200, body: { state: 'refunded' } }));
+    await orderWithPayments('o4');
+    const refused = await admin.call('PUT', '/o4/state', { status: 'processing' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.failures[0]).toMatchObject({ paymentId: 'o4-card', reason: 'malformed_response', message: expect.stringContaining('intent to refunded') });
+  });
+
+  it('a /state hook vetoing after process succeeded aborts the processed payments', async () => {
+    psp.on('/o5/state-hook', () => ({ status: 400, body: { message: 'Billing address is missing.' } }));
+    await orderWithPayments('o5', { hooks: [{ id: 'h', adapterId: 'commerce_adapter', subscribeTo: '/state', invoke: `${psp.url}/o5/state-hook` }] });
+    const refused = await admin.call('PUT', '/o5/state', { status: 'processing' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('hook_vetoed');
+    expect(card.callsTo('/o5/process')).toHaveLength(1);
+    expect(card.callsTo('/o5/abort')).toHaveLength(1);
+  });
+
+  it('processing → checkout calls abort and records its answer (the reservation released)', async () => {
+    card.on('/o6/process', () => ({ status: 200, body: { state: 'reserved', attributes: { reservationId: 'r-6' } } }));
+    card.on('/o6/abort', () => ({ status: 200, body: { state: 'intent', attributes: {} } }));
+    await orderWithPayments('o6');
+    expect((await admin.call('PUT', '/o6/state', { status: 'processing' })).status).toBe(200);
+    const back = await admin.call('PUT', '/o6/state', { status: 'checkout' });
+    expect(back.status).toBe(200);
+    expect(back.body.payments[0]).toMatchObject({ state: 'intent', attributes: {} });
+    expect(card.callsTo('/o6/abort')[0]!.body).toMatchObject({ state: 'reserved', attributes: { reservationId: 'r-6' } });
+  });
+});
+
+describe('abort on the way back to checkout', () => {
+  it('a hook refusing processing → checkout (a payment still at its provider) releases nothing', async () => {
+    card.on('/o8/process', () => ({ status: 200, body: { state: 'reserved', attributes: { reservationId: 'r-8' } } }));
+    psp.on('/o8/state-hook', (received) => (received.body.state?.currentStatus === 'checkout' ? { status: 400, body: { message: 'The payment is being processed.' } } : { status: 200 }));
+    await orderWithPayments('o8', { hooks: [{ id: 'h', adapterId: 'provider_a_checkout_adapter', subscribeTo: '/state', invoke: `${psp.url}/o8/state-hook` }] });
+    expect((await admin.call('PUT', '/o8/state', { status: 'processing' })).status).toBe(200);
+    const refused = await admin.call('PUT', '/o8/state', { status: 'checkout' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('hook_vetoed');
+    expect(card.callsTo('/o8/abort')).toHaveLength(0);
+    expect((await admin.call('GET', '/o8')).body.payments[0]).toMatchObject({ state: 'reserved', attributes: { reservationId: 'r-8' } });
+  });
+});
+
+describe('confirm and capture after commit, through the outbox', () => {
+  it('completed → confirm on the payments that registered it (retried until 2xx); delivered → capture', async () => {
+    let confirms = 0;
+    card.on('/o7/confirm', () => (++confirms === 1 ? { status: 503 } : { status: 200, body: {} }));
+    await orderWithPayments('o7');
+    for (const status of ['processing', 'accepted', 'completed']) expect((await admin.call('PUT', '/o7/state', { status })).status).toBe(200);
+    await eventually(async () => card.callsTo('/o7/confirm').length >= 2, 5_000);
+    expect(card.callsTo('/o7/confirm')[1]!.body).toMatchObject({ callback: 'confirm', paymentId: 'o7-card', amount: 100 });
+    expect(psp.callsTo('/o7/confirm')).toHaveLength(0);
+    expect(psp.callsTo('/o7/capture')).toHaveLength(0);
+
+    expect((await admin.call('PUT', '/o7/state', { status: 'delivered' })).status).toBe(200);
+    await eventually(async () => psp.callsTo('/o7/capture').length === 1, 5_000);
+    await outboxSettled(system, 'o7');
+    expect(card.callsTo('/o7/capture')).toHaveLength(0);
+    const calls = (await callbackEvents('o7')).filter((e) => e.callback === 'confirm' || e.callback === 'capture');
+    expect(calls.map((e) => [e.callback, e.paymentId, e.succeeded])).toEqual([
+      ['confirm', 'o7-card', false],
+      ['confirm', 'o7-card', true],
+      ['capture', 'o7-psp', true],
+    ]);
+    const log = (await transactions('o7')).filter((t) => t.event === 'confirm' || t.event === 'capture');
+    expect(log.map((t) => [t.event, t.isSuccess])).toEqual([
+      ['confirm', false],
+      ['confirm', true],
+      ['capture', true],
+    ]);
+  });
+});
+
+describe('delivery, cancel and refund from the back office', () => {
+  const gql = async (query: string, variables: Record<string, unknown>, role: 'admin' | 'storefront' | 'adapter' = 'admin') => {
+    const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role, ...(role === 'adapter' ? { adapterId: 'psp_adapter' } : {}) });
+    return (await graphql(system.urls.gateway!, query, variables, { token, ...tenant })).body;
+  };
+  const PAYMENT = 'id state amount refundedAmount actions { type url } transactions { event amount isSuccess errorDetail }';
+
+  async function completedOrder(id: string, pspCallbacks: string[]) {
+    await orderWithPayments(id);
+    const psp = `${id}-psp`;
+    // The adapter registers its callbacks as it would at creation; the platform lists Cancel and Refund actions for them.
+    const put = await rest(system.urls.payment!, 'PUT', `/api/v0/payments/${psp}`, { token: admin.token, ...tenant, body: { orderId: id, callbacks: callbacks(pspAdapter(), id, pspCallbacks) } });
+    expect(put.status).toBe(200);
+    for (const status of ['processing', 'accepted', 'completed']) expect((await admin.call('PUT', `/${id}/state`, { status })).status).toBe(200);
+    return put.body;
+  }
+  const pspAdapter = () => psp;
+
+  it('only admin and service tokens deliver an order (REST and deliverOrder); capture follows', async () => {
+    await completedOrder('d1', ['capture']);
+    const adapter = await orderClient(system, tenant, 'adapter', 'psp_adapter');
+    const refused = await adapter.call('PUT', '/d1/state', { status: 'delivered' });
+    expect(refused.status).toBe(403);
+    const storefront = await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: 'd1' }, 'storefront');
+    expect(storefront.errors[0].extensions.code).toBe('FORBIDDEN');
+    const delivered = await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: 'd1' });
+    expect(delivered.data.deliverOrder.status).toBe('delivered');
+    await eventually(async () => psp.callsTo('/d1/capture').length === 1);
+  });
+
+  it('cancelPayment: the adapter is called, the payment becomes cancelled, the call is a logged transaction; REST through actions[].url', async () => {
+    const registered = await completedOrder('c1', ['cancel', 'refund']);
+    expect(registered.actions).toEqual([
+      { adapterId: 'psp_adapter', type: 'Cancel', url: `${system.urls.payment}/api/v0/payments/c1-psp/cancel` },
+      { adapterId: 'psp_adapter', type: 'Refund', url: `${system.urls.payment}/api/v0/payments/c1-psp/refund` },
+    ]);
+    // The PSP payment was never reserved here (a test adapter); reserve it as its adapter would at completion.
+    expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/c1-psp', { token: admin.token, ...tenant, body: { orderId: 'c1', state: 'reserved' } })).status).toBe(200);
+    psp.on('/c1/cancel', () => ({ status: 400, body: { message: 'Already settled at the provider.' } }));
+    const refused = await gql(`mutation { cancelPayment(orderId: "c1", paymentId: "c1-psp") { id } }`, {});
+    expect(refused.errors[0]).toMatchObject({ message: expect.stringContaining('Already settled at the provider.'), extensions: { code: 'PAYMENT_CALLBACK_FAILED' } });
+    psp.on('/c1/cancel', () => ({ status: 200, body: { pspStatus: 'voided' } }));
+    const cancelled = await rest(system.urls.payment!, 'POST', '/api/v0/payments/c1-psp/cancel', { token: admin.token, ...tenant }); // no body at all
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.state).toBe('cancelled');
+    const read = await gql(`query { payment(orderId: "c1", id: "c1-psp") { ${PAYMENT} } }`, {});
+    expect(read.data.payment.state).toBe('cancelled');
+    expect(read.data.payment.transactions.filter((t: { event: string }) => t.event === 'cancel')).toEqual([
+      { event: 'cancel', amount: 149.9, isSuccess: false, errorDetail: 'Already settled at the provider.' },
+      { event: 'cancel', amount: 149.9, isSuccess: true, errorDetail: null },
+    ]);
+    const again = await gql(`mutation { cancelPayment(orderId: "c1", paymentId: "c1-psp") { state } }`, {});
+    expect(again.data.cancelPayment.state).toBe('cancelled'); // asked again: already done, the adapter is not called
+    expect(psp.callsTo('/c1/cancel')).toHaveLength(2);
+  });
+
+  it('refundPayment: partial refunds keep the payment captured, the last one refunds it; never more than captured; only back-office tokens', async () => {
+    await completedOrder('r1', ['refund']);
+    expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/r1-psp', { token: admin.token, ...tenant, body: { orderId: 'r1', state: 'reserved' } })).status).toBe(200);
+    const early = await gql(`mutation { refundPayment(orderId: "r1", paymentId: "r1-psp", amount: 10) { id } }`, {});
+    expect(early.errors[0].extensions.code).toBe('ILLEGAL_PAYMENT_TRANSITION');
+    expect(psp.callsTo('/r1/refund')).toHaveLength(0);
+    expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/r1-psp', { token: admin.token, ...tenant, body: { orderId: 'r1', state: 'captured' } })).status).toBe(200);
+    const asAdapter = await gql(`mutation { refundPayment(orderId: "r1", paymentId: "r1-psp", amount: 10) { id } }`, {}, 'adapter');
+    expect(asAdapter.errors[0].extensions.code).toBe('FORBIDDEN');
+
+    const partial = await gql(`mutation { refundPayment(orderId: "r1", paymentId: "r1-psp", amount: 49.9) { ${PAYMENT} } }`, {});
+    expect(partial.errors).toBeUndefined();
+    expect(partial.data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 49.9 });
+    expect(psp.callsTo('/r1/refund')[0]!.body).toMatchObject({ callback: 'refund', paymentId: 'r1-psp', amount: 49.9 });
+    const tooMuch = await rest(system.urls.payment!, 'POST', '/api/v0/payments/r1-psp/refund', { token: admin.token, ...tenant, body: { amount: 100.01 } });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body).toMatchObject({ code: 'refund_exceeds_captured', details: { refundable: 100, refundedAmount: 49.9 } });
+    const rest100 = await rest(system.urls.payment!, 'POST', '/api/v0/payments/r1-psp/refund', { token: admin.token, ...tenant, body: { amount: 100 } });
+    expect(rest100.status).toBe(200);
+    expect(rest100.body).toMatchObject({ state: 'refunded', refundedAmount: 149.9 });
+    const log = await gql(`query { payment(orderId: "r1", id: "r1-psp") { transactions { event amount isSuccess } } }`, {});
+    expect(log.data.payment.transactions.filter((t: { event: string }) => t.event === 'refund')).toEqual([
+      { event: 'refund', amount: 49.9, isSuccess: true },
+      { event: 'refund', amount: 100, isSuccess: true },
+    ]);
+    const events = await callbackEvents('r1');
+    expect(events.filter((e) => e.callback === 'refund').map((e) => e.succeeded)).toEqual([true, true]);
+  });
+
+  it('two refunds at once never refund more than was captured', async () => {
+    await completedOrder('r2', ['refund']);
+    for (const state of ['reserved', 'captured']) {
+      expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/r2-psp', { token: admin.token, ...tenant, body: { orderId: 'r2', state } })).status).toBe(200);
+    }
+    psp.on('/r2/refund', () => ({ status: 200, delayMs: 50 }));
+    const both = await Promise.all([100, 100].map((amount) => rest(system.urls.payment!, 'POST', '/api/v0/payments/r2-psp/refund', { token: admin.token, ...tenant, body: { amount } })));
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(psp.callsTo('/r2/refund')).toHaveLength(1);
+  });
+});
