@@ -144,6 +144,10 @@ describe('API documents', () => {
       call('payment', 'POST', '/api/v0/payments', { adapterId: 'nonpsp_adapter', orderId, amount: 1 }),
       admin('payment', 'PUT', '/api/v0/payments/no-such-payment', { amount: 1 }),
       admin('payment', 'POST', '/api/v0/payments/no-such-payment/transactions', { event: 'x', isSuccess: true }),
+      admin('payment', 'POST', '/api/v0/payments/no-such-payment/cancel', {}),
+      admin('payment', 'POST', `/api/v0/payments/${card.body.paymentId}/refund`, { orderId, amount: 99_999_999 }),
+      call('payment', 'POST', `/api/v0/payments/${card.body.paymentId}/cancel`, { orderId }),
+      call('giftcard_adapter', 'POST', `/v0/orders/${orderId}/payments/${card.body.paymentId}/process`, {}),
       call('notifications', 'GET', '/api/v1/events?orderId=no-such-order'),
       call('notifications', 'GET', '/api/v1/events'),
       admin('configuration', 'PUT', `${configurations}/nonpsp_adapter`, { id: 'nonpsp_adapter' }),
@@ -189,6 +193,7 @@ describe('API documents', () => {
     for (const url of Object.values(system.urls)) {
       expect((await rest(url, 'GET', '/healthz')).status).toBe(200);
       expect((await rest(url, 'GET', '/readyz')).status).toBe(200);
+      expect((await rest(url, 'GET', '/metrics')).status).toBe(200);
     }
     for (const service of ['order', 'payment', 'configuration', 'notifications'] as const) {
       expect((await rest(system.urls[service]!, 'GET', '/.well-known/jwks.json')).status).toBe(200);
