@@ -1,7 +1,6 @@
 import { CheckFailure, CheckSkipped } from '../conformance.types.js';
-import type { Check } from './check.js';
-import type { OrderDocument } from '../../subgraphs/order/domain/order.types.js';
 import { paymentCallbackBody } from '../../subgraphs/order/engine/payment-callback.caller.js';
+import type { Check } from './check.js';
 
 const HELD = ['processing', 'reserved'];
 
@@ -13,14 +12,13 @@ export const processAbortCheck: Check = {
     const payment = await context.platformPayment(orderId, paymentId);
     const callbacks = (payment.callbacks ?? {}) as Record<string, string>;
     if (!callbacks.process) throw new CheckSkipped('the payment declares no process callback');
-    const order = await context.orders('GET', `/${orderId}`);
-    if (order.status !== 200) throw new CheckFailure(`the platform does not find order ${orderId}: ${order.status}`);
-    // The body the platform sends (payment-callback.caller.ts), so an adapter validating it strictly conforms.
-    const bodyOf = (callback: 'process' | 'abort') => paymentCallbackBody({ order: order.body as OrderDocument, payment, callback });
-    const processed = await context.platformCall(callbacks.process, 'process', bodyOf('process'));
+    const order = (await context.orders('GET', `/${orderId}`)).body as Parameters<typeof paymentCallbackBody>[0]['order'];
+    // The bodies the platform sends (docs/order-engine.md, "Payment lifecycle").
+    const body = (callback: 'process' | 'abort') => paymentCallbackBody({ order, payment: payment as never, callback });
+    const processed = await context.platformCall(callbacks.process, 'process', body('process'));
     if (processed.status < 200 || processed.status > 299) throw new CheckFailure(`process (POST ${callbacks.process}) answered ${processed.status} ${JSON.stringify(processed.body)}`);
     if (!callbacks.abort) return 'no abort declared (process reserves nothing)';
-    const aborted = await context.platformCall(callbacks.abort, 'abort', bodyOf('abort'));
+    const aborted = await context.platformCall(callbacks.abort, 'abort', body('abort'));
     if (aborted.status < 200 || aborted.status > 299) throw new CheckFailure(`abort (POST ${callbacks.abort}) answered ${aborted.status} ${JSON.stringify(aborted.body)}`);
     const after = await context.platformPayment(orderId, paymentId);
     if (HELD.includes(after.state)) throw new CheckFailure(`after process and abort the payment is still ${after.state}`);

@@ -1,4 +1,5 @@
 import type { CallPurpose } from '../../platform/auth/platform-tokens.js';
+import { paymentCallbackBody } from '../../subgraphs/order/engine/payment-callback.caller.js';
 import type { ConformanceContext } from '../conformance.context.js';
 
 /** One address the platform calls on this adapter's behalf, with a body as the platform would send. */
@@ -25,7 +26,7 @@ export async function platformCallbacks(context: ConformanceContext): Promise<Pl
   const found: PlatformCallback[] = [];
   for (const [name, url] of Object.entries((payment?.callbacks ?? {}) as Record<string, string>)) {
     if (name === 'amountChanged') found.push({ label: 'amountChanged', url, purpose: 'amount_changed', body: { amount: payment.amount } });
-    else if (LIFECYCLE[name]) found.push({ label: name, url, purpose: LIFECYCLE[name], body: { orderId, paymentId, amount: payment.amount } });
+    else if (LIFECYCLE[name]) found.push({ label: name, url, purpose: LIFECYCLE[name], body: paymentCallbackBody({ order: order as never, payment, callback: name as never, extra: name === 'refund' ? { amount: payment.amount } : undefined }) });
   }
   for (const hook of mine(order.hooks)) {
     const h = hook as { id: string; invoke: string; subscribeTo: string };
