@@ -16,7 +16,7 @@ describe('environment', () => {
     expect(loadConfig({ SERVICES: 'platform' }).services).toEqual(['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications']);
     expect(config.adapterUrls.nonpsp_adapter).toBe('http://127.0.0.1:4102');
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.auth).toEqual({ secret: undefined, issuer: 'checkout-platform', audience: 'checkout-platform' });
+    expect(config.auth).toEqual({ secret: undefined, issuer: 'checkout-platform', audience: 'checkout-platform', checkoutTokenLifetimeS: 1800 });
   });
 
   it('reads a subset of services and overridden addresses', () => {
@@ -31,9 +31,17 @@ describe('environment', () => {
       secret: undefined,
       issuer: 'checkout-platform',
       audience: 'checkout-platform',
+      checkoutTokenLifetimeS: 1800,
       jwks: { url: 'https://issuer.example/jwks.json', issuer: 'https://issuer.example/', audience: 'checkout-platform' },
     });
     expect(() => loadConfig({ AUTH_JWKS_URL: 'https://issuer.example/jwks.json' })).toThrow(/AUTH_ISSUER is required with AUTH_JWKS_URL/);
+  });
+
+  it('reads the checkout token lifetime within 60 s to a day', () => {
+    expect(loadConfig({ CHECKOUT_TOKEN_TTL_S: '600' }).auth.checkoutTokenLifetimeS).toBe(600);
+    expect(() => loadConfig({ CHECKOUT_TOKEN_TTL_S: '30' })).toThrow(/CHECKOUT_TOKEN_TTL_S must be 60 to 86400/);
+    expect(() => loadConfig({ CHECKOUT_TOKEN_TTL_S: '90000' })).toThrow(/CHECKOUT_TOKEN_TTL_S must be 60 to 86400/);
+    expect(() => loadConfig({ CHECKOUT_TOKEN_TTL_S: '1h' })).toThrow(/CHECKOUT_TOKEN_TTL_S/);
   });
 
   it('names every bad variable in one message', () => {

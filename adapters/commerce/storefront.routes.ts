@@ -35,8 +35,11 @@ export function registerStorefrontRoutes(kit: AdapterKit<CommerceAdapterConfigur
 
   app.post('/api/v1/orders', { schema: { body: createOrderBody, summary: 'Create a checkout order from a commerce basket', response: docs.createOrderAnswers } }, async (request: Req<NewOrderRequest>, reply) => {
     const { cartReference, culture, currency } = request.body;
-    const created = await sync.createOrder(kit.fromCaller(request), { cartReference, culture, currency });
-    return reply.status(201).header('location', orderLocation(orderUrl, created.id)).send(created);
+    const tenant = kit.fromCaller(request);
+    const created = await sync.createOrder(tenant, { cartReference, culture, currency });
+    // The browser's key to this order alone (docs/auth.md, "Checkout tokens"); the caller's own token stays with the server.
+    const checkoutToken = await kit.orders.checkoutToken(tenant, created.id);
+    return reply.status(201).header('location', orderLocation(orderUrl, created.id)).header('cache-control', 'no-store').send({ ...created, checkoutToken });
   });
 
   app.patch('/api/v1/orders/:orderId/cart/items/:itemId', { schema: { params: itemParams, body: quantityBody, summary: "Change an item's quantity", response: docs.updateItemAnswers } }, async (request: Req<{ quantity: number }>, reply) => {

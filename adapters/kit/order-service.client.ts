@@ -35,6 +35,9 @@ export class OrderServiceClient {
   registerHook = (tenant: Tenant, orderId: string, hook: NewHook) => this.call<Hook>(tenant, 'POST', `/${enc(orderId)}/hooks`, hook);
   registerNotification = (tenant: Tenant, orderId: string, notification: NewNotification) => this.call<Notification>(tenant, 'POST', `/${enc(orderId)}/notifications`, notification);
   registerValidation = (tenant: Tenant, orderId: string, validation: NewValidation) => this.call<Validation>(tenant, 'POST', `/${enc(orderId)}/validations`, validation);
+  /** A checkout token (role shopper) for the order, to hand to the shopper's browser (docs/auth.md). */
+  checkoutToken = (tenant: Tenant, orderId: string) =>
+    this.call<{ token: string; orderId: string; expiresAt: string; expiresIn: number }>(tenant, 'POST', `/${enc(orderId)}/checkout-token`);
   validate = (tenant: Tenant, orderId: string) => this.call<{ valid: boolean; failures: unknown[] }>(tenant, 'POST', `/${enc(orderId)}/validate`);
 
   /** Moves the order through several states, each its own change (hooks and notifications see every step). */

@@ -4,7 +4,7 @@ import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql'
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { AuthContext } from '../../platform/auth/principal.js';
-import { authenticate } from '../../platform/auth/request-auth.js';
+import { authenticate, mayAccessOrder } from '../../platform/auth/request-auth.js';
 import type { TokenVerifier } from '../../platform/auth/token-verifier.service.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -105,6 +105,10 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
           subscription = toOrderQuery(args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
         } catch (error) {
           return { errors: [error as GraphQLError] };
+        }
+        // Checked per subscription, not only at connection_init: a checkout token follows its own order only.
+        if (!mayAccessOrder(state.auth, subscription.orderId)) {
+          return { errors: [new GraphQLError(`Order ${subscription.orderId} was not found.`, { extensions: { code: 'ORDER_NOT_FOUND' } })] };
         }
         state.subscriptions += 1;
         subscriptionMetrics().active.inc();

@@ -16,6 +16,9 @@ export type CallPurpose = 'hook' | 'validation' | 'notification' | 'amount_chang
 
 /** Longest life of an adapter token; the token endpoint never issues one for longer. */
 export const ADAPTER_TOKEN_LIFETIME_S = 300;
+/** Default life of a checkout token (CHECKOUT_TOKEN_TTL_S): a checkout's length, renewed while the shopper is at it. */
+export const CHECKOUT_TOKEN_LIFETIME_S = 1800;
+
 /** Life of a call token: long enough for a retry of the same delivery's clock skew, short enough to be worthless later. */
 export const CALL_TOKEN_LIFETIME_S = 60;
 
@@ -63,4 +66,35 @@ export async function signCallToken(key: PlatformSigningKey, claims: CallClaims,
     // jose reads a number as an absolute time; ours is a lifetime (negative: already expired, for tests).
     .setExpirationTime(`${lifetimeS}s`)
     .sign(key.privateKey);
+}
+
+export interface CheckoutToken {
+  token: string;
+  orderId: string;
+  /** ISO 8601 time the token stops being accepted. */
+  expiresAt: string;
+  expiresIn: number;
+}
+
+/**
+ * A checkout token (role `shopper`): what a browser may hold. One merchant, one channel, one
+ * order; signed with the platform key so only the platform issues it (docs/auth.md, "Checkout tokens").
+ */
+export async function signCheckoutToken(
+  key: PlatformSigningKey,
+  claims: { merchant: string; channel: string; orderId: string },
+  options: { issuer: string; audience: string; lifetimeS?: number },
+): Promise<CheckoutToken> {
+  const lifetimeS = options.lifetimeS ?? CHECKOUT_TOKEN_LIFETIME_S;
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({ merchant: claims.merchant, channels: [claims.channel], role: 'shopper', orderId: claims.orderId })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: ADAPTER_TOKEN_TYPE })
+    .setSubject(`shopper:${claims.orderId}`)
+    .setIssuer(options.issuer)
+    .setAudience(options.audience)
+    .setIssuedAt(issuedAt)
+    .setJti(randomUUID())
+    .setExpirationTime(issuedAt + lifetimeS)
+    .sign(key.privateKey);
+  return { token, orderId: claims.orderId, expiresAt: new Date((issuedAt + lifetimeS) * 1000).toISOString(), expiresIn: lifetimeS };
 }

@@ -1,5 +1,5 @@
 /** Who is calling, as proven by a verified token. */
-export const ROLES = ['storefront', 'adapter', 'admin', 'service'] as const;
+export const ROLES = ['storefront', 'shopper', 'adapter', 'admin', 'service'] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface Principal {
@@ -10,6 +10,8 @@ export interface Principal {
   role: Role;
   /** Set for role `adapter`: the adapter id the token was issued to. */
   adapterId?: string;
+  /** Set for role `shopper` (a checkout token): the one order it may read, change and subscribe to. */
+  orderId?: string;
 }
 
 /** The merchant + channel a request acts in; every read and write is scoped by it. */
@@ -41,4 +43,5 @@ export interface TokenClaims {
   channels: string[];
   role: Role;
   adapterId?: string;
+  orderId?: string;
 }

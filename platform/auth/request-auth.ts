@@ -1,4 +1,4 @@
-import { forbidden, unauthorized, badRequest } from '../errors/app-error.js';
+import { forbidden, notFound, unauthorized, badRequest } from '../errors/app-error.js';
 import type { AuthContext, Principal, Role, Tenant } from './principal.js';
 import type { TokenVerifier } from './token-verifier.service.js';
 
@@ -43,4 +43,19 @@ export function requireRole(auth: AuthContext, ...roles: Role[]): void {
   if (!roles.includes(auth.principal.role)) {
     throw forbidden(`This operation needs the role ${roles.join(' or ')}.`);
   }
+}
+
+/** Whether the caller may see this order at all: a checkout token (role `shopper`) its own order only. */
+export const mayAccessOrder = (auth: AuthContext, orderId: string | undefined): boolean =>
+  auth.principal.role !== 'shopper' || (orderId !== undefined && orderId === auth.principal.orderId);
+
+/**
+ * The one check of a checkout token's scope: every operation on an order calls it with that
+ * order's id. Another order is "not found", as another tenant's is; an operation that names no
+ * order (listings, configuration, creating orders) is 403 for a checkout token. Other roles pass.
+ */
+export function requireOrderAccess(auth: AuthContext, orderId: string | undefined): void {
+  if (auth.principal.role !== 'shopper') return;
+  if (orderId === undefined) throw forbidden('A checkout token acts on its own order only.');
+  if (!mayAccessOrder(auth, orderId)) throw notFound(`Order ${orderId} was not found.`, 'order_not_found');
 }

@@ -18,6 +18,7 @@ export async function issueToken(claims: TokenClaims, options: IssueOptions): Pr
     role: claims.role,
   };
   if (claims.adapterId) payload.adapterId = claims.adapterId;
+  if (claims.orderId) payload.orderId = claims.orderId;
   return new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(options.subject ?? (claims.adapterId ? `adapter:${claims.adapterId}` : `${claims.role}:${claims.merchant}`))

@@ -25,6 +25,9 @@ export interface TokenVerifier {
   verify(token: string): Promise<Principal>;
 }
 
+/** Roles of the tokens the platform signs with its key pair. */
+const PLATFORM_SIGNED_ROLES: readonly Role[] = ['adapter', 'shopper'];
+
 /** Identity providers sign with keys from their JWKS; symmetric algorithms are the platform's alone. */
 const JWKS_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
@@ -35,16 +38,17 @@ export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
   const keySet = jwks && createRemoteJWKSet(new URL(jwks.url));
   const verifyProvider = keySet && jwks && ((token: string) => jwtVerify(token, keySet, { issuer: jwks.issuer, audience: jwks.audience, algorithms: JWKS_ALGORITHMS }));
 
-  // Tokens signed with the platform's key pair: only adapter tokens from the token endpoint.
+  // Tokens signed with the platform's key pair: adapter tokens from the token endpoint and checkout tokens.
   const verifyPlatformSigned = async (token: string, key: PlatformSigningKey) => {
     const result = await jwtVerify(token, key.publicKey, { issuer: config.issuer, audience: config.audience, algorithms: [key.alg], typ: 'JWT' });
-    if (result.payload.role !== 'adapter') throw unauthorized('A token signed with the platform key is accepted for role adapter only.');
+    if (!PLATFORM_SIGNED_ROLES.includes(result.payload.role as Role)) throw unauthorized('A token signed with the platform key is accepted for roles adapter and shopper only.');
     return result;
   };
 
   return {
     async verify(token) {
       let payload: JWTPayload;
+      let platformSigned = false;
       let header: ReturnType<typeof decodeProtectedHeader>;
       try {
         header = decodeProtectedHeader(token);
@@ -55,12 +59,15 @@ export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
       if (header.typ === CALL_TOKEN_TYPE) throw unauthorized('A call token is proof of one call to a receiver; no platform API accepts it.');
       try {
         const platformKey = header.alg !== 'HS256' && header.kid !== undefined && config.platformKey ? await config.platformKey() : undefined;
-        if (platformKey && header.kid === platformKey.kid) ({ payload } = await verifyPlatformSigned(token, platformKey));
+        platformSigned = platformKey !== undefined && header.kid === platformKey.kid;
+        if (platformKey && platformSigned) ({ payload } = await verifyPlatformSigned(token, platformKey));
         else ({ payload } = await (verifyProvider && header.alg !== 'HS256' ? verifyProvider(token) : verifyPlatform(token)));
       } catch (error) {
         throw error instanceof AppError ? error : unauthorized(describeJoseError(error));
       }
       if ((payload as { purpose?: unknown }).purpose !== undefined) throw unauthorized('A call token is proof of one call to a receiver; no platform API accepts it.');
+      // A checkout token is the platform's alone: neither the HS256 secret nor an identity provider issues one.
+      if (payload.role === 'shopper' && !platformSigned) throw unauthorized('Role shopper comes from a checkout token signed with the platform key only.');
       return principalFromPayload(payload);
     },
   };
@@ -77,7 +84,7 @@ function describeJoseError(error: unknown): string {
 }
 
 function principalFromPayload(payload: JWTPayload): Principal {
-  const { merchant, channels, role, adapterId } = payload as Record<string, unknown>;
+  const { merchant, channels, role, adapterId, orderId } = payload as Record<string, unknown>;
   if (typeof merchant !== 'string' || merchant === '') throw unauthorized('The token carries no merchant claim.');
   if (!Array.isArray(channels) || channels.length === 0 || !channels.every((c) => typeof c === 'string' && c !== '')) {
     throw unauthorized('The token carries no channels claim.');
@@ -88,11 +95,15 @@ function principalFromPayload(payload: JWTPayload): Principal {
   if (role === 'adapter' && (typeof adapterId !== 'string' || adapterId === '')) {
     throw unauthorized('An adapter token must carry its adapterId claim.');
   }
+  if (role === 'shopper' && (typeof orderId !== 'string' || orderId === '' || channels.length !== 1 || channels[0] === '*')) {
+    throw unauthorized('A checkout token must carry its orderId and exactly one channel.');
+  }
   return {
     subject: typeof payload.sub === 'string' ? payload.sub : `${role}:${merchant}`,
     merchant,
     channels: channels as string[],
     role: role as Role,
     ...(typeof adapterId === 'string' && adapterId !== '' ? { adapterId } : {}),
+    ...(role === 'shopper' ? { orderId: orderId as string } : {}),
   };
 }

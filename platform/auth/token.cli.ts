@@ -6,8 +6,11 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../env/env.config.js';
 import { resolveAuthConfig } from './auth-config.js';
-import { ROLES, type Role } from './principal.js';
+import { ROLES as ALL_ROLES, type Role } from './principal.js';
 import { issueToken } from './token-issuer.js';
+
+// Role shopper is a checkout token the order service signs with the platform key, never an HS256 token.
+const ROLES = ALL_ROLES.filter((role) => role !== 'shopper');
 
 function fail(message: string): never {
   process.stderr.write(`${message}\nusage: npm run --silent token -- --merchant <m> --channel <c> --role <${ROLES.join('|')}> [--adapter <id>] [--expires 12h]\n`);

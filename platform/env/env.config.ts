@@ -142,6 +142,8 @@ export interface AuthConfig {
   jwks?: { url: string; issuer: string; audience: string };
   /** AUTH_SIGNING_KEY (private JWK or PKCS8 PEM); when unset, a key pair generated once in DATA_DIR. */
   signingKey?: string | undefined;
+  /** CHECKOUT_TOKEN_TTL_S: life of a checkout token (role shopper), 60 s to 1 day; default 1800. */
+  checkoutTokenLifetimeS?: number;
 }
 
 /** Issuer and audience of the platform's own tokens when AUTH_ISSUER/AUTH_AUDIENCE describe an identity provider. */
@@ -207,6 +209,7 @@ const envSchema = {
     // The listings never page more than 200 (their own check); this may only lower it.
     GRAPHQL_MAX_PAGE_SIZE: { type: 'string', pattern: '^([1-9][0-9]?|1[0-9]{2}|200)$' },
     AUTH_SIGNING_KEY: { type: 'string', minLength: 1 },
+    CHECKOUT_TOKEN_TTL_S: { type: 'string', pattern: '^[0-9]{2,5}$' },
     PLATFORM_JWKS_URL: { type: 'string', format: 'uri', pattern: '^https?://' },
     ...Object.fromEntries(
       (Object.keys(ADAPTER_PORTS) as AdapterId[]).flatMap((id) => Object.values(adapterCredentialEnvNames(id)).map((name) => [name, { type: 'string', pattern: '^[A-Za-z0-9._~-]{16,200}$' }])),
@@ -327,12 +330,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   if (tracesExporter === 'otlp' && !otlpEndpoint && !problems.has('OTEL_TRACES_EXPORTER')) {
     problems.set('OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_ENDPOINT is required with OTEL_TRACES_EXPORTER=otlp');
   }
+  const checkoutTokenLifetimeS = Number(get('CHECKOUT_TOKEN_TTL_S') ?? 1800);
+  if (checkoutTokenLifetimeS < 60 || checkoutTokenLifetimeS > 86_400) problems.set('CHECKOUT_TOKEN_TTL_S', 'CHECKOUT_TOKEN_TTL_S must be 60 to 86400 (seconds)');
   if (problems.size > 0) {
     throw new EnvError(`Invalid environment:\n  ${[...problems.values()].join('\n  ')}\nSee .env.example for every variable.`);
   }
   const auth: AuthConfig = jwksUrl
-    ? { secret: get('AUTH_JWT_SECRET'), issuer: PLATFORM_TOKEN_ISSUER, audience: PLATFORM_TOKEN_ISSUER, jwks: { url: jwksUrl, issuer, audience }, signingKey }
-    : { secret: get('AUTH_JWT_SECRET'), issuer, audience, signingKey };
+    ? { secret: get('AUTH_JWT_SECRET'), issuer: PLATFORM_TOKEN_ISSUER, audience: PLATFORM_TOKEN_ISSUER, jwks: { url: jwksUrl, issuer, audience }, signingKey, checkoutTokenLifetimeS }
+    : { secret: get('AUTH_JWT_SECRET'), issuer, audience, signingKey, checkoutTokenLifetimeS };
 
   return {
     nodeEnv,

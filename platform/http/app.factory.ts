@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import type { Logger } from '../logging/logger.js';
 import { AppError, type ErrorBody } from '../errors/app-error.js';
 import type { AuthContext, Role } from '../auth/principal.js';
-import { authenticate, requireRole } from '../auth/request-auth.js';
+import { authenticate, requireOrderAccess, requireRole } from '../auth/request-auth.js';
 import type { TokenVerifier } from '../auth/token-verifier.service.js';
 import { platformSigningKey } from '../auth/signing-key.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -116,6 +116,10 @@ export function createApp(options: AppOptions): FastifyInstance {
   app.addHook('preValidation', async (request) => {
     const roles = request.routeOptions.config?.roles;
     if (roles) requireRole(request.auth, ...roles);
+    // A checkout token reaches REST routes of its own order only (GraphQL resolvers check the ids they are given).
+    if (request.auth?.principal.role === 'shopper' && request.routeOptions.url !== '/graphql') {
+      requireOrderAccess(request.auth, (request.params as { orderId?: string } | undefined)?.orderId);
+    }
   });
 
   // GraphQL answers its 4xx/5xx as {errors: [...]}; add the platform's {code, message} beside them

@@ -19,6 +19,18 @@ export interface PaymentRef {
   id: string;
 }
 
+export interface CheckoutTokenModel {
+  token: string;
+  orderId: string;
+  expiresAt: string;
+  expiresIn: number;
+}
+
+export interface CreatedCheckoutModel {
+  order: OrderRef;
+  checkoutToken: CheckoutTokenModel;
+}
+
 export interface PaymentSessionModel {
   adapterId: string;
   payment: PaymentRef;
@@ -42,6 +54,18 @@ export class AdapterActions {
   async createOrderFromBasket(caller: Caller, input: { cartReference: string; culture: string; currency: string }): Promise<OrderRef> {
     const created = await this.call<{ id: string }>(caller, 'commerce_adapter', 'POST', COMMERCE.createOrder(), input);
     return { id: created.id };
+  }
+
+  /** The commerce adapter's create answers the checkout token it got from the order service for the new order. */
+  async createCheckout(caller: Caller, input: { cartReference: string; culture: string; currency: string }): Promise<CreatedCheckoutModel> {
+    const created = await this.call<{ id: string; checkoutToken?: CheckoutTokenModel }>(caller, 'commerce_adapter', 'POST', COMMERCE.createOrder(), input);
+    if (!created.checkoutToken) throw new AppError(502, 'upstream_invalid', 'The commerce adapter did not answer a checkout token.');
+    return { order: { id: created.id }, checkoutToken: created.checkoutToken };
+  }
+
+  /** Issued by the order service: renewal with a checkout token, a first token with a server's. */
+  renewCheckoutToken(caller: Caller, orderId: string): Promise<CheckoutTokenModel> {
+    return callJson<CheckoutTokenModel>(`${this.orderUrl}/api/v0/checkout/orders/${encodeURIComponent(orderId)}/checkout-token`, { method: 'POST', headers: caller.headers });
   }
 
   async updateCartItem(caller: Caller, orderId: string, itemId: string, quantity: number): Promise<OrderRef> {

@@ -2,6 +2,19 @@ import { readFileSync } from 'node:fs';
 import { ADAPTER_ROUTES } from './adapter-routes.js';
 import { ADAPTERS, findAdapter } from './adapter.registry.js';
 import type { Resolvers } from './generated/resolvers.types.js';
+import type { AdapterContext } from './adapter.context.js';
+import { requireOrderAccess } from '../../platform/auth/request-auth.js';
+
+/** The order id, once the caller may act on that order (a checkout token: its own only). */
+const own = (context: AdapterContext, orderId: string): string => {
+  requireOrderAccess(context.auth, orderId);
+  return orderId;
+};
+/** Creating orders names no order: a checkout token may not (403). */
+const servers = <T>(context: AdapterContext, input: T): T => {
+  requireOrderAccess(context.auth, undefined);
+  return input;
+};
 
 const schemas = new Map<string, unknown>();
 function configurationSchema(id: string): unknown {
@@ -21,14 +34,18 @@ export const adapterResolvers: Resolvers = {
     adapters: () => [...ADAPTERS],
     adapter: (_parent, { id }) => findAdapter(id) ?? null,
   },
+  // Every mutation naming an order checks a checkout token's scope first; the adapter and the order service check again.
   Mutation: {
-    createOrderFromBasket: (_parent, { input }, context) => context.actions.createOrderFromBasket(context.caller, input),
-    updateCartItem: (_parent, { orderId, itemId, quantity }, context) => context.actions.updateCartItem(context.caller, orderId, itemId, quantity),
-    refreshOrder: (_parent, { orderId }, context) => context.actions.refreshOrder(context.caller, orderId),
-    addGiftCard: (_parent, { orderId, cardId, code }, context) => context.actions.addGiftCard(context.caller, orderId, cardId, code),
-    removePayment: (_parent, { orderId, paymentId }, context) => context.actions.removePayment(context.caller, orderId, paymentId),
-    startPayment: (_parent, { orderId, adapterId, paymentMethod }, context) => context.actions.startPayment(context.caller, orderId, adapterId, paymentMethod),
-    completePayment: (_parent, { orderId, paymentId }, context) => context.actions.completePayment(context.caller, orderId, paymentId),
+    createOrderFromBasket: (_parent, { input }, context) => context.actions.createOrderFromBasket(context.caller, servers(context, input)),
+    createCheckout: (_parent, { input }, context) => context.actions.createCheckout(context.caller, servers(context, input)),
+    renewCheckoutToken: (_parent, { orderId }, context) => context.actions.renewCheckoutToken(context.caller, own(context, orderId)),
+    updateCartItem: (_parent, { orderId, itemId, quantity }, context) => context.actions.updateCartItem(context.caller, own(context, orderId), itemId, quantity),
+    refreshOrder: (_parent, { orderId }, context) => context.actions.refreshOrder(context.caller, own(context, orderId)),
+    addGiftCard: (_parent, { orderId, cardId, code }, context) => context.actions.addGiftCard(context.caller, own(context, orderId), cardId, code),
+    removePayment: (_parent, { orderId, paymentId }, context) => context.actions.removePayment(context.caller, own(context, orderId), paymentId),
+    startPayment: (_parent, { orderId, adapterId, paymentMethod }, context) =>
+      context.actions.startPayment(context.caller, own(context, orderId), adapterId, paymentMethod),
+    completePayment: (_parent, { orderId, paymentId }, context) => context.actions.completePayment(context.caller, own(context, orderId), paymentId),
   },
   Adapter: {
     __resolveReference: (reference) => findAdapter(reference.id) ?? null,

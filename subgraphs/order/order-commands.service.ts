@@ -6,7 +6,7 @@ import { INITIAL_STATUS, refuseTransition, type OrderStatus } from './domain/ord
 import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Validation } from './domain/order.types.js';
 import type { Actor, ChangeResult, OrderEngine } from './engine/order-engine.js';
 import { assertNotificationSchema } from './engine/notification-planner.js';
-import type { OrderStore } from './engine/order-store.repository.js';
+import type { OrderStore, TransactionLogInput } from './engine/order-store.repository.js';
 import type { CallSigner } from '../../platform/outbound/call-signer.js';
 import { builtInFailures, callbackFailures, type ValidationReport } from './engine/validation-runner.js';
 import type { OrderRecord } from './order.model.js';
@@ -29,6 +29,8 @@ export type CreateOrderInput = Partial<Omit<OrderDocument, 'merchant' | 'channel
 /** Extra checks of a payment change, run inside the change on the fresh draft, so they are race-free. */
 export interface PaymentChangeOptions {
   assert?: (draft: OrderDocument) => void;
+  /** Logged in the same commit as the new payment (its first transaction); payment and adapter ids are filled in. */
+  transactions?: Array<Omit<TransactionLogInput, 'paymentId' | 'adapterId'>>;
 }
 
 /** Notifications every new order of a channel carries (the `static_notifications` configuration). */
@@ -49,7 +51,7 @@ const now = () => new Date().toISOString();
  * `processing`, the engine's lock answers first, as for everyone: 409 `order_locked`.)
  */
 function assertShopperMayEdit(context: CommandContext, draft: OrderDocument): void {
-  if (context.actor.role !== 'storefront' || draft.state.currentStatus === 'checkout' || draft.state.currentStatus === 'processing') return;
+  if ((context.actor.role !== 'storefront' && context.actor.role !== 'shopper') || draft.state.currentStatus === 'checkout' || draft.state.currentStatus === 'processing') return;
   throw new AppError(409, 'order_not_in_checkout', `Order ${draft.id} is ${draft.state.currentStatus}; the shopper's data can only change during checkout.`);
 }
 
@@ -134,11 +136,18 @@ export class OrderCommands {
   /** `options.assert` sees the fresh draft (on every retry) before the payment is added; it throws an AppError to refuse. */
   async addPayment(context: CommandContext, orderId: string, input: PaymentInput, options: PaymentChangeOptions = {}): Promise<{ result: ChangeResult; payment: PaymentDocument }> {
     const payment = this.newPayment(context, orderId, input);
-    const result = await this.change(context, orderId, 'payment.added', (draft) => {
-      options.assert?.(draft);
-      if (draft.payments.some((existing) => existing.id === payment.id)) throw conflict(`Payment ${payment.id} already exists on order ${orderId}.`);
-      draft.payments = [...draft.payments, { ...payment, currency: payment.currency ?? draft.currency }];
-    });
+    const transactions = (options.transactions ?? []).map((log) => ({ ...log, paymentId: payment.id, adapterId: payment.adapterId }));
+    const result = await this.change(
+      context,
+      orderId,
+      'payment.added',
+      (draft) => {
+        options.assert?.(draft);
+        if (draft.payments.some((existing) => existing.id === payment.id)) throw conflict(`Payment ${payment.id} already exists on order ${orderId}.`);
+        draft.payments = [...draft.payments, { ...payment, currency: payment.currency ?? draft.currency }];
+      },
+      transactions,
+    );
     return { result, payment: result.order.document.payments.find((p) => p.id === payment.id) ?? payment };
   }
 
@@ -203,8 +212,8 @@ export class OrderCommands {
     return report;
   }
 
-  private change(context: CommandContext, orderId: string, action: string, apply: (draft: OrderDocument) => void): Promise<ChangeResult> {
-    return this.engine.change({ tenant: context.tenant, orderId, actor: context.actor, action, apply, expectedVersion: context.expectedVersion });
+  private change(context: CommandContext, orderId: string, action: string, apply: (draft: OrderDocument) => void, transactions?: TransactionLogInput[]): Promise<ChangeResult> {
+    return this.engine.change({ tenant: context.tenant, orderId, actor: context.actor, action, apply, expectedVersion: context.expectedVersion, transactions });
   }
 
   private newPayment(context: CommandContext, orderId: string, input: PaymentInput): PaymentDocument {

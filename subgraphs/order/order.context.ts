@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { AuthContext } from '../../platform/auth/principal.js';
+import { mayAccessOrder } from '../../platform/auth/request-auth.js';
 import type { OrderRecord } from './order.model.js';
 import type { OrderCommands } from './order-commands.service.js';
 import type { OrderQueries } from './order-queries.service.js';
@@ -19,7 +20,11 @@ export function createOrderContext(
 ): OrderContext {
   return {
     auth,
-    orders: new DataLoader((ids) => services.repository.findByIds(auth.tenant, ids)),
+    // Entity references (`_entities`) come this way too: a checkout token loads its own order only.
+    orders: new DataLoader(async (ids) => {
+      const found = await services.repository.findByIds(auth.tenant, ids);
+      return found.map((order, index) => (mayAccessOrder(auth, ids[index]) ? order : null));
+    }),
     commands: services.commands,
     queries: services.queries,
   };

@@ -1,21 +1,21 @@
 import { pageSize } from '../../platform/graphql/query-limits.js';
-import { requireRole } from '../../platform/auth/request-auth.js';
+import { mayAccessOrder, requireOrderAccess, requireRole } from '../../platform/auth/request-auth.js';
 import type { Address } from './domain/order.types.js';
 import type { OrderStatus } from './domain/order-state.machine.js';
 import type { Resolvers } from './generated/resolvers.types.js';
 import { paymentsOf } from './order.model.js';
-import { actorOf } from './rest/order.routes.js';
+import { actorOf, CUSTOMER_WRITERS } from './rest/order.routes.js';
 
 const contextOf = (auth: Parameters<typeof actorOf>[0]) => ({ tenant: auth.tenant, actor: actorOf(auth) });
-const CUSTOMER_WRITERS = ['storefront', 'adapter', 'admin', 'service'] as const;
 /** Who may move an order to delivered (REST PUT …/state too): the back office and services, not adapters or shoppers. */
 export const DELIVERERS = ['admin', 'service'] as const;
 
 /** Resolvers stay thin: every mutation is one call to the same domain commands the REST shims use. */
 export const orderResolvers: Resolvers = {
   Query: {
+    // Another order than a checkout token's is null, like another tenant's (the loader filters too).
     order: (_parent, { id, version }, context) =>
-      version == null ? context.orders.load(id) : context.queries.atVersion(context.auth.tenant, id, version),
+      !mayAccessOrder(context.auth, id) ? null : version == null ? context.orders.load(id) : context.queries.atVersion(context.auth.tenant, id, version),
     orders: (_parent, { status, first, after }, context) => {
       requireRole(context.auth, 'admin', 'service');
       return context.queries.list(context.auth.tenant, {
@@ -28,13 +28,18 @@ export const orderResolvers: Resolvers = {
   Mutation: {
     setBillingAddress: async (_parent, { orderId, address }, context) => {
       requireRole(context.auth, ...CUSTOMER_WRITERS);
+      requireOrderAccess(context.auth, orderId);
       return (await context.commands.setAddress(contextOf(context.auth), orderId, 'billing', withoutNulls(address))).order;
     },
     setShippingAddress: async (_parent, { orderId, address }, context) => {
       requireRole(context.auth, ...CUSTOMER_WRITERS);
+      requireOrderAccess(context.auth, orderId);
       return (await context.commands.setAddress(contextOf(context.auth), orderId, 'shipping', withoutNulls(address))).order;
     },
-    validateOrder: (_parent, { orderId }, context) => context.commands.validate(contextOf(context.auth), orderId),
+    validateOrder: (_parent, { orderId }, context) => {
+      requireOrderAccess(context.auth, orderId);
+      return context.commands.validate(contextOf(context.auth), orderId);
+    },
     deliverOrder: async (_parent, { orderId }, context) => {
       requireRole(context.auth, ...DELIVERERS);
       return (await context.commands.changeStatus(contextOf(context.auth), orderId, 'delivered')).order;

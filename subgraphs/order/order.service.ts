@@ -9,6 +9,9 @@ import { OrderStore } from './engine/order-store.repository.js';
 import { callSignerFor } from '../../platform/outbound/call-signer.js';
 import { PaymentCallbackLog } from './engine/payment-callback.log.js';
 import { PaymentLifecycle } from './engine/payment-lifecycle.js';
+import { CHECKOUT_TOKEN_LIFETIME_S } from '../../platform/auth/platform-tokens.js';
+import { platformSigningKey } from '../../platform/auth/signing-key.js';
+import { CheckoutTokens } from './checkout-token.service.js';
 import { OrderCommands, type StaticNotificationSource } from './order-commands.service.js';
 import { createOrderContext } from './order.context.js';
 import { OrderQueries } from './order-queries.service.js';
@@ -28,7 +31,14 @@ export function createOrderDomain(deps: ServiceDeps, options: { staticNotificati
     validationTimeoutMs: deps.config.engine.validationTimeoutMs,
     ...(options.staticNotifications ? { staticNotifications: options.staticNotifications } : {}),
   });
-  return { store, engine, commands, queries: new OrderQueries(deps.db.prisma), repository: new OrderRepository(deps.db.prisma) };
+  const { auth, dataDir } = deps.config;
+  const checkoutTokens = new CheckoutTokens(commands, {
+    key: () => platformSigningKey({ signingKey: auth.signingKey, dataDir }),
+    issuer: auth.issuer,
+    audience: auth.audience,
+    lifetimeS: auth.checkoutTokenLifetimeS ?? CHECKOUT_TOKEN_LIFETIME_S,
+  });
+  return { store, engine, commands, checkoutTokens, queries: new OrderQueries(deps.db.prisma), repository: new OrderRepository(deps.db.prisma) };
 }
 
 /** The order service: the order subgraph and the order REST shims (OpenAPI at /openapi.json). */
@@ -36,7 +46,7 @@ export async function createOrderService(deps: ServiceDeps, options: { staticNot
   const app = createServiceApp('order', deps);
   const domain = createOrderDomain(deps, options);
 
-  registerOrderRoutes(app, domain.commands, domain.queries);
+  registerOrderRoutes(app, domain.commands, domain.queries, domain.checkoutTokens);
 
   await mountSubgraph({
     app,

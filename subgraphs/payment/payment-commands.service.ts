@@ -70,9 +70,9 @@ export class PaymentCommands {
         assertNoOtherActiveIntent(draft, input);
         assertCardNotAdded(draft, input);
       },
+      // In the same commit as the payment: a payment is never without its first log line.
+      transactions: transaction ? [transaction] : [],
     });
-    // After the commit: a crash here loses the log line, never a part of the payment.
-    if (transaction) await this.transactions.insert(context.tenant, { orderId, paymentId: payment.id, adapterId: payment.adapterId }, transaction);
     return { payment, version: result.order.version };
   }
 

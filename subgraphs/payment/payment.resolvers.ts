@@ -1,5 +1,5 @@
 import { pageSize } from '../../platform/graphql/query-limits.js';
-import { requireRole } from '../../platform/auth/request-auth.js';
+import { mayAccessOrder, requireRole } from '../../platform/auth/request-auth.js';
 import type { PaymentContext } from './payment.context.js';
 import { PAYMENT_ACTORS } from './payment-actions.service.js';
 import { actorOf } from '../order/rest/order.routes.js';
@@ -19,7 +19,7 @@ const logOf = (payment: { orderId: string; id: string }, context: PaymentContext
 export const paymentResolvers: Resolvers = {
   Query: {
     payment: async (_parent, { orderId, id }, context) =>
-      (await context.payments.exists(context.auth.tenant, orderId, id)) ? { orderId, id } : null,
+      mayAccessOrder(context.auth, orderId) && (await context.payments.exists(context.auth.tenant, orderId, id)) ? { orderId, id } : null,
     payments: (_parent, { first, after }, context) => {
       requireRole(context.auth, ...PAYMENT_LISTERS);
       return context.payments.list(context.auth.tenant, { first: pageSize(first), ...(after ? { after } : {}) });
@@ -43,14 +43,15 @@ export const paymentResolvers: Resolvers = {
   },
   Payment: {
     // The payment itself lives in the order subgraph; this subgraph only adds its log.
-    __resolveReference: (reference) => ({ orderId: reference.orderId, id: reference.id }),
+    // A checkout token resolves its own order's payments only, even when it calls this subgraph directly.
+    __resolveReference: (reference, context) => (mayAccessOrder(context.auth, reference.orderId) ? { orderId: reference.orderId, id: reference.id } : null),
     transactions: (payment, _args, context) => logOf(payment, context),
     hasFailedTransaction: async (payment, _args, context) => (await logOf(payment, context)).some((transaction) => !transaction.isSuccess),
     lastTransactionAt: async (payment, _args, context) => (await logOf(payment, context)).at(-1)?.createdAt.toISOString() ?? null,
   },
   Order: {
     // The order itself lives in the order subgraph; this subgraph only adds its payment attempts (tenant-scoped by the query).
-    __resolveReference: (reference) => ({ id: reference.id }),
+    __resolveReference: (reference, context) => (mayAccessOrder(context.auth, reference.id) ? { id: reference.id } : null),
     paymentAttempts: (order, _args, context) => context.attempts.load(order.id),
   },
   PaymentTransaction: {

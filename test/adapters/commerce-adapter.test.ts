@@ -140,7 +140,7 @@ describe('commerce adapter: order from a basket (full control)', () => {
     const basketId = await seedBasket({ buyer });
     const created = await createOrder(basketId);
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String) });
+    expect(created.body).toEqual({ id: expect.any(String), checkoutToken: { token: expect.any(String), orderId: created.body.id, expiresAt: expect.any(String), expiresIn: 1800 } });
     // `location` names the order's resource at the order service, and a GET there finds it.
     const location = created.headers.get('location')!;
     expect(location).toBe(`${system.urls.order}/api/v0/checkout/orders/${created.body.id}`);

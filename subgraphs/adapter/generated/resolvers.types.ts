@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { AdapterDescriptor } from '../adapter.registry.js';
-import type { PaymentSessionModel } from '../adapter-actions.service.js';
+import type { PaymentSessionModel, CreatedCheckoutModel } from '../adapter-actions.service.js';
 import type { AdapterContext } from '../adapter.context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -42,6 +42,18 @@ export type AdapterKind =
   | 'giftcard'
   | 'payment';
 
+/** A bearer token (role shopper) that reads, changes and subscribes to one order only. */
+export type CheckoutToken = {
+  __typename?: 'CheckoutToken';
+  /** ISO 8601; renew before then with renewCheckoutToken. */
+  expiresAt: Scalars['String']['output'];
+  /** Seconds from issue to expiry. */
+  expiresIn: Scalars['Int']['output'];
+  orderId: Scalars['ID']['output'];
+  /** Send as Authorization: Bearer <token>, with the order's X-Merchant and X-Channel. */
+  token: Scalars['String']['output'];
+};
+
 export type CreateOrderFromBasketInput = {
   /** Basket id in the commerce platform. */
   cartReference: Scalars['String']['input'];
@@ -49,6 +61,13 @@ export type CreateOrderFromBasketInput = {
   culture: Scalars['String']['input'];
   /** ISO 4217. */
   currency: Scalars['String']['input'];
+};
+
+/** A new order and the checkout token a browser holds for it. */
+export type CreatedCheckout = {
+  __typename?: 'CreatedCheckout';
+  checkoutToken: CheckoutToken;
+  order: Order;
 };
 
 /**
@@ -63,12 +82,22 @@ export type Mutation = {
   addGiftCard: Payment;
   /** Completes a payment that needs no provider interaction (non-PSP): processing → accepted → completed. */
   completePayment: Order;
+  /**
+   * Creates an order from a basket, like createOrderFromBasket, and answers with it a checkout token
+   * for that order: what a browser holds (role shopper, docs/auth.md). Servers only (storefront, admin).
+   */
+  createCheckout: CreatedCheckout;
   /** Creates an order from a basket of the commerce platform (commerce adapter). */
   createOrderFromBasket: Order;
   /** Re-reads basket and buyer from the commerce platform. */
   refreshOrder: Order;
   /** Removes a payment (a gift card is soft-deleted: it stays visible as removed). */
   removePayment: Order;
+  /**
+   * With a checkout token: a fresh one for its order (renewal, while the token is valid). With a
+   * server's token: a checkout token for that order of its channel. Refused once the order is delivered.
+   */
+  renewCheckoutToken: CheckoutToken;
   /** Starts a payment with an adapter and answers what its frontend needs. */
   startPayment: PaymentSession;
   /** Changes an item's quantity in the commerce platform and in the order. */
@@ -107,6 +136,17 @@ export type MutationCompletePaymentArgs = {
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
  * ACTIVE_PAYMENT_EXISTS) and its details.
  */
+export type MutationCreateCheckoutArgs = {
+  input: CreateOrderFromBasketInput;
+};
+
+
+/**
+ * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
+ * (same token and tenant) and answers the order or payment as the order subgraph knows it.
+ * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
+ * ACTIVE_PAYMENT_EXISTS) and its details.
+ */
 export type MutationCreateOrderFromBasketArgs = {
   input: CreateOrderFromBasketInput;
 };
@@ -132,6 +172,17 @@ export type MutationRefreshOrderArgs = {
 export type MutationRemovePaymentArgs = {
   orderId: Scalars['ID']['input'];
   paymentId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
+ * (same token and tenant) and answers the order or payment as the order subgraph knows it.
+ * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
+ * ACTIVE_PAYMENT_EXISTS) and its details.
+ */
+export type MutationRenewCheckoutTokenArgs = {
+  orderId: Scalars['ID']['input'];
 };
 
 
@@ -303,10 +354,12 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   AdapterKind: AdapterKind;
+  CheckoutToken: ResolverTypeWrapper<CheckoutToken>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CreateOrderFromBasketInput: CreateOrderFromBasketInput;
+  CreatedCheckout: ResolverTypeWrapper<CreatedCheckoutModel>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Order: ResolverTypeWrapper<Order>;
   Payment: ResolverTypeWrapper<Payment>;
   PaymentMethod: ResolverTypeWrapper<PaymentMethod>;
@@ -320,10 +373,12 @@ export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
   ID: Scalars['ID']['output'];
   String: Scalars['String']['output'];
+  CheckoutToken: CheckoutToken;
+  Int: Scalars['Int']['output'];
   CreateOrderFromBasketInput: CreateOrderFromBasketInput;
+  CreatedCheckout: CreatedCheckoutModel;
   JSON: Scalars['JSON']['output'];
   Mutation: Record<PropertyKey, never>;
-  Int: Scalars['Int']['output'];
   Order: Order;
   Payment: Payment;
   PaymentMethod: PaymentMethod;
@@ -341,6 +396,18 @@ export type AdapterResolvers<ContextType = AdapterContext, ParentType extends Re
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type CheckoutTokenResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['CheckoutToken'] = ResolversParentTypes['CheckoutToken']> = {
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CreatedCheckoutResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['CreatedCheckout'] = ResolversParentTypes['CreatedCheckout']> = {
+  checkoutToken?: Resolver<ResolversTypes['CheckoutToken'], ParentType, ContextType>;
+  order?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
+};
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
@@ -348,9 +415,11 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 export type MutationResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addGiftCard?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationAddGiftCardArgs, 'cardId' | 'orderId'>>;
   completePayment?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationCompletePaymentArgs, 'orderId' | 'paymentId'>>;
+  createCheckout?: Resolver<ResolversTypes['CreatedCheckout'], ParentType, ContextType, RequireFields<MutationCreateCheckoutArgs, 'input'>>;
   createOrderFromBasket?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationCreateOrderFromBasketArgs, 'input'>>;
   refreshOrder?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationRefreshOrderArgs, 'orderId'>>;
   removePayment?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationRemovePaymentArgs, 'orderId' | 'paymentId'>>;
+  renewCheckoutToken?: Resolver<ResolversTypes['CheckoutToken'], ParentType, ContextType, RequireFields<MutationRenewCheckoutTokenArgs, 'orderId'>>;
   startPayment?: Resolver<ResolversTypes['PaymentSession'], ParentType, ContextType, RequireFields<MutationStartPaymentArgs, 'adapterId' | 'orderId'>>;
   updateCartItem?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'itemId' | 'orderId' | 'quantity'>>;
 };
@@ -386,6 +455,8 @@ export type QueryResolvers<ContextType = AdapterContext, ParentType extends Reso
 
 export type Resolvers<ContextType = AdapterContext> = {
   Adapter?: AdapterResolvers<ContextType>;
+  CheckoutToken?: CheckoutTokenResolvers<ContextType>;
+  CreatedCheckout?: CreatedCheckoutResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;

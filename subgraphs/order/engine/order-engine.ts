@@ -13,7 +13,7 @@ import type { OrderRecord } from '../order.model.js';
 import { HookVeto, runHooks, type HookInvocation, type HookPatch } from './hook-runner.js';
 import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from './amount-change.planner.js';
 import { planNotifications } from './notification-planner.js';
-import { VersionConflict, type EventInput, type JobInput, type OrderStore } from './order-store.repository.js';
+import { VersionConflict, type EventInput, type JobInput, type OrderStore, type TransactionLogInput } from './order-store.repository.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
 import { newOutboundUrls } from './outbound-urls.js';
@@ -37,6 +37,8 @@ export interface ChangeRequest {
   apply: (draft: OrderDocument) => void;
   /** Set by external callers that read a version first: a mismatch is a 409, never retried. */
   expectedVersion?: number;
+  /** Payment transactions logged in the same commit (a payment created whole with its first log line). */
+  transactions?: TransactionLogInput[];
 }
 
 export interface ChangeResult {
@@ -169,7 +171,7 @@ export class OrderEngine {
         },
       };
       try {
-        const order = await this.store.update(current, outcome.document, [event], jobs);
+        const order = await this.store.update(current, outcome.document, [event], jobs, request.transactions);
         return { order, changes, hooks: outcome.invocations };
       } catch (error) {
         // Not committed: what `process` reserved is released (a retry processes again).

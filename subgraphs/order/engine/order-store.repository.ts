@@ -20,6 +20,20 @@ export interface JobInput {
   payload: Record<string, unknown>;
 }
 
+/** A payment transaction written in the order's own commit (a payment created whole: its first log line). */
+export interface TransactionLogInput {
+  paymentId: string;
+  adapterId: string;
+  event: string;
+  pspEvent?: string | null;
+  amount?: number | null;
+  isSuccess: boolean;
+  pspStatus?: string | null;
+  requestJson?: unknown;
+  responseJson?: unknown;
+  errorDetail?: string | null;
+}
+
 export class VersionConflict extends Error {
   override name = 'VersionConflict';
 }
@@ -82,6 +96,7 @@ export class OrderStore {
         document.channel,
         JSON.stringify(events),
         outboxJobs(jobs),
+        '[]',
       ])
       .catch((error: unknown) => {
         // Order ids are unique across tenants: any tenant's taken id gets the same answer.
@@ -94,10 +109,10 @@ export class OrderStore {
   }
 
   /** Commits a new version; throws VersionConflict when someone else committed since `version`. */
-  async update(current: OrderRecord, document: OrderDocument, events: EventInput[], jobs: JobInput[]): Promise<OrderRecord> {
+  async update(current: OrderRecord, document: OrderDocument, events: EventInput[], jobs: JobInput[], transactions: TransactionLogInput[] = []): Promise<OrderRecord> {
     const { rows } = await this.pool.query<OrderRow>(
       UPDATE_STATEMENT,
-      [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, JSON.stringify(events), outboxJobs(jobs), current.version],
+      [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, JSON.stringify(events), outboxJobs(jobs), current.version, JSON.stringify(transactions)],
     );
     if (!rows[0]) {
       this.recent.delete(cacheKey(current, current.id));
@@ -127,13 +142,14 @@ export class OrderStore {
 /** Prepared once per connection (named statements): planning the commit is not repeated per change. */
 const INSERT_STATEMENT = {
   name: 'order-insert',
-  text: commitStatement('insert into orders (id, merchant, channel, status, version, reference, document) values ($4, $5, $6, $2, 1, $3, $1) returning *'),
+  text: commitStatement('insert into orders (id, merchant, channel, status, version, reference, document) values ($4, $5, $6, $2, 1, $3, $1) returning *', 9),
 };
 const UPDATE_STATEMENT = {
   name: 'order-update',
   text: commitStatement(
     `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now()
       where id = $4 and merchant = $5 and channel = $6 and version = $9 returning *`,
+    10,
   ),
 };
 
@@ -145,10 +161,11 @@ function outboxJobs(jobs: JobInput[]): string {
 
 /**
  * One statement, so one round trip and one implicit transaction: the order write ($1–$6 and,
- * for updates, $9), then the version snapshot, the events ($7) and jobs ($8) as JSON arrays,
- * all of which happen only when the write matched a row. Listeners are notified after commit.
+ * for updates, $9), then the version snapshot, the events ($7), jobs ($8) and payment
+ * transactions (`$transactions`) as JSON arrays, all of which happen only when the write matched a
+ * row. Listeners are notified after commit.
  */
-function commitStatement(write: string): string {
+function commitStatement(write: string, transactions: number): string {
   return `
     with written as (${write}),
     snapshot as (
@@ -164,6 +181,11 @@ function commitStatement(write: string): string {
       insert into notification_jobs (merchant, channel, order_id, order_version, kind, notification_id, invoke, payload, trace_context)
       select w.merchant, w.channel, w.id, w.version, j.kind, j."notificationId", j.invoke, j.payload, j."traceContext"
         from written w, jsonb_to_recordset($8::jsonb) as j(kind text, "notificationId" text, invoke text, payload jsonb, "traceContext" jsonb)
+    ),
+    transactions as (
+      insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, response_json, error_detail)
+      select gen_random_uuid(), w.merchant, w.channel, w.id, t."paymentId", t."adapterId", t.event, t."pspEvent", t.amount, t."isSuccess", t."pspStatus", t."requestJson", t."responseJson", t."errorDetail"
+        from written w, jsonb_to_recordset($${transactions}::jsonb) as t("paymentId" text, "adapterId" text, event text, "pspEvent" text, amount numeric, "isSuccess" boolean, "pspStatus" text, "requestJson" jsonb, "responseJson" jsonb, "errorDetail" text)
     )
     select w.id, w.merchant, w.channel, w.status, w.version, w.reference, w.created_at as "createdAt", w.updated_at as "updatedAt" from written w`;
 }

@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import type { OrderStatus } from '../domain/order-state.machine.js';
 import type { Address, OrderDocument, PaymentDocument } from '../domain/order.types.js';
 import type { Actor, ChangeResult } from '../engine/order-engine.js';
+import type { CheckoutTokens } from '../checkout-token.service.js';
 import type { OrderCommands } from '../order-commands.service.js';
 import type { OrderRecord } from '../order.model.js';
 import type { OrderQueries } from '../order-queries.service.js';
@@ -14,9 +15,16 @@ type PaymentInput = Partial<PaymentDocument> & Pick<PaymentDocument, 'adapterId'
 type Params = { orderId: string; paymentId: string; entryId: string };
 type Req<B = unknown, Q = unknown> = FastifyRequest<{ Params: Params; Body: B; Querystring: Q }>;
 
+const checkoutTokenSchema = {
+  type: 'object',
+  required: ['token', 'orderId', 'expiresAt', 'expiresIn'],
+  properties: { token: { type: 'string' }, orderId: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, expiresIn: { type: 'integer', description: 'Seconds' } },
+} as const;
+
 const BASE = '/api/v0/checkout/orders';
 const WRITERS = ['adapter', 'admin', 'service'] as const;
-const CUSTOMER_WRITERS = ['storefront', 'adapter', 'admin', 'service'] as const;
+/** The shopper's own data; a checkout token (`shopper`) only on its order (the app's preValidation hook). */
+export const CUSTOMER_WRITERS = ['storefront', 'shopper', 'adapter', 'admin', 'service'] as const;
 
 export const actorOf = (auth: AuthContext): Actor => ({
   role: auth.principal.role,
@@ -45,7 +53,7 @@ function sendOrder(reply: FastifyReply, order: OrderRecord, status = 200) {
 const sendChange = (reply: FastifyReply, result: ChangeResult) => sendOrder(reply, result.order);
 
 /** The order service's REST shims: the spec's paths and the ones adapters need (docs/order-api.md). */
-export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommands, queries: OrderQueries): void {
+export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommands, queries: OrderQueries, checkoutTokens: CheckoutTokens): void {
   app.addSchema(s.orderDefs);
   app.addSchema(s.orderSchema);
   const writers = { roles: WRITERS };
@@ -122,6 +130,11 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
   app.delete(`${BASE}/:orderId/payments/:paymentId`, { config: writers, schema: { params: s.paymentParams, tags: ['payments'], summary: 'Remove a payment', response: ORDER_ANSWER } }, async (request: Req, reply) => {
     return sendChange(reply, await commands.removePayment(contextOf(request), request.params.orderId, request.params.paymentId));
   });
+
+  // A checkout token for a browser: issued to servers, renewed by the token itself (docs/auth.md).
+  app.post(`${BASE}/:orderId/checkout-token`, { schema: { params: s.orderParams, tags: ['orders'], summary: 'Issue or renew a checkout token for a browser', response: { 201: json('The checkout token (Cache-Control: no-store)', checkoutTokenSchema), ...errors(404, 409) } } }, async (request: Req, reply) =>
+    reply.header('cache-control', 'no-store').status(201).send(await checkoutTokens.issue(request.auth, request.params.orderId)),
+  );
 
   const registries = [
     ['hooks', s.hookBody],
