@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, notFound } from '../platform/errors/app-error.js';
 import type { DeliveryAdminRepository, DeliveryFilter } from './delivery-admin.repository.js';
 import type { ReceiverRepository } from './receiver.repository.js';
+import { adminAnswers } from './events.openapi.js';
 
 const ADMIN = { roles: ['admin'] as const };
 const UUID = { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } as const;
@@ -30,6 +31,8 @@ export function registerNotificationAdminRoutes(app: FastifyInstance, receivers:
           additionalProperties: false,
           properties: { status: { enum: ['active', 'paused'] }, first: FIRST, after: { type: 'string', minLength: 1, maxLength: 4096 } },
         },
+        summary: "Receivers' health (admin)",
+        response: adminAnswers.receivers,
       },
     },
     async (request) => {
@@ -40,7 +43,7 @@ export function registerNotificationAdminRoutes(app: FastifyInstance, receivers:
 
   app.get<{ Params: { receiverId: string } }>(
     '/api/v1/receivers/:receiverId',
-    { config: ADMIN, schema: { params: { type: 'object', required: ['receiverId'], properties: { receiverId: UUID } } } },
+    { config: ADMIN, schema: { params: { type: 'object', required: ['receiverId'], properties: { receiverId: UUID } }, summary: 'One receiver (admin)', response: adminAnswers.receiver } },
     async (request) => {
       const receiver = await receivers.find(request.auth.tenant, request.params.receiverId);
       if (!receiver) throw notFound(`Receiver ${request.params.receiverId} was not found.`, 'receiver_not_found');
@@ -50,7 +53,7 @@ export function registerNotificationAdminRoutes(app: FastifyInstance, receivers:
 
   app.post<{ Params: { receiverId: string } }>(
     '/api/v1/receivers/:receiverId/resume',
-    { config: ADMIN, schema: { params: { type: 'object', required: ['receiverId'], properties: { receiverId: UUID } } } },
+    { config: ADMIN, schema: { params: { type: 'object', required: ['receiverId'], properties: { receiverId: UUID } }, summary: 'Resume a paused receiver (admin)', response: adminAnswers.resumed } },
     async (request) => {
       const outcome = await receivers.resume(request.auth.tenant, request.params.receiverId, request.auth.principal.subject);
       if (outcome.kind === 'missing') throw notFound(`Receiver ${request.params.receiverId} was not found.`, 'receiver_not_found');
@@ -63,7 +66,11 @@ export function registerNotificationAdminRoutes(app: FastifyInstance, receivers:
     '/api/v1/deliveries',
     {
       config: ADMIN,
-      schema: { querystring: { type: 'object', additionalProperties: false, properties: { ...filterProperties, first: FIRST, after: JOB_ID } } },
+      schema: {
+        querystring: { type: 'object', additionalProperties: false, properties: { ...filterProperties, first: FIRST, after: JOB_ID } },
+        summary: 'Failed and dead-lettered deliveries across orders (admin)',
+        response: adminAnswers.deliveries,
+      },
     },
     async (request) => {
       const { first, after, ...filter } = request.query;
@@ -85,6 +92,8 @@ export function registerNotificationAdminRoutes(app: FastifyInstance, receivers:
             limit: { type: 'integer', minimum: 1, maximum: 1000 },
           },
         },
+        summary: 'Replay deliveries by ids or by filter (admin)',
+        response: adminAnswers.replayed,
       },
     },
     async (request, reply) => {

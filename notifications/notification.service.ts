@@ -11,6 +11,7 @@ import { DeliveryAdminRepository } from './delivery-admin.repository.js';
 import { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
 import { EventRepository } from './event.repository.js';
 import { registerNotificationAdminRoutes } from './notification-admin.routes.js';
+import { eventSchema, listEventsResponses, retryResponses } from './events.openapi.js';
 import { NotificationQueue } from './notification-queue.repository.js';
 import { ReceiverRepository } from './receiver.repository.js';
 import { NotificationWorker } from './notification.worker.js';
@@ -40,9 +41,10 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
     retryDelaysMs: settings.retryDelaysMs,
   }, new PaymentCallbackLog(deps.db.pool, deps.logger));
 
+  app.addSchema(eventSchema);
   app.get<{ Querystring: { orderId: string } }>(
     '/api/v1/events',
-    { schema: { querystring: { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', minLength: 1, maxLength: 128 } } } } },
+    { schema: { querystring: { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', minLength: 1, maxLength: 128 } } }, summary: "An order's events", response: listEventsResponses } },
     async (request) => {
       const { tenant } = request.auth;
       if (!(await events.orderExists(tenant, request.query.orderId))) throw notFound(`Order ${request.query.orderId} was not found.`, 'order_not_found');
@@ -52,7 +54,7 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
 
   app.post<{ Params: { eventId: string } }>(
     '/api/v1/events/:eventId/retry',
-    { schema: { params: { type: 'object', required: ['eventId'], properties: { eventId: { type: 'string', minLength: 1, maxLength: 64 } } } } },
+    { schema: { params: { type: 'object', required: ['eventId'], properties: { eventId: { type: 'string', minLength: 1, maxLength: 64 } } }, summary: 'Deliver a notification again (admin, service, adapter)', response: retryResponses } },
     async (request, reply) => {
       requireRole(request.auth, 'admin', 'service', 'adapter');
       const { tenant } = request.auth;

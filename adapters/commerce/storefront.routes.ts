@@ -3,6 +3,7 @@ import type { AdapterKit } from '../kit/adapter-kit.js';
 import type { CheckoutSync } from './checkout-sync.service.js';
 import type { CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import type { NewOrderRequest } from './new-order.factory.js';
+import * as docs from './commerce-adapter.openapi.js';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
 
@@ -32,7 +33,7 @@ export const orderLocation = (orderUrl: string, orderId: string) => `${orderUrl.
 export function registerStorefrontRoutes(kit: AdapterKit<CommerceAdapterConfiguration>, sync: CheckoutSync, orderUrl: string): void {
   const app: FastifyInstance = kit.app;
 
-  app.post('/api/v1/orders', { schema: { body: createOrderBody } }, async (request: Req<NewOrderRequest>, reply) => {
+  app.post('/api/v1/orders', { schema: { body: createOrderBody, summary: 'Create a checkout order from a commerce basket', response: docs.createOrderAnswers } }, async (request: Req<NewOrderRequest>, reply) => {
     const { cartReference, culture, currency } = request.body;
     const tenant = kit.fromCaller(request);
     const created = await sync.createOrder(tenant, { cartReference, culture, currency });
@@ -41,12 +42,12 @@ export function registerStorefrontRoutes(kit: AdapterKit<CommerceAdapterConfigur
     return reply.status(201).header('location', orderLocation(orderUrl, created.id)).header('cache-control', 'no-store').send({ ...created, checkoutToken });
   });
 
-  app.patch('/api/v1/orders/:orderId/cart/items/:itemId', { schema: { params: itemParams, body: quantityBody } }, async (request: Req<{ quantity: number }>, reply) => {
+  app.patch('/api/v1/orders/:orderId/cart/items/:itemId', { schema: { params: itemParams, body: quantityBody, summary: "Change an item's quantity", response: docs.updateItemAnswers } }, async (request: Req<{ quantity: number }>, reply) => {
     await sync.updateItem(kit.fromCaller(request), request.params.orderId, request.params.itemId, request.body.quantity);
     return reply.status(200).send();
   });
 
-  app.patch('/api/v1/orders/:orderId', { schema: { params: orderParams } }, async (request: Req) =>
+  app.patch('/api/v1/orders/:orderId', { schema: { params: orderParams, summary: 'Refresh the order from the basket', response: docs.refreshAnswers } }, async (request: Req) =>
     sync.refresh(kit.fromCaller(request), request.params.orderId),
   );
 }

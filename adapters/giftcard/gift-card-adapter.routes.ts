@@ -4,7 +4,11 @@ import type { GiftCardContext } from './gift-card.context.js';
 import { GiftCardPayments } from './gift-card-payments.service.js';
 import { GiftCardLifecycle } from './gift-card-lifecycle.service.js';
 import { GiftCardCompletion } from './gift-card-completion.service.js';
-import { addGiftCardBody, amountChangedBody, orderParams, paymentParams } from './gift-card.schemas.js';
+import { errors, json } from '../../platform/http/api-docs.schemas.js';
+import { addGiftCardBody, amountChangedBody, amountChangedSchema, completionSchema, giftCardPaymentSchema, orderParams, paymentParams } from './gift-card.schemas.js';
+
+const upstream = errors(404, 409, 502);
+const orderRef = { type: 'object', required: ['id', 'payments'], description: "The order document (the order service's document: Order)" } as const;
 
 type OrderRoute<B = unknown> = { Params: { orderId: string }; Body: B };
 type PaymentRoute<B = unknown> = { Params: { orderId: string; paymentId: string }; Body: B };
@@ -21,7 +25,7 @@ export function registerGiftCardRoutes(app: FastifyInstance, context: GiftCardCo
   const completion = new GiftCardCompletion(context);
   const fromPlatform = { preValidation: async (request: FastifyRequest) => void kit.fromPlatform(request) };
 
-  app.post<OrderRoute<{ cardId: string; code?: string }>>('/api/checkout/v1/orders/:orderId/payments', { schema: { params: orderParams, body: addGiftCardBody } }, async (request, reply) => {
+  app.post<OrderRoute<{ cardId: string; code?: string }>>('/api/checkout/v1/orders/:orderId/payments', { schema: { params: orderParams, body: addGiftCardBody, summary: 'Add a gift card as a payment', response: { 201: json('The gift card payment (Location: the order service\'s payment)', giftCardPaymentSchema), ...upstream } } }, async (request, reply) => {
     const { orderId } = request.params;
     const added = await payments.add(kit.fromCaller(request), orderId, request.body);
     return reply
@@ -30,16 +34,16 @@ export function registerGiftCardRoutes(app: FastifyInstance, context: GiftCardCo
       .send(added);
   });
 
-  app.get<PaymentRoute>('/api/checkout/v1/orders/:orderId/payments/:paymentId', { schema: { params: paymentParams } }, async (request) =>
+  app.get<PaymentRoute>('/api/checkout/v1/orders/:orderId/payments/:paymentId', { schema: { params: paymentParams, summary: 'Read a gift card payment', response: { 200: json('The gift card payment', giftCardPaymentSchema), ...upstream } } }, async (request) =>
     payments.get(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
-  app.post<PaymentRoute>('/api/checkout/v1/orders/:orderId/payments/:paymentId/remove', { schema: { params: paymentParams } }, async (request) =>
+  app.post<PaymentRoute>('/api/checkout/v1/orders/:orderId/payments/:paymentId/remove', { schema: { params: paymentParams, summary: 'Remove a gift card', response: { 200: json('The order after the removal', orderRef), ...upstream } } }, async (request) =>
     payments.remove(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
   // An order paid entirely by gift cards: reserve, then processing → accepted → completed.
-  app.post<OrderRoute>('/api/checkout/v1/orders/:orderId/complete', { schema: { params: orderParams } }, async (request) =>
+  app.post<OrderRoute>('/api/checkout/v1/orders/:orderId/complete', { schema: { params: orderParams, summary: 'Complete an order paid entirely by gift cards', response: { 200: json('The order is completed', completionSchema), ...upstream } } }, async (request) =>
     completion.complete(kit.fromCaller(request), request.params.orderId),
   );
 
@@ -49,7 +53,7 @@ export function registerGiftCardRoutes(app: FastifyInstance, context: GiftCardCo
   kit.onPaymentCallback('confirm', (tenant, call) => lifecycle.confirm(tenant, call));
 
   // amountChanged of one card (notification service, through the outbox).
-  app.post<PaymentRoute<AmountChangedRequest>>('/v0/orders/:orderId/payments/:paymentId/amount-changed', { ...fromPlatform, schema: { params: paymentParams, body: amountChangedBody } }, async (request) =>
+  app.post<PaymentRoute<AmountChangedRequest>>('/v0/orders/:orderId/payments/:paymentId/amount-changed', { ...fromPlatform, schema: { params: paymentParams, body: amountChangedBody, summary: 'amountChanged of one card (call token)', response: { 200: json('What the payment became', amountChangedSchema), ...upstream } } }, async (request) =>
     payments.amountChanged(kit.fromPlatform(request, 'amount_changed'), request.params.orderId, request.params.paymentId, request.body.amount),
   );
 }

@@ -20,3 +20,24 @@ export const amountChangedBody = {
   required: ['amount'],
   properties: { amount: { type: 'number', minimum: 0, maximum: 99_999_999_999_999 } },
 } as const;
+
+// What the adapter answers, for its API document (docs/api-documents.md).
+export const giftCardPaymentSchema = {
+  type: 'object',
+  required: ['paymentId', 'cardId', 'amount', 'upperLimitAmount', 'state'],
+  properties: {
+    paymentId: { type: 'string' },
+    cardId: { type: 'string' },
+    code: { type: ['string', 'null'], description: 'Masked' },
+    amount: { type: 'number' },
+    upperLimitAmount: { type: 'number', description: "The card's balance when it was added" },
+    currency: { type: 'string' },
+    state: { type: 'string' },
+  },
+} as const;
+export const completionSchema = { type: 'object', required: ['orderId', 'orderStatus'], properties: { orderId: { type: 'string' }, orderStatus: { type: 'string' } } } as const;
+export const amountChangedSchema = {
+  type: 'object',
+  required: ['paymentId', 'amount', 'changed'],
+  properties: { paymentId: { type: 'string' }, amount: { type: 'number' }, changed: { type: 'boolean' } },
+} as const;

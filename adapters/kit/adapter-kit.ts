@@ -10,6 +10,8 @@ import type { TokenVerifier } from '../../platform/auth/token-verifier.service.j
 import type { ClientCredentials, PlatformConfig } from '../../platform/env/env.config.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors/app-error.js';
 import { createApp } from '../../platform/http/app.factory.js';
+import { errors, json } from '../../platform/http/api-docs.schemas.js';
+import { paymentCallbackAnswers } from './callback-answers.openapi.js';
 import { platformReachable } from './platform-reachability.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { AdapterIdentity } from './adapter-identity.js';
@@ -20,6 +22,18 @@ import { isCallToken, PlatformCallVerifier } from './platform-call.verifier.js';
 import { SignedCallbackUrls } from './signed-callback-url.js';
 import type { PaymentDocument } from '../../contracts/order.types.js';
 import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest } from '../../contracts/callbacks.types.js';
+
+/** The manifest's shape, for the API document (adapter-manifest.ts). */
+const MANIFEST_SCHEMA = {
+  type: 'object',
+  required: ['id', 'kind', 'name', 'routes'],
+  properties: {
+    id: { type: 'string' },
+    kind: { enum: ['commerce', 'payment', 'giftcard'] },
+    name: { type: 'string' },
+    routes: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+};
 
 export type { PaymentCallbackRequest };
 
@@ -129,12 +143,12 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
 
   if (options.manifest) {
     const manifest: AdapterManifest = { id: options.adapterId, ...options.manifest };
-    app.get(ADAPTER_MANIFEST_PATH, { config: { public: true } }, async () => manifest);
+    app.get(ADAPTER_MANIFEST_PATH, { config: { public: true }, schema: { summary: 'What this adapter is and where its storefront actions go', response: { 200: json('The adapter manifest', MANIFEST_SCHEMA) } } }, async () => manifest);
   }
 
   if (options.schemaFile) {
     const schema = JSON.parse(readFileSync(options.schemaFile, 'utf8')) as object;
-    app.get('/openapi/v1/schemas/:file', { config: { public: true } }, async (request: FastifyRequest<{ Params: { file: string } }>) => {
+    app.get('/openapi/v1/schemas/:file', { config: { public: true }, schema: { summary: "The JSON Schema of the adapter's configuration", response: { 200: json('A JSON Schema (draft 2020-12)', { type: 'object' }), ...errors(404) } } }, async (request: FastifyRequest<{ Params: { file: string } }>) => {
       if (request.params.file !== `${options.adapterId}.json`) throw notFound(`No schema ${request.params.file} here.`, 'schema_not_found');
       return schema;
     });
@@ -170,7 +184,7 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
       app.post<{ Params: { orderId: string; paymentId: string }; Body: PaymentCallbackRequest }>(
         `/v0/orders/:orderId/payments/:paymentId/${CALLBACK_PATHS[name]}`,
         // The platform's calls only, checked before the body is looked at.
-        { preValidation: async (request) => void fromPlatform(request, name), schema: { params: CALLBACK_PARAMS, body: CALLBACK_BODY } },
+        { preValidation: async (request) => void fromPlatform(request, name), schema: { params: CALLBACK_PARAMS, body: CALLBACK_BODY, summary: `Payment lifecycle: ${name} (call token)`, response: paymentCallbackAnswers } },
         async (request) => {
           const tenant = fromPlatform(request, name);
           const { orderId, paymentId } = request.params;

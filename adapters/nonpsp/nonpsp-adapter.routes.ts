@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdapterKit } from '../kit/index.js';
+import { errors, json } from '../../platform/http/api-docs.schemas.js';
+import { hookAnswers } from '../kit/callback-answers.openapi.js';
 import {
   amountChangedBodySchema,
+  amountChangedSchema,
+  completionSchema,
+  removedSchema,
+  sessionSchema,
   createPaymentBodySchema,
   hookCallBodySchema,
   orderParamsSchema,
@@ -14,6 +20,7 @@ import { CART_HOOK_ROUTE, NonPspPayments } from './nonpsp-payment.service.js';
 import { NonPspLifecycle } from './nonpsp-lifecycle.service.js';
 import type { NonPspConfiguration } from './nonpsp.types.js';
 
+const upstream = errors(404, 409, 502);
 type OrderParams = { Params: { orderId: string } };
 type PaymentParams = { Params: { orderId: string; paymentId: string } };
 
@@ -26,28 +33,28 @@ export function registerNonPspRoutes(app: FastifyInstance, kit: AdapterKit<NonPs
 
   app.post<OrderParams & { Body: { paymentMethod?: string } | null | undefined }>(
     '/api/v1/checkout/orders/:orderId/payments',
-    { schema: { params: orderParamsSchema, body: createPaymentBodySchema } },
+    { schema: { params: orderParamsSchema, body: createPaymentBodySchema, summary: 'Start a payment (optionally with a chosen method)', response: { 201: json('The payment session (Location: the order service\'s payment)', sessionSchema), ...upstream } } },
     async (request, reply) => {
       const session = await payments.create(kit.fromCaller(request), request.params.orderId, request.body?.paymentMethod);
       return reply.status(201).header('location', paymentLocation(request.params.orderId, session.paymentId)).send(session);
     },
   );
 
-  app.get<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId', { schema: { params: paymentParamsSchema } }, async (request) =>
+  app.get<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId', { schema: { params: paymentParamsSchema, summary: 'Read a payment session', response: { 200: json('The payment session', sessionSchema), ...upstream } } }, async (request) =>
     payments.get(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
   app.put<PaymentParams & { Body: { paymentMethod: string } }>(
     '/api/v1/checkout/orders/:orderId/payments/:paymentId',
-    { schema: { params: paymentParamsSchema, body: selectMethodBodySchema } },
+    { schema: { params: paymentParamsSchema, body: selectMethodBodySchema, summary: 'Choose the payment method', response: { 200: json('The payment session', sessionSchema), ...upstream } } },
     async (request) => payments.select(kit.fromCaller(request), request.params.orderId, request.params.paymentId, request.body.paymentMethod),
   );
 
-  app.post<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId/remove', { schema: { params: paymentParamsSchema } }, async (request) =>
+  app.post<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId/remove', { schema: { params: paymentParamsSchema, summary: 'Remove the payment', response: { 200: json('Removed', removedSchema), ...upstream } } }, async (request) =>
     payments.remove(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
-  app.post<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId/complete', { schema: { params: paymentParamsSchema } }, async (request) =>
+  app.post<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId/complete', { schema: { params: paymentParamsSchema, summary: 'Complete the order with this payment', response: { 200: json('The order is completed', completionSchema), ...upstream } } }, async (request) =>
     completePayment(kit, kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
@@ -56,13 +63,13 @@ export function registerNonPspRoutes(app: FastifyInstance, kit: AdapterKit<NonPs
 
   app.post<OrderParams & { Body: HookCall }>(
     CART_HOOK_ROUTE,
-    { onRequest: platformOnly, schema: { params: orderParamsSchema, body: hookCallBodySchema } },
+    { onRequest: platformOnly, schema: { params: orderParamsSchema, body: hookCallBodySchema, summary: 'Hook on /cart: the payment follows the total (call token)', response: hookAnswers } },
     async (request, reply) => reply.status(200).send(await onCartChanged(kit, kit.fromPlatform(request, 'hook'), request.params.orderId, request.body)),
   );
 
   app.post<OrderParams & { Body: { amount: number } }>(
     '/v0/orders/:orderId/amount-changed',
-    { onRequest: platformOnly, schema: { params: orderParamsSchema, body: amountChangedBodySchema } },
+    { onRequest: platformOnly, schema: { params: orderParamsSchema, body: amountChangedBodySchema, summary: 'amountChanged (call token)', response: { 200: json('What the payment became', amountChangedSchema), ...upstream } } },
     async (request) => payments.amountChanged(kit.fromPlatform(request, 'amount_changed'), request.params.orderId, request.body.amount),
   );
 

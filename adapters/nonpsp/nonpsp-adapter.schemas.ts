@@ -45,3 +45,28 @@ export const hookCallBodySchema = {
     payments: { type: 'array', items: { type: 'object', required: ['id', 'adapterId', 'state', 'amount'] } },
   },
 } as const;
+
+// What the adapter answers, for its API document (docs/api-documents.md).
+const paymentMethod = { type: 'object', required: ['identifier', 'name'], properties: { identifier: { type: 'string' }, name: { type: 'string' } } } as const;
+export const sessionSchema = {
+  type: 'object',
+  required: ['paymentId', 'paymentMethods', 'selectedPaymentMethod', 'amount', 'state'],
+  properties: {
+    paymentId: { type: 'string' },
+    paymentMethods: { type: 'array', items: paymentMethod },
+    selectedPaymentMethod: { type: 'string' },
+    amount: { type: 'number' },
+    state: { type: 'string' },
+  },
+} as const;
+export const removedSchema = { type: 'object', required: ['paymentId', 'state'], properties: { paymentId: { type: 'string' }, state: { type: 'string' } } } as const;
+export const completionSchema = {
+  type: 'object',
+  required: ['orderId', 'paymentId', 'orderStatus', 'paymentState'],
+  properties: { orderId: { type: 'string' }, paymentId: { type: 'string' }, orderStatus: { type: 'string' }, paymentState: { type: 'string' } },
+} as const;
+export const amountChangedSchema = {
+  type: 'object',
+  required: ['paymentId', 'amount', 'updated'],
+  properties: { paymentId: { type: ['string', 'null'] }, amount: { type: 'number' }, updated: { type: 'boolean' } },
+} as const;

@@ -31,6 +31,22 @@ export interface SendOptions {
 
 const MAX_BODY_CHARS = 1_000_000;
 
+/** One answer the client received, as observers see it (the API documents' test checks each against its document). */
+export interface ObservedExchange {
+  method: string;
+  url: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+const observers = new Set<(exchange: ObservedExchange) => void>();
+
+/** Calls `observer` with every answer this process's client receives; returns the way to stop. */
+export function observeExchanges(observer: (exchange: ObservedExchange) => void): () => void {
+  observers.add(observer);
+  return () => void observers.delete(observer);
+}
+
 /** Keep-alive connections shared by every call of the process: to registered URLs only through the guard. */
 const guarded = guardedAgent({ keepAliveTimeout: 10_000, connections: 64 });
 const trusted = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
@@ -54,6 +70,10 @@ export async function send(url: string, options: SendOptions): Promise<CallOutco
       dispatcher: options.guarded ? guarded : trusted,
     });
     const text = (await response.body.text()).slice(0, MAX_BODY_CHARS);
+    if (observers.size > 0) {
+      const contentType = String(response.headers['content-type'] ?? '');
+      for (const observe of observers) observe({ method: options.method.toUpperCase(), url, status: response.statusCode, contentType, body: text });
+    }
     let parsed: unknown;
     try {
       parsed = text.trim() === '' ? undefined : JSON.parse(text);

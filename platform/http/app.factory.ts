@@ -8,6 +8,7 @@ import type { TokenVerifier } from '../auth/token-verifier.service.js';
 import { platformSigningKey } from '../auth/signing-key.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { assertSafeJson, graphqlTextHazard, urlHazard } from './json-guard.js';
+import { installApiDocs } from './api-docs.plugin.js';
 import { instrumentHttp, scopeRequestId, scopeTenant, tracedServerFactory } from '../telemetry/http-server.js';
 import { mountMetrics } from '../telemetry/metrics.route.js';
 
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions): FastifyInstance {
 
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('rawBody', undefined);
+  installApiDocs(app, options.name);
 
   // A JSON content type with an empty body (callers that POST "no body") reads as no body;
   // anything else goes through fastify's own parser (with its prototype-poisoning guards), then

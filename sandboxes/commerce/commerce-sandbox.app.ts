@@ -11,6 +11,7 @@ import { CommerceOrderStore } from './commerce-order.store.js';
 import { registerCommerceSandboxRoutes } from './commerce-sandbox.routes.js';
 import { registerIdentityRoutes, requireBearer } from './identity.routes.js';
 import { DEFAULT_COMMERCE_CLIENT, IdentityStore, type IdentityClient } from './identity.store.js';
+import { sandboxAuth } from '../../platform/http/api-docs.plugin.js';
 
 export const COMMERCE_SANDBOX_PORT = 4201;
 
@@ -80,6 +81,7 @@ export function createCommerceSandbox(options: CommerceSandboxOptions): Commerce
   registerSandboxAdminRoutes(app, failures, clock);
   void app.register(async (api) => {
     api.addHook('onRequest', requireBearer(identity));
+    api.addHook('onRoute', sandboxAuth('bearer'));
     registerBasketRoutes(api, baskets);
     registerCommerceOrderRoutes(api, orders);
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { AppError } from '../../platform/errors/app-error.js';
 import { tokenSchema } from './commerce.schemas.js';
 import type { IdentityStore, IssuedToken } from './identity.store.js';
+import { answers } from './commerce.openapi.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,7 +45,7 @@ function clientCredentials(request: FastifyRequest<{ Body: TokenBody }>): { id?:
 export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityStore): void {
   app.post<{ Body: TokenBody }>(
     '/connect/token',
-    { schema: { body: tokenSchema }, attachValidation: true, config: { operation: 'token' } },
+    { schema: { body: tokenSchema, summary: 'OAuth 2.0 client credentials (form or JSON; client_secret_basic or _post)', security: [{ basic: [] }, {}], response: answers.token }, attachValidation: true, config: { operation: 'token' } },
     async (request, reply) => {
       if (request.validationError) return oauthError(reply, 400, 'invalid_request', request.validationError.message);
       if (request.body.grant_type !== 'client_credentials') {

@@ -7,6 +7,7 @@ import { SandboxClock } from '../shared/sandbox.clock.js';
 import { requireBasicAuth, type BasicCredentials } from './basic-auth.hook.js';
 import { registerGiftCardRoutes, registerGiftCardSandboxRoutes } from './gift-card.routes.js';
 import { GiftCardStore, RESERVATION_TTL_MS } from './gift-card.store.js';
+import { sandboxAuth } from '../../platform/http/api-docs.plugin.js';
 
 export const GIFTCARD_SANDBOX_PORT = 4202;
 export const DEFAULT_GIFTCARD_CREDENTIALS: BasicCredentials = { username: 'giftcard', password: 'giftcard-secret' };
@@ -57,6 +58,7 @@ export function createGiftCardSandbox(options: GiftCardSandboxOptions): GiftCard
   registerSandboxAdminRoutes(app, failures, clock);
   void app.register(async (api) => {
     api.addHook('onRequest', requireBasicAuth(options.credentials ?? DEFAULT_GIFTCARD_CREDENTIALS, 'giftcard'));
+    api.addHook('onRoute', sandboxAuth('basic'));
     registerGiftCardRoutes(api, cards);
   });
   return { app, state: { cards, failures, clock } };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors/app-error.js';
 import type { FailureInjector, FailureRuleInput } from './failure.injector.js';
 import type { SandboxClock } from './sandbox.clock.js';
+import { adminAnswers } from './sandbox-admin.openapi.js';
 
 /**
  * Admin paths every sandbox has (no auth, like every `/api/sandbox` path):
@@ -24,18 +25,18 @@ export function registerSandboxAdminRoutes(app: FastifyInstance, failures: Failu
     },
   } as const;
 
-  app.post<{ Body: FailureRuleInput }>('/api/sandbox/failures', { schema: { body } }, async (request, reply) => {
+  app.post<{ Body: FailureRuleInput }>('/api/sandbox/failures', { schema: { body, summary: 'Inject a failure into an operation', response: adminAnswers.added } }, async (request, reply) => {
     return reply.status(201).send(failures.add(request.body));
   });
-  app.get('/api/sandbox/failures', async () => ({ operations: failures.operations, failures: failures.list() }));
-  app.delete('/api/sandbox/failures', async () => ({ cleared: failures.clear() }));
-  app.delete<{ Params: { id: string } }>('/api/sandbox/failures/:id', async (request) => {
+  app.get('/api/sandbox/failures', { schema: { response: adminAnswers.list } }, async () => ({ operations: failures.operations, failures: failures.list() }));
+  app.delete('/api/sandbox/failures', { schema: { response: adminAnswers.cleared } }, async () => ({ cleared: failures.clear() }));
+  app.delete<{ Params: { id: string } }>('/api/sandbox/failures/:id', { schema: { response: adminAnswers.deleted } }, async (request) => {
     if (!failures.remove(request.params.id)) throw notFound(`Failure rule ${request.params.id} was not found.`, 'failure_not_found');
     return { deleted: request.params.id };
   });
 
   const clockView = () => ({ now: clock.now().toISOString(), offsetSeconds: clock.offsetSeconds });
-  app.get('/api/sandbox/clock', async () => clockView());
+  app.get('/api/sandbox/clock', { schema: { response: adminAnswers.clock } }, async () => clockView());
   app.post<{ Body: { advanceSeconds: number } }>(
     '/api/sandbox/clock',
     {
@@ -46,6 +47,8 @@ export function registerSandboxAdminRoutes(app: FastifyInstance, failures: Failu
           required: ['advanceSeconds'],
           properties: { advanceSeconds: { type: 'number', minimum: 0, maximum: 31_536_000 } },
         },
+        summary: "Move the sandbox's time forward",
+        response: adminAnswers.clock,
       },
     },
     async (request) => {

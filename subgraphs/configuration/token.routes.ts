@@ -4,6 +4,7 @@ import { ADAPTER_TOKEN_LIFETIME_S, signAdapterToken } from '../../platform/auth/
 import type { PlatformSigningKey } from '../../platform/auth/signing-key.js';
 import { AppError, badRequest } from '../../platform/errors/app-error.js';
 import { assertSafeJson } from '../../platform/http/json-guard.js';
+import { errors, json } from '../../platform/http/api-docs.schemas.js';
 
 interface TokenRequest {
   grant_type: string;
@@ -27,6 +28,11 @@ export interface TokenRouteOptions {
   audience: string;
 }
 
+const tokenAnswers = {
+  200: json('An adapter token (Cache-Control: no-store)', { type: 'object', required: ['access_token', 'token_type', 'expires_in'], properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' } } }),
+  ...errors(401),
+};
+
 /**
  * `POST /api/v1/auth/token` (OAuth 2.0 client credentials, JSON or form body): an adapter's
  * credentials for a short-lived `adapter` token for one merchant and channel, signed with the
@@ -44,7 +50,7 @@ export async function registerTokenRoutes(app: FastifyInstance, options: TokenRo
       }
     });
 
-    scope.post('/api/v1/auth/token', { config: { public: true }, schema: { body: tokenBody } }, async (request: FastifyRequest<{ Body: TokenRequest }>, reply) => {
+    scope.post('/api/v1/auth/token', { config: { public: true }, schema: { body: tokenBody, summary: "An adapter's client credentials for a short-lived adapter token", response: tokenAnswers } }, async (request: FastifyRequest<{ Body: TokenRequest }>, reply) => {
       const body = request.body;
       if (body.grant_type !== 'client_credentials') throw badRequest('unsupported_grant_type', 'grant_type must be client_credentials.');
       const adapterId = await options.credentials.verify(body.client_id, body.client_secret);

@@ -1,4 +1,3 @@
-import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { PgNotifier } from '../../platform/db/pg-notifier.js';
 import { createServiceApp } from '../../platform/http/app.factory.js';
@@ -47,16 +46,7 @@ export async function createOrderService(deps: ServiceDeps, options: { staticNot
   const app = createServiceApp('order', deps);
   const domain = createOrderDomain(deps, options);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Order service', version: 'v0', description: 'REST shims of the checkout order service; see docs/order-api.md.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-  });
   registerOrderRoutes(app, domain.commands, domain.queries, domain.checkoutTokens);
-  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   await mountSubgraph({
     app,

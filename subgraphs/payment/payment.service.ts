@@ -1,4 +1,3 @@
-import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createServiceApp } from '../../platform/http/app.factory.js';
 import { mountSubgraph } from '../../platform/graphql/subgraph.server.js';
@@ -27,17 +26,8 @@ export async function createPaymentService(deps: ServiceDeps): Promise<FastifyIn
   const transactions = new PaymentTransactionRepository(deps.db.prisma);
   const payments = new PaymentRepository(deps.db.prisma);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Payment API', version: 'v0', description: 'The payment API adapters use to create, update and log payments; see docs/payment-api.md.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-  });
   const actions = new PaymentActions(orders, deps.db.pool, callSignerFor(deps.config), new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs);
   registerPaymentRoutes(app, new PaymentCommands(orders, payments, transactions, deps.config.urls.payment), actions);
-  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   await mountSubgraph({
     app,

@@ -71,3 +71,36 @@ export const listQuery = {
     after: { type: 'string', maxLength: 512 },
   },
 } as const;
+
+/** The order document (schemas/order.schema.json) as a shared schema: what the order routes answer. */
+export const ORDER_ID = 'Order';
+export const orderSchema = {
+  $id: ORDER_ID,
+  title: ORDER_ID,
+  description: (ORDER_SCHEMA as unknown as { description: string }).description,
+  type: 'object',
+  required: (ORDER_SCHEMA as unknown as { required: string[] }).required,
+  properties: (ORDER_SCHEMA as unknown as { properties: object }).properties,
+} as const;
+export const orderRef = { $ref: `${ORDER_ID}#` } as const;
+export const paymentRef = def('payment');
+export const registryEntryRef = (kind: 'hooks' | 'notifications' | 'validations') => def(kind.slice(0, -1));
+
+export const orderPageSchema = {
+  type: 'object',
+  required: ['items', 'pageInfo'],
+  properties: {
+    items: { type: 'array', items: orderRef },
+    pageInfo: {
+      type: 'object',
+      required: ['hasNextPage', 'endCursor'],
+      properties: { hasNextPage: { type: 'boolean' }, endCursor: { type: ['string', 'null'], description: 'pass as `after` for the next page' } },
+    },
+  },
+} as const;
+
+export const validationReportSchema = {
+  type: 'object',
+  required: ['valid', 'failures'],
+  properties: { valid: { const: true }, failures: { type: 'array', maxItems: 0 } },
+} as const;

@@ -84,6 +84,31 @@ export const attemptsQuery = { type: 'object', required: ['orderId'], additional
 
 export const transactionsQuery = { type: 'object', additionalProperties: false, properties: { orderId: id } } as const;
 
+/** The payment as the order holds it (what create and update answer). */
+export const paymentSchema = inline(ORDER_SCHEMA.$defs.payment) as object;
+
+const nullableText = { type: ['string', 'null'] } as const;
+/** A logged transaction or attempt (transactionView). */
+export const transactionSchema = {
+  type: 'object',
+  required: ['id', 'orderId', 'paymentId', 'event', 'pspEvent', 'amount', 'isSuccess', 'pspStatus', 'requestJson', 'responseJson', 'errorDetail', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    orderId: { type: 'string' },
+    paymentId: { type: ['string', 'null'], description: 'null for an attempt (a create that failed before any payment existed)' },
+    adapterId: { type: ['string', 'null'] },
+    event: { type: 'string' },
+    pspEvent: nullableText,
+    amount: { type: ['number', 'null'] },
+    isSuccess: { type: 'boolean' },
+    pspStatus: nullableText,
+    requestJson: {},
+    responseJson: {},
+    errorDetail: nullableText,
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
 export const cancelBody = {
   type: ['object', 'null'],
   additionalProperties: false,

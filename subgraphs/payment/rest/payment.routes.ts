@@ -5,6 +5,7 @@ import type { CommandContext } from '../../order/order-commands.service.js';
 import { actorOf } from '../../order/rest/order.routes.js';
 import type { CreatePaymentBody, LogAttemptBody, LogTransactionBody, PaymentCommands, PaymentWrite, UpdatePaymentBody } from '../payment-commands.service.js';
 import type { PaymentTransactionRecord } from '../payment-transaction.model.js';
+import { errors, json } from '../../../platform/http/api-docs.schemas.js';
 import { PAYMENT_ACTORS, type PaymentActions } from '../payment-actions.service.js';
 import * as s from './payment-request.schemas.js';
 
@@ -58,21 +59,21 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
   const readers = writers;
   const actors = { preValidation: async (request: FastifyRequest) => requireRole(request.auth, ...PAYMENT_ACTORS) };
 
-  app.post(BASE, { ...writers, schema: { body: s.createPaymentBody, tags: ['payments'], summary: 'Create a payment on an order' } }, async (request: Req<CreatePaymentBody>, reply) => {
+  app.post(BASE, { ...writers, schema: { body: s.createPaymentBody, tags: ['payments'], summary: 'Create a payment on an order', response: { 201: json('The payment (Location, ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } }, async (request: Req<CreatePaymentBody>, reply) => {
     const write = await commands.create(contextOf(request), request.body);
     return sendPayment(reply.header('location', `${BASE}/${write.payment.id}`), write, 201);
   });
 
   app.put(
     `${BASE}/:paymentId`,
-    { ...writers, schema: { params: s.paymentParams, body: s.updatePaymentBody, tags: ['payments'], summary: 'Update a payment (present fields replace stored ones)' } },
+    { ...writers, schema: { params: s.paymentParams, body: s.updatePaymentBody, tags: ['payments'], summary: 'Update a payment (present fields replace stored ones)', response: { 200: json('The payment (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
     async (request: Req<UpdatePaymentBody>, reply) => sendPayment(reply, await commands.update(contextOf(request), request.params.paymentId, request.body)),
   );
 
   // The payment's actions[].url for Cancel and Refund (docs/payment-api.md, "Cancel and refund").
   app.post(
     `${BASE}/:paymentId/cancel`,
-    { ...actors, schema: { params: s.paymentParams, body: s.cancelBody, tags: ['payments'], summary: "Cancel a payment through its adapter's cancel callback" } },
+    { ...actors, schema: { params: s.paymentParams, body: s.cancelBody, tags: ['payments'], summary: "Cancel a payment through its adapter's cancel callback", response: { 200: json('The payment as the cancel left it (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
     async (request: Req<{ orderId?: string } | undefined>, reply) => {
       const context = contextOf(request);
       const orderId = await commands.orderOf(context.tenant, request.params.paymentId, request.body?.orderId);
@@ -82,7 +83,7 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
 
   app.post(
     `${BASE}/:paymentId/refund`,
-    { ...actors, schema: { params: s.paymentParams, body: s.refundBody, tags: ['payments'], summary: "Refund part or all of a captured payment through its adapter's refund callback" } },
+    { ...actors, schema: { params: s.paymentParams, body: s.refundBody, tags: ['payments'], summary: "Refund part or all of a captured payment through its adapter's refund callback", response: { 200: json('The payment as the refund left it (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
     async (request: Req<{ orderId?: string; amount: number }>, reply) => {
       const context = contextOf(request);
       const orderId = await commands.orderOf(context.tenant, request.params.paymentId, request.body.orderId);
@@ -92,7 +93,7 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
 
   app.post(
     `${BASE}/:paymentId/transactions`,
-    { ...writers, schema: { params: s.paymentParams, body: s.transactionBody, tags: ['payments'], summary: "Log a transaction in the payment's log" } },
+    { ...writers, schema: { params: s.paymentParams, body: s.transactionBody, tags: ['payments'], summary: "Log a transaction in the payment's log", response: { 201: json('The logged transaction', s.transactionSchema), ...errors(404) } } },
     async (request: Req<LogTransactionBody>, reply) => {
       const record = await commands.logTransaction(contextOf(request), request.params.paymentId, request.body);
       return reply.status(201).send(transactionView(record));
@@ -101,20 +102,20 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
 
   app.get<{ Params: { paymentId: string }; Querystring: { orderId?: string } }>(
     `${BASE}/:paymentId/transactions`,
-    { ...readers, schema: { params: s.paymentParams, querystring: s.transactionsQuery, tags: ['payments'], summary: "The payment's log, oldest first" } },
+    { ...readers, schema: { params: s.paymentParams, querystring: s.transactionsQuery, tags: ['payments'], summary: "The payment's log, oldest first", response: { 200: json('Transactions, oldest first', { type: 'array', items: s.transactionSchema }), ...errors(404) } } },
     async (request) =>
       (await commands.transactionsOf(contextOf(request), request.params.paymentId, request.query.orderId)).map(transactionView),
   );
 
   // Attempts: creates that failed before a payment existed, kept with the order (docs/payment-api.md).
-  app.post(`${BASE}/attempts`, { ...writers, schema: { body: s.attemptBody, tags: ['payments'], summary: 'Log a failed create that left no payment' } }, async (request: FastifyRequest<{ Body: LogAttemptBody }>, reply) => {
+  app.post(`${BASE}/attempts`, { ...writers, schema: { body: s.attemptBody, tags: ['payments'], summary: 'Log a failed create that left no payment', response: { 201: json('The logged attempt', s.transactionSchema), ...errors(404) } } }, async (request: FastifyRequest<{ Body: LogAttemptBody }>, reply) => {
     const record = await commands.logAttempt(contextOf(request), request.body);
     return reply.status(201).send(transactionView(record));
   });
 
   app.get<{ Querystring: { orderId: string } }>(
     `${BASE}/attempts`,
-    { ...readers, schema: { querystring: s.attemptsQuery, tags: ['payments'], summary: "An order's attempts (transactions without a payment), oldest first" } },
+    { ...readers, schema: { querystring: s.attemptsQuery, tags: ['payments'], summary: "An order's attempts (transactions without a payment), oldest first", response: { 200: json('Attempts, oldest first', { type: 'array', items: s.transactionSchema }), ...errors(404) } } },
     async (request) => (await commands.attemptsOf(contextOf(request), request.query.orderId)).map(transactionView),
   );
 }

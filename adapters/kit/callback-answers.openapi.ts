@@ -1,0 +1,33 @@
+import { errors, json } from '../../platform/http/api-docs.schemas.js';
+
+/**
+ * Documented answers shared by adapters' callbacks (docs/api-documents.md): a hook answers 200
+ * with no body or a JSON Patch, or vetoes with 400.
+ */
+export const jsonPatchSchema = {
+  type: 'array',
+  description: 'RFC 6902 operations, applied inside the hook\'s target.',
+  items: { type: 'object', required: ['op', 'path'], properties: { op: { type: 'string' }, path: { type: 'string' }, value: {}, from: { type: 'string' } } },
+} as const;
+
+export const hookAnswers = {
+  200: json('Accepted; a JSON Patch when the hook changes the order (or no body)', jsonPatchSchema),
+  ...errors(404, 409, 502),
+};
+
+/** A lifecycle callback's answer (kit.onPaymentCallback): the payment fields for the platform to record. */
+export const paymentAnswerSchema = {
+  type: 'object',
+  description: 'Empty: nothing to record.',
+  properties: {
+    state: { type: 'string', description: 'The state the payment moved to' },
+    attributes: { type: 'object' },
+    reference: { type: 'string', description: "The provider's reference" },
+    pspStatus: { type: 'string' },
+  },
+} as const;
+
+export const paymentCallbackAnswers = {
+  200: json('Done; the payment fields to record (empty: nothing)', paymentAnswerSchema),
+  ...errors(404, 409, 502),
+};
