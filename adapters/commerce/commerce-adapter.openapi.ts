@@ -1,4 +1,4 @@
-import { empty, errors, json } from '../../platform/http/api-docs.schemas.js';
+import { empty, errors, json } from '../kit/platform.js';
 import { jsonPatchSchema } from '../kit/callback-answers.openapi.js';
 
 /** What the commerce adapter answers, for its API document (docs/api-documents.md). */

@@ -4,7 +4,7 @@ import type { GiftCardContext } from './gift-card.context.js';
 import { GiftCardPayments } from './gift-card-payments.service.js';
 import { GiftCardLifecycle } from './gift-card-lifecycle.service.js';
 import { GiftCardCompletion } from './gift-card-completion.service.js';
-import { errors, json } from '../../platform/http/api-docs.schemas.js';
+import { errors, json } from '../kit/platform.js';
 import { addGiftCardBody, amountChangedBody, amountChangedSchema, completionSchema, giftCardPaymentSchema, orderParams, paymentParams } from './gift-card.schemas.js';
 
 const upstream = errors(404, 409, 502);

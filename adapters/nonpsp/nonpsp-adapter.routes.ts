@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdapterKit } from '../kit/index.js';
-import { errors, json } from '../../platform/http/api-docs.schemas.js';
+import { errors, json } from '../kit/platform.js';
 import { hookAnswers } from '../kit/callback-answers.openapi.js';
 import {
   amountChangedBodySchema,
