@@ -70,3 +70,15 @@ export interface PaymentAnswer {
   reference?: string;
   pspStatus?: string;
 }
+
+/** One call to a provider as it is logged (`POST /api/v0/payments/{id}/transactions`, or with a payment's create). */
+export interface TransactionInput {
+  event: string;
+  pspEvent?: string | null;
+  amount?: number | null;
+  isSuccess: boolean;
+  pspStatus?: string | null;
+  requestJson?: unknown;
+  responseJson?: unknown;
+  errorDetail?: string | null;
+}

@@ -28,17 +28,8 @@ export interface PaymentRef {
   id: string;
 }
 
-/** One call to a provider, as an adapter logs it (POST /api/v0/payments/{id}/transactions). */
-export interface TransactionInput {
-  event: string;
-  pspEvent?: string | null;
-  amount?: number | null;
-  isSuccess: boolean;
-  pspStatus?: string | null;
-  requestJson?: unknown;
-  responseJson?: unknown;
-  errorDetail?: string | null;
-}
+import type { TransactionInput } from '../../contracts/callbacks.types.js';
+export type { TransactionInput };
 
 const json = (value: unknown) => (value === undefined || value === null ? Prisma.DbNull : (value as Prisma.InputJsonValue));
 

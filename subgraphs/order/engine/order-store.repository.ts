@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { conflict } from '../../../platform/errors/app-error.js';
 import type { PgNotifier } from '../../../platform/db/pg-notifier.js';
 import type { Tenant } from '../../../platform/auth/principal.js';
+import type { TransactionInput } from '../../../contracts/callbacks.types.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
 import { ORDER_COLUMNS, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
 import { outboundTraceHeaders } from '../../../platform/telemetry/outbound.js';
@@ -21,17 +22,9 @@ export interface JobInput {
 }
 
 /** A payment transaction written in the order's own commit (a payment created whole: its first log line). */
-export interface TransactionLogInput {
+export interface TransactionLogInput extends TransactionInput {
   paymentId: string;
   adapterId: string;
-  event: string;
-  pspEvent?: string | null;
-  amount?: number | null;
-  isSuccess: boolean;
-  pspStatus?: string | null;
-  requestJson?: unknown;
-  responseJson?: unknown;
-  errorDetail?: string | null;
 }
 
 export class VersionConflict extends Error {
