@@ -1,3 +1,4 @@
+import { inTransaction } from '../platform/db/transaction.js';
 import type pg from 'pg';
 import type { Tenant } from '../platform/auth/principal.js';
 
@@ -91,9 +92,7 @@ export class DeliveryAdminRepository {
     const byIds = 'ids' in selection;
     const { sql, params } = where(tenant, byIds ? {} : selection.filter);
     const limit = byIds ? selection.ids.length : selection.limit;
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
+    const { rows, hasMore } = await inTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ id: string; held: boolean }>(
         `with picked as (
            select j.id, coalesce(r.status, 'active') = 'paused' as held from ${FROM}
@@ -119,20 +118,15 @@ export class DeliveryAdminRepository {
         hasMore = (more.rowCount ?? 0) > 0;
       }
       if (rows.length > 0) await client.query('select pg_notify($1, $2)', ['notification_jobs', 'replay']);
-      await client.query('commit');
-      const jobIds = rows.map((row) => row.id);
-      return {
-        jobIds,
-        held: rows.filter((row) => row.held).map((row) => row.id),
-        notReplayed: byIds ? selection.ids.filter((id) => !jobIds.includes(id)) : [],
-        hasMore,
-      };
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      return { rows, hasMore };
+    });
+    const jobIds = rows.map((row) => row.id);
+    return {
+      jobIds,
+      held: rows.filter((row) => row.held).map((row) => row.id),
+      notReplayed: byIds ? selection.ids.filter((id) => !jobIds.includes(id)) : [],
+      hasMore,
+    };
   }
 }
 

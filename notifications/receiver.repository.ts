@@ -1,3 +1,4 @@
+import { inTransaction } from '../platform/db/transaction.js';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Tenant } from '../platform/auth/principal.js';
@@ -63,19 +64,13 @@ export class ReceiverRepository {
    * whose failure paused it, beside its `notification.receiver_paused`.
    */
   async resume(tenant: Tenant, id: string, by: string): Promise<ResumeOutcome> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
+    const outcome = await inTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ url: string; status: string; pausedOrderId: string | null }>(
         `select url, status, paused_order_id as "pausedOrderId" from notification_receivers where id = $1 and merchant = $2 and channel = $3 for update`,
         [id, tenant.merchant, tenant.channel],
       );
       const receiver = rows[0];
-      if (!receiver || receiver.status !== 'paused') {
-        await client.query('rollback');
-        const current = receiver && (await this.find(tenant, id));
-        return current ? { kind: 'not_paused', receiver: current } : { kind: 'missing' };
-      }
+      if (!receiver || receiver.status !== 'paused') return { paused: false as const, exists: receiver !== undefined };
       await client.query(
         `update notification_receivers set status = 'active', consecutive_failures = 0, failing_since = null, resumed_at = now(), resumed_by = $2, updated_at = now() where id = $1`,
         [id, by],
@@ -95,14 +90,13 @@ export class ReceiverRepository {
         );
       }
       await client.query('select pg_notify($1, $2)', ['notification_jobs', `receiver:${id}`]);
-      await client.query('commit');
-      return { kind: 'resumed', receiver: (await this.find(tenant, id))!, requeued: requeued.rowCount ?? 0 };
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+      return { paused: true as const, requeued: requeued.rowCount ?? 0 };
+    });
+    if (!outcome.paused) {
+      const current = outcome.exists ? await this.find(tenant, id) : undefined;
+      return current ? { kind: 'not_paused', receiver: current } : { kind: 'missing' };
     }
+    return { kind: 'resumed', receiver: (await this.find(tenant, id))!, requeued: outcome.requeued };
   }
 }
 
