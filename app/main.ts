@@ -67,6 +67,13 @@ async function main(): Promise<void> {
   if (system.urls.gateway) {
     system.logger.info(`GraphQL explorer: ${system.urls.gateway}/graphql#merchant=<m>&channel=<c>&token=<token> — token: npm run --silent token -- --merchant <m> --channel <c> --role storefront`);
   }
+  if (system.urls.admin) {
+    system.logger.info(`Admin app: ${system.urls.admin} — sign in with: npm run --silent token -- --merchant <m> --channel <c> --role admin`);
+  }
+  if (system.urls.storefront) {
+    // Built by Vite on the first page (a few seconds), then reused while web/storefront is unchanged.
+    system.logger.info(`Storefront: ${system.urls.storefront}/ (checkouts of ${system.config.storefront.merchant}/${system.config.storefront.channel}; docs/storefront-app.md)`);
+  }
   if (config.demoData && system.urls.configuration && system.urls.commerce_sandbox && system.urls.giftcard_sandbox) {
     const running = system;
     const { basketId } = await ensureDemoData(running.config, running.logger).catch((error: unknown) => {

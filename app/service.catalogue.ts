@@ -10,14 +10,24 @@ import { createNotificationService } from '../notifications/notification.service
 import { createCommerceAdapter } from '../adapters/commerce/commerce-adapter.app.js';
 import { createNonPspAdapter } from '../adapters/nonpsp/nonpsp-adapter.app.js';
 import { createGiftCardAdapter } from '../adapters/giftcard/gift-card-adapter.app.js';
+import { createProviderAAdapter } from '../adapters/provider-a/provider-a-adapter.app.js';
+import { createProviderCAdapter } from '../adapters/provider-c/provider-c-adapter.app.js';
+import { createProviderDAdapter } from '../adapters/provider-d/provider-d-adapter.app.js';
 import { createCommerceSandbox } from '../sandboxes/commerce/commerce-sandbox.app.js';
 import { createGiftCardSandbox } from '../sandboxes/giftcard/gift-card-sandbox.app.js';
+import { createProviderASandbox } from '../sandboxes/provider-a/provider-a-sandbox.app.js';
+import { createAdminWebService } from '../web/admin/admin-web.service.js';
+import { createStorefrontService } from '../web/storefront/server/storefront.service.js';
+import { createProviderBSandbox } from '../sandboxes/provider-b/provider-b-sandbox.app.js';
+import { createProviderBAdapter } from '../adapters/provider-b/provider-b-adapter.app.js';
+import { createProviderCSandbox } from '../sandboxes/provider-c/provider-c-sandbox.app.js';
+import { createProviderDSandbox } from '../sandboxes/provider-d/provider-d-sandbox.app.js';
 
 export type ServiceFactory = (deps: ServiceDeps) => Promise<FastifyInstance>;
 
 /**
  * A service of the catalogue: kind `subgraph` (federated by the gateway), `platform` (gateway,
- * notifications), `adapter` or `sandbox`. `factory` builds it; the gateway is built by the
+ * notifications), `adapter`, `sandbox` or `web` (a browser app: the storefront and its backend, the admin app). `factory` builds it; the gateway is built by the
  * system runner (it needs the subgraphs first). An adapter without a factory is known by
  * address only (hosted elsewhere, `<env>_URL`).
  */
@@ -45,12 +55,19 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { name: 'commerce_adapter', kind: 'adapter', port: 4101, factory: createCommerceAdapter },
   { name: 'nonpsp_adapter', kind: 'adapter', port: 4102, factory: createNonPspAdapter },
   { name: 'giftcard_adapter', kind: 'adapter', port: 4103, factory: createGiftCardAdapter },
-  { name: 'provider_a_checkout_adapter', kind: 'adapter', port: 4104, env: 'PROVIDER_A_ADAPTER' },
-  { name: 'provider_b_checkout_adapter', kind: 'adapter', port: 4105, env: 'PROVIDER_B_ADAPTER' },
-  { name: 'provider_c_checkout_adapter', kind: 'adapter', port: 4106, env: 'PROVIDER_C_ADAPTER' },
-  { name: 'provider_d_dropin_adapter', kind: 'adapter', port: 4107, env: 'PROVIDER_D_ADAPTER' },
+  { name: 'provider_a_checkout_adapter', kind: 'adapter', port: 4104, env: 'PROVIDER_A_ADAPTER', factory: createProviderAAdapter },
+  { name: 'provider_b_checkout_adapter', kind: 'adapter', port: 4105, env: 'PROVIDER_B_ADAPTER', factory: createProviderBAdapter },
+  { name: 'provider_c_checkout_adapter', kind: 'adapter', port: 4106, env: 'PROVIDER_C_ADAPTER', factory: createProviderCAdapter },
+  { name: 'provider_d_dropin_adapter', kind: 'adapter', port: 4107, env: 'PROVIDER_D_ADAPTER', factory: createProviderDAdapter },
   { name: 'commerce_sandbox', kind: 'sandbox', port: 4201, factory: async (deps) => createCommerceSandbox({ logger: deps.logger }).app },
   { name: 'giftcard_sandbox', kind: 'sandbox', port: 4202, factory: async (deps) => createGiftCardSandbox({ logger: deps.logger }).app },
+  { name: 'provider_a_sandbox', kind: 'sandbox', port: 4203, factory: async (deps) => createProviderASandbox({ logger: deps.logger }).app },
+  { name: 'provider_b_sandbox', kind: 'sandbox', port: 4204, factory: async (deps) => createProviderBSandbox({ logger: deps.logger }).app },
+  { name: 'provider_c_sandbox', kind: 'sandbox', port: 4205, factory: async (deps) => createProviderCSandbox({ logger: deps.logger }).app },
+  { name: 'provider_d_sandbox', kind: 'sandbox', port: 4206, factory: async (deps) => createProviderDSandbox({ logger: deps.logger }).app },
+  // The admin app (web/admin, docs/admin.md): a page for browsers, holding no data of its own.
+  { name: 'admin', kind: 'web', port: 4301, factory: createAdminWebService },
+  { name: 'storefront', kind: 'web', port: 4300, factory: createStorefrontService },
 ];
 
 /** The rows as configuration reads them: a row runs here when it has a factory (the gateway always can). */

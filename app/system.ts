@@ -64,7 +64,7 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
       }, config.shutdownGraceMs);
       cut.unref();
       const named = (...kinds: string[]) => CATALOGUE.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.name);
-      await closeAll(named('platform', 'adapter'));
+      await closeAll(named('platform', 'adapter', 'web'));
       await closeAll(named('subgraph', 'sandbox'));
       clearTimeout(cut);
       for (const closer of closers.reverse()) await closer().catch(step('resources'));
@@ -146,6 +146,7 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     }
     await build('adapter');
     await build('sandbox');
+    await build('web');
     return { urls, config: resolved, db, logger, tracing, close };
   } catch (error) {
     await close();

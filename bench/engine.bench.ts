@@ -9,6 +9,7 @@ import { createOrderDomain } from '../subgraphs/order/order.service.js';
 import { loadConfig } from '../app/app.config.js';
 import type { BenchContext } from './bench-context.js';
 import { report, round, type startBenchSystem } from './bench-system.js';
+import { measureCommitShapes, measureEngineSteps } from './engine-steps.js';
 
 const tenant: Tenant = { merchant: 'bench-engine', channel: 'web' };
 const actor: Actor = { role: 'admin', subject: 'bench' };
@@ -68,6 +69,9 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
     const seconds = (rounds * phaseMs) / 1000;
     report('raw_prepared_update_per_second', updates / seconds, 'tx/s', { clients, rounds, phaseMs, anchor: true });
     report('order_changes_per_second_no_hooks', changes / seconds, 'changes/s', { clients, ratio: round(changes / updates), anchor: 'raw_prepared_update_per_second', target: '>= 0.8', perRound: ratios });
+    // Where the time goes: the commit statement taken apart, and the CPU steps of a change.
+    await measureCommitShapes(connections, orders.map((order) => order.id), quick);
+    measureEngineSteps(quick);
   } finally {
     for (const connection of connections) connection.release();
   }

@@ -8,6 +8,11 @@ import { serveBenchCommands } from './bench-process.js';
 import { startBenchSystem } from './bench-system.js';
 import { measureEngine } from './engine.bench.js';
 import { measureOrderEngine } from './order-engine.bench.js';
+import { observeExchanges } from '../platform/http-client/http-client.js';
+
+/** Internal calls this process's HTTP client made (adapters, hooks, callbacks, sandboxes), for the journey's per-action counts. */
+let exchanges: Array<{ method: string; url: string; status: number }> = [];
+observeExchanges((exchange) => void exchanges.push({ method: exchange.method, url: exchange.url, status: exchange.status }));
 
 const bench = await startBenchSystem({ NOTIFICATION_CONCURRENCY: '8', AUTH_JWT_SECRET: process.env.AUTH_JWT_SECRET });
 serveBenchCommands({
@@ -16,6 +21,18 @@ serveBenchCommands({
   demoConfigurations: () => demoConfigurations(bench.system.config),
   engine: (options: { quick: boolean }) => measureEngine(bench, options),
   'order-engine': (options: { quick: boolean }) => measureOrderEngine(bench, options),
+  takeExchanges: () => {
+    const taken = exchanges;
+    exchanges = [];
+    return taken;
+  },
+  orderState: async (orderId: string) => {
+    const { rows } = await bench.system.db.pool.query<{ version: number; pending: string }>(
+      "select o.version, (select count(*) from notification_jobs j where j.order_id = o.id and j.status = 'pending') as pending from orders o where o.id = $1",
+      [orderId],
+    );
+    return { version: rows[0]?.version ?? 0, pendingJobs: Number(rows[0]?.pending ?? 0) };
+  },
   exit: async () => {
     await bench.close();
     setTimeout(() => process.exit(0), 10);

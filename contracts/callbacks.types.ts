@@ -13,7 +13,8 @@ export type JsonPatchOperation =
 
 /**
  * A hook call: the order's identity, the members that changed (as pointers, e.g. `/cart`) and
- * each changed member's new value, plus the order's hooks and total.
+ * each changed member's new value, plus the order's hooks and total. A hook with a `target`
+ * also gets that member's current value (changed or not), so it can patch without reading back.
  */
 export type HookRequest = Pick<OrderDocument, 'id' | 'merchant' | 'channel' | 'hooks' | 'total'> & {
   changes: OrderPart[];
@@ -81,4 +82,6 @@ export interface TransactionInput {
   requestJson?: unknown;
   responseJson?: unknown;
   errorDetail?: string | null;
+  /** A provider event's key (a webhook's `eventKey`): unique per payment; logging it again is refused 409 `duplicate_event` and changes nothing. */
+  eventKey?: string | null;
 }

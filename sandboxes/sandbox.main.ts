@@ -3,8 +3,10 @@ import { installTelemetry } from '../platform/telemetry/telemetry.js';
 import { DEFAULT_SANDBOX_PORTS, startSandboxes } from './sandbox.runner.js';
 
 /**
- * Runs both sandboxes on their own: `npx tsx sandboxes/sandbox.main.ts`. Environment:
- * HOST (127.0.0.1), COMMERCE_SANDBOX_PORT (4201), GIFTCARD_SANDBOX_PORT (4202), LOG_LEVEL (info),
+ * Runs the sandboxes on their own: `npx tsx sandboxes/sandbox.main.ts`. Environment:
+ * HOST (127.0.0.1), COMMERCE_SANDBOX_PORT (4201), GIFTCARD_SANDBOX_PORT (4202),
+ * PROVIDER_A_SANDBOX_PORT (4203), PROVIDER_B_SANDBOX_PORT (4204), PROVIDER_C_SANDBOX_PORT (4205),
+ * PROVIDER_D_SANDBOX_PORT (4206), LOG_LEVEL (info),
  * OTEL_EXPORTER_OTLP_ENDPOINT (unset: traces continue callers' context but are not exported).
  */
 const port = (name: string, fallback: number) => {
@@ -23,6 +25,10 @@ const running = await startSandboxes({
   ports: {
     commerce: port('COMMERCE_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.commerce),
     giftcard: port('GIFTCARD_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.giftcard),
+    providerA: port('PROVIDER_A_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.providerA),
+    providerB: port('PROVIDER_B_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.providerB),
+    providerC: port('PROVIDER_C_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.providerC),
+    providerD: port('PROVIDER_D_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.providerD),
   },
   logger,
 });

@@ -2,11 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../platform/logging/logger.js';
 import { COMMERCE_SANDBOX_PORT, createCommerceSandbox, type CommerceSandboxOptions, type CommerceSandboxState } from './commerce/commerce-sandbox.app.js';
 import { createGiftCardSandbox, GIFTCARD_SANDBOX_PORT, type GiftCardSandboxOptions, type GiftCardSandboxState } from './giftcard/gift-card-sandbox.app.js';
+import { createProviderASandbox, PROVIDER_A_SANDBOX_PORT, type ProviderASandboxOptions, type ProviderASandboxState } from './provider-a/provider-a-sandbox.app.js';
+import { createProviderBSandbox, PROVIDER_B_SANDBOX_PORT, type ProviderBSandboxOptions, type ProviderBSandboxState } from './provider-b/provider-b-sandbox.app.js';
+import { createProviderCSandbox, PROVIDER_C_SANDBOX_PORT, type ProviderCSandboxOptions, type ProviderCSandboxState } from './provider-c/provider-c-sandbox.app.js';
+import { createProviderDSandbox, PROVIDER_D_SANDBOX_PORT, type ProviderDSandboxOptions, type ProviderDSandboxState } from './provider-d/provider-d-sandbox.app.js';
 
-export const SANDBOX_NAMES = ['commerce', 'giftcard'] as const;
+export const SANDBOX_NAMES = ['commerce', 'giftcard', 'providerA', 'providerB', 'providerC', 'providerD'] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 
-export const DEFAULT_SANDBOX_PORTS: Record<SandboxName, number> = { commerce: COMMERCE_SANDBOX_PORT, giftcard: GIFTCARD_SANDBOX_PORT };
+export const DEFAULT_SANDBOX_PORTS: Record<SandboxName, number> = {
+  commerce: COMMERCE_SANDBOX_PORT, giftcard: GIFTCARD_SANDBOX_PORT, providerA: PROVIDER_A_SANDBOX_PORT, providerB: PROVIDER_B_SANDBOX_PORT,
+  providerC: PROVIDER_C_SANDBOX_PORT,
+  providerD: PROVIDER_D_SANDBOX_PORT,
+};
 
 export interface SandboxRunnerOptions {
   host: string;
@@ -15,30 +23,38 @@ export interface SandboxRunnerOptions {
   logger: Logger;
   commerce?: Omit<CommerceSandboxOptions, 'logger'>;
   giftcard?: Omit<GiftCardSandboxOptions, 'logger'>;
+  providerA?: Omit<ProviderASandboxOptions, 'logger'>;
+  providerB?: Omit<ProviderBSandboxOptions, 'logger'>;
+  providerC?: Omit<ProviderCSandboxOptions, 'logger'>;
+  providerD?: Omit<ProviderDSandboxOptions, 'logger'>;
 }
 
 export interface RunningSandboxes {
   /** Base URL of each sandbox, with the real port when 0 was asked for. */
   urls: Record<SandboxName, string>;
-  state: { commerce: CommerceSandboxState; giftcard: GiftCardSandboxState };
+  state: { commerce: CommerceSandboxState; giftcard: GiftCardSandboxState; providerA: ProviderASandboxState; providerB: ProviderBSandboxState; providerC: ProviderCSandboxState; providerD: ProviderDSandboxState };
   close(): Promise<void>;
 }
 
 const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
 
 /**
- * Starts the commerce platform and gift card sandboxes on their ports and returns their URLs;
- * `close()` stops both. A failure to start one closes the other.
+ * Starts the sandboxes (commerce platform, gift card system, providers A–D) on their ports
+ * and returns their URLs; `close()` stops them all. A failure to start one closes the others.
  */
 export async function startSandboxes(options: SandboxRunnerOptions): Promise<RunningSandboxes> {
   const commerce = createCommerceSandbox({ ...options.commerce, logger: options.logger });
   const giftcard = createGiftCardSandbox({ ...options.giftcard, logger: options.logger });
+  const providerA = createProviderASandbox({ ...options.providerA, logger: options.logger });
+  const providerB = createProviderBSandbox({ ...options.providerB, logger: options.logger });
+  const providerC = createProviderCSandbox({ ...options.providerC, logger: options.logger });
+  const providerD = createProviderDSandbox({ ...options.providerD, logger: options.logger });
   const started: FastifyInstance[] = [];
   const close = async () => {
     for (const app of started.reverse()) await app.close();
   };
   const urls = {} as Record<SandboxName, string>;
-  const apps: Record<SandboxName, FastifyInstance> = { commerce: commerce.app, giftcard: giftcard.app };
+  const apps: Record<SandboxName, FastifyInstance> = { commerce: commerce.app, giftcard: giftcard.app, providerA: providerA.app, providerB: providerB.app, providerC: providerC.app, providerD: providerD.app };
   try {
     for (const name of SANDBOX_NAMES) {
       const app = apps[name];
@@ -53,5 +69,5 @@ export async function startSandboxes(options: SandboxRunnerOptions): Promise<Run
     await close();
     throw error;
   }
-  return { urls, state: { commerce: commerce.state, giftcard: giftcard.state }, close };
+  return { urls, state: { commerce: commerce.state, giftcard: giftcard.state, providerA: providerA.state, providerB: providerB.state, providerC: providerC.state, providerD: providerD.state }, close };
 }

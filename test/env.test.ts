@@ -11,7 +11,9 @@ describe('environment', () => {
     const config = loadConfig({});
     expect(config.ports).toEqual({
       gateway: 4000, order: 4001, payment: 4002, configuration: 4003, adapter: 4004, notifications: 4005,
-      commerce_adapter: 4101, nonpsp_adapter: 4102, giftcard_adapter: 4103, commerce_sandbox: 4201, giftcard_sandbox: 4202,
+      commerce_adapter: 4101, nonpsp_adapter: 4102, giftcard_adapter: 4103, provider_a_checkout_adapter: 4104, provider_b_checkout_adapter: 4105, provider_c_checkout_adapter: 4106, commerce_sandbox: 4201, giftcard_sandbox: 4202, provider_a_sandbox: 4203, provider_b_sandbox: 4204, provider_c_sandbox: 4205, admin: 4301,
+      storefront: 4300,
+      provider_d_dropin_adapter: 4107, provider_d_sandbox: 4206,
     });
     expect(config.urls.order).toBe('http://127.0.0.1:4001');
     expect(config.services).toEqual([...SERVICE_NAMES]);

@@ -103,7 +103,7 @@ describe('npm start', () => {
       expect(output()).toMatch(/cartReference: "[^<"]+"/);
       const adapters = await graphql(ready.urls.gateway!, '{ adapters { id configured } }', {}, { token, merchant: 'demo', channel: 'demo' });
       const configured = adapters.body.data.adapters.filter((a: { configured: boolean }) => a.configured).map((a: { id: string }) => a.id);
-      expect(configured.sort()).toEqual(['commerce_adapter', 'giftcard_adapter', 'nonpsp_adapter']);
+      expect(configured.sort()).toEqual(['commerce_adapter', 'giftcard_adapter', 'nonpsp_adapter', 'provider_a_checkout_adapter', 'provider_b_checkout_adapter', 'provider_c_checkout_adapter', 'provider_d_dropin_adapter']);
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

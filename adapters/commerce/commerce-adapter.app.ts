@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit } from '../kit/adapter-kit.js';
+import { ShippingOptions } from './shipping-options.service.js';
 import { CheckoutSync } from './checkout-sync.service.js';
 import { COMMERCE_ADAPTER_ID, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import { CommercePlatformClients } from './commerce-platform.client.js';
@@ -27,11 +28,14 @@ export async function createCommerceAdapter(deps: ServiceDeps): Promise<FastifyI
         createOrder: '/api/v1/orders',
         updateCartItem: '/api/v1/orders/{orderId}/cart/items/{itemId}',
         refreshOrder: '/api/v1/orders/{orderId}',
+        shippingOptions: '/api/v1/orders/{orderId}/shipping-options',
+        selectShipping: '/api/v1/orders/{orderId}/shipping',
       },
     },
   });
   const clients = new CommercePlatformClients();
-  registerStorefrontRoutes(kit, new CheckoutSync(kit, clients), deps.config.urls.order);
+  const sync = new CheckoutSync(kit, clients);
+  registerStorefrontRoutes(kit, sync, new ShippingOptions(kit, clients, sync), deps.config.urls.order);
   registerPlatformCallbackRoutes(kit, new OrderLifecycle(kit, clients));
   return kit.app;
 }

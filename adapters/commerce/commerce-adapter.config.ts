@@ -16,6 +16,8 @@ export interface CommerceAdapterConfiguration {
   application?: { productUrlPattern?: string; imageBaseUrl?: string };
   country?: { defaultCountry?: string };
   features?: { shippingChangedHookEnabled?: boolean };
+  /** Managed mode: the shipping options the checkout offers (prices in minor units, tax rate in hundredths of a percent). */
+  shippingOptions?: Array<{ id: string; name: string; description?: string; price: number; taxRate?: number; preselected?: boolean }>;
 }
 
 export const COMMERCE_ADAPTER_ID = 'commerce_adapter';

@@ -29,3 +29,25 @@ export const exportAnswers = {
   200: json('Exported: the commerce order reference (null when the notification is not about completion)', { type: 'object', required: ['reference'], properties: { reference: { type: ['string', 'null'] } } }),
   ...upstream,
 };
+
+const priceSchema = { type: 'object', required: ['includingVat', 'excludingVat'], properties: { includingVat: { type: 'number' }, excludingVat: { type: 'number' } } };
+export const shippingOptionsAnswers = {
+  200: json('The shipping options, the chosen one `selected`', {
+    type: 'object',
+    required: ['currency', 'mode', 'source', 'options'],
+    properties: {
+      currency: { type: 'string' },
+      mode: { enum: ['full-control', 'managed'] },
+      source: { enum: ['commerce_platform', 'configuration'] },
+      options: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'name', 'price', 'vatRate', 'selected'],
+          properties: { id: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' }, price: priceSchema, vatRate: { type: 'number' }, selected: { type: 'boolean' } },
+        },
+      },
+    },
+  }),
+  ...errors(400, 404, 409, 502),
+};

@@ -3,7 +3,7 @@ import { AppError } from '../kit/platform.js';
 import { PlatformCallError, callJson } from '../kit/platform-call.js';
 import { apiBaseUrlOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import { CommerceIdentity, type IdentityOptions } from './commerce-identity.client.js';
-import type { Basket, Buyer, CommerceOrder, DeliveryInput, PaymentInput, PurchaseInput } from './commerce-platform.types.js';
+import type { Basket, Buyer, CommerceOrder, DeliveryInput, DeliveryMethod, PaymentInput, PurchaseInput } from './commerce-platform.types.js';
 
 const enc = encodeURIComponent;
 
@@ -28,6 +28,7 @@ export class CommercePlatformClient {
     this.timeoutMs = options.timeoutMs ?? 8_000;
   }
 
+  listDeliveryMethods = async () => (await this.call<{ deliveryMethods: DeliveryMethod[] }>('GET', '/api/v1/delivery-methods')).deliveryMethods;
   getBasket = (basketId: string) => this.call<Basket>('GET', `/api/v1/baskets/${enc(basketId)}`);
   getBuyer = async (basketId: string) => (await this.call<{ buyer: Buyer | null }>('GET', `/api/v1/baskets/${enc(basketId)}/buyer`)).buyer;
   setBuyer = async (basketId: string, buyer: Buyer) => (await this.call<{ buyer: Buyer }>('PUT', `/api/v1/baskets/${enc(basketId)}/buyer`, buyer)).buyer;

@@ -116,3 +116,13 @@ export interface CommerceOrder {
   externalReference: string | null;
   replacedBy: string | null;
 }
+
+/** A delivery method of the commerce platform (`GET /api/v1/delivery-methods`). */
+export interface DeliveryMethod {
+  id: number;
+  name: string;
+  type: string;
+  priceIncVat: number;
+  vatRate: number;
+  active: boolean;
+}

@@ -31,14 +31,19 @@ export class OrderLifecycle {
     private readonly clients: CommercePlatformClients,
   ) {}
 
-  /** The validation callback: the order still matches its basket (see basketDifferences). */
+  /**
+   * The validation callback: everything the move to processing would veto, so validateOrder tells
+   * it first — the customer data the purchase needs, and the order still matching its basket (see basketDifferences).
+   */
   async validate(tenant: Tenant, order: OrderDocument): Promise<Problem[]> {
     const reference = order.cart?.reference;
     if (!reference) return [{ code: 'not_a_basket_order', message: `Order ${order.id} was not made from a commerce basket.` }];
+    const customer = customerDataProblem(order.customer);
+    const customerProblems: Problem[] = customer ? [{ code: customer.code, message: customer.message }] : [];
     const configuration = await this.kit.configuration.get(tenant);
     try {
       const basket = await this.clients.for(configuration).getBasket(reference);
-      return basketDifferences(order, basket, configuration);
+      return [...customerProblems, ...basketDifferences(order, basket, configuration)];
     } catch (error) {
       if (error instanceof PlatformCallError && error.httpStatus === 404) return [{ code: 'basket_not_found', message: `Basket ${reference} was not found in the commerce platform.` }];
       if (error instanceof AppError) return [{ code: error.code, message: error.message }];
@@ -73,15 +78,17 @@ export class OrderLifecycle {
    * Hook on `/customer` (target `/cart`): push the buyer to the basket; when the basket's lines or
    * totals moved with it (buyer-dependent prices), answer a patch replacing `/cart`. Pushing is
    * best effort: the purchase sends the buyer again, so a platform failure never blocks the shopper.
+   * The hook's body carries the customer and (its target) the cart: the order is read back only
+   * when a body lacks them.
    */
-  async customerChanged(tenant: Tenant, orderId: string, customer: OrderDocument['customer'] | undefined): Promise<JsonPatch | undefined> {
+  async customerChanged(tenant: Tenant, orderId: string, customer: OrderDocument['customer'] | undefined, cart: OrderDocument['cart'] | undefined): Promise<JsonPatch | undefined> {
     const configuration = await this.kit.configuration.get(tenant);
-    const { order, reference } = await this.orderAndBasketReference(tenant, orderId);
+    const { order, reference } = customer && cart?.reference ? { order: { customer, cart }, reference: cart.reference } : await this.orderAndBasketReference(tenant, orderId);
     const client = this.clients.for(configuration);
     try {
       await client.setBuyer(reference, mapCustomerToBuyer(customer ?? order.customer));
-      const cart = mapCart(await client.getBasket(reference), configuration);
-      return jsonEqual(cart, order.cart) ? undefined : [{ op: 'replace', path: '/cart', value: cart }];
+      const basketCart = mapCart(await client.getBasket(reference), configuration);
+      return jsonEqual(basketCart, order.cart) ? undefined : [{ op: 'replace', path: '/cart', value: basketCart }];
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       this.kit.logger.warn({ orderId, code: error.code, status: error.status }, 'could not push the buyer to the commerce platform');

@@ -10,7 +10,7 @@ const orderParams = { type: 'object', required: ['orderId'], properties: { order
 const objectBody = { type: 'object' } as const;
 
 /** What a hook receives: the order's id, the changed members and hooks/total (docs/order-engine.md). */
-type HookBody = Partial<Pick<OrderDocument, 'id' | 'state' | 'customer' | 'shippings'>>;
+type HookBody = Partial<Pick<OrderDocument, 'id' | 'state' | 'customer' | 'shippings' | 'cart'>>;
 type Req<B> = FastifyRequest<{ Params: { orderId: string }; Body: B }>;
 
 /**
@@ -41,7 +41,7 @@ export function registerPlatformCallbackRoutes(kit: AdapterKit<CommerceAdapterCo
   });
 
   app.post('/api/v1/orders/:orderId/customer-changed', { schema: { ...schema, summary: 'Hook on /customer (call token)', response: docs.customerHookAnswers } }, async (request: Req<HookBody>, reply) => {
-    const patch = await lifecycle.customerChanged(kit.fromPlatform(request, 'hook'), request.params.orderId, request.body.customer);
+    const patch = await lifecycle.customerChanged(kit.fromPlatform(request, 'hook'), request.params.orderId, request.body.customer, request.body.cart);
     return patch ? reply.status(200).send(patch) : reply.status(200).send();
   });
 

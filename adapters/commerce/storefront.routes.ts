@@ -3,6 +3,7 @@ import type { AdapterKit } from '../kit/adapter-kit.js';
 import type { CheckoutSync } from './checkout-sync.service.js';
 import type { CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import type { NewOrderRequest } from './new-order.factory.js';
+import type { ShippingOptions } from './shipping-options.service.js';
 import * as docs from './commerce-adapter.openapi.js';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -17,6 +18,7 @@ const createOrderBody = {
   },
 } as const;
 const quantityBody = { type: 'object', required: ['quantity'], properties: { quantity: { type: 'integer', minimum: 0, maximum: 10_000 } } } as const;
+const shippingChoiceBody = { type: 'object', required: ['optionId'], properties: { optionId: id } } as const;
 const orderParams = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
 const itemParams = { type: 'object', required: ['orderId', 'itemId'], properties: { orderId: id, itemId: id } } as const;
 
@@ -30,7 +32,7 @@ export const orderLocation = (orderUrl: string, orderId: string) => `${orderUrl.
  * The adapter serves no order itself, so a created order's `location` is the order service's
  * resource (`orderUrl`, the order service's base URL the platform is configured with).
  */
-export function registerStorefrontRoutes(kit: AdapterKit<CommerceAdapterConfiguration>, sync: CheckoutSync, orderUrl: string): void {
+export function registerStorefrontRoutes(kit: AdapterKit<CommerceAdapterConfiguration>, sync: CheckoutSync, shipping: ShippingOptions, orderUrl: string): void {
   const app: FastifyInstance = kit.app;
 
   app.post('/api/v1/orders', { schema: { body: createOrderBody, summary: 'Create a checkout order from a commerce basket', response: docs.createOrderAnswers } }, async (request: Req<NewOrderRequest>, reply) => {
@@ -49,5 +51,14 @@ export function registerStorefrontRoutes(kit: AdapterKit<CommerceAdapterConfigur
 
   app.patch('/api/v1/orders/:orderId', { schema: { params: orderParams, summary: 'Refresh the order from the basket', response: docs.refreshAnswers } }, async (request: Req) =>
     sync.refresh(kit.fromCaller(request), request.params.orderId),
+  );
+
+  // Shipping choice (docs/storefront-api.md, "Shipping"): the platform's delivery methods in full control, the configuration's options when managed.
+  app.get('/api/v1/orders/:orderId/shipping-options', { schema: { params: orderParams, summary: 'The shipping options of the order', response: docs.shippingOptionsAnswers } }, async (request: Req) =>
+    shipping.list(kit.fromCaller(request), request.params.orderId),
+  );
+
+  app.put('/api/v1/orders/:orderId/shipping', { schema: { params: orderParams, body: shippingChoiceBody, summary: 'Choose a shipping option', response: docs.shippingOptionsAnswers } }, async (request: Req<{ optionId: string }>) =>
+    shipping.select(kit.fromCaller(request), request.params.orderId, request.body.optionId),
   );
 }

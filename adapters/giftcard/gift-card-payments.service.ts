@@ -1,8 +1,8 @@
 import type { Tenant } from '../kit/platform.js';
 import { AppError, badRequest, notFound } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
-import { isActivePayment, shareOfNewPayment, withinLimit } from '../../contracts/allocation.js';
-import { logFailedAttempt } from '../kit/index.js';
+import { isActivePayment, shareOfNewPayment } from '../../contracts/allocation.js';
+import { logFailedAttempt, type MountedProvider, type TransactionLog } from '../kit/index.js';
 import type { GiftCardContext } from './gift-card.context.js';
 import {
   GIFTCARD_ADAPTER_ID,
@@ -17,34 +17,19 @@ import {
 import { GiftCardSystemError, type CardInfo, type GiftCardSystemClient } from './gift-card-system.client.js';
 import { codeOf, errorDetailOf, providerFailed } from './gift-card-system.errors.js';
 import { cardAlreadyAdded } from '../kit/order-contract.js';
-import { releaseLiveReservations } from './gift-card-lifecycle.service.js';
+import { releaseLiveReservations } from './gift-card.provider.js';
+import { viewOf, type GiftCardPaymentView } from './gift-card.view.js';
 
-/** The callbacks each card registers: amountChanged and its part in the payment lifecycle (rules 4–7). */
-export const GIFTCARD_CALLBACKS = ['amountChanged', 'process', 'abort', 'confirm'] as const;
-
-/** What the create endpoint answers (spec: `{cardId, code, amount, upperLimitAmount}`). */
-export interface GiftCardPaymentView {
-  paymentId: string;
-  cardId: string;
-  code?: string | null;
-  amount: number;
-  upperLimitAmount: number;
-  currency?: string;
-  state: string;
-}
-
-const view = (payment: PaymentDocument): GiftCardPaymentView => ({
-  paymentId: payment.id,
-  cardId: attributesOf(payment).cardId,
-  amount: payment.amount,
-  upperLimitAmount: payment.upperLimitAmount ?? payment.amount,
-  ...(payment.currency ? { currency: payment.currency } : {}),
-  state: payment.state,
-});
-
-/** Adding, reading and removing gift card payments, and following amountChanged (spec rules 1–4). */
+/**
+ * Adding and removing gift card payments (spec rules 1–4). Reading, amountChanged and the
+ * lifecycle are the kit runtime's (gift-card.provider.ts); a card registers the callbacks the
+ * runtime mounts (`mounted.callbackUrls`).
+ */
 export class GiftCardPayments {
-  constructor(private readonly context: GiftCardContext) {}
+  constructor(
+    private readonly context: GiftCardContext,
+    private readonly mounted: MountedProvider,
+  ) {}
 
   private get kit() {
     return this.context.kit;
@@ -93,7 +78,7 @@ export class GiftCardPayments {
       amount,
       upperLimitAmount: card.balance,
       attributes: attributes as unknown as Record<string, unknown>,
-      callbacks: this.kit.paymentCallbacks(orderId, GIFTCARD_CALLBACKS),
+      callbacks: this.mounted.callbackUrls(orderId),
       transaction: {
         event: 'open',
         pspEvent: 'create',
@@ -110,12 +95,7 @@ export class GiftCardPayments {
     });
     const settled = await this.followOwnCards(tenant, orderId);
     const payment = settled.payments.find((p) => p.id === created.id) ?? created;
-    return { ...view(payment), code: input.code ?? null };
-  }
-
-  async get(tenant: Tenant, orderId: string, paymentId: string): Promise<GiftCardPaymentView> {
-    const order = await this.kit.orders.getOrder(tenant, orderId);
-    return view(ownPayment(order, paymentId));
+    return { ...viewOf(payment), code: input.code ?? null };
   }
 
   /** Soft delete: the payment stays on the order as `removed`; any reservation is released first. */
@@ -140,19 +120,6 @@ export class GiftCardPayments {
     return this.followOwnCards(tenant, orderId);
   }
 
-  /** amountChanged: cover what the order engine asks, up to the card's balance. */
-  async amountChanged(tenant: Tenant, orderId: string, paymentId: string, requested: number): Promise<{ paymentId: string; amount: number; changed: boolean }> {
-    const order = await this.kit.orders.getOrder(tenant, orderId);
-    const payment = ownPayment(order, paymentId);
-    // A removed card covers nothing; a reserved one is fixed until the order returns to checkout.
-    if (payment.state !== 'intent') return { paymentId, amount: payment.amount, changed: false };
-    const amount = withinLimit(payment, requested);
-    if (amount === payment.amount) return { paymentId, amount, changed: false };
-    await this.kit.payments.updatePayment(tenant, orderId, paymentId, { amount });
-    await this.log(tenant, orderId, paymentId, { event: 'update', pspEvent: 'amount-changed', amount, isSuccess: true, requestJson: { amount: requested } });
-    return { paymentId, amount, changed: true };
-  }
-
   /**
    * Sets this adapter's open cards to their share of the total. The engine sends no amountChanged
    * for an adapter's own changes (a card removed, two cards added at once), so it follows them here.
@@ -168,8 +135,8 @@ export class GiftCardPayments {
     return this.kit.orders.getOrder(tenant, orderId);
   }
 
-  private async log(tenant: Tenant, orderId: string, paymentId: string, transaction: Parameters<GiftCardContext['kit']['payments']['logTransaction']>[3]): Promise<void> {
-    await this.kit.payments.logTransaction(tenant, orderId, paymentId, transaction).catch((error: unknown) => this.kit.logger.error({ err: error, orderId, paymentId }, 'could not log a gift card transaction'));
+  private log(tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog): Promise<void> {
+    return this.mounted.log(tenant, orderId, paymentId, transaction);
   }
 }
 

@@ -15,12 +15,6 @@ export const addGiftCardBody = {
   },
 } as const;
 
-export const amountChangedBody = {
-  type: 'object',
-  required: ['amount'],
-  properties: { amount: { type: 'number', minimum: 0, maximum: 99_999_999_999_999 } },
-} as const;
-
 // What the adapter answers, for its API document (docs/api-documents.md).
 export const giftCardPaymentSchema = {
   type: 'object',
@@ -36,8 +30,3 @@ export const giftCardPaymentSchema = {
   },
 } as const;
 export const completionSchema = { type: 'object', required: ['orderId', 'orderStatus'], properties: { orderId: { type: 'string' }, orderStatus: { type: 'string' } } } as const;
-export const amountChangedSchema = {
-  type: 'object',
-  required: ['paymentId', 'amount', 'changed'],
-  properties: { paymentId: { type: 'string' }, amount: { type: 'number' }, changed: { type: 'boolean' } },
-} as const;

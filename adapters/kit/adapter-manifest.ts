@@ -6,7 +6,20 @@
 export const ADAPTER_MANIFEST_PATH = '/.well-known/adapter.json';
 
 /** The storefront actions an adapter may take; each route is a path template with `{orderId}`, `{paymentId}`, `{itemId}`. */
-export type StorefrontAction = 'createOrder' | 'updateCartItem' | 'refreshOrder' | 'addGiftCard' | 'createPayment' | 'completePayment' | 'removePayment';
+export type StorefrontAction =
+  | 'createOrder'
+  | 'updateCartItem'
+  | 'refreshOrder'
+  | 'addGiftCard'
+  | 'createPayment'
+  | 'completePayment'
+  | 'removePayment'
+  /** GET: the payment methods this adapter offers the order now, `{paymentMethods: [{identifier, name}]}` (storefront API paymentOptions). */
+  | 'listPaymentMethods'
+  /** GET: the order's shipping options (commerce adapter; docs/storefront-api.md). */
+  | 'shippingOptions'
+  /** PUT `{optionId}`: choose one of them. */
+  | 'selectShipping';
 
 export interface AdapterManifest {
   id: string;

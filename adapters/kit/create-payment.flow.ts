@@ -27,6 +27,8 @@ export interface CreatePaymentSteps<TConfig, TFront> {
   amount?: (order: OrderDocument) => number;
   /** Most the payment may cover (a card's balance); left out, the spec's "no limit", 2147483647. */
   upperLimitAmount?: number;
+  /** Before anything is written or called: refuse (throw an AppError, passed on as is; nothing is logged or created). */
+  check?: (input: { order: OrderDocument; configuration: TConfig }) => Promise<void> | void;
   /** Step 5: map order and configuration to the provider and call it. Throw to fail. */
   callProvider: (input: { order: OrderDocument; configuration: TConfig; payment: PaymentDocument }) => Promise<ProviderSession<TFront>>;
   /**
@@ -57,6 +59,7 @@ export async function createPayment<TConfig, TFront>(
   const open = order.payments.find((p) => p.adapterId === kit.adapterId && p.state === 'intent');
   if (open) throw new AppError(409, 'active_payment_exists', ACTIVE_PAYMENT_EXISTS, { paymentId: open.id, adapterId: kit.adapterId });
   const configuration = await kit.configuration.get(tenant);
+  await steps.check?.({ order, configuration });
   const type = steps.type ?? 'checkout';
   // Not written yet: the provider step sees the payment as it will be created (its id included).
   const draft: PaymentDocument = {

@@ -27,6 +27,7 @@ export class OrderServiceClient {
   replaceCart = (tenant: Tenant, orderId: string, cart: OrderDocument['cart']) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/cart`, cart);
   replaceShippings = (tenant: Tenant, orderId: string, shippings: Shipping[]) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/shippings`, shippings);
   replaceCustomer = (tenant: Tenant, orderId: string, customer: OrderDocument['customer']) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/customer`, customer);
+  replaceConsents = (tenant: Tenant, orderId: string, consents: unknown) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/consents`, consents);
   setAddress = (tenant: Tenant, orderId: string, kind: 'billing' | 'shipping', address: Address) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/customer/${kind}`, address);
   setReference = (tenant: Tenant, orderId: string, reference: string) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/reference`, { reference });
   changeStatus = (tenant: Tenant, orderId: string, status: OrderStatus) => this.call<OrderDocument>(tenant, 'PUT', `/${enc(orderId)}/state`, { status });

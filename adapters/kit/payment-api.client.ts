@@ -14,6 +14,8 @@ export interface TransactionLog {
   responseJson?: unknown;
   /** What went wrong, shown to the merchant; required in practice when isSuccess is false. */
   errorDetail?: string;
+  /** A provider event's key: unique per payment; a second one is refused 409 `duplicate_event` and changes nothing. */
+  eventKey?: string;
 }
 
 /** The payment API (docs/payment-api.md): payments are written through the order engine. */
@@ -36,7 +38,8 @@ export class PaymentApiClient {
     return this.call(tenant, 'POST', '', { adapterId: this.identity.adapterId, merchant: tenant.merchant, channel: tenant.channel, ...payment });
   }
 
-  updatePayment(tenant: Tenant, orderId: string, paymentId: string, fields: Partial<PaymentDocument>): Promise<PaymentDocument> {
+  /** Present fields replace the stored ones; `transaction` is logged in the same commit (none when nothing changes). */
+  updatePayment(tenant: Tenant, orderId: string, paymentId: string, fields: Partial<PaymentDocument> & { transaction?: TransactionLog }): Promise<PaymentDocument> {
     return this.call(tenant, 'PUT', `/${enc(paymentId)}`, { ...fields, orderId });
   }
 

@@ -2,7 +2,6 @@
 
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const identifier = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const amount = { type: 'number', minimum: 0, maximum: 100_000_000_000 } as const;
 
 export const orderParamsSchema = {
   type: 'object',
@@ -30,12 +29,6 @@ export const selectMethodBodySchema = {
   properties: { paymentMethod: identifier },
 } as const;
 
-export const amountChangedBodySchema = {
-  type: 'object',
-  required: ['amount'],
-  properties: { amount },
-} as const;
-
 /** The order service's hook call: only `total` is needed (and `payments` when it is part of the change). */
 export const hookCallBodySchema = {
   type: 'object',
@@ -48,6 +41,7 @@ export const hookCallBodySchema = {
 
 // What the adapter answers, for its API document (docs/api-documents.md).
 const paymentMethod = { type: 'object', required: ['identifier', 'name'], properties: { identifier: { type: 'string' }, name: { type: 'string' } } } as const;
+export const paymentMethodsSchema = { type: 'object', required: ['paymentMethods'], properties: { paymentMethods: { type: 'array', items: paymentMethod } } } as const;
 export const sessionSchema = {
   type: 'object',
   required: ['paymentId', 'paymentMethods', 'selectedPaymentMethod', 'amount', 'state'],
@@ -64,9 +58,4 @@ export const completionSchema = {
   type: 'object',
   required: ['orderId', 'paymentId', 'orderStatus', 'paymentState'],
   properties: { orderId: { type: 'string' }, paymentId: { type: 'string' }, orderStatus: { type: 'string' }, paymentState: { type: 'string' } },
-} as const;
-export const amountChangedSchema = {
-  type: 'object',
-  required: ['paymentId', 'amount', 'updated'],
-  properties: { paymentId: { type: ['string', 'null'] }, amount: { type: 'number' }, updated: { type: 'boolean' } },
 } as const;

@@ -1,61 +1,19 @@
 import type { Tenant } from '../kit/platform.js';
 import { AppError, notFound } from '../kit/platform.js';
-import { restToCover } from '../../contracts/allocation.js';
-import { sameAmount } from '../../contracts/amount.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
-import { type AdapterKit, PlatformCallError, createPayment } from '../kit/index.js';
-import { chooseMethod, openPaymentOf, sessionOf } from './nonpsp-payment.rules.js';
-import { NONPSP_CALLBACKS } from './nonpsp-lifecycle.service.js';
+import type { AdapterKit, MountedProvider } from '../kit/index.js';
+import { chooseMethod, sessionOf } from './nonpsp-payment.rules.js';
 import { NONPSP_ADAPTER_ID, type NonPspConfiguration, type NonPspPaymentSession } from './nonpsp.types.js';
 
-/** Id of the one `/cart` hook (target `/payments`) the adapter keeps on an order. */
-export const CART_HOOK_ID = `${NONPSP_ADAPTER_ID}-cart-changed`;
-
-/** The route of the cart hook, and the address registered for one order. */
-export const CART_HOOK_ROUTE = '/api/v1/orders/:orderId/cart-changed';
-export const cartHookPath = (orderId: string) => CART_HOOK_ROUTE.replace(':orderId', encodeURIComponent(orderId));
-
-/** The storefront's side of a non-PSP payment: create, read, change the method; and amountChanged. */
+/**
+ * What the storefront does to a non-PSP payment beyond the runtime's create and read
+ * (kit/payment-provider.runtime.ts): change the method, remove the payment.
+ */
 export class NonPspPayments {
-  constructor(private readonly kit: AdapterKit<NonPspConfiguration>) {}
-
-  /**
-   * The kit's create steps with nothing to call at a provider: the "provider step" chooses the
-   * method and registers the cart hook. The amount is what the other active payments leave.
-   */
-  async create(tenant: Tenant, orderId: string, requested: string | undefined): Promise<NonPspPaymentSession> {
-    // Read first so a bad method (or a missing configuration) leaves no payment behind; cached, so the flow's read is free.
-    const configuration = await this.kit.configuration.get(tenant);
-    const method = chooseMethod(configuration, requested);
-    const { payment } = await createPayment(this.kit, tenant, orderId, {
-      name: method.name,
-      // The kit asks for the amount before creating anything, so refusing here leaves nothing behind.
-      amount: (order) => {
-        if (order.state.currentStatus !== 'checkout') {
-          throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}; a payment can only be added in checkout.`);
-        }
-        return restToCover(order);
-      },
-      // amountChanged at the spec's order-level address; the lifecycle callbacks per payment.
-      callbacks: () => ({ amountChanged: `${this.kit.publicUrl}/v0/orders/${encodeURIComponent(orderId)}/amount-changed`, ...this.kit.paymentCallbacks(orderId, NONPSP_CALLBACKS) }),
-      callProvider: async ({ order, payment: created }) => {
-        await this.ensureCartHook(tenant, order);
-        return {
-          payment: { attributes: { ...created.attributes, paymentMethod: method.identifier } },
-          response: null,
-          pspStatus: 'created',
-          requestJson: { paymentMethod: requested ?? null },
-          responseJson: { paymentMethod: method.identifier, amount: created.amount },
-        };
-      },
-    });
-    return sessionOf(configuration, payment);
-  }
-
-  async get(tenant: Tenant, orderId: string, paymentId: string): Promise<NonPspPaymentSession> {
-    const order = await this.kit.orders.getOrder(tenant, orderId);
-    return sessionOf(await this.kit.configuration.get(tenant), ownPayment(order, paymentId));
-  }
+  constructor(
+    private readonly kit: AdapterKit<NonPspConfiguration>,
+    private readonly mounted: MountedProvider,
+  ) {}
 
   /** Changes the selected method of an open payment. */
   async select(tenant: Tenant, orderId: string, paymentId: string, requested: string): Promise<NonPspPaymentSession> {
@@ -84,43 +42,8 @@ export class NonPspPayments {
     }
     if (payment.state !== 'intent') throw notChangeable(payment);
     const removed = await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'removed' });
-    await this.kit.payments
-      .logTransaction(tenant, orderId, paymentId, { event: 'remove', pspEvent: 'remove', amount: payment.amount, isSuccess: true, requestJson: null, responseJson: { state: removed.state } })
-      .catch((error: unknown) => this.kit.logger.error({ err: error, orderId }, 'could not log the removal'));
+    await this.mounted.log(tenant, orderId, paymentId, { event: 'remove', pspEvent: 'remove', amount: payment.amount, isSuccess: true, requestJson: null, responseJson: { state: removed.state } });
     return { paymentId, state: removed.state };
-  }
-
-  /** The amountChanged callback: the open payment takes the amount the order engine allotted it. */
-  async amountChanged(tenant: Tenant, orderId: string, amount: number): Promise<{ paymentId: string | null; amount: number; updated: boolean }> {
-    const order = await this.kit.orders.getOrder(tenant, orderId);
-    const payment = openPaymentOf(order.payments);
-    if (!payment) {
-      const settled = order.payments.find((p) => p.adapterId === NONPSP_ADAPTER_ID && p.state === 'reserved');
-      if (settled) throw notChangeable(settled);
-      return { paymentId: null, amount, updated: false };
-    }
-    if (sameAmount(payment.amount, amount)) return { paymentId: payment.id, amount, updated: false };
-    const updated = await this.kit.payments.updatePayment(tenant, orderId, payment.id, { amount });
-    await this.kit.payments
-      .logTransaction(tenant, orderId, payment.id, { event: 'update', pspEvent: 'amount-changed', amount, isSuccess: true, requestJson: { amount }, responseJson: { previousAmount: payment.amount } })
-      .catch((error: unknown) => this.kit.logger.error({ err: error, orderId }, 'could not log the amount change'));
-    return { paymentId: updated.id, amount: updated.amount, updated: true };
-  }
-
-  /** Registers the `/cart` hook (target `/payments`) once per order; a concurrent registration is fine. */
-  private async ensureCartHook(tenant: Tenant, order: OrderDocument): Promise<void> {
-    if (order.hooks.some((hook) => hook.id === CART_HOOK_ID)) return;
-    try {
-      await this.kit.orders.registerHook(tenant, order.id, {
-        id: CART_HOOK_ID,
-        subscribeTo: '/cart',
-        target: '/payments',
-        invoke: `${this.kit.publicUrl}${cartHookPath(order.id)}`,
-      });
-    } catch (error) {
-      if (error instanceof PlatformCallError && error.httpStatus === 409 && error.code === 'conflict') return;
-      throw error;
-    }
   }
 }
 
@@ -131,5 +54,5 @@ export function ownPayment(order: OrderDocument, paymentId: string): PaymentDocu
   return payment;
 }
 
-const notChangeable = (payment: PaymentDocument) =>
+export const notChangeable = (payment: PaymentDocument) =>
   new AppError(409, 'payment_not_changeable', `Payment ${payment.id} is ${payment.state}; only a payment in intent can change.`, { paymentId: payment.id, state: payment.state });

@@ -10,7 +10,7 @@ export const DEMO_GIFT_CARD = { cardId: 'DEMO-GIFT-100', balance: 100, currency:
 /** The demo channel's configuration of each adapter, pointing at the local sandboxes. */
 export function demoConfigurations(config: PlatformConfig): Record<string, Record<string, unknown>> {
   const { urls } = config;
-  const base = (id: 'commerce_adapter' | 'giftcard_adapter' | 'nonpsp_adapter') => {
+  const base = (id: 'commerce_adapter' | 'giftcard_adapter' | 'nonpsp_adapter' | 'provider_a_checkout_adapter' | 'provider_b_checkout_adapter' | 'provider_c_checkout_adapter' | 'provider_d_dropin_adapter') => {
     const url = config.adapterUrls[id] ?? urls[id] ?? '';
     return { $schema: adapterSchemaUrl(url, id), id, active: true, adapter: { publicUrl: url } };
   };
@@ -21,11 +21,37 @@ export function demoConfigurations(config: PlatformConfig): Record<string, Recor
       api: { identityAddress: `${urls.commerce_sandbox}/connect/token`, identityClientId: 'checkout', identityClientSecret: 'checkout-secret', identityScope: 'commerce' },
       application: { productUrlPattern: 'https://shop.example/products/{productId}', imageBaseUrl: 'https://images.example/{clientId}/' },
       country: { defaultCountry: 'NO' },
-      features: { shippingChangedHookEnabled: false },
+      // Managed by the checkout (spec item 10): the checkout's shipping (provider A's shipping
+      // assistant) goes to the basket as delivery 128. false: full control, the basket's delivery
+      // becomes the order's shipping (and a checkout-side shipping is refused at processing).
+      features: { shippingChangedHookEnabled: true },
+      // What the storefront offers in managed mode (provider A's shipping assistant offers its own).
+      shippingOptions: [
+        { id: 'standard', name: 'Standard parcel', description: 'Delivered in 2–3 days', price: 4900, taxRate: 2500 },
+        { id: 'pickup', name: 'Pick-up in store', price: 0, taxRate: 2500 },
+      ],
     },
     giftcard_adapter: {
       ...base('giftcard_adapter'),
       api: { baseUrl: urls.giftcard_sandbox, username: 'giftcard', password: 'giftcard-secret', shopId: 'demo' },
+    },
+    provider_a_checkout_adapter: {
+      ...base('provider_a_checkout_adapter'),
+      apiSettings: { apiUrl: urls.provider_a_sandbox, username: 'merchant-a', password: 'provider-a-secret' },
+      redirectUrls: {
+        termsUrl: 'https://shop.example/terms',
+        checkoutUrl: 'https://shop.example/{merchant}/{channel}/checkout/{orderId}',
+        confirmationUrl: 'https://shop.example/{merchant}/{channel}/confirmation/{orderId}',
+        validationErrorUrl: 'https://shop.example/{merchant}/{channel}/checkout/{orderId}?error=validation',
+      },
+      shippingCountries: ['NO', 'SE', 'DK'],
+      shippingOptions: [
+        { id: 'post', name: 'Post', description: 'Delivered in 2–3 days', price: 4900, taxAmount: 980, taxRate: 2500, preselected: true, shippingMethod: 'PostalService' },
+        { id: 'express', name: 'Express', description: 'Delivered tomorrow', price: 9900, taxAmount: 1980, taxRate: 2500, shippingMethod: 'Express' },
+        { id: 'pickup', name: 'Pick-up point', price: 0, taxAmount: 0, taxRate: 2500, shippingMethod: 'PickUpPoint' },
+      ],
+      providesShipping: true,
+      recurringEnabled: true,
     },
     nonpsp_adapter: {
       ...base('nonpsp_adapter'),
@@ -34,8 +60,37 @@ export function demoConfigurations(config: PlatformConfig): Record<string, Recor
         { identifier: 'pay-in-store', name: 'Pay in store' },
       ],
     },
+    provider_b_checkout_adapter: {
+      ...base('provider_b_checkout_adapter'),
+      apiSettings: { apiUrl: urls.provider_b_sandbox, clientId: 'provider-b-partner', clientSecret: 'provider-b-secret' },
+      checkout: { language: 'nb', mode: 'test', checkoutUrl: 'http://localhost:3000/checkout', styles: { buttonColor: '#1a73e8' } },
+    },
+    // The iframe checkout, when its adapter and sandbox run here (docs/adapters/provider-c.md).
+    ...(urls.provider_c_sandbox && (config.adapterUrls.provider_c_checkout_adapter ?? urls.provider_c_checkout_adapter)
+      ? {
+          provider_c_checkout_adapter: {
+            ...base('provider_c_checkout_adapter'),
+            apiSettings: { apiUrl: urls.provider_c_sandbox, merchantId: 'pc-merchant', sharedSecret: 'provider-c-secret' },
+            redirectUrls: { termsUrl: 'https://shop.example/terms', confirmationUrl: 'https://shop.example/confirmation?order={orderId}', checkoutUrl: 'https://shop.example/checkout?order={orderId}' },
+            recurring: { enabled: true },
+          },
+        }
+      : {}),
+    ...(urls.provider_d_sandbox && (config.adapterUrls.provider_d_dropin_adapter ?? urls.provider_d_dropin_adapter)
+      ? {
+          provider_d_dropin_adapter: {
+            ...base('provider_d_dropin_adapter'),
+            apiSettings: { apiUrl: urls.provider_d_sandbox, apiKey: 'provider-d-sandbox-api-key', clientKey: 'test_DEMOCLIENTKEY', merchantAccount: 'SandboxMerchantECOM', environment: 'test', hmacKey: PROVIDER_D_SANDBOX_HMAC_KEY },
+            paymentMethodsConfiguration: { card: { hasHolderName: true, holderNameRequired: false } },
+            redirectUrls: { checkoutUrl: 'https://shop.example/checkout/{orderId}' },
+          },
+        }
+      : {}),
   };
 }
+
+/** The provider D sandbox's default merchant account signs webhooks with this key (docs/sandboxes.md). */
+const PROVIDER_D_SANDBOX_HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 
 async function send(url: string, method: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   const response = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -74,6 +129,12 @@ export async function ensureDemoData(config: PlatformConfig, logger: Logger): Pr
     },
   });
   const card = await send(`${config.urls.giftcard_sandbox}/api/sandbox/cards`, 'POST', DEMO_GIFT_CARD);
+  const providerD = config.adapterUrls.provider_d_dropin_adapter ?? config.urls.provider_d_dropin_adapter;
+  if (config.urls.provider_d_sandbox && providerD) {
+    // Provider D sends webhooks where its merchant account says (configured at the provider, not per payment).
+    const account = await send(`${config.urls.provider_d_sandbox}/api/sandbox/merchant-accounts/SandboxMerchantECOM`, 'PUT', { webhookUrl: `${providerD}/api/checkout/v1/callback/provider-d/webhooks` });
+    if (account.status >= 300) logger.warn({ status: account.status, error: account.body }, 'provider D sandbox webhook address not set');
+  }
   if (card.status >= 300 && card.body?.code !== 'card_exists') logger.warn({ status: card.status, error: card.body }, 'demo gift card not seeded');
   const basketId = basket.status < 300 ? (basket.body?.id as string | undefined) : undefined;
   if (!basketId) logger.warn({ status: basket.status, error: basket.body }, 'demo basket not seeded');
@@ -89,7 +150,11 @@ export function demoInstructions(gatewayUrl: string, basketId: string | undefine
     `  2. open ${gatewayUrl}/graphql#merchant=demo&channel=demo&token=<token>  (the explorer fills in the three headers)`,
     `  3. mutation { createOrderFromBasket(input: { cartReference: "${basketId ?? '<basket id>'}", culture: "nb-NO", currency: "NOK" }) { id total { includingVat } } }`,
     `     then addGiftCard(orderId, cardId: "${DEMO_GIFT_CARD.cardId}"), startPayment(orderId, adapterId: "nonpsp_adapter"), completePayment(orderId, paymentId)`,
+    '     or startPayment(orderId, adapterId: "provider_a_checkout_adapter") { htmlSnippet }: open the snippet\'s iframe address and click through (docs/adapters/provider-a.md)',
+    '  Cards and wallets (provider D): startPayment(orderId, adapterId: "provider_d_dropin_adapter") gives the drop-in data; POST its submit to',
+    '     <provider D adapter>/api/checkout/v1/orders/<orderId>/payments/<paymentId>/transaction (docs/adapters/provider-d.md; test cards in docs/sandboxes.md).',
     '  More baskets: POST <commerce sandbox>/api/sandbox/baskets (docs/sandboxes.md).',
+    '  Or in a browser: the storefront (port 4300) seeds a basket and a gift card and runs the whole checkout (docs/storefront-app.md).',
     '',
   ].join('\n');
 }

@@ -155,9 +155,36 @@ interface StreamOptions {
   done: () => void;
 }
 
-/** The order now, then every later committed version, each once and in order; ends when the token stops being valid. */
-async function* stream(options: StreamOptions): AsyncGenerator<ExecutionResult> {
+/**
+ * The order now, then every later committed version, each once and in order; ends when the token
+ * stops being valid, or at once when the client completes: a generator waiting for the next
+ * version would take `return()` only at its next yield (the order's next change), so the client's
+ * completion closes the queue it waits on.
+ */
+function stream(options: StreamOptions): AsyncIterableIterator<ExecutionResult> {
   const versions = new AsyncQueue<number>();
+  // The slot is given back once, at the client's completion (synchronously: its next subscribe may
+  // be in the same socket read) or when the stream ends by itself.
+  let ended = false;
+  const done = () => {
+    if (!ended) (ended = true), options.done();
+  };
+  const inner = versionsOf({ ...options, done }, versions);
+  const ending = (end: () => Promise<IteratorResult<ExecutionResult>>) => {
+    done();
+    versions.close();
+    return end();
+  };
+  const outer: AsyncIterableIterator<ExecutionResult> = {
+    next: () => inner.next(),
+    return: (value) => ending(() => inner.return(value)),
+    throw: (error) => ending(() => inner.throw(error)),
+    [Symbol.asyncIterator]: () => outer,
+  };
+  return outer;
+}
+
+async function* versionsOf(options: StreamOptions, versions: AsyncQueue<number>): AsyncGenerator<ExecutionResult> {
   await options.hubStarted;
   const unsubscribe = options.hub.subscribe(options.orderId, (event) => {
     if (event.merchant === options.tenant.merchant && event.channel === options.tenant.channel) versions.push(event.version);

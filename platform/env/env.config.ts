@@ -8,7 +8,8 @@ import { parseAllowList, type AllowEntry } from '../outbound/address-policy.js';
  * Every environment variable the platform reads, validated once at boot. A bad value stops the
  * process with a message naming the variable; nothing else in the code reads process.env.
  */
-export type ServiceKind = 'subgraph' | 'platform' | 'adapter' | 'sandbox';
+/** `web`: a page for browsers (the admin app; the storefront with its small backend), holding no order data of its own. */
+export type ServiceKind = 'subgraph' | 'platform' | 'adapter' | 'sandbox' | 'web';
 
 /**
  * One row of the service catalogue as configuration sees it (app/service.catalogue.ts holds the
@@ -93,6 +94,14 @@ export interface PlatformConfig {
   corsOrigins: string[];
   /** What a browser opening the gateway's /graphql gets (EXPLORER, docs/explorer.md). */
   explorer: 'auto' | 'graphiql' | 'sandbox';
+  /**
+   * The admin app (docs/admin.md): the gateway as the admin's browser reaches it (ADMIN_GATEWAY_URL;
+   * unset: the gateway's URL) and its client id at the identity provider (ADMIN_OIDC_CLIENT_ID; with
+   * AUTH_JWKS_URL it offers sign-in there).
+   */
+  admin?: { gatewayUrl: string | undefined; oidcClientId: string | undefined };
+  /** The tenant whose checkouts the storefront app runs (STOREFRONT_MERCHANT, STOREFRONT_CHANNEL; docs/storefront-app.md). */
+  storefront: { merchant: string; channel: string };
   /** Traces and metrics ([docs/observability.md]). */
   telemetry: TelemetryConfig;
 }
@@ -189,6 +198,10 @@ const envSchema = {
     CONFIG_ENCRYPTION_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{43}=?$' },
     CORS_ORIGINS: { type: 'string', pattern: `^\\s*(none\\s*|${CORS_ORIGIN}\\s*(,\\s*${CORS_ORIGIN}\\s*)*)$` },
     EXPLORER: { enum: ['auto', 'graphiql', 'sandbox'] },
+    ADMIN_GATEWAY_URL: { type: 'string', format: 'uri', pattern: '^https?://' },
+    ADMIN_OIDC_CLIENT_ID: { type: 'string', minLength: 1, maxLength: 256 },
+    STOREFRONT_MERCHANT: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,100}$' },
+    STOREFRONT_CHANNEL: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,100}$' },
     ...Object.fromEntries(Object.keys(GRAPHQL_SETTINGS).map((name) => [name, COUNT])),
     // The listings never page more than 200 (their own check); this may only lower it.
     GRAPHQL_MAX_PAGE_SIZE: { type: 'string', pattern: '^([1-9][0-9]?|1[0-9]{2}|200)$' },
@@ -395,5 +408,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
     demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
     corsOrigins: corsOrigins(get('CORS_ORIGINS'), nodeEnv),
     explorer: (get('EXPLORER') ?? 'auto') as PlatformConfig['explorer'],
+    admin: { gatewayUrl: get('ADMIN_GATEWAY_URL'), oidcClientId: get('ADMIN_OIDC_CLIENT_ID') },
+    storefront: { merchant: get('STOREFRONT_MERCHANT') ?? 'demo', channel: get('STOREFRONT_CHANNEL') ?? 'demo' },
   };
 }

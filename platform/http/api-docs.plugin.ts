@@ -29,6 +29,8 @@ const DOCUMENTS: Record<string, DocumentInfo> = {
   nonpsp_adapter: { title: 'Non-PSP adapter', description: 'Payments that need no payment provider (docs/adapters/nonpsp.md).' },
   giftcard_adapter: { title: 'Gift card adapter', description: 'Gift cards as part payments (docs/adapters/giftcard.md).' },
   'commerce-sandbox': { title: 'Commerce platform sandbox', description: 'Stand-in for the commerce platform: identity, baskets, orders; `/api/sandbox` seeds and injects failures (docs/sandboxes.md).' },
+  provider_b_checkout_adapter: { title: 'Provider B adapter', description: 'The checkout embedded with a script and a purchase token (docs/adapters/provider-b.md).' },
+  'provider-b-sandbox': { title: 'Provider B sandbox', description: 'Stand-in for provider B: partner tokens, purchases, order management; `/api/sandbox` is the shopper\'s side, failures and the clock (docs/sandboxes.md).' },
   'giftcard-sandbox': { title: 'Gift card system sandbox', description: 'Stand-in for the gift card system: balances and reservations; `/api/sandbox` seeds and injects failures (docs/sandboxes.md).' },
 };
 
@@ -102,7 +104,7 @@ const PLATFORM_SCHEMES = {
 
 const SANDBOX_SCHEMES = {
   basic: { type: 'http', scheme: 'basic', description: 'Gift card API: `giftcard` / `giftcard-secret`; commerce identity: `checkout` / `checkout-secret`.' },
-  bearer: { type: 'http', scheme: 'bearer', description: 'Commerce API: an access token from `POST /connect/token`.' },
+  bearer: { type: 'http', scheme: 'bearer', description: 'Commerce API: an access token from `POST /connect/token`; provider B partner API: a token from `POST /api/partner/tokens`.' },
 } as const;
 
 /**

@@ -30,6 +30,13 @@ describe('the state-machine helper', () => {
     expect(machine.isState('lost')).toBe(false);
   });
 
+  it('finds the fewest moves between two states, none when already there, undefined when unreachable', () => {
+    expect(machine.path('new', 'shipped')).toEqual(['paid', 'shipped']);
+    expect(machine.path('paid', 'paid')).toEqual([]);
+    expect(machine.path('shipped', 'new')).toBeUndefined();
+    expect(machine.path('lost', 'paid')).toBeUndefined();
+  });
+
   it('refuses, when defined, a move to an unknown state, an unreachable state or an unknown start', () => {
     const base = { name: 'Parcel machine', states: STATES, initial: ['new'] as S[], moves: machine.moves };
     expect(() => checkStateMachine({ ...base, moves: { ...machine.moves, new: { to: ['lost' as S] } } })).toThrow('Parcel machine: new moves to unknown state lost');

@@ -20,6 +20,8 @@ export interface StateMachine<S extends string> extends StateMachineDefinition<S
   allowed(from: string, to: string): boolean;
   /** States with no move out. */
   terminal: readonly S[];
+  /** The fewest moves from `from` to `to` (the states after each move; empty when already there), or undefined when `to` cannot be reached. */
+  path(from: string, to: string): S[] | undefined;
 }
 
 /** Throws when the definition is not a machine: a move to an unknown state, or a state no start reaches. */
@@ -52,5 +54,24 @@ export function defineStateMachine<S extends string>(definition: StateMachineDef
     next,
     allowed: (from, to) => (next(from) as readonly string[]).includes(to),
     terminal: definition.states.filter((state) => definition.moves[state].to.length === 0),
+    path: (from, to) => {
+      if (from === to) return [];
+      const previous = new Map<string, string>([[from, from]]);
+      const queue: string[] = [from];
+      while (queue.length) {
+        const at = queue.shift()!;
+        for (const step of next(at)) {
+          if (previous.has(step)) continue;
+          previous.set(step, at);
+          if (step === to) {
+            const moves: S[] = [];
+            for (let back: string = step; back !== from; back = previous.get(back)!) moves.unshift(back as S);
+            return moves;
+          }
+          queue.push(step);
+        }
+      }
+      return undefined;
+    },
   };
 }

@@ -22,6 +22,8 @@ export interface SandboxAppOptions {
   logger: Logger;
   bodyLimitBytes?: number;
   failures: FailureInjector;
+  /** Keep each JSON body's text as `request.rawBody` (a sandbox that checks request signatures). */
+  keepRawBody?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function createSandboxApp(options: SandboxAppOptions): FastifyInstance {
     verifier: UNUSED_VERIFIER,
     bodyLimitBytes: options.bodyLimitBytes ?? 1_048_576,
     isPublicRequest: () => true,
+    ...(options.keepRawBody ? { keepRawBody: true } : {}),
   });
   // (An empty JSON body already reads as no body: the platform's app factory does that.)
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

@@ -4,22 +4,26 @@ import type { PrismaClient } from '../../platform/db/database.js';
 import type { CallHeaders } from '../../platform/graphql/subgraph.server.js';
 import type { AdapterActions, Caller } from './adapter-actions.service.js';
 import type { AdapterRegistry } from './adapter.registry.js';
+import type { StorefrontOptions } from './storefront-options.service.js';
 
 export interface AdapterContext {
   auth: AuthContext;
   caller: Caller;
   actions: AdapterActions;
+  /** Payment and shipping options before a payment exists. */
+  options: StorefrontOptions;
   /** The adapters and their manifests. */
   registry: AdapterRegistry;
   /** Ids of the adapters with an active configuration in the caller's channel (read once per request). */
   configuredIds: () => Promise<Set<string>>;
 }
 
-export function createAdapterContext(actions: AdapterActions, registry: AdapterRegistry, prisma: PrismaClient, auth: AuthContext, headers: CallHeaders): AdapterContext {
+export function createAdapterContext(actions: AdapterActions, options: StorefrontOptions, registry: AdapterRegistry, prisma: PrismaClient, auth: AuthContext, headers: CallHeaders): AdapterContext {
   let configured: Promise<Set<string>> | undefined;
   return {
     auth,
     actions,
+    options,
     registry,
     caller: {
       tenant: auth.tenant,

@@ -2,7 +2,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors/app-error.
 import { callJson } from '../../platform/http-client/http-client.js';
 
 /** The storefront actions the adapter subgraph drives; an adapter's manifest says where each goes. */
-export const STOREFRONT_ACTIONS = ['createOrder', 'updateCartItem', 'refreshOrder', 'addGiftCard', 'createPayment', 'completePayment', 'removePayment'] as const;
+export const STOREFRONT_ACTIONS = ['createOrder', 'updateCartItem', 'refreshOrder', 'addGiftCard', 'createPayment', 'completePayment', 'removePayment', 'listPaymentMethods', 'shippingOptions', 'selectShipping'] as const;
 export type StorefrontAction = (typeof STOREFRONT_ACTIONS)[number];
 const KINDS = ['commerce', 'payment', 'giftcard'] as const;
 
@@ -96,6 +96,13 @@ export class AdapterRegistry {
     const template = entry.manifest.routes[action];
     if (!template) throw badRequest('action_not_supported', `${id} cannot ${what} here.`);
     return { baseUrl: this.adapterUrls[id]!.replace(/\/+$/, ''), template };
+  }
+
+  /** Every route an available adapter's manifest lists, with its base address (empty routes when unreadable). */
+  async routes(id: string): Promise<Partial<Record<StorefrontAction, string>> & { baseUrl: string }> {
+    if (!Object.hasOwn(this.adapterUrls, id)) throw notFound(`There is no adapter ${id}.`, 'adapter_not_found');
+    const entry = await this.read(id);
+    return { ...(entry.ok ? entry.manifest.routes : {}), baseUrl: this.adapterUrls[id]!.replace(/\/+$/, '') };
   }
 
   private async read(id: string): Promise<Entry> {

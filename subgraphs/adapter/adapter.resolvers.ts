@@ -31,6 +31,8 @@ export const adapterResolvers: Resolvers = {
   Query: {
     adapters: (_parent, _args, context) => context.registry.list(),
     adapter: async (_parent, { id }, context) => (await context.registry.find(id)) ?? null,
+    paymentOptions: async (_parent, { orderId }, context) => context.options.paymentOptions(context.caller, own(context, orderId), await context.configuredIds()),
+    shippingOptions: (_parent, { orderId }, context) => context.options.shippingOptions(context.caller, own(context, orderId)),
   },
   // Every mutation naming an order checks a checkout token's scope first; the adapter and the order service check again.
   Mutation: {
@@ -44,6 +46,7 @@ export const adapterResolvers: Resolvers = {
     startPayment: (_parent, { orderId, adapterId, paymentMethod }, context) =>
       context.actions.startPayment(context.caller, own(context, orderId), adapterId, paymentMethod),
     completePayment: (_parent, { orderId, paymentId }, context) => context.actions.completePayment(context.caller, own(context, orderId), paymentId),
+    selectShippingOption: (_parent, { orderId, optionId }, context) => context.options.selectShipping(context.caller, own(context, orderId), optionId),
   },
   Adapter: {
     __resolveReference: async (reference, context) => (await context.registry.find(reference.id)) ?? null,

@@ -5,6 +5,7 @@ import { subgraphSdl } from '../subgraph.catalog.js';
 import type { ServiceDeps } from '../../platform/service-deps.js';
 import { AdapterActions } from './adapter-actions.service.js';
 import { AdapterRegistry } from './adapter.registry.js';
+import { StorefrontOptions } from './storefront-options.service.js';
 import { createAdapterContext } from './adapter.context.js';
 import { adapterResolvers } from './adapter.resolvers.js';
 
@@ -15,6 +16,7 @@ export async function createAdapterService(deps: ServiceDeps): Promise<FastifyIn
   const app = createServiceApp('adapter', deps);
   const registry = new AdapterRegistry({ ...deps.config.adapterUrls });
   const actions = new AdapterActions(registry, deps.config.urls.order);
-  await mountSubgraph({ app, sdl: ADAPTER_SDL, resolvers: adapterResolvers, limits: deps.config.graphql, context: (auth, headers) => createAdapterContext(actions, registry, deps.db.prisma, auth, headers) });
+  const options = new StorefrontOptions(registry, deps.config.urls.order);
+  await mountSubgraph({ app, sdl: ADAPTER_SDL, resolvers: adapterResolvers, limits: deps.config.graphql, context: (auth, headers) => createAdapterContext(actions, options, registry, deps.db.prisma, auth, headers) });
   return app;
 }

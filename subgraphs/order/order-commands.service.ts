@@ -29,7 +29,7 @@ export type CreateOrderInput = Partial<Omit<OrderDocument, 'merchant' | 'channel
 /** Extra checks of a payment change, run inside the change on the fresh draft, so they are race-free. */
 export interface PaymentChangeOptions {
   assert?: (draft: OrderDocument) => void;
-  /** Logged in the same commit as the new payment (its first transaction); payment and adapter ids are filled in. */
+  /** Logged in the same commit as the new or changed payment (a first transaction, a provider event); payment and adapter ids are filled in. */
   transactions?: Array<Omit<TransactionLogInput, 'paymentId' | 'adapterId'>>;
 }
 
@@ -153,12 +153,22 @@ export class OrderCommands {
 
   /** `options.assert` sees the fresh draft (on every retry) before `update` runs; it throws an AppError to refuse. */
   async updatePayment(context: CommandContext, orderId: string, paymentId: string, update: (payment: PaymentDocument) => PaymentDocument, options: PaymentChangeOptions = {}): Promise<{ result: ChangeResult; payment: PaymentDocument }> {
-    const result = await this.change(context, orderId, 'payment.updated', (draft) => {
-      options.assert?.(draft);
-      const index = draft.payments.findIndex((payment) => payment.id === paymentId);
-      if (index < 0) throw notFound(`Payment ${paymentId} was not found on order ${orderId}.`, 'payment_not_found');
-      draft.payments[index] = { ...update(draft.payments[index]!), id: paymentId };
-    });
+    // Filled in by `apply` on the fresh draft (every retry), where the payment's adapter is known; committed with the change.
+    const transactions: TransactionLogInput[] = [];
+    const result = await this.change(
+      context,
+      orderId,
+      'payment.updated',
+      (draft) => {
+        options.assert?.(draft);
+        const index = draft.payments.findIndex((payment) => payment.id === paymentId);
+        if (index < 0) throw notFound(`Payment ${paymentId} was not found on order ${orderId}.`, 'payment_not_found');
+        const { adapterId } = draft.payments[index]!;
+        transactions.splice(0, transactions.length, ...(options.transactions ?? []).map((log) => ({ ...log, paymentId, adapterId })));
+        draft.payments[index] = { ...update(draft.payments[index]!), id: paymentId };
+      },
+      transactions,
+    );
     return { result, payment: result.order.document.payments.find((p) => p.id === paymentId)! };
   }
 

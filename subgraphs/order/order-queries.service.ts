@@ -25,13 +25,17 @@ function decodeCursor(cursor: string): [Date, string] {
 export class OrderQueries {
   constructor(private readonly prisma: PrismaClient) {}
 
-  async list(tenant: Tenant, options: { status?: OrderStatus; first: number; after?: string }): Promise<OrderPage> {
+  async list(tenant: Tenant, options: { status?: OrderStatus; search?: string; first: number; after?: string }): Promise<OrderPage> {
     const after = options.after ? decodeCursor(options.after) : undefined;
+    const search = options.search?.trim();
     const rows = await this.prisma.order.findMany({
       where: {
         merchant: tenant.merchant,
         channel: tenant.channel,
         ...(options.status ? { status: options.status } : {}),
+        ...(search
+          ? { AND: [{ OR: [{ id: { contains: search, mode: 'insensitive' as const } }, { reference: { contains: search, mode: 'insensitive' as const } }] }] }
+          : {}),
         ...(after ? { OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }] } : {}),
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

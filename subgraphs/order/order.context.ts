@@ -5,6 +5,8 @@ import type { OrderRecord } from './order.model.js';
 import type { OrderCommands } from './order-commands.service.js';
 import type { OrderQueries } from './order-queries.service.js';
 import type { OrderRepository } from './order.repository.js';
+import type { DeliveryAdminRepository } from '../../notifications/delivery-admin.repository.js';
+import type { EventRepository } from '../../notifications/event.repository.js';
 
 export interface OrderContext {
   auth: AuthContext;
@@ -12,10 +14,13 @@ export interface OrderContext {
   orders: DataLoader<string, OrderRecord | null>;
   commands: OrderCommands;
   queries: OrderQueries;
+  /** The order event log and the failed deliveries, read where the notification service reads them (one database). */
+  events: EventRepository;
+  deliveries: DeliveryAdminRepository;
 }
 
 export function createOrderContext(
-  services: { repository: OrderRepository; commands: OrderCommands; queries: OrderQueries },
+  services: { repository: OrderRepository; commands: OrderCommands; queries: OrderQueries; events: EventRepository; deliveries: DeliveryAdminRepository },
   auth: AuthContext,
 ): OrderContext {
   return {
@@ -27,5 +32,7 @@ export function createOrderContext(
     }),
     commands: services.commands,
     queries: services.queries,
+    events: services.events,
+    deliveries: services.deliveries,
   };
 }

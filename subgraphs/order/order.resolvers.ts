@@ -1,14 +1,18 @@
 import { pageSize } from '../../platform/graphql/query-limits.js';
+import { badRequest } from '../../platform/errors/app-error.js';
 import { mayAccessOrder, requireOrderAccess, requireRole } from '../../platform/auth/request-auth.js';
 import type { Address } from '../../contracts/order.types.js';
 import type { OrderStatus } from './domain/order-state.machine.js';
 import type { Resolvers } from './generated/resolvers.types.js';
 import { paymentsOf } from './order.model.js';
+import { cartLineOf, cartViewOf, orderAmountsOf } from './storefront-view.js';
 import { actorOf, CUSTOMER_WRITERS } from './rest/order.routes.js';
 
 const contextOf = (auth: Parameters<typeof actorOf>[0]) => ({ tenant: auth.tenant, actor: actorOf(auth) });
 /** Who may move an order to delivered (REST PUT …/state too): the back office and services, not adapters or shoppers. */
 export const DELIVERERS = ['admin', 'service'] as const;
+/** Who reads event logs and failed deliveries and replays them (the notification service's admin API too). */
+const OPERATORS = ['admin', 'service'] as const;
 
 /** Resolvers stay thin: every mutation is one call to the same domain commands the REST shims use. */
 export const orderResolvers: Resolvers = {
@@ -16,13 +20,24 @@ export const orderResolvers: Resolvers = {
     // Another order than a checkout token's is null, like another tenant's (the loader filters too).
     order: (_parent, { id, version }, context) =>
       !mayAccessOrder(context.auth, id) ? null : version == null ? context.orders.load(id) : context.queries.atVersion(context.auth.tenant, id, version),
-    orders: (_parent, { status, first, after }, context) => {
+    orders: (_parent, { status, search, first, after }, context) => {
       requireRole(context.auth, 'admin', 'service');
+      if (search && search.length > 200) throw badRequest('invalid_request', '`search` is at most 200 characters.');
       return context.queries.list(context.auth.tenant, {
         ...(status ? { status: status as OrderStatus } : {}),
+        ...(search ? { search } : {}),
         first: pageSize(first),
         ...(after ? { after } : {}),
       });
+    },
+    notificationDeliveries: (_parent, { status, orderId, first, after }, context) => {
+      requireRole(context.auth, ...OPERATORS);
+      if (after && !/^[1-9][0-9]{0,17}$/.test(after)) throw badRequest('invalid_cursor', 'The cursor is not one this service gave out.');
+      return context.deliveries.list(
+        context.auth.tenant,
+        { ...(status ? { status } : {}), ...(orderId ? { orderId } : {}) },
+        { first: pageSize(first), ...(after ? { after } : {}) },
+      );
     },
   },
   Mutation: {
@@ -36,6 +51,11 @@ export const orderResolvers: Resolvers = {
       requireOrderAccess(context.auth, orderId);
       return (await context.commands.setAddress(contextOf(context.auth), orderId, 'shipping', withoutNulls(address))).order;
     },
+    setConsents: async (_parent, { orderId, consents }, context) => {
+      requireRole(context.auth, ...CUSTOMER_WRITERS);
+      requireOrderAccess(context.auth, orderId);
+      return (await context.commands.replace(contextOf(context.auth), orderId, 'consents', consents)).order;
+    },
     validateOrder: (_parent, { orderId }, context) => {
       requireOrderAccess(context.auth, orderId);
       return context.commands.validate(contextOf(context.auth), orderId);
@@ -44,6 +64,23 @@ export const orderResolvers: Resolvers = {
       requireRole(context.auth, ...DELIVERERS);
       return (await context.commands.changeStatus(contextOf(context.auth), orderId, 'delivered')).order;
     },
+    replayNotificationDeliveries: (_parent, { ids }, context) => {
+      requireRole(context.auth, ...OPERATORS);
+      if (ids.length === 0 || ids.length > 500) throw badRequest('invalid_request', 'Give 1 to 500 delivery ids.');
+      const bad = ids.find((id) => !/^[1-9][0-9]{0,17}$/.test(id));
+      if (bad !== undefined) throw badRequest('invalid_request', `${bad.slice(0, 40)} is not a delivery id.`);
+      return context.deliveries.replay(context.auth.tenant, { ids: [...new Set(ids)] }, context.auth.principal.subject);
+    },
+  },
+  NotificationDeliveryConnection: {
+    nodes: (page) => page.items,
+  },
+  NotificationDelivery: {
+    receiverUrl: (delivery) => delivery.receiver.url,
+    receiverStatus: (delivery) => delivery.receiver.status,
+  },
+  NotificationReplay: {
+    requeued: (outcome) => outcome.jobIds,
   },
   OrderConnection: {
     edges: (page) => page.orders.map((order) => ({ node: order, cursor: Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.id])).toString('base64url') })),
@@ -56,7 +93,7 @@ export const orderResolvers: Resolvers = {
     culture: (order) => order.document.culture ?? null,
     currency: (order) => order.document.currency,
     country: (order) => order.document.country ?? null,
-    cart: (order) => order.document.cart,
+    cart: (order) => cartViewOf(order.document),
     shippings: (order) => order.document.shippings,
     payments: (order) => paymentsOf(order),
     customer: (order) => order.document.customer,
@@ -65,8 +102,16 @@ export const orderResolvers: Resolvers = {
     hooks: (order) => order.document.hooks,
     notifications: (order) => order.document.notifications,
     total: (order) => order.document.total,
+    amounts: (order) => orderAmountsOf(order.document),
     createdAt: (order) => order.createdAt.toISOString(),
     updatedAt: (order) => order.updatedAt.toISOString(),
+    events: (order, _args, context) => {
+      requireRole(context.auth, ...OPERATORS);
+      return context.events.listForOrder(context.auth.tenant, order.id);
+    },
+  },
+  Cart: {
+    lines: (cart) => cart.items.map((item) => cartLineOf(item, cart.currency)),
   },
   CartItem: {
     data: (item) => item,

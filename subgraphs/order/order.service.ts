@@ -18,6 +18,8 @@ import { OrderQueries } from './order-queries.service.js';
 import { OrderRepository } from './order.repository.js';
 import { orderResolvers } from './order.resolvers.js';
 import { registerOrderRoutes } from './rest/order.routes.js';
+import { DeliveryAdminRepository } from '../../notifications/delivery-admin.repository.js';
+import { EventRepository } from '../../notifications/event.repository.js';
 
 export const ORDER_SDL = subgraphSdl('order');
 
@@ -38,7 +40,16 @@ export function createOrderDomain(deps: ServiceDeps, options: { staticNotificati
     audience: auth.audience,
     lifetimeS: auth.checkoutTokenLifetimeS ?? CHECKOUT_TOKEN_LIFETIME_S,
   });
-  return { store, engine, commands, checkoutTokens, queries: new OrderQueries(deps.db.prisma), repository: new OrderRepository(deps.db.prisma) };
+  return {
+    store,
+    engine,
+    commands,
+    checkoutTokens,
+    queries: new OrderQueries(deps.db.prisma),
+    repository: new OrderRepository(deps.db.prisma),
+    events: new EventRepository(deps.db.prisma),
+    deliveries: new DeliveryAdminRepository(deps.db.pool),
+  };
 }
 
 /** The order service: the order subgraph and the order REST shims (OpenAPI at /openapi.json). */

@@ -17,7 +17,7 @@ export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &
     transaction?: TransactionInput;
   };
 
-/** The spec's update body: any payment field; present fields replace the stored ones. */
+/** The spec's update body: any payment field; present fields replace the stored ones; `transaction` is logged in the same commit (a no-op update commits nothing, so logs nothing). */
 export type UpdatePaymentBody = Partial<CreatePaymentBody> & { id?: string };
 
 /** A transaction to log; `orderId` is optional (the payment is looked up by id when it is left out). */
@@ -83,9 +83,11 @@ export class PaymentCommands {
       throw badRequest('payment_id_mismatch', `The body names payment ${body.id}, the path ${paymentId}.`);
     }
     const orderId = await this.orderOf(context.tenant, paymentId, body.orderId);
-    const { id: _id, orderId: _orderId, ...fields } = body;
+    const { id: _id, orderId: _orderId, transaction, ...fields } = body;
     await this.readFresh(context, orderId);
     const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => this.finish({ ...current, ...fields }), {
+      // In the same commit as the change (with an eventKey: a provider event applied once).
+      transactions: transaction ? [transaction] : [],
       assert: (draft) => {
         const current = draft.payments.find((candidate) => candidate.id === paymentId);
         if (!current) return; // updatePayment answers 404 payment_not_found

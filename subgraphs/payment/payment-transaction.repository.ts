@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
 import type { PrismaClient } from '../../platform/db/database.js';
 import { Prisma } from '../../platform/db/generated/client.js';
+import { duplicateEvent } from '../order/engine/order-store.repository.js';
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 
 export interface PaymentKey {
@@ -41,7 +42,7 @@ export class PaymentTransactionRepository {
    * Appends one transaction (one insert: logged entirely or not at all): to a payment's log, or
    * with `paymentId` null as an attempt — a create that failed before any payment existed.
    */
-  insert(tenant: Tenant, key: LogKey, input: TransactionInput): Promise<PaymentTransactionRecord> {
+  async insert(tenant: Tenant, key: LogKey, input: TransactionInput): Promise<PaymentTransactionRecord> {
     return this.prisma.paymentTransaction.create({
       data: {
         id: randomUUID(),
@@ -58,7 +59,11 @@ export class PaymentTransactionRepository {
         requestJson: json(input.requestJson),
         responseJson: json(input.responseJson),
         errorDetail: input.errorDetail ?? null,
+        eventKey: input.eventKey ?? null,
       },
+    }).catch((error: unknown) => {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw duplicateEvent(key.paymentId, input.eventKey);
+      throw error;
     });
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { observeExchanges, type ObservedExchange } from '../../platform/http-client/http-client.js';
 import { rest } from '../harness/http.js';
 import { eventually, orderClient } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -346,6 +347,28 @@ describe('commerce adapter: purchase and export', () => {
     expect(cancelled.status).toBe('cancelled');
     expect((await setStatus(orderId, 'processing')).status).toBe(200);
     expect((await sandboxOrders(basketId)).map((o) => o.status).sort()).toEqual(['cancelled', 'pending_payment']);
+  });
+});
+
+describe('commerce adapter: calls per storefront action', () => {
+  it('a billing change is one commit and one /customer hook call, which reads nothing back from the order service', async () => {
+    const { orderId, basketId } = await newOrder(full, {});
+    const versionBefore = Number((await admin(full).call('GET', `/${orderId}`)).headers.get('etag')!.replace(/"/g, ''));
+    const exchanges: ObservedExchange[] = [];
+    const stop = observeExchanges((exchange) => exchanges.push(exchange));
+    let billed;
+    try {
+      billed = await rest(system.urls.order!, 'PUT', `/api/v0/checkout/orders/${orderId}/customer/billing`, { token: storefront, ...full, body: billing });
+    } finally {
+      stop();
+    }
+    expect(billed.status).toBe(200);
+    expect(billed.headers.get('etag')).toBe(`"${versionBefore + 1}"`); // one commit
+    const calls = exchanges.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}`);
+    expect(calls.filter((call) => call.endsWith('/customer-changed'))).toEqual([`POST /api/v1/orders/${orderId}/customer-changed`]);
+    // The hook's body carries the customer and its target, the cart: no read of the order.
+    expect(calls.filter((call) => call.includes(`/api/v0/checkout/orders/${orderId}`))).toEqual([]);
+    expect((await sandboxBasket(basketId)).buyer).toMatchObject({ email: 'ada@example.com', billing: { city: 'Stockholm' } });
   });
 });
 

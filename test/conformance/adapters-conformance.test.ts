@@ -105,6 +105,53 @@ describe('npm run conformance against every payment adapter of the repo', () => 
     expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(9);
   });
 
+  it('the provider A adapter passes every check (its sandbox as the provider)', async () => {
+    const tenant = { merchant: 'm-conf-provider-a', channel: 'web' };
+    const origin = system.urls.provider_a_checkout_adapter!;
+    await configure(tenant, 'provider_a_checkout_adapter', origin, {
+      apiSettings: { apiUrl: system.urls.provider_a_sandbox!, username: 'merchant-a', password: 'provider-a-secret' },
+      redirectUrls: { termsUrl: 'https://shop.example/terms', checkoutUrl: 'https://shop.example/checkout', confirmationUrl: 'https://shop.example/thanks/{orderId}' },
+    });
+    const results = await run({ adapterUrl: `${origin}/api/checkout/v1`, adapterId: 'provider_a_checkout_adapter', tenant });
+    expect(failures(results)).toEqual([]);
+    expect(results.find((r) => r.name.startsWith('GET {adapter_url}/callback/cancel'))).toMatchObject({ status: 'pass', detail: '→ https://shop.example/checkout' });
+  });
+
+  it('the provider B adapter passes every check', async () => {
+    const tenant = { merchant: 'm-conf-provider-b', channel: 'web' };
+    const origin = system.urls.provider_b_checkout_adapter!;
+    await configure(tenant, 'provider_b_checkout_adapter', origin, {
+      apiSettings: { apiUrl: system.urls.provider_b_sandbox!, clientId: 'provider-b-partner', clientSecret: 'provider-b-secret' },
+      checkout: { checkoutUrl: 'https://shop.example/checkout' },
+    });
+    const results = await run({ adapterUrl: `${origin}/api/checkout/v1`, adapterId: 'provider_b_checkout_adapter', tenant });
+    expect(failures(results)).toEqual([]);
+    expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('the provider C adapter passes every check (its {adapter_url} is /api/checkout/v1), with the provider C sandbox as the provider', async () => {
+    const tenant = { merchant: 'm-conf-provider-c', channel: 'web' };
+    const origin = system.urls.provider_c_checkout_adapter!;
+    await configure(tenant, 'provider_c_checkout_adapter', origin, {
+      apiSettings: { apiUrl: system.urls.provider_c_sandbox!, merchantId: 'pc-merchant', sharedSecret: 'provider-c-secret' },
+      redirectUrls: { termsUrl: 'https://shop.example/terms', confirmationUrl: 'https://shop.example/thanks?order={orderId}' },
+    });
+    const results = await run({ adapterUrl: `${origin}/api/checkout/v1`, adapterId: 'provider_c_checkout_adapter', tenant });
+    expect(failures(results)).toEqual([]);
+  });
+
+  it('the provider D adapter passes every check', async () => {
+    const tenant = { merchant: 'm-conf-provider-d', channel: 'web' };
+    const origin = system.urls.provider_d_dropin_adapter!;
+    await configure(tenant, 'provider_d_dropin_adapter', origin, {
+      apiSettings: { apiUrl: system.urls.provider_d_sandbox!, apiKey: 'provider-d-sandbox-api-key', clientKey: 'test_CONFORMANCE', merchantAccount: 'SandboxMerchantECOM', environment: 'test' },
+      redirectUrls: { checkoutUrl: 'https://shop.example/checkout/{orderId}' },
+    });
+    const results = await run({ adapterUrl: `${origin}/api/checkout/v1`, adapterId: 'provider_d_dropin_adapter', tenant });
+    expect(failures(results)).toEqual([]);
+    expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(9);
+  });
+
   it('the third-party fixture passes every check', async () => {
     const tenant = { merchant: 'm-conf-acme', channel: 'web' };
     const { url, acme } = await startAcme();

@@ -77,6 +77,10 @@ describe('a whole checkout through the gateway', () => {
       return sum === now.total.includingVat ? now : undefined;
     }, 10_000);
     expect(settled.payments.find((p: { adapterId: string }) => p.adapterId === 'nonpsp_adapter').amount).toBe(249.85);
+    // validateOrder names everything completion would refuse: without a billing address, that.
+    const before = await run(`mutation ($id: ID!) { validateOrder(orderId: $id) { valid failures { code adapterId } } }`, { id: order.id });
+    expect(before.validateOrder).toEqual({ valid: false, failures: [{ code: 'customer_incomplete', adapterId: 'commerce_adapter' }] });
+    await run(`mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { id: order.id, a: BILLING });
     const { validateOrder } = await run(`mutation ($id: ID!) { validateOrder(orderId: $id) { valid } }`, { id: order.id });
     expect(validateOrder.valid).toBe(true);
   });

@@ -11,12 +11,13 @@ export interface Shop {
 }
 
 /** A tenant with every adapter configured against the sandboxes, a basket of 249.9 and a gift card of 100. */
-export async function openShop(system: TestSystem, merchant: string): Promise<Shop> {
+/** A shop on the demo configurations; `overrides` replaces top-level members of an adapter's document (e.g. the commerce delivery mode). */
+export async function openShop(system: TestSystem, merchant: string, overrides: Record<string, Record<string, unknown>> = {}): Promise<Shop> {
   const tenant = { merchant, channel: 'web' };
   const adminToken = await system.token({ merchant, channels: ['web'], role: 'admin' });
   const storefrontToken = await system.token({ merchant, channels: ['web'], role: 'storefront' });
   for (const [id, document] of Object.entries(demoConfigurations(system.config))) {
-    const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${merchant}/channels/web/configurations/${id}`, { token: adminToken, ...tenant, body: document });
+    const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${merchant}/channels/web/configurations/${id}`, { token: adminToken, ...tenant, body: { ...document, ...overrides[id] } });
     if (put.status >= 300) throw new Error(`configuration ${id}: ${JSON.stringify(put.body)}`);
   }
   const basket = await rest(system.urls.commerce_sandbox!, 'POST', '/api/sandbox/baskets', {

@@ -50,14 +50,16 @@ describe('hooks', () => {
     expect(events.body[1].data).toMatchObject({ hookId: 'state-hook', adapterId: 'commerce_adapter', reason: 'rejected' });
   });
 
-  it('sends the changed parts, hooks, total, id and the three headers with a service token', async () => {
+  it('sends the changed parts, its target, hooks, total, id and the three headers with a service token', async () => {
     const path = `/seen-${Date.now()}`;
     adapterX.on(path, () => ({ status: 200 }));
     const order = await orderWithHooks([{ adapterId: 'commerce_adapter', subscribeTo: '/customer', target: '/cart', invoke: `${adapterX.url}${path}` }]);
     await admin.call('PUT', `/${order.id}/customer/billing`, { givenName: 'Kari' });
     const [call] = adapterX.callsTo(path);
     expect(call!.body).toMatchObject({ id: order.id, customer: { billing: { givenName: 'Kari', type: 'person' } }, hooks: order.hooks, total: order.total, changes: ['/customer'] });
-    expect(call!.body.cart).toBeUndefined();
+    // Its target (/cart) comes along unchanged, so it can answer a patch without reading the order back.
+    expect(call!.body.cart).toEqual(order.cart);
+    expect(call!.body.shippings).toBeUndefined();
     expect(call!.headers).toMatchObject({ 'x-merchant': tenant.merchant, 'x-channel': tenant.channel, authorization: expect.stringMatching(/^Bearer ey/) });
   });
 

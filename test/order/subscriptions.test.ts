@@ -127,6 +127,22 @@ describe('Subscription.orderChanged over graphql-ws', () => {
     expect(good.results.map((r) => r.data.orderChanged.version)).toEqual([1, 2]);
   });
 
+  it('frees a subscription slot as soon as the client completes, without waiting for the order to change', async () => {
+    const created = await admin.call('POST', '', sampleOrder());
+    const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+    const client = wsClient({ authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel });
+    // Fill the socket's 50 slots, then complete every one; the order never changes meanwhile.
+    for (let round = 0; round < 2; round += 1) {
+      const subs = Array.from({ length: 50 }, () => collect(client, SUBSCRIPTION, { id: created.body.id }, () => false));
+      await eventually(async () => subs.every((sub) => sub.results.length === 1));
+      expect(subs.every((sub) => sub.results[0].data.orderChanged.version === 1)).toBe(true);
+      subs.forEach((sub) => sub.unsubscribe());
+    }
+    const again = collect(client, SUBSCRIPTION, { id: created.body.id }, (results) => results.length === 1);
+    await again.done;
+    expect(again.results[0].data.orderChanged.version).toBe(1);
+  });
+
   it('reads a numeric id as an ID, as HTTP does', async () => {
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     const client = wsClient({ authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel });

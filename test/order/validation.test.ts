@@ -85,8 +85,8 @@ describe('concurrency', () => {
       Array.from({ length: 50 }, (_, i) => adapterClient.call('POST', `/${order.body.id}/payments`, { id: `p${i}`, adapterId: 'nonpsp_adapter', amount: i })),
     );
     const accepted = results.filter((result) => result.status === 201).map((result) => result.body.id);
-    expect(results.every((result) => result.status === 201 || result.status === 409)).toBe(true);
-    expect(accepted.length).toBeGreaterThan(40);
+    // Writers of one order take turns: none loses a race, none sees a 409 (no If-Match).
+    expect(results.map((result) => result.status)).toEqual(Array(50).fill(201));
     const final = await admin.call('GET', `/${order.body.id}`);
     expect(final.body.payments.map((p: { id: string }) => p.id).sort()).toEqual(accepted.sort());
     expect(final.headers.get('etag')).toBe(`"${accepted.length + 1}"`);

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { AdapterDescriptor } from '../adapter.registry.js';
 import type { PaymentSessionModel, CreatedCheckoutModel } from '../adapter-actions.service.js';
+import type { PaymentOptionModel, ShippingOptionsModel } from '../storefront-options.service.js';
 import type { AdapterContext } from '../adapter.context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -70,6 +71,19 @@ export type CreatedCheckout = {
   order: Order;
 };
 
+export type DeliveryMode =
+  /** The shipping chosen in the commerce platform is the order's. */
+  | 'FULL_CONTROL'
+  /** The checkout chooses the shipping; the commerce platform gets it as its external delivery. */
+  | 'MANAGED';
+
+/** An amount in major units (249.9) with its ISO 4217 currency. */
+export type Money = {
+  __typename?: 'Money';
+  amount: Scalars['Float']['output'];
+  currency: Scalars['String']['output'];
+};
+
 /**
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
@@ -98,6 +112,8 @@ export type Mutation = {
    * server's token: a checkout token for that order of its channel. Refused once the order is delivered.
    */
   renewCheckoutToken: CheckoutToken;
+  /** Chooses one of shippingOptions (SHIPPING_OPTION_UNKNOWN otherwise); answers the order with its new shipping and total. */
+  selectShippingOption: Order;
   /** Starts a payment with an adapter and answers what its frontend needs. */
   startPayment: PaymentSession;
   /** Changes an item's quantity in the commerce platform and in the order. */
@@ -192,6 +208,18 @@ export type MutationRenewCheckoutTokenArgs = {
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
  * ACTIVE_PAYMENT_EXISTS) and its details.
  */
+export type MutationSelectShippingOptionArgs = {
+  optionId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
+ * (same token and tenant) and answers the order or payment as the order subgraph knows it.
+ * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
+ * ACTIVE_PAYMENT_EXISTS) and its details.
+ */
 export type MutationStartPaymentArgs = {
   adapterId: Scalars['ID']['input'];
   orderId: Scalars['ID']['input'];
@@ -222,10 +250,33 @@ export type Payment = {
   orderId: Scalars['ID']['output'];
 };
 
+/** How a storefront renders a payment option. */
+export type PaymentFrontend =
+  /** A gift card form: addGiftCard with the card id (and code). */
+  | 'GIFT_CARD'
+  /** Methods settled outside a provider (invoice, pay in store): startPayment with a method, then completePayment. */
+  | 'NON_PSP'
+  /** A payment provider's own frontend (snippet, script, iframe or drop-in) from startPayment's PaymentSession. */
+  | 'PROVIDER';
+
 export type PaymentMethod = {
   __typename?: 'PaymentMethod';
   identifier: Scalars['String']['output'];
   name?: Maybe<Scalars['String']['output']>;
+};
+
+/** One adapter through which the order can be paid. */
+export type PaymentOption = {
+  __typename?: 'PaymentOption';
+  /** The order's open payment with this adapter, if any (a second startPayment would be ACTIVE_PAYMENT_EXISTS). */
+  activePaymentId?: Maybe<Scalars['ID']['output']>;
+  adapterId: Scalars['ID']['output'];
+  frontend: PaymentFrontend;
+  kind: AdapterKind;
+  /** What the adapter offers this order; empty when it lists none (a provider's frontend shows its own). */
+  methods: Array<PaymentMethod>;
+  /** The adapter's name for people. */
+  name: Scalars['String']['output'];
 };
 
 /** What an adapter's frontend needs to go on with a payment; fields a given adapter does not use are null. */
@@ -248,12 +299,58 @@ export type Query = {
   adapter?: Maybe<Adapter>;
   /** Every adapter the platform knows. */
   adapters: Array<Adapter>;
+  /**
+   * The ways the order can be paid before any payment exists: one entry per payment and gift card
+   * adapter configured (and running) in the channel, each with the methods the adapter offers this
+   * order (asked of the adapter, which reads its configuration and the order). A checkout token: its own order only.
+   */
+  paymentOptions: Array<PaymentOption>;
+  /**
+   * The order's shipping options and which is chosen (commerce adapter). Full-control mode: the
+   * commerce platform's delivery methods; managed mode: the commerce adapter configuration's
+   * shippingOptions (docs/storefront-api.md, "Shipping").
+   */
+  shippingOptions: ShippingOptions;
 };
 
 
 export type QueryAdapterArgs = {
   id: Scalars['ID']['input'];
 };
+
+
+export type QueryPaymentOptionsArgs = {
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type QueryShippingOptionsArgs = {
+  orderId: Scalars['ID']['input'];
+};
+
+export type ShippingOption = {
+  __typename?: 'ShippingOption';
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Price including VAT, in the order's currency. */
+  price: Money;
+  priceExcludingVat: Money;
+  selected: Scalars['Boolean']['output'];
+  /** VAT rate as a fraction (0.25). */
+  vatRate: Scalars['Float']['output'];
+};
+
+export type ShippingOptions = {
+  __typename?: 'ShippingOptions';
+  mode: DeliveryMode;
+  options: Array<ShippingOption>;
+  source: ShippingSource;
+};
+
+export type ShippingSource =
+  | 'COMMERCE_PLATFORM'
+  | 'CONFIGURATION';
 
 
 
@@ -358,13 +455,21 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CreateOrderFromBasketInput: CreateOrderFromBasketInput;
   CreatedCheckout: ResolverTypeWrapper<CreatedCheckoutModel>;
+  DeliveryMode: DeliveryMode;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  Money: ResolverTypeWrapper<Money>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Order: ResolverTypeWrapper<Order>;
   Payment: ResolverTypeWrapper<Payment>;
+  PaymentFrontend: PaymentFrontend;
   PaymentMethod: ResolverTypeWrapper<PaymentMethod>;
+  PaymentOption: ResolverTypeWrapper<PaymentOptionModel>;
   PaymentSession: ResolverTypeWrapper<PaymentSessionModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ShippingOption: ResolverTypeWrapper<ShippingOption>;
+  ShippingOptions: ResolverTypeWrapper<ShippingOptionsModel>;
+  ShippingSource: ShippingSource;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -378,12 +483,17 @@ export type ResolversParentTypes = {
   CreateOrderFromBasketInput: CreateOrderFromBasketInput;
   CreatedCheckout: CreatedCheckoutModel;
   JSON: Scalars['JSON']['output'];
+  Money: Money;
+  Float: Scalars['Float']['output'];
   Mutation: Record<PropertyKey, never>;
   Order: Order;
   Payment: Payment;
   PaymentMethod: PaymentMethod;
+  PaymentOption: PaymentOptionModel;
   PaymentSession: PaymentSessionModel;
   Query: Record<PropertyKey, never>;
+  ShippingOption: ShippingOption;
+  ShippingOptions: ShippingOptionsModel;
 };
 
 export type AdapterResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['Adapter'] = ResolversParentTypes['Adapter'], FederationReferenceType extends FederationReferenceTypes['Adapter'] = FederationReferenceTypes['Adapter']> = {
@@ -412,6 +522,11 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'JSON';
 }
 
+export type MoneyResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['Money'] = ResolversParentTypes['Money']> = {
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addGiftCard?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationAddGiftCardArgs, 'cardId' | 'orderId'>>;
   completePayment?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationCompletePaymentArgs, 'orderId' | 'paymentId'>>;
@@ -420,6 +535,7 @@ export type MutationResolvers<ContextType = AdapterContext, ParentType extends R
   refreshOrder?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationRefreshOrderArgs, 'orderId'>>;
   removePayment?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationRemovePaymentArgs, 'orderId' | 'paymentId'>>;
   renewCheckoutToken?: Resolver<ResolversTypes['CheckoutToken'], ParentType, ContextType, RequireFields<MutationRenewCheckoutTokenArgs, 'orderId'>>;
+  selectShippingOption?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSelectShippingOptionArgs, 'optionId' | 'orderId'>>;
   startPayment?: Resolver<ResolversTypes['PaymentSession'], ParentType, ContextType, RequireFields<MutationStartPaymentArgs, 'adapterId' | 'orderId'>>;
   updateCartItem?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'itemId' | 'orderId' | 'quantity'>>;
 };
@@ -438,6 +554,15 @@ export type PaymentMethodResolvers<ContextType = AdapterContext, ParentType exte
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type PaymentOptionResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['PaymentOption'] = ResolversParentTypes['PaymentOption']> = {
+  activePaymentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  adapterId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  frontend?: Resolver<ResolversTypes['PaymentFrontend'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['AdapterKind'], ParentType, ContextType>;
+  methods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type PaymentSessionResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['PaymentSession'] = ResolversParentTypes['PaymentSession']> = {
   adapterId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
@@ -451,6 +576,24 @@ export type PaymentSessionResolvers<ContextType = AdapterContext, ParentType ext
 export type QueryResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   adapter?: Resolver<Maybe<ResolversTypes['Adapter']>, ParentType, ContextType, RequireFields<QueryAdapterArgs, 'id'>>;
   adapters?: Resolver<Array<ResolversTypes['Adapter']>, ParentType, ContextType>;
+  paymentOptions?: Resolver<Array<ResolversTypes['PaymentOption']>, ParentType, ContextType, RequireFields<QueryPaymentOptionsArgs, 'orderId'>>;
+  shippingOptions?: Resolver<ResolversTypes['ShippingOptions'], ParentType, ContextType, RequireFields<QueryShippingOptionsArgs, 'orderId'>>;
+};
+
+export type ShippingOptionResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['ShippingOption'] = ResolversParentTypes['ShippingOption']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  priceExcludingVat?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  selected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  vatRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type ShippingOptionsResolvers<ContextType = AdapterContext, ParentType extends ResolversParentTypes['ShippingOptions'] = ResolversParentTypes['ShippingOptions']> = {
+  mode?: Resolver<ResolversTypes['DeliveryMode'], ParentType, ContextType>;
+  options?: Resolver<Array<ResolversTypes['ShippingOption']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['ShippingSource'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = AdapterContext> = {
@@ -458,11 +601,15 @@ export type Resolvers<ContextType = AdapterContext> = {
   CheckoutToken?: CheckoutTokenResolvers<ContextType>;
   CreatedCheckout?: CreatedCheckoutResolvers<ContextType>;
   JSON?: GraphQLScalarType;
+  Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   Payment?: PaymentResolvers<ContextType>;
   PaymentMethod?: PaymentMethodResolvers<ContextType>;
+  PaymentOption?: PaymentOptionResolvers<ContextType>;
   PaymentSession?: PaymentSessionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ShippingOption?: ShippingOptionResolvers<ContextType>;
+  ShippingOptions?: ShippingOptionsResolvers<ContextType>;
 };
 

@@ -1,6 +1,6 @@
 import jsonPatch, { type Operation } from 'fast-json-patch';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { findJsonHazard } from '../../../platform/http/json-guard.js';
+import { cloneJson, findJsonHazard } from '../../../platform/http/json-guard.js';
 import { ORDER_PARTS, changedMembers, isWithin, normalizePointer } from '../domain/order-paths.js';
 import { orderSchemaViolations } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
@@ -102,7 +102,7 @@ async function runHookQueue(original: OrderDocument, draft: OrderDocument, optio
       throw new HookVeto(hook, 'cascade_limit', `more than ${options.cascadeLimit} hook calls for one change (a cascade of patches that does not settle)`);
     }
     const changed = changedMembers(original, document);
-    const outcome = await callAdapter(hook.invoke, hookBody(document, changed), (text) => options.headers(hook, text), options.timeoutMs, `hook ${hook.adapterId}`);
+    const outcome = await callAdapter(hook.invoke, hookBody(document, changed, hook), (text) => options.headers(hook, text), options.timeoutMs, `hook ${hook.adapterId}`);
     hookMetrics().duration.observe({ adapter: hook.adapterId, outcome: outcome.kind === 'answered' ? String(outcome.status) : outcome.kind }, outcome.durationMs / 1000);
     if (outcome.kind === 'timeout') throw new HookVeto(hook, 'timeout', `no answer within ${options.timeoutMs} ms`);
     if (outcome.kind === 'unreachable') throw new HookVeto(hook, 'unreachable', `could not be reached (${outcome.error})`);
@@ -130,15 +130,21 @@ async function runHookQueue(original: OrderDocument, draft: OrderDocument, optio
   return { document, invocations, patches };
 }
 
-/** What a hook receives: the order's changed members, its hooks and total, its identity. */
-function hookBody(document: OrderDocument, changed: string[]): HookRequest {
+/**
+ * What a hook receives: the order's changed members, its hooks and total, its identity — and the
+ * member the hook may patch (its `target`) even when unchanged, so it can answer a patch without
+ * reading the order back (the commerce `/customer` hook compares the basket with `/cart`).
+ * `changes` names only what changed.
+ */
+function hookBody(document: OrderDocument, changed: string[], hook: Hook): HookRequest {
   const body: Record<string, unknown> = {
     id: document.id,
     merchant: document.merchant,
     channel: document.channel,
     changes: changed,
   };
-  for (const member of changed) body[member.slice(1)] = (document as unknown as Record<string, unknown>)[member.slice(1)];
+  const members = hook.target && !changed.includes(hook.target) ? [...changed, hook.target] : changed;
+  for (const member of members) body[member.slice(1)] = (document as unknown as Record<string, unknown>)[member.slice(1)];
   body.hooks = document.hooks;
   body.total = document.total;
   return body as HookRequest;
@@ -171,7 +177,7 @@ function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[])
   }
   const hazard = findJsonHazard(normalized);
   if (hazard) throw new HookVeto(hook, 'invalid_patch', `the patch cannot be applied: ${hazard.pointer} ${hazard.problem}`);
-  const copy = structuredClone(document);
+  const copy = cloneJson(document);
   try {
     const error = jsonPatch.validate(normalized, copy);
     if (error) throw error;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jsonPatch from 'fast-json-patch';
 import type { Role, Tenant } from '../../../platform/auth/principal.js';
-import { assertSafeJson } from '../../../platform/http/json-guard.js';
+import { assertSafeJson, cloneJson } from '../../../platform/http/json-guard.js';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors/app-error.js';
 import type { Logger } from '../../../platform/logging/logger.js';
 import { isWithin, topLevelOf } from '../domain/order-paths.js';
@@ -18,6 +18,7 @@ import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
 import { newOutboundUrls } from './outbound-urls.js';
 import { lifecycleMoveOf, paymentCallbackJobs, type LifecycleContext, type PaymentLifecycle } from './payment-lifecycle.js';
+import { causeOfThisChange, orderWriteKey, processWriteQueue, type OrderWriteQueue } from './order-write.queue.js';
 import type { PaymentDocument } from '../../../contracts/order.types.js';
 
 /** Who makes a change. An adapter's own hooks are skipped for its changes. */
@@ -71,7 +72,8 @@ export const mayChangeWhileLocked = (pointer: string): boolean => isWithin(point
  * The order change pipeline. Every writer — REST shim, GraphQL mutation, adapter, payment API —
  * changes orders through `change`: tenant-scoped load → lock check → change on a copy → hooks
  * (which may veto or patch) → one transaction with the versioned update, events, notification
- * jobs and the subscription notify. A lost race is retried (or a 409 for `expectedVersion`).
+ * jobs and the subscription notify. Writers of one order take turns within the process; a race
+ * lost to another process is retried (or a 409 for `expectedVersion`).
  */
 export class OrderEngine {
   constructor(
@@ -81,6 +83,8 @@ export class OrderEngine {
     private readonly limits: EngineLimits = DEFAULT_ENGINE_LIMITS,
     /** The payment lifecycle around status moves (process, abort); without it, no callback is called. */
     private readonly lifecycle?: PaymentLifecycle,
+    /** Writers of one order take turns (shared by the process's engines; order-write.queue.ts). */
+    private readonly writers: OrderWriteQueue = processWriteQueue,
   ) {}
 
   async create(tenant: Tenant, actor: Actor, document: OrderDocument): Promise<OrderRecord> {
@@ -99,7 +103,23 @@ export class OrderEngine {
     return order;
   }
 
+  /**
+   * Changes of one order in this process run one at a time (in arrival order), so hooks are
+   * called once per committed change and callers without `If-Match` never lose a race to a
+   * neighbour. A pinned version this process already knows to be stale is refused at once,
+   * without waiting for a turn.
+   */
   async change(request: ChangeRequest): Promise<ChangeResult> {
+    if (request.expectedVersion !== undefined) {
+      const known = this.store.knownVersion(request.tenant, request.orderId);
+      if (known !== undefined && known > request.expectedVersion) {
+        throw conflict(`Order ${request.orderId} is at version ${known}, not ${request.expectedVersion}.`, { version: known });
+      }
+    }
+    return this.writers.turn(orderWriteKey(request.tenant, request.orderId), () => this.changeInTurn(request), causeOfThisChange());
+  }
+
+  private async changeInTurn(request: ChangeRequest): Promise<ChangeResult> {
     for (let attempt = 1; ; attempt++) {
       // The first attempt may start from this process's last committed copy. Only a commit proves
       // a copy current (the versioned update), so any other outcome of a cached copy — a refusal,
@@ -191,11 +211,12 @@ export class OrderEngine {
     if (request.expectedVersion !== undefined && current.version !== request.expectedVersion) {
       throw conflict(`Order ${current.id} is at version ${current.version}, not ${request.expectedVersion}.`, { version: current.version });
     }
-    const draft = structuredClone(current.document);
+    const draft = cloneJson(current.document);
     request.apply(draft);
     deriveFields(draft);
-    assertValid(draft);
     const requested = changedPointers(current.document, draft);
+    // The committed order passed these checks: only what changed is walked for unsafe JSON.
+    assertValid(draft, requested);
     if (requested.length > 0) assertUnlocked(current, requested);
     return { current, draft, requested };
   }
@@ -256,8 +277,10 @@ interface Prepared {
   requested: string[];
 }
 
-function assertValid(document: OrderDocument): void {
-  assertSafeJson(document, 'The change');
+/** The order schema on the whole document; the JSON hazards on the members holding `changed` (all of it without). */
+function assertValid(document: OrderDocument, changed?: readonly string[]): void {
+  if (!changed) assertSafeJson(document, 'The change');
+  else for (const member of new Set(changed.map((pointer) => topLevelOf(pointer).slice(1)))) assertSafeJson({ [member]: (document as unknown as Record<string, unknown>)[member] }, 'The change');
   const violations = orderSchemaViolations(document);
   if (violations.length > 0) {
     throw badRequest('invalid_order', `The change would make the order invalid: ${violations[0]!.pointer} ${violations[0]!.message}.`, violations);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { conflict } from '../../../platform/errors/app-error.js';
+import { AppError, conflict } from '../../../platform/errors/app-error.js';
+import { cloneJson } from '../../../platform/http/json-guard.js';
 import type { PgNotifier } from '../../../platform/db/pg-notifier.js';
 import type { Tenant } from '../../../platform/auth/principal.js';
 import type { TransactionInput } from '../../../contracts/callbacks.types.js';
@@ -26,6 +27,12 @@ export interface TransactionLogInput extends TransactionInput {
   paymentId: string;
   adapterId: string;
 }
+
+/** The event key was logged on the payment before: the second delivery of a provider event changes nothing. */
+export const duplicateEvent = (paymentId: string | null, eventKey: string | null | undefined) =>
+  new AppError(409, 'duplicate_event', `Event ${String(eventKey)} was already applied to payment ${String(paymentId)}.`, { paymentId, eventKey });
+
+const EVENT_KEY_CONSTRAINT = 'payment_transactions_payment_id_event_key_key';
 
 export class VersionConflict extends Error {
   override name = 'VersionConflict';
@@ -67,8 +74,13 @@ export class OrderStore {
    */
   async loadForChange(tenant: Tenant, id: string): Promise<OrderRecord | null> {
     const cached = this.recent.get(cacheKey(tenant, id));
-    if (cached) return { ...cached, document: structuredClone(cached.document) };
+    if (cached) return { ...cached, document: cloneJson(cached.document) };
     return this.load(tenant, id);
+  }
+
+  /** The last version this process committed or read of the order, if it remembers one (never ahead of the database). */
+  knownVersion(tenant: Tenant, id: string): number | undefined {
+    return this.recent.get(cacheKey(tenant, id))?.version;
   }
 
   private remember(record: OrderRecord): void {
@@ -103,10 +115,16 @@ export class OrderStore {
 
   /** Commits a new version; throws VersionConflict when someone else committed since `version`. */
   async update(current: OrderRecord, document: OrderDocument, events: EventInput[], jobs: JobInput[], transactions: TransactionLogInput[] = []): Promise<OrderRecord> {
-    const { rows } = await this.pool.query<OrderRow>(
-      UPDATE_STATEMENT,
-      [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, JSON.stringify(events), outboxJobs(jobs), current.version, JSON.stringify(transactions)],
-    );
+    const { rows } = await this.pool
+      .query<OrderRow>(UPDATE_STATEMENT, [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, JSON.stringify(events), outboxJobs(jobs), current.version, JSON.stringify(transactions)])
+      .catch((error: unknown) => {
+        // A transaction's event key logged before (a provider event delivered again): nothing of this change is committed.
+        if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === EVENT_KEY_CONSTRAINT) {
+          const keyed = transactions.find((t) => t.eventKey);
+          throw duplicateEvent(keyed?.paymentId ?? null, keyed?.eventKey);
+        }
+        throw error;
+      });
     if (!rows[0]) {
       this.recent.delete(cacheKey(current, current.id));
       throw new VersionConflict(`order ${current.id} changed since version ${current.version}`);
@@ -176,9 +194,9 @@ function commitStatement(write: string, transactions: number): string {
         from written w, jsonb_to_recordset($8::jsonb) as j(kind text, "notificationId" text, invoke text, payload jsonb, "traceContext" jsonb)
     ),
     transactions as (
-      insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, response_json, error_detail)
-      select gen_random_uuid(), w.merchant, w.channel, w.id, t."paymentId", t."adapterId", t.event, t."pspEvent", t.amount, t."isSuccess", t."pspStatus", t."requestJson", t."responseJson", t."errorDetail"
-        from written w, jsonb_to_recordset($${transactions}::jsonb) as t("paymentId" text, "adapterId" text, event text, "pspEvent" text, amount numeric, "isSuccess" boolean, "pspStatus" text, "requestJson" jsonb, "responseJson" jsonb, "errorDetail" text)
+      insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, response_json, error_detail, event_key)
+      select gen_random_uuid(), w.merchant, w.channel, w.id, t."paymentId", t."adapterId", t.event, t."pspEvent", t.amount, t."isSuccess", t."pspStatus", t."requestJson", t."responseJson", t."errorDetail", t."eventKey"
+        from written w, jsonb_to_recordset($${transactions}::jsonb) as t("paymentId" text, "adapterId" text, event text, "pspEvent" text, amount numeric, "isSuccess" boolean, "pspStatus" text, "requestJson" jsonb, "responseJson" jsonb, "errorDetail" text, "eventKey" text)
     )
     select w.id, w.merchant, w.channel, w.status, w.version, w.reference, w.created_at as "createdAt", w.updated_at as "updatedAt" from written w`;
 }

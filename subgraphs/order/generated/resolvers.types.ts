@@ -1,7 +1,10 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OrderRecord, PaymentRecord } from '../order.model.js';
-import type { OrderCart as CartModel, CartItem as CartItemModel, Shipping as ShippingModel, Hook as HookModel, Notification as NotificationModel } from '../../../contracts/order.types.js';
+import type { CartView, OrderAmountsView, CartLineView } from '../storefront-view.js';
+import type { CartItem as CartItemModel, Shipping as ShippingModel, Hook as HookModel, Notification as NotificationModel } from '../../../contracts/order.types.js';
 import type { OrderPage } from '../order-queries.service.js';
+import type { EventRecord } from '../../../notifications/event.repository.js';
+import type { DeliveryRecord, DeliveryPage, ReplayOutcome } from '../../../notifications/delivery-admin.repository.js';
 import type { OrderContext } from '../order.context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -75,6 +78,8 @@ export type Cart = {
   __typename?: 'Cart';
   attributes?: Maybe<Scalars['JSON']['output']>;
   items: Array<CartItem>;
+  /** The items, typed for display. */
+  lines: Array<CartLine>;
   /** Basket id in the commerce platform. */
   reference?: Maybe<Scalars['String']['output']>;
   total: Amount;
@@ -85,6 +90,27 @@ export type CartItem = {
   /** Every field of the item as the commerce adapter mapped it. */
   data: Scalars['JSON']['output'];
   id: Scalars['ID']['output'];
+};
+
+/** A cart item, typed (from the commerce adapter's mapping of the basket line). */
+export type CartLine = {
+  __typename?: 'CartLine';
+  id: Scalars['ID']['output'];
+  imageUrl?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  productId?: Maybe<Scalars['String']['output']>;
+  productUrl?: Maybe<Scalars['String']['output']>;
+  quantity: Scalars['Int']['output'];
+  sku?: Maybe<Scalars['String']['output']>;
+  /** The line, including VAT. */
+  total: Money;
+  totalExcludingVat: Money;
+  /** One unit, including VAT. */
+  unitPrice: Money;
+  unitPriceExcludingVat: Money;
+  vat: Money;
+  /** VAT rate as a fraction (0.25). */
+  vatRate: Scalars['Float']['output'];
 };
 
 export type Customer = {
@@ -103,15 +129,26 @@ export type Hook = {
   target?: Maybe<Scalars['String']['output']>;
 };
 
+/** An amount in major units (249.9) with its ISO 4217 currency. */
+export type Money = {
+  __typename?: 'Money';
+  amount: Scalars['Float']['output'];
+  currency: Scalars['String']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Moves a completed order to delivered (admin and service tokens; FORBIDDEN otherwise); the capture callback of every payment that registered one is then called through the outbox. */
   deliverOrder: Order;
+  /** Puts failed or dead-lettered notification deliveries back in the queue with fresh attempts (admin and service tokens), as POST /api/v1/deliveries/replay with ids does. */
+  replayNotificationDeliveries: NotificationReplay;
   /** Sets the billing address; the order's /customer hooks run first and may refuse it (HOOK_VETOED). */
   setBillingAddress: Order;
+  /** Replaces the shopper's consents (any JSON, e.g. {"terms": true, "newsletter": false}); /consents hooks run first. Checkout only. */
+  setConsents: Order;
   /** Sets the shipping address of the customer; /customer hooks run first. */
   setShippingAddress: Order;
-  /** Runs the order's validation: built-in rules, then every validation callback in parallel. Commits nothing. */
+  /** Runs the order's validation: built-in rules, then every validation callback in parallel (the commerce adapter's reports missing customer data and a changed basket), so everything that would stop completion is told here. Commits nothing. */
   validateOrder: ValidationResult;
 };
 
@@ -121,8 +158,19 @@ export type MutationDeliverOrderArgs = {
 };
 
 
+export type MutationReplayNotificationDeliveriesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
 export type MutationSetBillingAddressArgs = {
   address: AddressInput;
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationSetConsentsArgs = {
+  consents: Scalars['JSON']['input'];
   orderId: Scalars['ID']['input'];
 };
 
@@ -148,9 +196,55 @@ export type Notification = {
   scope: Scalars['String']['output'];
 };
 
+/** A notification delivery (an outbox job) that failed or was dead-lettered. */
+export type NotificationDelivery = {
+  __typename?: 'NotificationDelivery';
+  attempts: Scalars['Int']['output'];
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  invoke: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** When a failed delivery is tried next; null when dead or held by a paused receiver. */
+  nextAttemptAt?: Maybe<Scalars['String']['output']>;
+  notificationId: Scalars['String']['output'];
+  orderId: Scalars['ID']['output'];
+  orderVersion: Scalars['Int']['output'];
+  /** active or paused. */
+  receiverStatus: Scalars['String']['output'];
+  receiverUrl: Scalars['String']['output'];
+  status: NotificationDeliveryStatus;
+  updatedAt: Scalars['String']['output'];
+};
+
+export type NotificationDeliveryConnection = {
+  __typename?: 'NotificationDeliveryConnection';
+  nodes: Array<NotificationDelivery>;
+  pageInfo: PageInfo;
+};
+
+export type NotificationDeliveryStatus =
+  /** Dead-lettered: every attempt failed. */
+  | 'dead'
+  /** Still queued after at least one failed attempt (retrying, or held by a paused receiver). */
+  | 'failed';
+
+/** What replayNotificationDeliveries did, by delivery id. */
+export type NotificationReplay = {
+  __typename?: 'NotificationReplay';
+  /** Of those, the ones whose receiver is paused: they wait for its resume. */
+  held: Array<Scalars['ID']['output']>;
+  /** Ids that are not a failed or dead delivery of this channel (or are being delivered right now). */
+  notReplayed: Array<Scalars['ID']['output']>;
+  /** Put back in the queue with fresh attempts. */
+  requeued: Array<Scalars['ID']['output']>;
+};
+
 /** A checkout order: the aggregate every adapter reads and changes through the order engine. */
 export type Order = {
   __typename?: 'Order';
+  /** The order's money for a storefront: total, VAT, what the active payments cover and what is still due, each with the currency. */
+  amounts: OrderAmounts;
   cart: Cart;
   channel: Scalars['String']['output'];
   consents?: Maybe<Scalars['JSON']['output']>;
@@ -159,6 +253,8 @@ export type Order = {
   culture?: Maybe<Scalars['String']['output']>;
   currency: Scalars['String']['output'];
   customer: Customer;
+  /** The order's event log in commit order: committed changes, vetoes, payment callbacks, notification deliveries (admin and service tokens; FORBIDDEN otherwise). */
+  events: Array<OrderEvent>;
   hooks: Array<Hook>;
   id: Scalars['ID']['output'];
   merchant: Scalars['String']['output'];
@@ -177,6 +273,24 @@ export type Order = {
   version: Scalars['Int']['output'];
 };
 
+/** The order's money, each amount in the order's currency. */
+export type OrderAmounts = {
+  __typename?: 'OrderAmounts';
+  /** What the active payments (not removed, cancelled or refunded) cover. */
+  covered: Money;
+  currency: Scalars['String']['output'];
+  /** What is still to be paid: total - covered, never below 0. */
+  due: Money;
+  /** The cart's items, including VAT. */
+  items: Money;
+  /** Every shipping, including VAT. */
+  shipping: Money;
+  total: Money;
+  totalExcludingVat: Money;
+  /** VAT in the total (total - totalExcludingVat). */
+  vat: Money;
+};
+
 export type OrderConnection = {
   __typename?: 'OrderConnection';
   edges: Array<OrderEdge>;
@@ -187,6 +301,19 @@ export type OrderEdge = {
   __typename?: 'OrderEdge';
   cursor: Scalars['String']['output'];
   node: Order;
+};
+
+/** One entry of an order's event log (docs/events.md). */
+export type OrderEvent = {
+  __typename?: 'OrderEvent';
+  actor?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  data?: Maybe<Scalars['JSON']['output']>;
+  id: Scalars['ID']['output'];
+  /** e.g. order.created, order.changed, notification.delivered, notification.dead_lettered. */
+  type: Scalars['String']['output'];
+  /** The order version the event belongs to. */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 export type OrderState = {
@@ -242,10 +369,20 @@ export type PaymentAction = {
 
 export type Query = {
   __typename?: 'Query';
+  /** Failed and dead-lettered notification deliveries across the orders of the caller's channel, newest first (admin and service tokens); what the notification service's GET /api/v1/deliveries answers. */
+  notificationDeliveries: NotificationDeliveryConnection;
   /** An order of the caller's merchant and channel; null when there is none, including another tenant's order. With `version`, the order as it was at that committed version. */
   order?: Maybe<Order>;
-  /** Orders of the caller's channel, newest first (admin and service tokens). */
+  /** Orders of the caller's channel, newest first (admin and service tokens). `search` keeps the orders whose id or reference contains it (case-insensitive). */
   orders: OrderConnection;
+};
+
+
+export type QueryNotificationDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<NotificationDeliveryStatus>;
 };
 
 
@@ -258,6 +395,7 @@ export type QueryOrderArgs = {
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<OrderStatus>;
 };
 
@@ -426,17 +564,25 @@ export type ResolversTypes = {
   AddressInput: AddressInput;
   Amount: ResolverTypeWrapper<Amount>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  Cart: ResolverTypeWrapper<CartModel>;
+  Cart: ResolverTypeWrapper<CartView>;
   CartItem: ResolverTypeWrapper<CartItemModel>;
+  CartLine: ResolverTypeWrapper<CartLineView>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Customer: ResolverTypeWrapper<Customer>;
   Hook: ResolverTypeWrapper<HookModel>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  Money: ResolverTypeWrapper<Money>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notification: ResolverTypeWrapper<NotificationModel>;
+  NotificationDelivery: ResolverTypeWrapper<DeliveryRecord>;
+  NotificationDeliveryConnection: ResolverTypeWrapper<DeliveryPage>;
+  NotificationDeliveryStatus: NotificationDeliveryStatus;
+  NotificationReplay: ResolverTypeWrapper<ReplayOutcome>;
   Order: ResolverTypeWrapper<OrderRecord>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  OrderAmounts: ResolverTypeWrapper<OrderAmountsView>;
   OrderConnection: ResolverTypeWrapper<OrderPage>;
   OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
+  OrderEvent: ResolverTypeWrapper<EventRecord>;
   OrderState: ResolverTypeWrapper<OrderState>;
   OrderStatus: OrderStatus;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -461,17 +607,24 @@ export type ResolversParentTypes = {
   AddressInput: AddressInput;
   Amount: Amount;
   Float: Scalars['Float']['output'];
-  Cart: CartModel;
+  Cart: CartView;
   CartItem: CartItemModel;
+  CartLine: CartLineView;
+  Int: Scalars['Int']['output'];
   Customer: Customer;
   Hook: HookModel;
   JSON: Scalars['JSON']['output'];
+  Money: Money;
   Mutation: Record<PropertyKey, never>;
   Notification: NotificationModel;
+  NotificationDelivery: DeliveryRecord;
+  NotificationDeliveryConnection: DeliveryPage;
+  NotificationReplay: ReplayOutcome;
   Order: OrderRecord;
-  Int: Scalars['Int']['output'];
+  OrderAmounts: OrderAmountsView;
   OrderConnection: OrderPage;
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
+  OrderEvent: EventRecord;
   OrderState: OrderState;
   PageInfo: PageInfo;
   Boolean: Scalars['Boolean']['output'];
@@ -514,6 +667,7 @@ export type AmountResolvers<ContextType = OrderContext, ParentType extends Resol
 export type CartResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = {
   attributes?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['CartItem']>, ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['CartLine']>, ParentType, ContextType>;
   reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
 };
@@ -521,6 +675,22 @@ export type CartResolvers<ContextType = OrderContext, ParentType extends Resolve
 export type CartItemResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['CartItem'] = ResolversParentTypes['CartItem']> = {
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type CartLineResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['CartLine'] = ResolversParentTypes['CartLine']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  productId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  productUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sku?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  totalExcludingVat?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  unitPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  unitPriceExcludingVat?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  vat?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  vatRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type CustomerResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = {
@@ -541,9 +711,16 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'JSON';
 }
 
+export type MoneyResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Money'] = ResolversParentTypes['Money']> = {
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   deliverOrder?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationDeliverOrderArgs, 'orderId'>>;
+  replayNotificationDeliveries?: Resolver<ResolversTypes['NotificationReplay'], ParentType, ContextType, RequireFields<MutationReplayNotificationDeliveriesArgs, 'ids'>>;
   setBillingAddress?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetBillingAddressArgs, 'address' | 'orderId'>>;
+  setConsents?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetConsentsArgs, 'consents' | 'orderId'>>;
   setShippingAddress?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetShippingAddressArgs, 'address' | 'orderId'>>;
   validateOrder?: Resolver<ResolversTypes['ValidationResult'], ParentType, ContextType, RequireFields<MutationValidateOrderArgs, 'orderId'>>;
 };
@@ -558,8 +735,37 @@ export type NotificationResolvers<ContextType = OrderContext, ParentType extends
   scope?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type NotificationDeliveryResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['NotificationDelivery'] = ResolversParentTypes['NotificationDelivery']> = {
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invoke?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  notificationId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  orderVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  receiverStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  receiverUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['NotificationDeliveryStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NotificationDeliveryConnectionResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['NotificationDeliveryConnection'] = ResolversParentTypes['NotificationDeliveryConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['NotificationDelivery']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type NotificationReplayResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['NotificationReplay'] = ResolversParentTypes['NotificationReplay']> = {
+  held?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  notReplayed?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  requeued?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
 export type OrderResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order'], FederationReferenceType extends FederationReferenceTypes['Order'] = FederationReferenceTypes['Order']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Order']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  amounts?: Resolver<ResolversTypes['OrderAmounts'], ParentType, ContextType>;
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
   channel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   consents?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
@@ -568,6 +774,7 @@ export type OrderResolvers<ContextType = OrderContext, ParentType extends Resolv
   culture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['OrderEvent']>, ParentType, ContextType>;
   hooks?: Resolver<Array<ResolversTypes['Hook']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   merchant?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -583,6 +790,17 @@ export type OrderResolvers<ContextType = OrderContext, ParentType extends Resolv
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type OrderAmountsResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['OrderAmounts'] = ResolversParentTypes['OrderAmounts']> = {
+  covered?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  due?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  items?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  shipping?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  totalExcludingVat?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  vat?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+};
+
 export type OrderConnectionResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['OrderConnection'] = ResolversParentTypes['OrderConnection']> = {
   edges?: Resolver<Array<ResolversTypes['OrderEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
@@ -591,6 +809,15 @@ export type OrderConnectionResolvers<ContextType = OrderContext, ParentType exte
 export type OrderEdgeResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['OrderEdge'] = ResolversParentTypes['OrderEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
+};
+
+export type OrderEventResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['OrderEvent'] = ResolversParentTypes['OrderEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  data?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type OrderStateResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['OrderState'] = ResolversParentTypes['OrderState']> = {
@@ -632,6 +859,7 @@ export type PaymentActionResolvers<ContextType = OrderContext, ParentType extend
 };
 
 export type QueryResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  notificationDeliveries?: Resolver<ResolversTypes['NotificationDeliveryConnection'], ParentType, ContextType, RequireFields<QueryNotificationDeliveriesArgs, 'first'>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'first'>>;
 };
@@ -686,14 +914,21 @@ export type Resolvers<ContextType = OrderContext> = {
   Amount?: AmountResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
   CartItem?: CartItemResolvers<ContextType>;
+  CartLine?: CartLineResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
   Hook?: HookResolvers<ContextType>;
   JSON?: GraphQLScalarType;
+  Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
+  NotificationDelivery?: NotificationDeliveryResolvers<ContextType>;
+  NotificationDeliveryConnection?: NotificationDeliveryConnectionResolvers<ContextType>;
+  NotificationReplay?: NotificationReplayResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
+  OrderAmounts?: OrderAmountsResolvers<ContextType>;
   OrderConnection?: OrderConnectionResolvers<ContextType>;
   OrderEdge?: OrderEdgeResolvers<ContextType>;
+  OrderEvent?: OrderEventResolvers<ContextType>;
   OrderState?: OrderStateResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Payment?: PaymentResolvers<ContextType>;

@@ -43,6 +43,7 @@ function transactionFields(extra: Record<string, unknown> = {}) {
       requestJson: { description: 'Any JSON: what the adapter sent the provider.' },
       responseJson: { description: 'Any JSON: what the provider answered.' },
       errorDetail: { ...text(8_000), description: 'Fault description shown to the merchant; recommended when isSuccess is false.' },
+      eventKey: { ...text(256), description: "A provider event's key: unique per payment, a second one is refused 409 duplicate_event (nothing changes)." },
     },
   } as const;
 }
@@ -68,7 +69,7 @@ export const updatePaymentBody = {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
-  properties: { ...paymentProperties, id },
+  properties: { ...paymentProperties, id, transaction: { ...transactionFields(), description: 'Logged in the same commit as the change (with an eventKey: a provider event applied once). A change that changes nothing commits nothing.' } },
 } as const;
 
 export const transactionBody = transactionFields({ orderId: id });

@@ -1,0 +1,276 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Tenant } from '../../platform/auth/principal.js';
+import { AppError, notFound } from '../../platform/errors/app-error.js';
+import { empty, errors, json } from '../../platform/http/api-docs.schemas.js';
+import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
+import { PAYMENT_CALLBACKS, type PaymentCallbackName, type PaymentCallbackRequest } from '../../contracts/callbacks.types.js';
+import { UNLIMITED, shareOfNewPayment, withinLimit } from '../../contracts/allocation.js';
+import { sameAmount } from '../../contracts/amount.js';
+import type { AdapterKit } from './adapter-kit.js';
+import { createPayment } from './create-payment.flow.js';
+import type { PaymentProvider, ProviderResult } from './payment-provider.js';
+import type { TransactionLog } from './payment-api.client.js';
+import { mountProviderWebhook } from './provider-webhook.runtime.js';
+
+/** Where the runtime mounts a provider's routes beyond the spec's standard ones. */
+export interface MountOptions {
+  /**
+   * The path of `{adapter_url}` at this adapter's origin (default `''`): the contract's storefront
+   * routes are `{basePath}/orders/:orderId/payments[/:paymentId[/amount-changed]]` and
+   * `{basePath}/callback/cancel|validation`. The `/v0/...` callbacks are always at the origin.
+   */
+  basePath?: string;
+  /** More paths (with `:orderId`) where the create handler is mounted: the provider's spec-specific paths. */
+  createPaths?: string[];
+  /** More paths (with `:orderId` and `:paymentId`) for the read handler. */
+  readPaths?: string[];
+  /** The create's status: 201 (default) or 200 (provider A's). */
+  createStatus?: 200 | 201;
+  /** JSON schemas for the API document and validation: the create body (default: anything) and the session answered. */
+  schemas?: { createBody?: object; session?: object };
+}
+
+/** What a mounted provider gives its adapter's own routes. */
+export interface MountedProvider {
+  /** The lifecycle callbacks registered on each payment created (the ones the provider implements). */
+  callbacks: readonly PaymentCallbackName[];
+  /** The callbacks to register on a payment created outside the runtime's create (amountChanged per payment and the lifecycle ones). */
+  callbackUrls(orderId: string): NonNullable<PaymentDocument['callbacks']>;
+  /** The signed `GET {adapter_url}/callback/cancel` address for a payment (an hour). */
+  cancelUrl(tenant: Tenant, orderId: string, paymentId?: string): string;
+  /** Logs a transaction on a payment; a failure to log is logged, never thrown. */
+  log(tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog): Promise<void>;
+}
+
+type OrderRoute = { Params: { orderId: string }; Body: unknown };
+type PaymentRoute = { Params: { orderId: string; paymentId: string }; Body: unknown };
+
+const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const ORDER_PARAMS = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
+const PAYMENT_PARAMS = { type: 'object', required: ['orderId', 'paymentId'], properties: { orderId: id, paymentId: id } } as const;
+const AMOUNT_BODY = { type: 'object', required: ['amount'], properties: { amount: { type: 'number', minimum: 0, maximum: 100_000_000_000 } } } as const;
+const AMOUNT_CHANGED_ANSWER = {
+  type: 'object',
+  required: ['paymentId', 'amount', 'updated'],
+  properties: { paymentId: { type: ['string', 'null'] }, amount: { type: 'number' }, updated: { type: 'boolean' } },
+} as const;
+const ANY_SESSION = { type: 'object', additionalProperties: true } as const;
+const upstream = errors(400, 404, 409, 502);
+
+/** The runtime's transaction defaults: `event` / `pspEvent` per step. */
+const STEP_EVENTS = { create: ['open', 'create'], amountChanged: ['update', 'amount-changed'], cancelCallback: ['cancel', 'shopper-cancelled'] } as const;
+
+/**
+ * Mounts a `PaymentProvider` on an adapter kit (docs/adapter-kit.md, "Payment providers"): the
+ * spec's custom-adapter routes with who may call each, the one-commit create, the lifecycle
+ * callbacks the provider implements (registered on each payment it creates), amountChanged,
+ * the cancel and validation callbacks, the webhook, and a transaction logged for every step.
+ */
+export function mountPaymentProvider<TConfig, TFront>(kit: AdapterKit<TConfig>, provider: PaymentProvider<TConfig, TFront>, options: MountOptions = {}): MountedProvider {
+  return mount(kit, provider, options, (create) => provider.createSession(create));
+}
+
+/**
+ * A provider of part payments that creates its payments itself (a gift card: several per order,
+ * each with its own limit, checked at the card system before anything is written, so the
+ * one-`intent` create does not fit). Everything of `mountPaymentProvider` but the create route:
+ * read, amountChanged, the lifecycle callbacks, cancel and validation callbacks, the webhook.
+ * Its own create registers `mounted.callbackUrls(orderId)` on each payment.
+ */
+export type PartPaymentProvider<TConfig, TFront> = Omit<PaymentProvider<TConfig, TFront>, 'createSession' | 'checkCreate' | 'amount' | 'type'>;
+
+export function mountPartPaymentProvider<TConfig, TFront>(kit: AdapterKit<TConfig>, provider: PartPaymentProvider<TConfig, TFront>, options: Omit<MountOptions, 'createPaths' | 'createStatus'> = {}): MountedProvider {
+  return mount(kit, provider, options, undefined);
+}
+
+function mount<TConfig, TFront>(
+  kit: AdapterKit<TConfig>,
+  provider: PartPaymentProvider<TConfig, TFront> & Partial<Pick<PaymentProvider<TConfig, TFront>, 'checkCreate' | 'amount' | 'type'>>,
+  options: MountOptions,
+  createSession: PaymentProvider<TConfig, TFront>['createSession'] | undefined,
+): MountedProvider {
+  const { app } = kit;
+  const base = (options.basePath ?? '').replace(/\/+$/, '');
+  const callbacks = PAYMENT_CALLBACKS.filter((name) => typeof provider[name] === 'function');
+  const sessionSchema = options.schemas?.session ?? ANY_SESSION;
+
+  const log = async (tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog): Promise<void> => {
+    await kit.payments.logTransaction(tenant, orderId, paymentId, transaction).catch((error: unknown) => kit.logger.error({ err: error, orderId, paymentId }, 'could not log a provider transaction'));
+  };
+  const cancelUrl = (tenant: Tenant, orderId: string, paymentId?: string): string => {
+    const url = new URL(`${kit.publicUrl}${base}/callback/cancel`);
+    for (const [name, value] of Object.entries({ orderId, merchant: tenant.merchant, channel: tenant.channel, ...(paymentId ? { paymentId } : {}) })) url.searchParams.set(name, value);
+    return kit.callbacks.sign(url.toString(), 3600);
+  };
+  const ownPayment = (order: OrderDocument, paymentId: string): PaymentDocument => {
+    const payment = order.payments.find((p) => p.id === paymentId && p.adapterId === kit.adapterId);
+    if (!payment) throw notFound(`Order ${order.id} has no ${kit.adapterId} payment ${paymentId}.`, 'payment_not_found');
+    return payment;
+  };
+
+  // Create: the storefront (through the adapter subgraph), a checkout token, an admin.
+  const create = async (request: FastifyRequest<OrderRoute>, reply: FastifyReply) => {
+    const tenant = kit.fromCaller(request);
+    const { orderId } = request.params;
+    const body = request.body ?? null;
+    const { payment, response } = await createPayment(kit, tenant, orderId, {
+      name: provider.name,
+      ...(provider.type ? { type: provider.type } : {}),
+      amount: (order) => {
+        if (order.state.currentStatus !== 'checkout') {
+          throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}; a payment can only be added in checkout.`);
+        }
+        return provider.amount?.(order) ?? shareOfNewPayment(order, UNLIMITED);
+      },
+      check: ({ order, configuration }) => provider.checkCreate?.({ tenant, order, configuration, body }),
+      // amountChanged at the spec's order-level address (first creation); the lifecycle callbacks per payment.
+      callbacks: () => ({ amountChanged: `${kit.publicUrl}/v0/orders/${encodeURIComponent(orderId)}/amount-changed`, ...kit.paymentCallbacks(orderId, callbacks) }),
+      callProvider: ({ order, configuration, payment: draft }) => createSession!({ tenant, order, configuration, payment: draft, body, cancelUrl: cancelUrl(tenant, orderId, draft.id) }),
+    });
+    return reply
+      .status(options.createStatus ?? 201)
+      .header('location', `/api/v0/checkout/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(payment.id)}`)
+      .send(response);
+  };
+  const createSchema = { params: ORDER_PARAMS, ...(options.schemas?.createBody ? { body: options.schemas.createBody } : {}), summary: `Create a ${provider.name} payment`, response: { [options.createStatus ?? 201]: json('What the frontend needs (Location: the payment at the order service)', sessionSchema), ...upstream } };
+  if (createSession) for (const path of [`${base}/orders/:orderId/payments`, ...(options.createPaths ?? [])]) app.post<OrderRoute>(path, { schema: createSchema }, create);
+
+  // Read: what the frontend needs now.
+  const read = async (request: FastifyRequest<PaymentRoute>) => {
+    const tenant = kit.fromCaller(request);
+    const { orderId, paymentId } = request.params;
+    const order = await kit.orders.getOrder(tenant, orderId);
+    const payment = ownPayment(order, paymentId);
+    const configuration = await kit.configuration.get(tenant);
+    return provider.readSession({ tenant, order, configuration, payment, cancelUrl: cancelUrl(tenant, orderId, paymentId) });
+  };
+  const readSchema = { params: PAYMENT_PARAMS, summary: `Read a ${provider.name} payment`, response: { 200: json('The payment session', sessionSchema), ...upstream } };
+  for (const path of [`${base}/orders/:orderId/payments/:paymentId`, ...(options.readPaths ?? [])]) app.get<PaymentRoute>(path, { schema: readSchema }, read);
+
+  // amountChanged (the platform only): the order-level address registered at creation, and the per-payment forms.
+  const followAmount = async (tenant: Tenant, orderId: string, paymentId: string | undefined, requested: number) => {
+    const order = await kit.orders.getOrder(tenant, orderId);
+    const payment = paymentId ? ownPayment(order, paymentId) : order.payments.find((p) => p.adapterId === kit.adapterId && p.state === 'intent');
+    // No open payment: a settled one keeps its amount (the platform only asks active payments; a late call changes nothing).
+    if (!payment || payment.state !== 'intent') return { paymentId: payment?.id ?? null, amount: payment?.amount ?? requested, updated: false };
+    const amount = withinLimit(payment, requested);
+    if (sameAmount(payment.amount, amount)) return { paymentId: payment.id, amount, updated: false };
+    const configuration = await kit.configuration.get(tenant);
+    const [event, pspEvent] = STEP_EVENTS.amountChanged;
+    let result: ProviderResult;
+    try {
+      result = await provider.amountChanged({ tenant, order, configuration, payment, amount });
+    } catch (error) {
+      await log(tenant, orderId, payment.id, failedTransaction(error, { event, pspEvent, amount, requestJson: { amount } }));
+      throw error;
+    }
+    const { transaction, amount: answered, ...fields } = result;
+    const followed = answered ?? amount;
+    // The new amount and its log line in one commit (one call).
+    const updated = await kit.payments.updatePayment(tenant, orderId, payment.id, {
+      ...paymentFields(fields),
+      amount: followed,
+      transaction: transaction ?? { event, pspEvent, amount: followed, isSuccess: true, requestJson: { amount: requested }, responseJson: { previousAmount: payment.amount } },
+    });
+    return { paymentId: updated.id, amount: updated.amount, updated: true };
+  };
+  const platformOnly = { preValidation: async (request: FastifyRequest) => void kit.fromPlatform(request, 'amount_changed') };
+  const amountSchema = (params: object) => ({ params, body: AMOUNT_BODY, summary: 'amountChanged (call token)', response: { 200: json('What the payment became', AMOUNT_CHANGED_ANSWER), ...upstream } });
+  app.post<OrderRoute & { Body: { amount: number } }>('/v0/orders/:orderId/amount-changed', { ...platformOnly, schema: amountSchema(ORDER_PARAMS) }, async (request) =>
+    followAmount(kit.fromPlatform(request, 'amount_changed'), request.params.orderId, undefined, request.body.amount),
+  );
+  for (const path of [...new Set([`${base}/orders/:orderId/payments/:paymentId/amount-changed`, '/v0/orders/:orderId/payments/:paymentId/amount-changed'])]) {
+    app.post<PaymentRoute & { Body: { amount: number } }>(path, { ...platformOnly, schema: amountSchema(PAYMENT_PARAMS) }, async (request) =>
+      followAmount(kit.fromPlatform(request, 'amount_changed'), request.params.orderId, request.params.paymentId, request.body.amount),
+    );
+  }
+
+  // The lifecycle callbacks it implements (the platform only, kit.onPaymentCallback checks the call token).
+  for (const name of callbacks) {
+    const step = provider[name]!.bind(provider);
+    // confirm and capture run after commit (retried): the order in the body may be older than a retry, so it is read again.
+    const afterCommit = name === 'confirm' || name === 'capture';
+    kit.onPaymentCallback(name, async (tenant, call: PaymentCallbackRequest) => {
+      const order = afterCommit ? await kit.orders.getOrder(tenant, call.orderId) : call.order;
+      const payment = order.payments.find((p) => p.id === call.paymentId && p.adapterId === kit.adapterId);
+      if (!payment) return {};
+      const configuration = await kit.configuration.get(tenant);
+      let result: ProviderResult;
+      try {
+        result = (await step({ tenant, order, configuration, payment, request: call, callback: name })) ?? {};
+      } catch (error) {
+        await log(tenant, call.orderId, payment.id, failedTransaction(error, { event: name, pspEvent: name, amount: call.amount }));
+        throw error;
+      }
+      const { transaction, amount: _amount, ...answer } = result;
+      // The platform records the answer of the others in its own commit; after commit the adapter
+      // records it, with the provider's transaction in the same commit. The platform logs every
+      // call and answer itself; the provider's own traffic is logged beside it.
+      const fields = paymentFields(answer);
+      if (afterCommit && Object.keys(fields).length > 0) await kit.payments.updatePayment(tenant, call.orderId, payment.id, { ...fields, ...(transaction ? { transaction } : {}) });
+      else if (transaction) await log(tenant, call.orderId, payment.id, transaction);
+      return answer;
+    });
+  }
+
+  // GET {adapter_url}/callback/cancel: the shopper's browser, leaving the provider (a signed address, no token).
+  app.get<{ Querystring: Record<string, string> }>(`${base}/callback/cancel`, { config: { public: true }, schema: { summary: 'The shopper cancelled at the provider: 301 to the checkout page (signed address)', response: { 301: empty('To the checkout page (Location)'), ...errors(400, 401, 404) } } }, async (request, reply) => {
+    kit.callbacks.verify(request.url);
+    const { orderId, merchant, channel, paymentId } = request.query;
+    if (!orderId || !merchant || !channel) throw new AppError(400, 'invalid_request', 'The cancel address names no order.');
+    const tenant = { merchant, channel };
+    const configuration = await kit.configuration.get(tenant);
+    const location = provider.checkoutPageUrl?.(configuration, request.query) ?? defaultCheckoutPage(configuration);
+    if (!location) throw notFound('The configuration names no checkout page to return to.', 'checkout_page_missing');
+    const [event, pspEvent] = STEP_EVENTS.cancelCallback;
+    const transaction = { event, pspEvent, isSuccess: true, pspStatus: 'cancelled_by_shopper', requestJson: { query: withoutSignature(request.query) }, responseJson: { location } };
+    if (paymentId) await log(tenant, orderId, paymentId, transaction);
+    else await kit.payments.logAttempt(tenant, orderId, transaction).catch((error: unknown) => kit.logger.error({ err: error, orderId }, 'could not log the cancel callback'));
+    return reply.status(301).header('location', location).send();
+  });
+
+  // GET|PUT|POST {adapter_url}/callback/validation: the provider's own validate call, in its own shape.
+  app.route({
+    method: ['GET', 'PUT', 'POST'],
+    url: `${base}/callback/validation`,
+    config: { public: true },
+    schema: { summary: "The provider's validation callback (its own shape and verification)", response: { 200: json("The provider's answer, in its own shape", {}), ...errors(400, 404) } },
+    handler: async (request, reply) => {
+      if (!provider.validationCallback) throw notFound(`${kit.adapterId} has no validation callback.`, 'not_found');
+      const answer = await provider.validationCallback(request, kit);
+      return (reply as FastifyReply).status(answer.status).send(answer.body);
+    },
+  });
+
+  if (provider.webhook) mountProviderWebhook(kit, provider as PartPaymentProvider<TConfig, unknown>, { log });
+
+  return {
+    callbacks,
+    callbackUrls: (orderId) => kit.paymentCallbacks(orderId, ['amountChanged', ...callbacks]),
+    cancelUrl,
+    log,
+  };
+}
+
+/** The fields of a provider's answer the payment API records (`pspStatus` is the transaction's). */
+export function paymentFields(answer: Omit<ProviderResult, 'transaction' | 'amount'>): Partial<PaymentDocument> {
+  const { pspStatus: _status, ...fields } = answer;
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<PaymentDocument>;
+}
+
+/** The failed step's transaction: the one the error carries (`withTransaction`), else a default with its message. */
+export function failedTransaction(error: unknown, defaults: Omit<TransactionLog, 'isSuccess'>): TransactionLog {
+  const carried = (error as { transaction?: TransactionLog } | null)?.transaction;
+  if (carried) return carried;
+  const errorDetail = error instanceof Error ? error.message : String(error);
+  return { ...defaults, isSuccess: false, ...(error instanceof AppError ? { pspStatus: error.code } : {}), errorDetail, responseJson: (error as { body?: unknown } | null)?.body ?? null };
+}
+
+/** The checkout page a configuration names (the providers' schemas: `redirectUrls.checkoutUrl`, or a top-level field). */
+function defaultCheckoutPage(configuration: unknown): string | undefined {
+  const config = configuration as { redirectUrls?: { checkoutUrl?: unknown }; checkoutUrl?: unknown; checkoutPageUrl?: unknown } | null;
+  const found = config?.redirectUrls?.checkoutUrl ?? config?.checkoutUrl ?? config?.checkoutPageUrl;
+  return typeof found === 'string' ? found : undefined;
+}
+
+const withoutSignature = (query: Record<string, string>) => Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'sig' && name !== 'exp'));

@@ -1,0 +1,124 @@
+import type { FastifyRequest } from 'fastify';
+import type { Tenant } from '../../platform/auth/principal.js';
+import { AppError, notFound } from '../../platform/errors/app-error.js';
+import { errors } from '../../platform/http/api-docs.schemas.js';
+import { defineStateMachine } from '../../platform/state-machine/state-machine.js';
+import { INITIAL_PAYMENT_STATES, PAYMENT_STATES, PAYMENT_STATE_MACHINE, type PaymentState } from '../../contracts/payment-states.js';
+import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
+import type { AdapterKit } from './adapter-kit.js';
+import { completeOrder } from './order-completion.flow.js';
+import type { TransactionLog } from './payment-api.client.js';
+import { PlatformCallError } from './platform-call.js';
+import type { PaymentProvider, WebhookAction, WebhookOutcome } from './payment-provider.js';
+
+const PAYMENTS = defineStateMachine({ name: 'Payment state machine', states: PAYMENT_STATES, initial: INITIAL_PAYMENT_STATES, moves: PAYMENT_STATE_MACHINE });
+
+/**
+ * Each normalised outcome as data: the payment state it means (contracts/payment-states) and the
+ * order move it makes — `complete` (processing → accepted → completed), `accept` (a pending
+ * payment: up to accepted), `release` (a payment that failed while the order was processing:
+ * back to checkout) or none.
+ */
+export const WEBHOOK_OUTCOMES: Readonly<Record<WebhookOutcome, { payment: PaymentState; order?: 'complete' | 'accept' | 'release' }>> = {
+  authorized: { payment: 'reserved', order: 'complete' },
+  captured: { payment: 'captured', order: 'complete' },
+  pending: { payment: 'processing', order: 'accept' },
+  refunded: { payment: 'refunded' },
+  cancelled: { payment: 'cancelled', order: 'release' },
+  failed: { payment: 'failed', order: 'release' },
+};
+
+/** What one action came to: applied now, applied before (a replay), or refused by the state table (logged, not retried). */
+export type WebhookApplied = { eventKey: string; paymentId: string; result: 'applied' | 'duplicate' | 'refused' };
+
+/**
+ * Mounts `POST {adapter_url}<webhook.path>` (public: the provider's own verification in `parse`)
+ * and applies each normalised action once. Idempotency is the payment API's: the action's
+ * transaction carries its `eventKey`, unique per payment, and is written in the same commit as the
+ * payment's last state move (or alone when the state is already right), so a second delivery is
+ * refused 409 `duplicate_event` and changes nothing. Then the order moves (idempotent by the
+ * order's state, so a delivery retried after a failed move finishes it). A real failure (the
+ * platform unreachable, the payment not found yet) answers non-2xx so the provider retries.
+ */
+export function mountProviderWebhook<TConfig>(
+  kit: AdapterKit<TConfig>,
+  provider: Pick<PaymentProvider<TConfig, unknown>, 'name' | 'webhook'>,
+  tools: { log: (tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog) => Promise<void> },
+): void {
+  const webhook = provider.webhook!;
+  const acknowledged = { description: "Taken: the provider's acknowledgement (`webhook.ack`, e.g. `[accepted]` as text; default `{received: true}`)", content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: {} } } };
+  kit.app.post(webhook.path, { config: { public: true }, schema: { summary: `${provider.name} webhook (the provider's own signature)`, response: { 200: acknowledged, ...errors(400, 401, 403, 404) } } }, async (request: FastifyRequest, reply) => {
+    const actions = await webhook.parse(
+      { headers: request.headers, body: request.body, rawBody: request.rawBody ?? '', query: (request.query ?? {}) as Record<string, string> },
+      (tenant) => kit.configuration.get(tenant),
+    );
+    for (const action of actions) await applyWebhookAction(kit, action, tools);
+    return reply.status(200).send(webhook.ack ?? { received: true });
+  });
+}
+
+/** Applies one action (exported for providers that receive events another way, e.g. a push callback). */
+export async function applyWebhookAction<TConfig>(kit: AdapterKit<TConfig>, action: WebhookAction, tools: { log: (tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog) => Promise<void> }): Promise<WebhookApplied> {
+  const { tenant, orderId } = action;
+  const order = await kit.orders.getOrder(tenant, orderId);
+  const payment = order.payments.find((p) => p.adapterId === kit.adapterId && (action.paymentId ? p.id === action.paymentId : p.reference !== undefined && p.reference === action.reference));
+  // Maybe not committed yet (the provider can be faster than the create): non-2xx, the provider retries.
+  if (!payment) throw notFound(`Order ${orderId} has no ${kit.adapterId} payment ${action.paymentId ?? `with reference ${String(action.reference)}`} (yet).`, 'payment_not_found');
+
+  const meaning = WEBHOOK_OUTCOMES[action.outcome];
+  const target: PaymentState | undefined = action.success ? meaning.payment : action.outcome === 'failed' ? 'failed' : undefined;
+  const transaction: TransactionLog = {
+    event: 'webhook',
+    pspEvent: action.outcome,
+    ...(action.amount === undefined ? {} : { amount: action.amount }),
+    isSuccess: action.success,
+    ...(action.pspStatus ? { pspStatus: action.pspStatus } : {}),
+    requestJson: action.raw ?? null,
+    ...(action.errorDetail ? { errorDetail: action.errorDetail } : {}),
+    eventKey: action.eventKey,
+  };
+  const moves = target ? PAYMENTS.path(payment.state, target) : [];
+  const applied = (result: WebhookApplied['result']): WebhookApplied => ({ eventKey: action.eventKey, paymentId: payment.id, result });
+
+  if (!moves) {
+    // The table forbids it (a captured payment reported failed): logged for the merchant under its key, not retried.
+    const refused = await once(() => kit.payments.logTransaction(tenant, orderId, payment.id, { ...transaction, isSuccess: false, errorDetail: `The payment is ${payment.state}; the provider reported ${action.outcome}, which the payment state table does not allow from there.` }));
+    return applied(refused ? 'refused' : 'duplicate');
+  }
+  // Every move but the last on its own; the last one commits with the keyed transaction (or the transaction alone).
+  for (const state of moves.slice(0, -1)) await kit.payments.updatePayment(tenant, orderId, payment.id, { state });
+  const last = moves.at(-1);
+  const fresh = await once(() => (last ? kit.payments.updatePayment(tenant, orderId, payment.id, { state: last, transaction }) : kit.payments.logTransaction(tenant, orderId, payment.id, transaction)));
+  if (target && (target === meaning.payment || target === 'failed')) await moveOrder(kit, tenant, order, payment, action.success ? meaning.order : 'release');
+  return applied(fresh ? 'applied' : 'duplicate');
+}
+
+/** Runs a keyed write: true when it was written now, false when the key was applied before. */
+async function once(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (error instanceof PlatformCallError && error.code === 'duplicate_event') return false;
+    throw error;
+  }
+}
+
+/** The order move an outcome makes; each is a no-op when the order is already there. */
+async function moveOrder<TConfig>(kit: AdapterKit<TConfig>, tenant: Tenant, order: OrderDocument, payment: PaymentDocument, move: 'complete' | 'accept' | 'release' | undefined): Promise<void> {
+  const status = order.state.currentStatus;
+  if (move === 'release') {
+    if (status === 'processing') await kit.orders.changeStatus(tenant, order.id, 'checkout');
+    return;
+  }
+  if (!move || status === 'completed' || status === 'delivered') return;
+  if (move === 'accept' && status === 'accepted') return;
+  try {
+    await completeOrder(kit, tenant, order.id, { until: move === 'accept' ? 'accepted' : 'completed' });
+  } catch (error) {
+    // A refusal (a hook, a validation) is the order's, not the delivery's: retrying cannot help, so it is logged and the webhook acknowledged.
+    const status = error instanceof PlatformCallError ? error.httpStatus : error instanceof AppError ? error.status : undefined;
+    if (status === undefined || status >= 500) throw error;
+    kit.logger.warn({ orderId: order.id, paymentId: payment.id, code: (error as AppError).code }, 'the order could not be moved after a provider event');
+  }
+}

@@ -1,0 +1,54 @@
+import type { PaymentProvider } from '../kit/index.js';
+import { restToCover } from '../../contracts/allocation.js';
+import { chooseMethod, selectedMethodOf, sessionOf } from './nonpsp-payment.rules.js';
+import type { CartHooks } from './nonpsp-cart-hook.registration.js';
+import type { NonPspConfiguration, NonPspPaymentSession } from './nonpsp.types.js';
+
+type CreateBody = { paymentMethod?: string } | null;
+const requestedMethod = (body: unknown): string | undefined => (body as CreateBody)?.paymentMethod;
+
+/**
+ * The non-PSP adapter as a payment provider (docs/adapters/nonpsp.md): nothing is called at a
+ * provider — the money is settled outside the platform. Create chooses the method and registers
+ * the cart hook; `process` is the final check at purchase; `capture` marks the invoice due once the
+ * order is delivered; `cancel` voids it, `refund` issues a credit. Nothing is reserved anywhere,
+ * so there is no `abort`; it is the main payment, so no `confirm`.
+ */
+export function nonPspProvider(cartHooks: CartHooks): PaymentProvider<NonPspConfiguration, NonPspPaymentSession> {
+  return {
+    name: 'Non-PSP payment',
+    // A bad method (or a missing configuration) leaves nothing behind.
+    checkCreate: ({ configuration, body }) => void chooseMethod(configuration, requestedMethod(body)),
+    // The rest the other active payments leave (the payment without a limit takes the rest).
+    amount: (order) => restToCover(order),
+    async createSession({ tenant, order, configuration, payment, body }) {
+      const method = chooseMethod(configuration, requestedMethod(body));
+      await cartHooks.ensure(tenant, order);
+      const created = { ...payment, name: method.name, attributes: { ...payment.attributes, paymentMethod: method.identifier } };
+      return {
+        payment: { name: created.name, attributes: created.attributes },
+        response: sessionOf(configuration, created),
+        pspStatus: 'created',
+        requestJson: { paymentMethod: requestedMethod(body) ?? null },
+        responseJson: { paymentMethod: method.identifier, amount: payment.amount },
+      };
+    },
+    readSession: async ({ configuration, payment }) => sessionOf(configuration, payment),
+    // Nothing at a provider: the runtime updates the payment and logs the change.
+    amountChanged: async () => ({}),
+
+    /** The selected method must still be offered in the channel; else 400, which vetoes processing. */
+    async process({ configuration, payment }) {
+      chooseMethod(configuration, selectedMethodOf(payment));
+    },
+    /** Order delivered: a reserved (promised) payment becomes captured (the invoice is due); anything else is left. */
+    async capture({ payment }) {
+      if (payment.state !== 'reserved') return {};
+      return { state: 'captured', transaction: { event: 'capture', pspEvent: 'invoice-due', amount: payment.amount, isSuccess: true, pspStatus: 'captured' } };
+    },
+    /** The invoice is voided; the platform records the payment cancelled. */
+    cancel: async () => ({ pspStatus: 'voided' }),
+    /** A credit for the amount; the platform records the refund. */
+    refund: async () => ({ pspStatus: 'credited' }),
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceDeps } from '../kit/platform.js';
+import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
+import { clientFor, type ProviderAContext } from './provider-a.context.js';
+import { onValidation } from './provider-a-checkout.callbacks.js';
+import { registerProviderARoutes } from './provider-a-adapter.routes.js';
+import { providerA } from './provider-a.provider.js';
+import { PROVIDER_A_ADAPTER_ID, type ProviderAConfiguration } from './provider-a.types.js';
+
+/**
+ * Provider A's adapter (port 4104): a hosted-snippet checkout with a shipping assistant, built on
+ * the kit's payment-provider runtime (create, read, amountChanged, capture and refund callbacks,
+ * `/callback/cancel`, `/callback/validation`) plus its own routes (shipping-option update,
+ * confirmation, push, hooks, the reference notification, actions, recurring). docs/adapters/provider-a.md.
+ */
+export async function createProviderAAdapter(deps: ServiceDeps): Promise<FastifyInstance> {
+  const kit = createAdapterKit<ProviderAConfiguration>({
+    adapterId: PROVIDER_A_ADAPTER_ID,
+    config: deps.config,
+    logger: deps.logger,
+    verifier: deps.verifier,
+    schemaFile: new URL('../../schemas/adapters/provider_a_checkout_adapter.schema.json', import.meta.url),
+    manifest: { kind: 'payment', name: 'Provider A checkout', routes: { createPayment: '/api/checkout/v1/orders/{orderId}/payments' } },
+  });
+  const context = { kit, client: clientFor } as ProviderAContext;
+  context.mounted = mountPaymentProvider(kit, { ...providerA(context), validationCallback: (request) => onValidation(context, request) }, { basePath: '/api/checkout/v1', createStatus: 200 });
+  registerProviderARoutes(context);
+  return kit.app;
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { ProviderError } from '../kit/provider-error.js';
+import { withClientSpan } from '../kit/platform.js';
+import { send } from '../../platform/http-client/http-client.js';
+import type { CheckoutOrder, ManagedOrder } from './provider-a.types.js';
+
+/** The provider refused (status set) or could not be reached (status undefined). */
+export class ProviderAError extends ProviderError {
+  override name = 'ProviderAError';
+}
+
+export interface ProviderASettings {
+  apiUrl: string;
+  username: string;
+  password: string;
+}
+
+const enc = encodeURIComponent;
+
+/**
+ * Provider A's API (PROVIDERS.md; docs/sandboxes.md "Provider A"): HTTP Basic, integer minor
+ * units, an `Idempotency-Key` on every mutating call. Refusals are ProviderAErrors carrying the
+ * provider's `error_code` and first message.
+ */
+export class ProviderAClient {
+  private readonly baseUrl: string;
+  private readonly authorization: string;
+
+  constructor(
+    settings: ProviderASettings,
+    private readonly timeoutMs = 10_000,
+  ) {
+    this.baseUrl = settings.apiUrl.replace(/\/+$/, '');
+    this.authorization = `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString('base64')}`;
+  }
+
+  createOrder = (order: object, key?: string) => this.call<CheckoutOrder>('POST', '/checkout/v3/orders', order, key);
+  readOrder = (id: string) => this.call<CheckoutOrder>('GET', `/checkout/v3/orders/${enc(id)}`);
+  updateOrder = (id: string, update: object, key?: string) => this.call<CheckoutOrder>('POST', `/checkout/v3/orders/${enc(id)}`, update, key);
+  readManaged = (id: string) => this.call<ManagedOrder>('GET', `/ordermanagement/v1/orders/${enc(id)}`);
+  acknowledge = (id: string, key?: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/acknowledge`, undefined, key);
+  capture = (id: string, amount: number, key?: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/captures`, { captured_amount: amount }, key);
+  refund = (id: string, amount: number, key?: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/refunds`, { refunded_amount: amount }, key);
+  cancel = (id: string, key?: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/cancel`, undefined, key);
+  setMerchantReference = (id: string, reference: string, key?: string) =>
+    this.call<void>('PATCH', `/ordermanagement/v1/orders/${enc(id)}/merchant-references`, { merchant_reference1: reference }, key);
+  tokenOrder = (token: string, order: object, key?: string) =>
+    this.call<{ order_id: string; fraud_status: ManagedOrder['fraud_status']; status?: string }>('POST', `/customer-token/v1/tokens/${enc(token)}/order`, order, key);
+
+  private call<T>(method: string, path: string, body?: unknown, key?: string): Promise<T> {
+    const url = `${this.baseUrl}${path}`;
+    return withClientSpan({ name: `${method} provider A`, method, url }, async (traceHeaders) => {
+      const headers: Record<string, string> = { authorization: this.authorization };
+      if (method !== 'GET') headers['idempotency-key'] = key ?? randomUUID();
+      // The provider's address is the merchant's word (configuration): the outbound policy applies.
+      const outcome = await send(url, { method, headers, body, timeoutMs: this.timeoutMs, guarded: true, traceHeaders });
+      if (outcome.kind !== 'answered') {
+        const why = outcome.kind === 'timeout' ? `did not answer within ${this.timeoutMs} ms` : `could not be reached (${outcome.error})`;
+        throw new ProviderAError(undefined, outcome.kind, `Provider A ${why} (${method} ${path}).`);
+      }
+      if (outcome.status < 200 || outcome.status >= 300) {
+        const error = (outcome.body ?? {}) as { error_code?: unknown; error_messages?: unknown; correlation_id?: unknown };
+        const code = typeof error.error_code === 'string' ? error.error_code : `HTTP_${outcome.status}`;
+        const first = Array.isArray(error.error_messages) && typeof error.error_messages[0] === 'string' ? error.error_messages[0] : `HTTP ${outcome.status}`;
+        const correlation = typeof error.correlation_id === 'string' ? ` [correlation ${error.correlation_id}]` : '';
+        throw new ProviderAError(outcome.status, code, `Provider A refused ${method} ${path}: ${code} — ${first}${correlation}`, outcome.body);
+      }
+      return outcome.body as T;
+    });
+  }
+}

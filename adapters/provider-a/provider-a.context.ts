@@ -1,0 +1,90 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError, forbidden, notFound, type Tenant } from '../kit/platform.js';
+import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
+import type { AdapterKit, MountedProvider, TransactionLog } from '../kit/index.js';
+import { ProviderAClient, ProviderAError } from './provider-a.client.js';
+import { PROVIDER_A_ADAPTER_ID, type ProviderAConfiguration } from './provider-a.types.js';
+
+/** What every part of the adapter works with: the kit, the mounted runtime, the provider's client per configuration. */
+export interface ProviderAContext {
+  kit: AdapterKit<ProviderAConfiguration>;
+  mounted: MountedProvider;
+  client(configuration: ProviderAConfiguration): ProviderAClient;
+}
+
+export const clientFor = (configuration: ProviderAConfiguration) => new ProviderAClient(configuration.apiSettings);
+
+/** A payment of this adapter on the order; anything else is 404. */
+export function ownPayment(order: OrderDocument, paymentId: string): PaymentDocument {
+  const payment = order.payments.find((p) => p.id === paymentId && p.adapterId === PROVIDER_A_ADAPTER_ID);
+  if (!payment) throw notFound(`Order ${order.id} has no ${PROVIDER_A_ADAPTER_ID} payment ${paymentId}.`, 'payment_not_found');
+  return payment;
+}
+
+/** The provider's reference (its order id) of a payment; a payment without one never reached the provider. */
+export function referenceOf(payment: PaymentDocument): string {
+  if (!payment.reference) throw new AppError(409, 'payment_not_at_provider', `Payment ${payment.id} has no provider A order.`);
+  return payment.reference;
+}
+
+/** Where the provider and the shopper's browser reach this adapter. */
+export const callbackBase = (kit: AdapterKit<ProviderAConfiguration>, configuration: ProviderAConfiguration) =>
+  (configuration.callbackBaseUrl ?? kit.publicUrl).replace(/\/+$/, '');
+
+/** Provider callbacks carry no token: their address is signed (a week: the push is retried for a while) and names the tenant. */
+const CALLBACK_TTL_S = 7 * 24 * 3600;
+
+export function signedCallback(kit: AdapterKit<ProviderAConfiguration>, configuration: ProviderAConfiguration, path: string, tenant: Tenant, extra: Record<string, string> = {}): string {
+  const url = new URL(`${callbackBase(kit, configuration)}${path}`);
+  for (const [name, value] of Object.entries({ ...extra, merchant: tenant.merchant, channel: tenant.channel })) url.searchParams.set(name, value);
+  return kit.callbacks.sign(url.toString(), CALLBACK_TTL_S);
+}
+
+/** The tenant of a provider (or browser) callback: its signed address says it (401 when forged or expired). */
+export function tenantOfSigned(kit: AdapterKit<ProviderAConfiguration>, request: FastifyRequest): Tenant {
+  kit.callbacks.verify(request.url);
+  const { merchant, channel } = request.query as { merchant?: string; channel?: string };
+  if (!merchant || !channel) throw new AppError(400, 'invalid_request', 'The callback address names no merchant and channel.');
+  return { merchant, channel };
+}
+
+/** Back-office callers only (the payment actions): admin or service tokens. */
+export function fromBackOffice(kit: AdapterKit<ProviderAConfiguration>, request: FastifyRequest): Tenant {
+  const tenant = kit.fromCaller(request);
+  const role = request.auth.principal.role;
+  if (role !== 'admin' && role !== 'service') throw forbidden('Payment actions are for the back office (admin or service tokens).');
+  return tenant;
+}
+
+/** A provider failure as the spec's "Errors" row: 400 `provider_failed` with `details.errorDetail`. */
+export function providerFailed(error: unknown, paymentId?: string): AppError {
+  if (error instanceof AppError) return error;
+  const errorDetail = error instanceof Error ? error.message : String(error);
+  return new AppError(400, 'provider_failed', errorDetail, { errorDetail, ...(paymentId ? { paymentId } : {}) });
+}
+
+/** The failed transaction of a provider call. */
+export function failedCall(error: unknown, fields: Omit<TransactionLog, 'isSuccess'>): TransactionLog {
+  return {
+    ...fields,
+    isSuccess: false,
+    pspStatus: error instanceof ProviderAError || error instanceof AppError ? error.code : 'error',
+    errorDetail: error instanceof Error ? error.message : String(error),
+    responseJson: error instanceof ProviderAError ? (error.body ?? null) : null,
+  };
+}
+
+/** Runs work for one payment at a time in this process (confirm and push may arrive together). */
+export class PaymentSerializer {
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  run<T>(paymentId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.running.get(paymentId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    this.running.set(paymentId, next);
+    void next.finally(() => {
+      if (this.running.get(paymentId) === next) this.running.delete(paymentId);
+    }).catch(() => undefined);
+    return next;
+  }
+}

@@ -1,0 +1,51 @@
+import type { Tenant } from '../kit/platform.js';
+import type { OrderDocument } from '../kit/order-contract.js';
+import type { AdapterKit } from '../kit/index.js';
+import { signedCallback } from './provider-a.context.js';
+import { fillTemplate, localeOf, providerOption, sessionAmounts } from './provider-a.mapping.js';
+import type { ProviderAConfiguration } from './provider-a.types.js';
+
+/** The adapter's callback paths for one payment (the provider's calls and the shopper's return). */
+export const callbackPath = (orderId: string, paymentId: string, name: 'shipping-option-update' | 'confirm' | 'push') =>
+  `/api/checkout/v1/callback/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/${name}`;
+
+/** The merchant URLs the provider is given: the configured pages, and this adapter's signed callbacks. */
+export function merchantUrls(kit: AdapterKit<ProviderAConfiguration>, configuration: ProviderAConfiguration, tenant: Tenant, order: OrderDocument, paymentId: string) {
+  const signed = (path: string, extra: Record<string, string> = {}) => signedCallback(kit, configuration, path, tenant, extra);
+  return {
+    terms: fillTemplate(configuration.redirectUrls.termsUrl, order),
+    checkout: fillTemplate(configuration.redirectUrls.checkoutUrl, order),
+    confirmation: signed(callbackPath(order.id, paymentId, 'confirm')),
+    push: signed(callbackPath(order.id, paymentId, 'push')),
+    ...(configuration.validationEnabled === false ? {} : { validation: signed('/api/checkout/v1/callback/validation', { orderId: order.id, paymentId }) }),
+    ...(configuration.providesShipping ? { shipping_option_update: signed(callbackPath(order.id, paymentId, 'shipping-option-update')) } : {}),
+  };
+}
+
+/** The provider's create-order request for a payment covering `amount` of the order. */
+export function checkoutOrderRequest(kit: AdapterKit<ProviderAConfiguration>, configuration: ProviderAConfiguration, tenant: Tenant, order: OrderDocument, paymentId: string, amount: number) {
+  const country = order.country ?? configuration.shippingCountries?.[0] ?? 'SE';
+  return {
+    purchase_country: country,
+    purchase_currency: order.currency,
+    locale: localeOf(order),
+    ...sessionAmounts(order, amount),
+    merchant_urls: merchantUrls(kit, configuration, tenant, order, paymentId),
+    merchant_reference2: order.id,
+    ...(configuration.providesShipping && configuration.shippingOptions?.length ? { shipping_options: configuration.shippingOptions.map(providerOption) } : {}),
+    ...(configuration.shippingCountries?.length ? { shipping_countries: configuration.shippingCountries } : {}),
+    ...(configuration.recurringEnabled ? { recurring: true } : {}),
+  };
+}
+
+/** The request as the transaction log keeps it: the callback addresses without their signatures (they are capabilities). */
+export function loggedRequest<T extends { merchant_urls: Record<string, string> }>(request: T): T {
+  const unsigned = Object.fromEntries(
+    Object.entries(request.merchant_urls).map(([name, value]) => {
+      const url = new URL(value);
+      url.searchParams.delete('sig');
+      return [name, url.toString()];
+    }),
+  );
+  return { ...request, merchant_urls: unsigned };
+}

@@ -1,0 +1,186 @@
+import type { AdapterKit, TransactionLog } from '../kit/index.js';
+import { AppError, notFound, type Tenant } from '../kit/platform.js';
+import { PlatformCallError } from '../kit/platform-call.js';
+import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
+import { allocate } from '../../contracts/allocation.js';
+import { sameAmount } from '../../contracts/amount.js';
+import type { Purchase } from './provider-b-api.client.js';
+import { providerFailed, type ProviderBProvider } from './provider-b.provider.js';
+import { customerFrom, orderFingerprint, purchaseItems, shippingFrom } from './purchase.mapper.js';
+import { PROVIDER_B_ADAPTER_ID, type ProviderBConfiguration } from './provider-b.types.js';
+
+/** One reason validate refuses (spec: non-200 with an array of `{code, adapterId}`), with a message for the UI. */
+export interface ValidationFailure {
+  code: string;
+  adapterId: string;
+  message: string;
+}
+
+export interface PaymentContext {
+  tenant: Tenant;
+  order: OrderDocument;
+  payment: PaymentDocument;
+  configuration: ProviderBConfiguration;
+}
+
+const FINAL_STEPS = ['Completed', 'Declined', 'TimedOut'];
+const failure = (code: string, message: string, adapterId = PROVIDER_B_ADAPTER_ID): ValidationFailure => ({ code, adapterId, message });
+
+/**
+ * The storefront's callbacks while the shopper is in provider B's embedded checkout (its script's
+ * events, forwarded): customer-update and shipping-option-update copy what the shopper entered
+ * from the provider to the order; validate (beforeSubmit) checks the order and the purchase agree
+ * and remembers the order as validated; process (the submit goes on) refuses an order changed
+ * since, writes consents and addresses, and moves order and payment to `processing`. Nothing is
+ * taken from a request body: every step re-reads the purchase from the provider.
+ */
+export class ProviderBCheckout {
+  constructor(
+    private readonly kit: AdapterKit<ProviderBConfiguration>,
+    private readonly provider: ProviderBProvider,
+  ) {}
+
+  async context(tenant: Tenant, orderId: string, paymentId: string): Promise<PaymentContext> {
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    const payment = order.payments.find((p) => p.id === paymentId && p.adapterId === PROVIDER_B_ADAPTER_ID);
+    if (!payment) throw notFound(`Order ${orderId} has no provider B payment ${paymentId}.`, 'payment_not_found');
+    return { tenant, order, payment, configuration: await this.kit.configuration.get(tenant) };
+  }
+
+  /** The customer and addresses the shopper entered at the provider become the order's (`/customer` hooks run). */
+  async customerUpdate(tenant: Tenant, orderId: string, paymentId: string) {
+    const context = await this.context(tenant, orderId, paymentId);
+    requireCheckout(context.order);
+    const purchase = await this.provider.purchaseOf(context.configuration, context.payment);
+    const order = purchase.customer || purchase.deliveryAddress ? await this.kit.orders.replaceCustomer(tenant, orderId, customerFrom(purchase, context.order.customer)) : context.order;
+    return { orderId, paymentId, customer: order.customer };
+  }
+
+  /**
+   * The shipping option the shopper chose at the provider becomes the order's shipping (it
+   * replaces the order's shippings: delivery is chosen in the provider's checkout), and the
+   * payment and the purchase follow the new total at once (the platform's amountChanged, which
+   * comes after, then finds nothing to change).
+   */
+  async shippingOptionUpdate(tenant: Tenant, orderId: string, paymentId: string) {
+    const context = await this.context(tenant, orderId, paymentId);
+    requireCheckout(context.order);
+    const purchase = await this.provider.purchaseOf(context.configuration, context.payment);
+    const shipping = shippingFrom(purchase, context.order);
+    if (!shipping) return { orderId, paymentId, shippings: context.order.shippings, total: context.order.total, amount: context.payment.amount };
+    const order = await this.kit.orders.replaceShippings(tenant, orderId, [shipping]);
+    const amount = await this.followTotal({ ...context, order });
+    return { orderId, paymentId, shippings: order.shippings, total: order.total, amount };
+  }
+
+  /** beforeSubmit: `[]` when the order may be submitted (and it is remembered as validated), else every reason. */
+  async validate(tenant: Tenant, orderId: string, paymentId: string): Promise<ValidationFailure[]> {
+    const context = await this.context(tenant, orderId, paymentId);
+    const { order, payment } = context;
+    if (order.state.currentStatus !== 'checkout') return [failure('order_not_in_checkout', `The order is ${order.state.currentStatus}.`)];
+    if (payment.state !== 'intent') return [failure('payment_not_open', `The payment is ${payment.state}.`)];
+    const purchase = await this.provider.purchaseOf(context.configuration, payment);
+    const failures = purchaseFailures(purchase, payment);
+    if (purchase.currentStep === 'TimedOut') {
+      // Nothing can be bought with it any more: the payment fails, so the storefront can start a new one.
+      const failed = await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'failed' });
+      await this.log(tenant, orderId, failed, { event: 'validate', pspEvent: 'validate', isSuccess: false, pspStatus: 'TimedOut', errorDetail: 'The purchase at provider B timed out.' });
+      return failures;
+    }
+    failures.push(...(await this.orderFailures(tenant, orderId)));
+    if (failures.length > 0) return failures;
+    await this.kit.payments.updatePayment(tenant, orderId, paymentId, { attributes: { ...payment.attributes, validated: { fingerprint: orderFingerprint(order), at: new Date().toISOString() } } });
+    return [];
+  }
+
+  /**
+   * The submit goes on: refused (409 `order_changed`) when the cart, shippings, total or payments
+   * changed since validate; else consents and addresses from the provider are written, the order
+   * moves to `processing` (its `/state` hooks may veto: 400 with their message) and the payment to
+   * `processing` until the provider's notification says the purchase completed. Calling it again
+   * once processing changes nothing.
+   */
+  async process(tenant: Tenant, orderId: string, paymentId: string) {
+    const context = await this.context(tenant, orderId, paymentId);
+    const { payment } = context;
+    if (['processing', 'accepted', 'completed'].includes(context.order.state.currentStatus) && ['processing', 'reserved'].includes(payment.state)) {
+      return { orderId, paymentId, orderStatus: context.order.state.currentStatus, paymentState: payment.state };
+    }
+    requireCheckout(context.order);
+    if (payment.state !== 'intent') throw new AppError(409, 'payment_not_open', `Payment ${paymentId} is ${payment.state}.`);
+    const validated = (payment.attributes?.validated as { fingerprint?: string } | undefined)?.fingerprint;
+    if (!validated) throw new AppError(409, 'not_validated', 'The order has not been validated for this payment; call validate first.');
+    const purchase = await this.provider.purchaseOf(context.configuration, payment);
+    const refused = purchaseFailures(purchase, payment);
+    if (refused.length > 0) throw new AppError(409, refused[0]!.code, refused[0]!.message, refused);
+
+    // What the shopper entered, then the check: a /customer hook may itself change the cart.
+    if (purchase.customer || purchase.deliveryAddress) await this.kit.orders.replaceCustomer(tenant, orderId, customerFrom(purchase, context.order.customer));
+    if (Object.keys(purchase.consents ?? {}).length > 0) await this.kit.orders.replaceConsents(tenant, orderId, { ...(asObject(context.order.consents)), ...purchase.consents });
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    if (orderFingerprint(order) !== validated) {
+      await this.log(tenant, orderId, payment, { event: 'process', pspEvent: 'process', isSuccess: false, pspStatus: 'order_changed', errorDetail: 'The order changed between validate and process.' });
+      throw new AppError(409, 'order_changed', 'The order changed since it was validated (cart, shipping or payments); validate it again before submitting.');
+    }
+
+    const moved = await this.kit.orders.changeStatus(tenant, orderId, 'processing').catch(async (error: unknown) => {
+      await this.log(tenant, orderId, payment, { event: 'process', pspEvent: 'process', isSuccess: false, pspStatus: 'refused', errorDetail: error instanceof Error ? error.message : String(error) });
+      throw error;
+    });
+    try {
+      await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'processing' });
+    } catch (error) {
+      await this.kit.orders.changeStatus(tenant, orderId, 'checkout').catch((e: unknown) => this.kit.logger.error({ err: e, orderId }, 'could not return the order to checkout'));
+      throw error;
+    }
+    await this.log(tenant, orderId, payment, { event: 'process', pspEvent: 'process', isSuccess: true, pspStatus: purchase.currentStep });
+    return { orderId, paymentId, orderStatus: moved.state.currentStatus, paymentState: 'processing' };
+  }
+
+  /** The payment's share of the order now (contracts/allocation.ts): the purchase's items and the payment follow it. */
+  async followTotal(context: PaymentContext): Promise<number> {
+    const { tenant, order, payment, configuration } = context;
+    const share = allocate(order).get(payment.id) ?? payment.amount;
+    if (sameAmount(share, payment.amount)) return share;
+    const items = purchaseItems(order, share);
+    const updated = await this.provider.api.updateItems(configuration.apiSettings, payment.reference!, items).catch((error: unknown) => {
+      throw providerFailed(error);
+    });
+    await this.kit.payments.updatePayment(tenant, order.id, payment.id, { amount: share });
+    await this.log(tenant, order.id, payment, { event: 'update', pspEvent: 'update-items', amount: share, isSuccess: true, pspStatus: updated.currentStep, requestJson: { items } });
+    return share;
+  }
+
+  /** The order service's own validation (built-in rules, registered validations), as failures of ours. */
+  private async orderFailures(tenant: Tenant, orderId: string): Promise<ValidationFailure[]> {
+    try {
+      await this.kit.orders.validate(tenant, orderId);
+      return [];
+    } catch (error) {
+      if (!(error instanceof PlatformCallError) || error.code !== 'order_invalid') throw error;
+      const details = Array.isArray(error.details) ? (error.details as Array<{ code?: string; adapterId?: string; message?: string }>) : [];
+      return details.length > 0 ? details.map((d) => failure(d.code ?? 'order_invalid', d.message ?? error.message, d.adapterId ?? 'order')) : [failure('order_invalid', error.message, 'order')];
+    }
+  }
+
+  log(tenant: Tenant, orderId: string, payment: PaymentDocument, transaction: TransactionLog): Promise<void> {
+    return this.kit.payments
+      .logTransaction(tenant, orderId, payment.id, { amount: payment.amount, ...transaction })
+      .then(() => undefined)
+      .catch((error: unknown) => this.kit.logger.error({ err: error, orderId, paymentId: payment.id }, 'could not log a provider B transaction'));
+  }
+}
+
+/** Why the purchase cannot be submitted as it stands at the provider. */
+function purchaseFailures(purchase: Purchase, payment: PaymentDocument): ValidationFailure[] {
+  if (purchase.currentStep === 'TimedOut') return [failure('purchase_timed_out', 'The purchase at provider B timed out; start the payment again.')];
+  if (FINAL_STEPS.includes(purchase.currentStep)) return [failure('purchase_final', `The purchase at provider B is ${purchase.currentStep}.`)];
+  if (!sameAmount(purchase.totalAmount, payment.amount)) return [failure('amount_mismatch', `The purchase is for ${purchase.totalAmount}, the payment covers ${payment.amount}.`)];
+  return [];
+}
+
+function requireCheckout(order: OrderDocument): void {
+  if (order.state.currentStatus !== 'checkout') throw new AppError(409, 'order_not_in_checkout', `Order ${order.id} is ${order.state.currentStatus}; the checkout can no longer change it.`);
+}
+
+const asObject = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});

@@ -1,0 +1,143 @@
+import type { AdapterKit, LifecycleCall, PaymentProvider, ProviderCall, ProviderResult } from '../kit/index.js';
+import { AppError } from '../kit/platform.js';
+import type { PaymentDocument } from '../kit/order-contract.js';
+import { ProviderBApiClient, ProviderBError, type Purchase } from './provider-b-api.client.js';
+import { purchaseItems } from './purchase.mapper.js';
+import type { ProviderBConfiguration, ProviderBSession } from './provider-b.types.js';
+
+/** How long the signed notification address handed to provider B stays good (the provider may retry for days). */
+const NOTIFICATION_URL_LIFETIME_S = 7 * 24 * 3600;
+
+export const notificationPath = (orderId: string, paymentId: string) =>
+  `/api/checkout/v1/callback/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/notification`;
+
+/** The provider's failure as the kit expects it: a 400 `provider_failed` carrying what the provider said (logged by the runtime). */
+export const providerFailed = (error: unknown): AppError => {
+  if (error instanceof AppError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return Object.assign(new AppError(400, 'provider_failed', message, { errorDetail: message, ...(error instanceof ProviderBError ? { providerCode: error.code } : {}) }), {
+    body: error instanceof ProviderBError ? (error.body ?? null) : null,
+  });
+};
+
+/**
+ * Provider B as a kit `PaymentProvider` (docs/adapters/provider-b.md): create starts a purchase
+ * and answers the JWT and script for the storefront; the payment follows the order's amount by
+ * replacing the purchase's items; after the order is delivered the purchase is delivered
+ * (captured), and the back office's cancel and refund reach the provider. The shopper-side
+ * callbacks and the provider's notification are this adapter's own routes (provider-b-checkout.service.ts).
+ */
+export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration, ProviderBSession> {
+  readonly name: string = 'Provider B';
+
+  constructor(
+    private readonly kit: Pick<AdapterKit<ProviderBConfiguration>, 'callbacks' | 'publicUrl'>,
+    readonly api: ProviderBApiClient = new ProviderBApiClient(),
+  ) {}
+
+  async createSession(call: ProviderCall<ProviderBConfiguration> & { body: unknown }) {
+    const { order, configuration, payment, tenant } = call;
+    const notification = new URL(`${this.kit.publicUrl}${notificationPath(order.id, payment.id)}`);
+    notification.searchParams.set('merchant', tenant.merchant);
+    notification.searchParams.set('channel', tenant.channel);
+    const request = {
+      merchantReference: order.id,
+      currency: order.currency,
+      language: configuration.checkout?.language ?? (order.culture?.slice(0, 2).toLowerCase() || 'en'),
+      mode: configuration.checkout?.mode ?? 'test',
+      items: purchaseItems(order, payment.amount),
+      callbackUrl: this.kit.callbacks.sign(notification.toString(), NOTIFICATION_URL_LIFETIME_S),
+    };
+    const created = await this.api.createPurchase(configuration.apiSettings, request).catch((error: unknown) => {
+      throw providerFailed(error);
+    });
+    const paymentName = configuration.checkout?.paymentName ?? this.name;
+    return {
+      reference: created.purchaseId,
+      payment: { name: paymentName, attributes: { token: created.jwt, clientId: configuration.apiSettings.clientId, paymentName, expiredUtc: created.expiredUtc } },
+      response: sessionOf(configuration, payment.id, created.jwt),
+      // The callback address carries a signature of ours: it is not logged.
+      requestJson: { ...request, callbackUrl: notification.toString() },
+      responseJson: { purchaseId: created.purchaseId, expiredUtc: created.expiredUtc },
+      pspStatus: 'Initiated',
+    };
+  }
+
+  /** What the storefront needs again (the confirmation page, a reload): the purchase's JWT and script, with its current step. */
+  async readSession(call: ProviderCall<ProviderBConfiguration>): Promise<ProviderBSession & { currentStep: string }> {
+    const purchase = await this.purchaseOf(call.configuration, call.payment);
+    return { ...sessionOf(call.configuration, call.payment.id, String(call.payment.attributes?.token ?? '')), currentStep: purchase.currentStep };
+  }
+
+  /** The purchase's items are replaced so its total is the payment's new amount (refused by the provider once the purchase is final). */
+  async amountChanged(call: ProviderCall<ProviderBConfiguration> & { amount: number }): Promise<ProviderResult> {
+    const items = purchaseItems(call.order, call.amount);
+    const updated = await this.api.updateItems(call.configuration.apiSettings, this.reference(call.payment), items).catch((error: unknown) => {
+      throw providerFailed(error);
+    });
+    return { amount: updated.totalAmount, transaction: { event: 'update', pspEvent: 'update-items', amount: updated.totalAmount, isSuccess: true, pspStatus: updated.currentStep, requestJson: { items }, responseJson: { totalAmount: updated.totalAmount } } };
+  }
+
+  /** Order delivered: deliver (capture) the purchase at the provider; the payment becomes `captured`. */
+  async capture(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult | void> {
+    if (call.payment.state !== 'reserved') return;
+    const purchase = await this.management(call, 'deliver', () => this.api.deliver(call.configuration.apiSettings, this.reference(call.payment), call.payment.amount));
+    return { state: 'captured', transaction: managementLog('capture', 'deliver', call.payment.amount, purchase) };
+  }
+
+  /** The back office cancels: the authorized purchase is cancelled at the provider (the platform records `cancelled`). */
+  async cancel(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult> {
+    const purchase = await this.management(call, 'cancel', () => this.api.cancel(call.configuration.apiSettings, this.reference(call.payment)));
+    return { pspStatus: purchase.management.status, transaction: managementLog('cancel', 'cancel', call.payment.amount, purchase) };
+  }
+
+  /** The back office refunds `amount` (partial allowed) of what was delivered. */
+  async refund(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult> {
+    const purchase = await this.management(call, 'refund', () => this.api.refund(call.configuration.apiSettings, this.reference(call.payment), call.request.amount));
+    return { pspStatus: purchase.management.status, transaction: managementLog('refund', 'refund', call.request.amount, purchase) };
+  }
+
+  checkoutPageUrl(configuration: ProviderBConfiguration): string {
+    return configuration.checkout?.checkoutUrl ?? '';
+  }
+
+  /** The purchase as the provider has it now: the only source of truth about what the shopper did. */
+  purchaseOf(configuration: ProviderBConfiguration, payment: PaymentDocument): Promise<Purchase> {
+    return this.api.getPurchase(configuration.apiSettings, this.reference(payment)).catch((error: unknown) => {
+      throw error instanceof ProviderBError && error.status === undefined ? new AppError(502, 'provider_unavailable', error.message) : providerFailed(error);
+    });
+  }
+
+  private reference(payment: PaymentDocument): string {
+    if (!payment.reference) throw new AppError(409, 'payment_without_purchase', `Payment ${payment.id} has no purchase at provider B.`);
+    return payment.reference;
+  }
+
+  /** An order management call; the provider's refusal (409: not deliverable, already delivered…) is passed on as a 4xx with its message. */
+  private async management(call: LifecycleCall<ProviderBConfiguration>, action: string, run: () => Promise<Purchase>): Promise<Purchase> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ProviderBError && error.status !== undefined && error.status < 500) {
+        throw new AppError(409, `provider_${action}_refused`, error.message, { providerCode: error.code, paymentId: call.payment.id });
+      }
+      throw new AppError(502, 'provider_unavailable', error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+const sessionOf = (configuration: ProviderBConfiguration, paymentId: string, purchaseJwt: string): ProviderBSession => ({
+  paymentId,
+  purchaseJwt,
+  javascriptUrl: configuration.checkout?.javascriptUrl ?? `${configuration.apiSettings.apiUrl.replace(/\/+$/, '')}/checkout.js`,
+  styles: configuration.checkout?.styles ?? {},
+});
+
+const managementLog = (event: string, pspEvent: string, amount: number, purchase: Purchase) => ({
+  event,
+  pspEvent,
+  amount,
+  isSuccess: true,
+  pspStatus: purchase.management.status,
+  responseJson: { management: purchase.management },
+});

@@ -1,0 +1,26 @@
+/** Provider B's adapter: its id, its configuration (schemas/adapters/provider_b_checkout_adapter.schema.json). */
+export const PROVIDER_B_ADAPTER_ID = 'provider_b_checkout_adapter';
+
+export interface ProviderBConfiguration {
+  apiSettings: { apiUrl: string; clientId: string; clientSecret: string };
+  checkout?: {
+    /** The script that embeds the checkout; default `{apiUrl}/checkout.js`. */
+    javascriptUrl?: string;
+    language?: string;
+    styles?: Record<string, unknown>;
+    /** `test` (default) or `production` at the provider. */
+    mode?: 'test' | 'production';
+    /** The payment's name on the order; default "Provider B". */
+    paymentName?: string;
+    /** The storefront's checkout page (`GET …/callback/cancel` sends the shopper back there). */
+    checkoutUrl?: string;
+  };
+}
+
+/** What create and GET answer the storefront (spec: `{paymentId, purchaseJwt, javascriptUrl, styles}`). */
+export interface ProviderBSession {
+  paymentId: string;
+  purchaseJwt: string;
+  javascriptUrl: string;
+  styles: Record<string, unknown>;
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { money } from '../kit/platform.js';
+import type { Address, OrderDocument, Shipping } from '../kit/order-contract.js';
+import { sameAmount, subtractAmounts, sumAmounts } from '../../contracts/amount.js';
+import { isActivePayment } from '../../contracts/allocation.js';
+import type { Purchase, PurchaseAddress, PurchaseItem } from './provider-b-api.client.js';
+import { PROVIDER_B_ADAPTER_ID } from './provider-b.types.js';
+
+/**
+ * Mapping between the order and provider B's purchase. Order → provider: the lines the shopper
+ * pays for. Provider → order: what the shopper entered in the embedded checkout (customer,
+ * addresses, shipping option, consents), read from the provider, never from a callback body.
+ */
+
+const round2 = (value: ReturnType<typeof money>) => value.toDecimalPlaces(2).toNumber();
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const incl = (value: unknown): number | undefined => num(value) ?? num((value as { includingVat?: unknown } | undefined)?.includingVat);
+const excl = (value: unknown): number | undefined => num((value as { excludingVat?: unknown } | undefined)?.excludingVat);
+const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() !== '' ? value : fallback);
+
+/** One cart item as a line: its total incl. VAT (`total`, else `unitPrice × quantity`), and its VAT. */
+function itemLine(item: OrderDocument['cart']['items'][number]): PurchaseItem | undefined {
+  const quantity = num(item.quantity) ?? 1;
+  const amount = incl(item.total) ?? (incl(item.unitPrice) === undefined ? undefined : round2(money(incl(item.unitPrice)!).times(quantity)));
+  if (amount === undefined) return undefined;
+  const excluding = excl(item.total);
+  const vatRate = num(item.vatRate);
+  const taxAmount = excluding !== undefined ? subtractAmounts(amount, excluding) : vatRate !== undefined ? round2(money(amount).minus(money(amount).dividedBy(1 + vatRate))) : 0;
+  return { reference: text(item.sku, item.id), description: text(item.name, item.id), quantity, amount, taxAmount };
+}
+
+function shippingLine(shipping: Shipping): PurchaseItem | undefined {
+  if (!shipping.total) return undefined;
+  return { reference: `shipping-${shipping.id}`, description: text(shipping.name, 'Shipping'), quantity: 1, amount: shipping.total.includingVat, taxAmount: subtractAmounts(shipping.total.includingVat, shipping.total.excludingVat) };
+}
+
+/**
+ * The lines of a purchase covering `amount`: the cart's items (one line for the whole cart when
+ * the items do not add up to its total: items are free-form on the order) and the shippings; when
+ * other payments (a gift card) cover part of the order, one negative line for that part, so the
+ * purchase's total is exactly the payment's amount.
+ */
+export function purchaseItems(order: OrderDocument, amount: number): PurchaseItem[] {
+  const lines = order.cart.items.map(itemLine);
+  const items: PurchaseItem[] =
+    lines.every((line): line is PurchaseItem => line !== undefined) && lines.length > 0 && sameAmount(sumAmounts(lines.map((line) => line.amount)), order.cart.total.includingVat)
+      ? lines
+      : [{ reference: text(order.cart.reference, order.id), description: `Order ${order.id}`, quantity: 1, amount: order.cart.total.includingVat, taxAmount: subtractAmounts(order.cart.total.includingVat, order.cart.total.excludingVat) }];
+  for (const shipping of order.shippings) {
+    const line = shippingLine(shipping);
+    if (line) items.push(line);
+  }
+  const others = subtractAmounts(sumAmounts(items.map((item) => item.amount)), amount);
+  if (!sameAmount(others, 0)) items.push({ reference: 'other-payments', description: 'Paid with other payments', quantity: 1, amount: -others, taxAmount: 0 });
+  return items;
+}
+
+const address = (from: PurchaseAddress | null | undefined, extra: Partial<Address> = {}): Address | undefined => {
+  if (!from) return undefined;
+  const fields = Object.fromEntries(Object.entries({ type: 'person', ...from, ...extra }).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  return fields as Address;
+};
+
+/**
+ * The order's customer from the purchase: `shipping` = the delivery address, `billing` = the
+ * invoicing address when the shopper gave one, else the delivery address; the customer's e-mail,
+ * phone and names fill what an address leaves out.
+ */
+export function customerFrom(purchase: Purchase, current: OrderDocument['customer']): OrderDocument['customer'] {
+  const c = purchase.customer ?? {};
+  const person = { givenName: c.givenName, familyName: c.familyName, email: c.email, phone: c.phone, ...(c.nationalIdentificationNumber ? { nationalIdentificationNumber: c.nationalIdentificationNumber } : {}) };
+  const withPerson = (from: PurchaseAddress | null) => (from ? address({ ...person, ...from }, { type: c.type ?? 'person' }) : undefined);
+  const shipping = withPerson(purchase.deliveryAddress) ?? current.shipping;
+  const billing = withPerson(purchase.invoicingAddress) ?? withPerson(purchase.deliveryAddress) ?? (purchase.customer ? address(person, { type: c.type ?? 'person' }) : undefined) ?? current.billing;
+  return { ...current, type: c.type ?? current.type ?? 'person', ...(billing ? { billing } : {}), ...(shipping ? { shipping } : {}) };
+}
+
+/** The order's shipping for the option the shopper chose at the provider (VAT from its rate, default none). */
+export function shippingFrom(purchase: Purchase, order: OrderDocument): Shipping | undefined {
+  const option = purchase.shippingOption;
+  if (!option) return undefined;
+  const vatRate = option.vatRate ?? 0;
+  const excludingVat = round2(money(option.amount).dividedBy(1 + vatRate));
+  return {
+    id: `${PROVIDER_B_ADAPTER_ID}-${option.id}`,
+    merchant: order.merchant,
+    channel: order.channel,
+    orderId: order.id,
+    adapterId: PROVIDER_B_ADAPTER_ID,
+    state: 'intent',
+    reference: option.id,
+    name: option.name,
+    total: { includingVat: option.amount, excludingVat },
+    vatRate,
+    deliveryDetails: { ...(option.carrier ? { carrier: option.carrier } : {}), product: { reference: option.id, name: option.name } },
+    attributes: { providerShippingOption: option.id },
+  };
+}
+
+/**
+ * What validate promises process: the cart, the shippings, the total and what each payment
+ * covers. Process refuses when any of it changed in between (a cart edited in another tab).
+ */
+export function orderFingerprint(order: OrderDocument): string {
+  const shape = {
+    cart: order.cart,
+    shippings: order.shippings.map((s) => ({ id: s.id, total: s.total ?? null })),
+    total: order.total,
+    payments: order.payments.filter(isActivePayment).map((p) => ({ id: p.id, amount: p.amount })),
+  };
+  return createHash('sha256').update(JSON.stringify(shape)).digest('base64url');
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../kit/platform.js';
+import { verifyProviderCall } from './provider-c-callback.verifier.js';
+import type { ProviderCCheckout } from './provider-c-checkout.service.js';
+import { CALLBACK_ROUTES, confirmationPage, type ProviderCContext } from './provider-c.context.js';
+import type { ProviderCRecurring } from './provider-c-recurring.service.js';
+import type { ProviderCSettlement } from './provider-c-settlement.service.js';
+import { answers, noBodySchema, orderParamsSchema, paymentParamsSchema, providerCallBodySchema, recurringBodySchema } from './provider-c-adapter.schemas.js';
+
+type PaymentParams = { Params: { orderId: string; paymentId: string } };
+const RECEIVED = { CallbackResponse: 'received' } as const;
+
+/**
+ * The adapter's provider-specific routes (the runtime mounts create, read, amountChanged and the
+ * validation callback): the iframe events the storefront forwards, recurring, and the provider's
+ * push, the shopper's return to the confirmation address and the event for a pending payment.
+ */
+export function registerProviderCRoutes(app: FastifyInstance, deps: { context: ProviderCContext; checkout: ProviderCCheckout; settlement: ProviderCSettlement; recurring: ProviderCRecurring }): void {
+  const { context, checkout, settlement, recurring } = deps;
+  const { kit } = context;
+
+  app.post<PaymentParams>(
+    '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/customer-update',
+    { schema: { params: paymentParamsSchema, body: noBodySchema, summary: 'The iframe\'s customer events: the customer as the provider has it, onto the order', response: answers.customer } },
+    async (request) => checkout.customerUpdate(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
+  );
+
+  app.post<PaymentParams>(
+    '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/shipping-option-update',
+    { schema: { params: paymentParamsSchema, body: noBodySchema, summary: 'The iframe\'s shippingConfirmed: the chosen option as the order\'s shipping; the payment follows the total', response: answers.shipping } },
+    async (request) => checkout.shippingOptionUpdate(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
+  );
+
+  app.post<{ Params: { orderId: string }; Body: { token: string } }>(
+    '/api/checkout/v1/orders/:orderId/payments/recurring',
+    { schema: { params: orderParamsSchema, body: recurringBodySchema, summary: 'A payment from a stored token (no shopper): the provider\'s addresses onto the order, completed', response: answers.recurring } },
+    async (request, reply) => reply.status(201).send(await recurring.create(kit.fromCaller(request), request.params.orderId, request.body.token)),
+  );
+
+  // The provider's calls: a signed address (tenant, order, payment) and a signed request.
+  app.post<PaymentParams>(
+    CALLBACK_ROUTES.push,
+    { config: { public: true }, schema: { params: paymentParamsSchema, body: providerCallBodySchema, summary: 'Checkout push: the adapter re-reads the provider and applies its status (duplicates change nothing)', response: answers.providerCall } },
+    async (request) => {
+      const { tenant } = await verifyProviderCall(kit, request);
+      await settlement.settle(tenant, request.params.orderId, request.params.paymentId, 'push');
+      return RECEIVED;
+    },
+  );
+
+  app.post(
+    CALLBACK_ROUTES.event,
+    { config: { public: true }, schema: { body: providerCallBodySchema, summary: 'The provider decided a pending payment (accepted or declined): order and payment follow (duplicates change nothing)', response: answers.providerCall } },
+    async (request) => {
+      const { tenant, query } = await verifyProviderCall(kit, request);
+      if (!query.orderId || !query.paymentId) throw badRequest('invalid_request', 'The event address names no order or payment.');
+      await settlement.settle(tenant, query.orderId, query.paymentId, 'event');
+      return RECEIVED;
+    },
+  );
+
+  app.get<PaymentParams>(
+    CALLBACK_ROUTES.confirmation,
+    { config: { public: true }, schema: { params: paymentParamsSchema, summary: 'The shopper back from the iframe: the payment is settled (as the push would) and the browser sent to the confirmation page', response: answers.confirmation } },
+    async (request, reply) => {
+      const { tenant, configuration } = await verifyProviderCall(kit, request, { signedBody: false });
+      const { orderId, paymentId } = request.params;
+      await settlement.settle(tenant, orderId, paymentId, 'confirmation');
+      return reply.status(302).header('location', confirmationPage(configuration, tenant, orderId, paymentId)).send();
+    },
+  );
+}

@@ -1,0 +1,29 @@
+import { empty, errors, json } from '../kit/platform.js';
+
+/** JSON schemas of the adapter's own routes (the runtime documents the standard ones). */
+
+const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
+export const paymentParamsSchema = { type: 'object', required: ['orderId', 'paymentId'], properties: { orderId: id, paymentId: id } } as const;
+export const orderParamsSchema = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
+export const noBodySchema = { type: ['object', 'null'] } as const;
+export const recurringBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' } },
+} as const;
+/** The provider's calls carry its own body (a notice); the signed query names the rest. */
+export const providerCallBodySchema = { type: ['object', 'null'] } as const;
+
+export const sessionSchema = { type: 'object', required: ['paymentId', 'htmlSnippet'], properties: { paymentId: { type: 'string' }, htmlSnippet: { type: 'string' } } } as const;
+
+const upstream = errors(400, 404, 409, 502);
+const received = json('Taken: `{"CallbackResponse": "received"}`', { type: 'object', required: ['CallbackResponse'], properties: { CallbackResponse: { const: 'received' } } });
+
+export const answers = {
+  customer: { 200: json('The order\'s customer, as the provider has it', { type: 'object', required: ['paymentId', 'customer'] }), ...upstream },
+  shipping: { 200: json('The order\'s shippings and the payment\'s amount', { type: 'object', required: ['paymentId', 'shippings', 'amount'] }), ...upstream },
+  recurring: { 201: json('The payment made from the token; the order is completed', { type: 'object', required: ['paymentId', 'reference', 'orderStatus', 'paymentState', 'checkoutStatus'] }), ...upstream },
+  providerCall: { 200: received, ...errors(400, 401, 404, 502) },
+  confirmation: { 302: empty('To the configured confirmation page (Location)'), ...errors(400, 401, 404, 502) },
+};

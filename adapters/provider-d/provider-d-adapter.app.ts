@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceDeps } from '../kit/platform.js';
+import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
+import { registerProviderDRoutes } from './provider-d-adapter.routes.js';
+import { providerD } from './provider-d.provider.js';
+import { PROVIDER_D_ADAPTER_ID, type ProviderDConfiguration } from './provider-d.types.js';
+
+/**
+ * Provider D's adapter (port 4107): the drop-in card and wallet provider on the kit's provider
+ * runtime, plus the drop-in's transaction and details and the subscription endpoint. See
+ * docs/adapters/provider-d.md.
+ */
+export async function createProviderDAdapter(deps: ServiceDeps): Promise<FastifyInstance> {
+  const kit = createAdapterKit<ProviderDConfiguration>({
+    adapterId: PROVIDER_D_ADAPTER_ID,
+    config: deps.config,
+    logger: deps.logger,
+    verifier: deps.verifier,
+    schemaFile: new URL('../../schemas/adapters/provider_d_dropin_adapter.schema.json', import.meta.url),
+    manifest: {
+      kind: 'payment',
+      name: 'Provider D (cards and wallets)',
+      routes: { createPayment: '/api/checkout/v1/{orderId}/payments' },
+    },
+  });
+  const mounted = mountPaymentProvider(kit, providerD, {
+    basePath: '/api/checkout/v1',
+    createPaths: ['/api/checkout/v1/:orderId/payments'],
+    readPaths: ['/api/v1/checkout/:orderId/payments/:paymentId'],
+  });
+  registerProviderDRoutes(kit.app, kit, (orderId) => mounted.callbackUrls(orderId));
+  return kit.app;
+}

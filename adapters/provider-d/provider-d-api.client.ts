@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { withClientSpan } from '../kit/platform.js';
+import { ProviderError } from '../kit/provider-error.js';
+import { send } from '../../platform/http-client/http-client.js';
+import type { MinorAmount, ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
+
+/** Provider D refused (status set) or could not be reached (status undefined). */
+export class ProviderDError extends ProviderError {
+  override name = 'ProviderDError';
+}
+
+/** An idempotency key (≤ 64 characters) for one request: the same request, the same key. */
+export const idempotencyKeyFor = (scope: string, body: unknown) => createHash('sha256').update(scope).update('\u0000').update(JSON.stringify(body)).digest('hex');
+
+/**
+ * Provider D's API (PROVIDERS.md, "Provider D"): `x-api-key`, JSON, amounts in minor units,
+ * `idempotency-key` on every POST. Answers are returned as the provider gave them.
+ */
+export class ProviderDClient {
+  private readonly baseUrl: string;
+
+  constructor(
+    private readonly settings: ProviderDConfiguration['apiSettings'],
+    private readonly timeoutMs = 10_000,
+  ) {
+    this.baseUrl = settings.apiUrl.replace(/\/+$/, '');
+  }
+
+  paymentMethods = (body: { amount: MinorAmount; countryCode?: string; shopperReference?: string; shopperLocale?: string }) =>
+    this.post<{ paymentMethods: unknown[]; storedPaymentMethods?: unknown[] }>('/paymentMethods', { merchantAccount: this.settings.merchantAccount, ...body });
+
+  payments = (body: Record<string, unknown>, idempotencyKey: string) => this.post<ProviderPaymentResponse>('/payments', { ...body, merchantAccount: this.settings.merchantAccount }, idempotencyKey);
+
+  details = (body: Record<string, unknown>, idempotencyKey: string) => this.post<ProviderPaymentResponse>('/payments/details', body, idempotencyKey);
+
+  modify = (pspReference: string, kind: 'captures' | 'refunds' | 'cancels', body: { amount?: MinorAmount; reference?: string }, idempotencyKey: string) =>
+    this.post<{ pspReference: string; status: string }>(`/payments/${encodeURIComponent(pspReference)}/${kind}`, { merchantAccount: this.settings.merchantAccount, ...body }, idempotencyKey);
+
+  private post<T>(path: string, body: unknown, idempotencyKey?: string): Promise<T> {
+    const url = `${this.baseUrl}${path}`;
+    return withClientSpan({ name: `POST provider D ${path.replace(/\/payments\/[^/]+\//, '/payments/{pspReference}/')}`, method: 'POST', url }, async (traceHeaders) => {
+      const headers = { 'x-api-key': this.settings.apiKey, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey.slice(0, 64) } : {}) };
+      // The provider's address is the merchant's word (configuration): the outbound policy applies.
+      const outcome = await send(url, { method: 'POST', headers, body, timeoutMs: this.timeoutMs, guarded: true, traceHeaders });
+      if (outcome.kind !== 'answered') {
+        const why = outcome.kind === 'timeout' ? 'did not answer in time' : `could not be reached (${outcome.error})`;
+        throw new ProviderDError(undefined, outcome.kind, `Provider D ${why} (POST ${path}).`);
+      }
+      const parsed: unknown = outcome.body === undefined && outcome.text ? outcome.text : (outcome.body ?? null);
+      if (outcome.status < 200 || outcome.status >= 300) {
+        const message = (parsed as { message?: unknown } | null)?.message;
+        const code = (parsed as { errorCode?: unknown } | null)?.errorCode;
+        throw new ProviderDError(outcome.status, typeof code === 'string' ? code : `HTTP_${outcome.status}`, `Provider D refused POST ${path} (${outcome.status}): ${typeof message === 'string' ? message : outcome.text.slice(0, 200)}`, parsed);
+      }
+      return parsed as T;
+    });
+  }
+}

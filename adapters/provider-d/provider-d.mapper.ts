@@ -1,0 +1,60 @@
+import { money } from '../kit/platform.js';
+import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
+import type { MinorAmount, ProviderDConfiguration } from './provider-d.types.js';
+
+/** ISO 4217 minor-unit exponents that are not 2. */
+const EXPONENTS: Record<string, number> = Object.fromEntries([
+  ...['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'].map((code) => [code, 0]),
+  ...['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'].map((code) => [code, 3]),
+]);
+const exponentOf = (currency: string) => EXPONENTS[currency] ?? 2;
+
+/** An order amount (major units, a decimal) as provider D wants it: an integer in minor units. */
+export function toMinor(amount: number, currency: string): MinorAmount {
+  return { value: money(amount).times(10 ** exponentOf(currency)).toDecimalPlaces(0).toNumber(), currency };
+}
+
+/** A provider amount back in major units (for logs and webhooks; never written to the order). */
+export function toMajor(amount: MinorAmount): number {
+  return money(amount.value).dividedBy(10 ** exponentOf(amount.currency)).toNumber();
+}
+
+/** The shopper reference of the order, when the storefront put one on the customer (attributes.shopperReference). */
+export function shopperReferenceOf(order: OrderDocument): string | undefined {
+  const reference = order.customer?.billing?.attributes?.shopperReference;
+  return typeof reference === 'string' && reference.length >= 3 ? reference : undefined;
+}
+
+const fill = (template: string, order: OrderDocument) =>
+  template.replaceAll('{orderId}', encodeURIComponent(order.id)).replaceAll('{merchant}', encodeURIComponent(order.merchant)).replaceAll('{channel}', encodeURIComponent(order.channel));
+
+/** Where a redirect action comes back: `redirectUrls.returnUrl`, else the checkout page; none configured: the provider's default. */
+export function returnUrlOf(configuration: ProviderDConfiguration, order: OrderDocument): string | undefined {
+  const template = configuration.redirectUrls?.returnUrl ?? configuration.redirectUrls?.checkoutUrl;
+  return template ? fill(template, order) : undefined;
+}
+
+/** Ties provider events back to the payment: echoed by the provider in webhooks (`additionalData.metadata.*`). */
+export function metadataOf(order: OrderDocument, payment: PaymentDocument): Record<string, string> {
+  return { merchant: order.merchant, channel: order.channel, orderId: order.id, paymentId: payment.id };
+}
+
+/**
+ * `/payments` for the drop-in's submit: its data forwarded as is, with what only the order may
+ * say (amount, reference, merchant account, return address, metadata) set by the adapter — a
+ * browser never chooses the amount. Mapping goes from order to provider only.
+ */
+export function paymentRequestOf(submit: Record<string, unknown>, order: OrderDocument, payment: PaymentDocument, configuration: ProviderDConfiguration): Record<string, unknown> {
+  const shopperReference = shopperReferenceOf(order);
+  const returnUrl = returnUrlOf(configuration, order);
+  return {
+    ...submit,
+    amount: toMinor(payment.amount, payment.currency ?? order.currency),
+    reference: order.id,
+    ...(returnUrl ? { returnUrl } : {}),
+    ...(shopperReference && submit.shopperReference === undefined ? { shopperReference } : {}),
+    ...(order.country ? { countryCode: order.country } : {}),
+    ...(order.culture ? { shopperLocale: order.culture } : {}),
+    metadata: metadataOf(order, payment),
+  };
+}

@@ -1,0 +1,83 @@
+import { AppError } from '../kit/platform.js';
+import { withTransaction, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult, type ProviderSession } from '../kit/index.js';
+import { idempotencyKeyFor, ProviderDClient, ProviderDError } from './provider-d-api.client.js';
+import { shopperReferenceOf, toMinor } from './provider-d.mapper.js';
+import type { DropinSession, ProviderDConfiguration } from './provider-d.types.js';
+import { parseWebhook, WEBHOOK_ACK } from './provider-d.webhook.js';
+
+/** The webhook's address at the adapter (configure it at provider D for the merchant account). */
+export const PROVIDER_D_WEBHOOK_PATH = '/api/checkout/v1/callback/provider-d/webhooks';
+
+/** What the drop-in needs now: the methods for the payment's current amount (re-read every time). */
+async function dropinSession({ order, configuration, payment }: ProviderCall<ProviderDConfiguration>): Promise<{ session: DropinSession; request: unknown }> {
+  const amount = toMinor(payment.amount, payment.currency ?? order.currency);
+  const shopperReference = shopperReferenceOf(order);
+  const request = { amount, ...(order.country ? { countryCode: order.country } : {}), ...(shopperReference ? { shopperReference } : {}), ...(order.culture ? { shopperLocale: order.culture } : {}) };
+  const methods = await new ProviderDClient(configuration.apiSettings).paymentMethods(request);
+  return {
+    request,
+    session: {
+      paymentId: payment.id,
+      clientKey: configuration.apiSettings.clientKey,
+      locale: configuration.locale ?? order.culture ?? 'en-US',
+      environment: configuration.apiSettings.environment,
+      amount,
+      paymentMethodsResponse: { paymentMethods: methods.paymentMethods ?? [], storedPaymentMethods: methods.storedPaymentMethods ?? [] },
+      paymentMethodsConfiguration: configuration.paymentMethodsConfiguration ?? {},
+    },
+  };
+}
+
+/** A modification at provider D (capture, refund, cancel): answered "received"; its webhook settles the payment. */
+async function modify(call: LifecycleCall<ProviderDConfiguration>, kind: 'captures' | 'refunds' | 'cancels', amount?: number): Promise<ProviderResult> {
+  const { payment, configuration, order } = call;
+  if (!payment.reference) throw new AppError(409, 'payment_not_at_provider', `Payment ${payment.id} was never sent to provider D; there is nothing to ${kind.slice(0, -1)}.`);
+  const body = { ...(amount === undefined ? {} : { amount: toMinor(amount, payment.currency ?? order.currency) }), reference: `${payment.id}:${kind}` };
+  const answer = await new ProviderDClient(configuration.apiSettings).modify(payment.reference, kind, body, idempotencyKeyFor(`${payment.id}:${kind}:${call.request.amount}`, body)).catch((error: unknown) => {
+    if (!(error instanceof ProviderDError)) throw error;
+    // The provider refused (4xx: the platform shows the message) or failed (5xx, unreachable: retried where the platform retries).
+    const refused = error.status !== undefined && error.status < 500;
+    const failure = new AppError(refused ? 409 : 502, refused ? 'provider_refused' : 'provider_unavailable', error.message, { errorDetail: error.message });
+    throw withTransaction(failure, { event: call.callback, pspEvent: kind, ...(amount === undefined ? {} : { amount }), isSuccess: false, pspStatus: String(error.status ?? 'unreachable'), requestJson: body, responseJson: error.body ?? null, errorDetail: error.message });
+  });
+  const pspStatus = `${kind.slice(0, -1)}-${answer.status}`;
+  return { pspStatus, transaction: { event: call.callback, pspEvent: kind, ...(amount === undefined ? {} : { amount }), isSuccess: true, pspStatus, requestJson: body, responseJson: answer } };
+}
+
+/**
+ * Provider D on the kit's provider contract (docs/adapters/provider-d.md): create and GET list
+ * the drop-in's methods (no provider session: the payment is an `intent` until the shopper
+ * submits), amountChanged needs nothing at the provider (the next GET lists methods for the new
+ * amount), capture / cancel / refund are modifications, and the signed webhook settles them.
+ * The drop-in's submit and details and the subscription endpoint are the adapter's own routes.
+ */
+export const providerD: PaymentProvider<ProviderDConfiguration, DropinSession> = {
+  name: 'Card and wallets',
+
+  async createSession(call): Promise<ProviderSession<DropinSession>> {
+    const { session, request } = await dropinSession(call);
+    return { response: session, requestJson: { paymentMethods: request }, responseJson: session.paymentMethodsResponse, pspStatus: 'methods-listed' };
+  },
+
+  async readSession(call) {
+    return (await dropinSession(call)).session;
+  },
+
+  amountChanged: async ({ amount }) => ({ amount, pspStatus: 'no-provider-session' }),
+
+  capture: (call) => modify(call, 'captures', call.payment.amount),
+  cancel: (call) => modify(call, 'cancels'),
+  refund: (call) => modify(call, 'refunds', call.request.amount),
+
+  webhook: {
+    path: PROVIDER_D_WEBHOOK_PATH,
+    parse: parseWebhook,
+    ack: WEBHOOK_ACK,
+  },
+
+  checkoutPageUrl: (configuration, query) =>
+    (configuration.redirectUrls?.checkoutUrl ?? '/')
+      .replaceAll('{orderId}', encodeURIComponent(query.orderId ?? ''))
+      .replaceAll('{merchant}', encodeURIComponent(query.merchant ?? ''))
+      .replaceAll('{channel}', encodeURIComponent(query.channel ?? '')),
+};

@@ -1,0 +1,106 @@
+/**
+ * Where a change's time goes, step by step: the CPU steps of the engine on a journey-sized order
+ * (µs per call, in the stack process), and the commit statement's shapes on the database (the
+ * same 8 held connections as the raw anchor, phases alternating). Part of the `engine` figure.
+ */
+import type pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { assertSafeJson, cloneJson } from '../platform/http/json-guard.js';
+import { orderSchemaViolations } from '../subgraphs/order/domain/order-schema.validator.js';
+import { deriveFields } from '../subgraphs/order/domain/order-totals.js';
+import { planAmountChanges } from '../subgraphs/order/engine/amount-change.planner.js';
+import { changedPointers } from '../subgraphs/order/engine/order-engine.js';
+import { planNotifications } from '../subgraphs/order/engine/notification-planner.js';
+import type { OrderDocument } from '../contracts/order.types.js';
+import { report, round } from './bench-system.js';
+
+/** An order as a journey leaves it in checkout: five lines, billing, two payments, commerce hooks, a notification, a validation. */
+function journeyOrder(): OrderDocument {
+  const url = 'http://127.0.0.1:1/x';
+  const order = {
+    id: 'o1', merchant: 'm', channel: 'web', currency: 'NOK', culture: 'nb-NO', country: 'NO',
+    state: { currentStatus: 'checkout', transitions: [{ status: 'checkout', timeStamp: new Date().toISOString() }] },
+    cart: { reference: 'b1', items: Array.from({ length: 5 }, (_, i) => ({ id: `i${i}`, sku: `S${i}`, name: 'Shoes', quantity: 2, unitPrice: 99.95 })), total: { includingVat: 999.5, excludingVat: 799.6 } },
+    customer: { billing: { givenName: 'Kari', familyName: 'Nordmann', city: 'Oslo', country: 'NO' } },
+    shippings: [], consents: [],
+    payments: [
+      { id: 'p1', adapterId: 'giftcard_adapter', amount: 100, state: 'reserved', type: 'giftcard', currency: 'NOK', merchant: 'm', channel: 'web', orderId: 'o1', upperLimitAmount: 100, callbacks: { amountChanged: url, process: url } },
+      { id: 'p2', adapterId: 'nonpsp_adapter', amount: 899.5, state: 'intent', type: 'invoice', currency: 'NOK', merchant: 'm', channel: 'web', orderId: 'o1' },
+    ],
+    hooks: ['/state', '/customer', '/shippings', '/cart'].map((subscribeTo, i) => ({ id: `h${i}`, adapterId: 'commerce_adapter', subscribeTo, invoke: url })),
+    notifications: [{ id: 'n1', adapterId: 'commerce_adapter', scope: '/state/currentStatus', schema: { enum: ['completed'] }, invoke: url }],
+    validations: [{ id: 'v1', adapterId: 'commerce_adapter', url }],
+    total: { includingVat: 999.5, excludingVat: 799.6 },
+  } as unknown as OrderDocument;
+  deriveFields(order);
+  return order;
+}
+
+export function measureEngineSteps(quick: boolean): void {
+  const order = journeyOrder();
+  const draft = cloneJson(order);
+  draft.customer.billing = { ...draft.customer.billing, familyName: 'Writer' } as OrderDocument['customer']['billing'];
+  const n = quick ? 500 : 5_000;
+  const timeUs = (work: () => unknown) => {
+    for (let i = 0; i < n / 10; i++) work();
+    const started = performance.now();
+    for (let i = 0; i < n; i++) work();
+    return round(((performance.now() - started) / n) * 1000);
+  };
+  const steps = {
+    copyStructuredClone: timeUs(() => structuredClone(order)),
+    copyJsonClone: timeUs(() => cloneJson(order)),
+    hazardWalkWholeOrder: timeUs(() => assertSafeJson(draft, 'x')),
+    hazardWalkChangedMember: timeUs(() => assertSafeJson({ customer: draft.customer }, 'x')),
+    schemaWholeOrder: timeUs(() => orderSchemaViolations(draft)),
+    deriveTotals: timeUs(() => deriveFields(draft)),
+    diff: timeUs(() => changedPointers(order, draft)),
+    planJobs: timeUs(() => [planNotifications(order, draft), planAmountChanges(order, draft, undefined)]),
+    serializeDocument: timeUs(() => JSON.stringify(draft)),
+  };
+  report('engine_change_cpu_steps_us', Object.values(steps).reduce((a, b) => a + b, 0), 'us', { ...steps, orderBytes: JSON.stringify(order).length, note: 'a change copies twice (cached copy, draft) and walks only changed members; copyStructuredClone and hazardWalkWholeOrder are what it did before' });
+}
+
+/**
+ * The commit statement taken apart on the database: the raw anchor, the document update alone,
+ * with the version snapshot, with the event, and both (the engine's shape without jobs).
+ */
+export async function measureCommitShapes(connections: pg.PoolClient[], orderIds: string[], quick: boolean): Promise<void> {
+  const documents = await Promise.all(orderIds.map(async (id) => (await connections[0]!.query<{ document: OrderDocument }>('select document from orders where id = $1', [id])).rows[0]!.document));
+  const event = () => JSON.stringify([{ id: randomUUID(), type: 'order.changed', actor: 'bench', data: { action: 'cart.replaced', changes: ['/cart'], hooks: [], notificationsQueued: [], amountChangesQueued: [] } }]);
+  const write = 'update orders set document = $2, version = version + 1, updated_at = now() where id = $1';
+  const snapshot = 'snapshot as (insert into order_versions (order_id, version, merchant, channel, document) select id, version, merchant, channel, document from written)';
+  const events = `events as (insert into order_events (id, merchant, channel, order_id, type, version, actor, data)
+      select e.id, w.merchant, w.channel, w.id, e.type, w.version, e.actor, e.data from written w, jsonb_to_recordset($3::jsonb) as e(id uuid, type text, actor text, data jsonb))`;
+  const shapes: Record<string, (i: number) => pg.QueryConfig> = {
+    raw: (i) => ({ name: 'bench-shape-raw', text: 'update orders set version = version + 1, updated_at = now() where id = $1', values: [orderIds[i]] }),
+    document: (i) => ({ name: 'bench-shape-document', text: write, values: [orderIds[i], documents[i]] }),
+    documentSnapshot: (i) => ({ name: 'bench-shape-snapshot', text: `with written as (${write} returning *), ${snapshot} select version from written`, values: [orderIds[i], documents[i]] }),
+    documentEvent: (i) => ({ name: 'bench-shape-event', text: `with written as (${write} returning *), ${events} select version from written`, values: [orderIds[i], documents[i], event()] }),
+    documentSnapshotEvent: (i) => ({ name: 'bench-shape-both', text: `with written as (${write} returning *), ${snapshot}, ${events} select version from written`, values: [orderIds[i], documents[i], event()] }),
+  };
+  const phaseMs = quick ? 200 : 600;
+  const rounds = quick ? 2 : 4;
+  const run = async (shape: string) => {
+    let made = 0;
+    const until = performance.now() + phaseMs;
+    await Promise.all(connections.map(async (connection, i) => {
+      while (performance.now() < until) {
+        await connection.query(shapes[shape]!(i));
+        made++;
+      }
+    }));
+    return made;
+  };
+  const totals: Record<string, number> = {};
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? Object.keys(shapes) : Object.keys(shapes).reverse();
+    for (const shape of order) totals[shape] = (totals[shape] ?? 0) + (await run(shape));
+  }
+  const perSecond = (shape: string) => round(totals[shape]! / ((rounds * phaseMs) / 1000), 0);
+  report('engine_commit_shapes_per_second', perSecond('documentSnapshotEvent'), 'tx/s', {
+    ...Object.fromEntries(Object.keys(shapes).map((shape) => [shape, perSecond(shape)])),
+    ratiosToRaw: Object.fromEntries(Object.keys(shapes).map((shape) => [shape, round(totals[shape]! / totals.raw!)])),
+    clients: connections.length,
+  });
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from '../../platform/logging/logger.js';
+import { sandboxAuth } from '../../platform/http/api-docs.plugin.js';
+import { FailureInjector } from '../shared/failure.injector.js';
+import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
+import { createSandboxApp } from '../shared/sandbox-app.factory.js';
+import { SandboxClock } from '../shared/sandbox.clock.js';
+import { DEFAULT_PROVIDER_B_CLIENT, PARTNER_TOKEN_TTL_SECONDS, PartnerTokenStore, type PartnerClient } from './partner-token.store.js';
+import { PURCHASE_TTL_MS, PurchaseStore } from './purchase.store.js';
+import { registerPartnerRoutes, registerTokenRoute, requirePartnerToken } from './provider-b.routes.js';
+import { registerShopperRoutes } from './provider-b-shopper.routes.js';
+
+export const PROVIDER_B_SANDBOX_PORT = 4204;
+
+/** Operations that failures can be injected into (`POST /api/sandbox/failures {operation}`). */
+export const PROVIDER_B_OPERATIONS = ['token', 'createPayment', 'getPayment', 'updateItems', 'deliver', 'refund', 'cancel'] as const;
+
+export interface ProviderBSandboxOptions {
+  logger: Logger;
+  /** Partners that may ask for tokens; default `provider-b-partner` / `provider-b-secret`. */
+  clients?: readonly PartnerClient[];
+  tokenTtlSeconds?: number;
+  /** How long a purchase lives before it times out (default 1 h). */
+  purchaseTtlMs?: number;
+  now?: () => Date;
+}
+
+export interface ProviderBSandboxState {
+  purchases: PurchaseStore;
+  tokens: PartnerTokenStore;
+  failures: FailureInjector;
+  clock: SandboxClock;
+}
+
+/**
+ * Provider B's sandbox: a checkout embedded with a script and a purchase token. Partner tokens,
+ * purchases (create, read, update items), the shopper's side and the server callback after the
+ * purchase, order management (deliver, refund, cancel); seeding, failures and the clock under
+ * `/api/sandbox`. See docs/sandboxes.md, "Provider B sandbox".
+ */
+export function createProviderBSandbox(options: ProviderBSandboxOptions): { app: FastifyInstance; state: ProviderBSandboxState } {
+  const clock = new SandboxClock(options.now);
+  const purchases = new PurchaseStore(clock.now, options.purchaseTtlMs ?? PURCHASE_TTL_MS);
+  const tokens = new PartnerTokenStore(options.clients ?? [DEFAULT_PROVIDER_B_CLIENT], options.tokenTtlSeconds ?? PARTNER_TOKEN_TTL_SECONDS, clock.now);
+  const failures = new FailureInjector(PROVIDER_B_OPERATIONS);
+  const app = createSandboxApp({ name: 'provider-b-sandbox', logger: options.logger, failures });
+  registerTokenRoute(app, tokens);
+  registerShopperRoutes(app, purchases, tokens);
+  registerSandboxAdminRoutes(app, failures, clock);
+  app.get('/checkout.js', { schema: { summary: 'The embedded checkout script (javascriptUrl)', response: { 200: { description: 'JavaScript', content: { 'application/javascript': { schema: { type: 'string' } } } } } } }, async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').send(CHECKOUT_SCRIPT),
+  );
+  void app.register(async (api) => {
+    api.addHook('onRequest', requirePartnerToken(tokens));
+    api.addHook('onRoute', sandboxAuth('bearer'));
+    registerPartnerRoutes(api, purchases);
+  });
+  return { app, state: { purchases, tokens, failures, clock } };
+}
+
+/**
+ * `ProviderBCheckout.init({purchaseJwt, rootNode})`: shows the sandbox's shopper page for the
+ * purchase the JWT names in an iframe (the real script renders the provider's own checkout).
+ */
+const CHECKOUT_SCRIPT = `(() => {
+  const origin = new URL(document.currentScript ? document.currentScript.src : location.href).origin;
+  window.ProviderBCheckout = {
+    init({ purchaseJwt, rootNode }) {
+      const payload = JSON.parse(atob(purchaseJwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+      const frame = document.createElement('iframe');
+      frame.src = origin + '/api/sandbox/purchases/' + encodeURIComponent(payload.purchaseId) + '/page';
+      frame.style.cssText = 'width:100%;min-height:48rem;border:0';
+      (rootNode || document.body).appendChild(frame);
+      return frame;
+    },
+  };
+})();
+`;

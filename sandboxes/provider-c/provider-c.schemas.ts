@@ -1,0 +1,127 @@
+/** JSON schemas of the provider C sandbox's requests (fastify validates; 400 `invalid_request`). */
+
+const text = (max = 200) => ({ type: 'string', maxLength: max }) as const;
+const url = { type: 'string', maxLength: 2000, pattern: '^https?://' } as const;
+const optionalUrl = { type: 'string', maxLength: 2000, pattern: '^(https?://.*)?$' } as const;
+const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
+const country = { type: 'string', pattern: '^[A-Z]{2}$' } as const;
+
+export const orderParamsSchema = { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', pattern: '^[0-9]{1,12}$' } } } as const;
+export const tokenParamsSchema = { type: 'object', required: ['token'], properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' } } } as const;
+
+const line = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ArticleNumber', 'Name', 'Quantity', 'UnitPrice', 'VatPercent'],
+  properties: {
+    ArticleNumber: text(100),
+    Name: text(200),
+    Quantity: { type: 'number', exclusiveMinimum: 0, maximum: 100_000 },
+    UnitPrice: { type: 'number', minimum: -100_000_000, maximum: 100_000_000 },
+    VatPercent: { type: 'number', minimum: 0, maximum: 100 },
+    Type: { enum: ['Line', 'ShippingFee', 'Discount'] },
+  },
+} as const;
+const cart = { type: 'object', additionalProperties: false, required: ['Items'], properties: { Items: { type: 'array', minItems: 1, maxItems: 500, items: line } } } as const;
+const settingsProperties = {
+  TermsUri: optionalUrl,
+  ConfirmationUri: optionalUrl,
+  PushUri: optionalUrl,
+  OrderManagementPushUri: optionalUrl,
+  CheckoutValidationCallBackUri: optionalUrl,
+  CheckoutUri: optionalUrl,
+} as const;
+
+export const createOrderSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['MerchantReference', 'Currency', 'CountryCode', 'Locale', 'Cart', 'MerchantSettings'],
+  properties: {
+    MerchantReference: { type: 'string', minLength: 1, maxLength: 100 },
+    Currency: currency,
+    CountryCode: country,
+    Locale: { type: 'string', pattern: '^[a-z]{2}-[A-Z]{2}$' },
+    Cart: cart,
+    MerchantSettings: { type: 'object', additionalProperties: false, required: ['TermsUri', 'ConfirmationUri', 'PushUri'], properties: { ...settingsProperties, TermsUri: url, ConfirmationUri: url, PushUri: url } },
+    Recurring: { type: 'boolean' },
+    ShippingIntegration: { type: 'boolean' },
+    ValidationTimeoutApproves: { type: 'boolean' },
+  },
+} as const;
+
+export const updateOrderSchema = { type: 'object', additionalProperties: false, required: ['Cart'], properties: { Cart: cart } } as const;
+
+export const recurringOrderSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['MerchantReference', 'Currency', 'CountryCode', 'Cart'],
+  properties: {
+    MerchantReference: { type: 'string', minLength: 1, maxLength: 100 },
+    Currency: currency,
+    CountryCode: country,
+    Locale: { type: 'string', pattern: '^[a-z]{2}-[A-Z]{2}$' },
+    Cart: cart,
+    MerchantSettings: { type: 'object', additionalProperties: false, properties: settingsProperties },
+    ShippingIntegration: { type: 'boolean' },
+  },
+} as const;
+
+const addressProperties = {
+  firstName: text(),
+  lastName: text(),
+  streetAddress: text(),
+  coAddress: text(),
+  postalCode: text(20),
+  city: text(),
+  countryCode: country,
+} as const;
+const customer = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { ...addressProperties, isCompany: { type: 'boolean' }, companyName: text(), email: { type: 'string', maxLength: 200, pattern: '^[^@\\s]+@[^@\\s]+$' }, phoneNumber: text(40) },
+} as const;
+
+export const shopperSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    customer,
+    shippingAddress: { type: 'object', additionalProperties: false, properties: addressProperties },
+    shippingOption: { type: 'object', additionalProperties: false, required: ['id', 'name', 'price'], properties: { id: text(100), name: text(), price: { type: 'number', minimum: 0, maximum: 1_000_000 } } },
+  },
+} as const;
+
+export const purchaseSchema = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {
+    outcome: { enum: ['completed', 'pending', 'refused'] },
+    pendingReason: { enum: ['AwaitingProvider', 'MissingDeliveryAddress', 'ManualApproval'] },
+    pushes: { type: 'integer', minimum: 1, maximum: 5 },
+  },
+} as const;
+
+export const resolveSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['decision'],
+  properties: { decision: { enum: ['accepted', 'declined'] }, repeat: { type: 'integer', minimum: 1, maximum: 5 } },
+} as const;
+
+export const tokenSchema = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: { merchantId: text(100), customer },
+} as const;
+
+export const merchantSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['merchantId', 'secret'],
+  properties: {
+    merchantId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    secret: { type: 'string', minLength: 8, maxLength: 200 },
+    mode: { enum: ['test', 'production'] },
+    shippingIntegration: { type: 'boolean' },
+  },
+} as const;

@@ -1,0 +1,70 @@
+/** Request bodies of provider D's API and of the sandbox's shopper API. */
+
+const amount = { type: 'object', required: ['value', 'currency'], properties: { value: { type: 'integer', minimum: 0 }, currency: { type: 'string', pattern: '^[A-Z]{3}$' } } } as const;
+const account = { type: 'string', minLength: 1, maxLength: 80 } as const;
+const models = { enum: ['CardOnFile', 'Subscription', 'UnscheduledCardOnFile'] } as const;
+
+export const paymentMethodsBody = {
+  type: 'object',
+  required: ['merchantAccount'],
+  properties: { merchantAccount: account, countryCode: { type: 'string' }, amount, shopperReference: { type: 'string', maxLength: 256 }, channel: { type: 'string' }, shopperLocale: { type: 'string' } },
+} as const;
+
+export const paymentsBody = {
+  type: 'object',
+  required: ['merchantAccount', 'amount', 'reference', 'paymentMethod'],
+  properties: {
+    merchantAccount: account,
+    amount,
+    reference: { type: 'string', minLength: 1, maxLength: 80 },
+    paymentMethod: { type: 'object' },
+    returnUrl: { type: 'string', maxLength: 8000 },
+    shopperReference: { type: 'string', minLength: 3, maxLength: 256 },
+    storePaymentMethod: { type: 'boolean' },
+    recurringProcessingModel: models,
+    shopperInteraction: { enum: ['Ecommerce', 'ContAuth'] },
+    metadata: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 80 } },
+  },
+} as const;
+
+export const detailsBody = {
+  type: 'object',
+  required: ['details'],
+  properties: { details: { type: 'object' }, paymentData: { type: 'string' } },
+} as const;
+
+export const modificationBody = {
+  type: 'object',
+  required: ['merchantAccount'],
+  properties: { merchantAccount: account, amount, reference: { type: 'string', maxLength: 80 } },
+} as const;
+
+export const pspParams = { type: 'object', required: ['pspReference'], properties: { pspReference: { type: 'string', pattern: '^[A-Za-z0-9]{1,64}$' } } } as const;
+export const challengeParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+export const accountParams = { type: 'object', required: ['merchantAccount'], properties: { merchantAccount: account } } as const;
+
+export const challengeBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['outcome'],
+  properties: { outcome: { enum: ['authorise', 'refuse', 'cancel'] } },
+} as const;
+
+export const settleBody = { type: 'object', additionalProperties: false, required: ['outcome'], properties: { outcome: { enum: ['authorise', 'refuse'] } } } as const;
+
+export const subscriptionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['shopperReference'],
+  properties: { shopperReference: { type: 'string', minLength: 3, maxLength: 256 }, merchantAccount: account, cardNumber: { type: 'string', pattern: '^[0-9 ]{12,23}$' }, recurringProcessingModel: models },
+} as const;
+
+export const accountBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    apiKey: { type: 'string', minLength: 8, maxLength: 200 },
+    hmacKey: { type: 'string', pattern: '^([0-9A-Fa-f]{2}){16,64}$' },
+    webhookUrl: { type: 'string', format: 'uri', pattern: '^https?://' },
+  },
+} as const;

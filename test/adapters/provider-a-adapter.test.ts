@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { rest } from '../harness/http.js';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { outboxSettled } from '../harness/outbox.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+
+/** Provider A's adapter against its sandbox, in the whole system on port 0 (docs/adapters/provider-a.md). */
+
+const tenant = { merchant: 'm-provider-a', channel: 'web' };
+const ADAPTER = 'provider_a_checkout_adapter';
+const OPTIONS = [
+  { id: 'post', name: 'Post', description: 'Delivered in 2–3 days', price: 4900, taxAmount: 980, taxRate: 2500, preselected: true, shippingMethod: 'PostalService' },
+  { id: 'express', name: 'Express', price: 9900, taxAmount: 1980, taxRate: 2500, shippingMethod: 'Express' },
+];
+
+let system: TestSystem;
+let adapterUrl: string;
+let sandboxUrl: string;
+let admin: Awaited<ReturnType<typeof orderClient>>;
+const tokens = {} as Record<'storefront' | 'admin', string>;
+
+beforeAll(async () => {
+  system = await startTestSystem({ env: { NOTIFICATION_RETRY_DELAYS_MS: '50,100,200' } });
+  adapterUrl = system.urls[ADAPTER]!;
+  sandboxUrl = system.urls.provider_a_sandbox!;
+  admin = await orderClient(system, tenant, 'admin');
+  for (const role of ['storefront', 'admin'] as const) tokens[role] = await system.token({ merchant: tenant.merchant, channels: ['*'], role });
+  const configured = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/${ADAPTER}`, {
+    token: tokens.admin,
+    ...tenant,
+    body: {
+      $schema: `${adapterUrl}/openapi/v1/schemas/${ADAPTER}.json`,
+      id: ADAPTER,
+      active: true,
+      adapter: { publicUrl: adapterUrl },
+      apiSettings: { apiUrl: sandboxUrl, username: 'merchant-a', password: 'provider-a-secret' },
+      redirectUrls: {
+        termsUrl: 'https://shop.example/terms',
+        checkoutUrl: 'https://shop.example/{merchant}/{channel}/checkout/{orderId}',
+        confirmationUrl: 'https://shop.example/{merchant}/{channel}/thanks/{orderId}',
+        validationErrorUrl: 'https://shop.example/checkout/{orderId}?error=validation',
+      },
+      shippingCountries: ['NO', 'SE'],
+      shippingOptions: OPTIONS,
+      providesShipping: true,
+      recurringEnabled: true,
+    },
+  });
+  expect(configured.status).toBe(201);
+});
+afterAll(async () => {
+  await system?.close();
+});
+
+const sandbox = (method: string, path: string, body?: unknown) => rest(sandboxUrl, method, path, body === undefined ? {} : { body });
+const adapter = (method: string, path: string, role: keyof typeof tokens = 'storefront', body?: unknown) => rest(adapterUrl, method, path, { token: tokens[role], ...tenant, ...(body === undefined ? {} : { body }) });
+const setPushDelay = (pushDelayMs: number) => sandbox('PUT', '/api/sandbox/settings', { pushDelayMs, pushRetryDelayMs: 50 });
+const order = async (id: string) => (await admin.call('GET', `/${id}`)).body;
+const ours = (o: { payments: Array<{ adapterId: string }> }) => o.payments.filter((p) => p.adapterId === ADAPTER) as any[];
+const transactions = (paymentId: string) => system.db.prisma.paymentTransaction.findMany({ where: { paymentId }, orderBy: { createdAt: 'asc' } });
+const providerOrder = async (reference: string) => (await sandbox('GET', `/api/sandbox/orders/${reference}`)).body;
+
+async function newOrder(): Promise<string> {
+  const created = await admin.call('POST', '', sampleOrder({ currency: 'NOK', culture: 'nb-NO', country: 'NO' }));
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+
+/** An order with a provider A payment: its ids and the provider's order id. */
+async function started(): Promise<{ id: string; paymentId: string; reference: string; snippet: string }> {
+  const id = await newOrder();
+  const created = await adapter('POST', `/api/checkout/v1/orders/${id}/payments`);
+  expect(created.status).toBe(200);
+  const payment = ours(await order(id))[0];
+  return { id, paymentId: created.body.id, reference: payment.reference, snippet: created.body.htmlSnippet };
+}
+
+describe('create', () => {
+  it('answers {id, status, htmlSnippet}; the order gets the preselected shipping, a payment of the whole total, hooks and the reference notification', async () => {
+    const id = await newOrder();
+    const created = await adapter('POST', `/api/checkout/v1/orders/${id}/payments`);
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({ id: expect.any(String), status: 'checkout_incomplete', htmlSnippet: expect.stringContaining(`${sandboxUrl}/hosted/orders/`) });
+    const o = await order(id);
+    expect(o.shippings).toEqual([expect.objectContaining({ id: `${ADAPTER}-shipping`, reference: 'post', name: 'Post', total: { includingVat: 49, excludingVat: 39.2 }, vatRate: 0.25 })]);
+    expect(o.total.includingVat).toBe(298.9);
+    const [payment] = ours(o);
+    expect(payment).toMatchObject({ id: created.body.id, state: 'intent', type: 'checkout', amount: 298.9, reference: expect.any(String), callbacks: { amountChanged: `${adapterUrl}/v0/orders/${id}/amount-changed`, capture: expect.any(String), refund: expect.any(String) } });
+    const base = `${adapterUrl}/api/checkout/v1/callback/orders/${id}/payments/${payment.id}`;
+    expect(o.hooks.filter((h: { adapterId: string }) => h.adapterId === ADAPTER)).toEqual([
+      expect.objectContaining({ subscribeTo: '/state', target: '/payments', invoke: `${base}/state-changed` }),
+      expect.objectContaining({ subscribeTo: '/cart', target: '/payments', invoke: `${base}/cart-changed` }),
+    ]);
+    expect(o.notifications.filter((n: { adapterId: string }) => n.adapterId === ADAPTER)).toEqual([expect.objectContaining({ scope: '/reference', invoke: `${base}/reference-changed` })]);
+    const atProvider = await providerOrder(payment.reference);
+    expect(atProvider.order).toMatchObject({ status: 'checkout_incomplete', order_amount: 29890, purchase_currency: 'NOK', locale: 'nb-NO', recurring: true, selected_shipping_option: { id: 'post' }, merchant_reference2: id });
+    const log = await transactions(payment.id);
+    expect(log).toMatchObject([{ event: 'open', pspEvent: 'create', isSuccess: true, pspStatus: 'checkout_incomplete' }]);
+    // The signed callback addresses are capabilities: the log keeps them without their signature.
+    expect(JSON.stringify(log[0]!.requestJson)).toContain('/push?');
+    expect(JSON.stringify(log[0]!.requestJson)).not.toContain('sig=');
+  });
+
+  it('a provider failure records the payment failed with errorDetail and answers 400; a second intent is refused', async () => {
+    const id = await newOrder();
+    await sandbox('POST', '/api/sandbox/failures', { operation: 'createOrder', status: 503 });
+    const failed = await adapter('POST', `/api/checkout/v1/orders/${id}/payments`);
+    expect(failed).toMatchObject({ status: 400, body: { code: 'provider_failed', details: { errorDetail: expect.stringContaining('SERVICE_UNAVAILABLE') } } });
+    const [payment] = ours(await order(id));
+    expect(payment.state).toBe('failed');
+    expect(await transactions(payment.id)).toMatchObject([{ isSuccess: false, errorDetail: expect.stringContaining('SERVICE_UNAVAILABLE') }]);
+    expect((await adapter('POST', `/api/checkout/v1/orders/${id}/payments`)).status).toBe(200);
+    expect((await adapter('POST', `/api/checkout/v1/orders/${id}/payments`)).body.code).toBe('active_payment_exists');
+  });
+});
+
+describe('the journey', () => {
+  it('shipping option → purchase → confirmation → completed → merchant reference → capture; cancel refused once captured; refund; the push records OrderAccepted once', async () => {
+    await setPushDelay(1000);
+    const { id, paymentId, reference } = await started();
+    const chosen = await sandbox('POST', `/api/sandbox/orders/${reference}/shipping-option`, { id: 'express' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.order.order_amount).toBe(34890);
+    let o = await order(id);
+    expect(o.shippings).toEqual([expect.objectContaining({ reference: 'express', total: { includingVat: 99, excludingVat: 79.2 } })]);
+    expect(o.total.includingVat).toBe(348.9);
+    expect(ours(o)[0].amount).toBe(348.9);
+
+    const bought = await sandbox('POST', `/api/sandbox/orders/${reference}/purchase`, { customer: { givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', country: 'NO', postalCode: '0150', city: 'Oslo', streetAddress: 'Karl Johans gate 1' } });
+    expect(bought.body).toEqual({ status: 'checkout_complete', redirectUrl: expect.stringContaining(`${adapterUrl}/api/checkout/v1/callback/orders/${id}/payments/${paymentId}/confirm`) });
+    o = await order(id);
+    expect(o.state.currentStatus).toBe('processing');
+    expect(ours(o)[0].state).toBe('processing');
+    expect(o.customer.billing).toMatchObject({ givenName: 'Kari', email: 'kari@example.com', city: 'Oslo' });
+
+    // The /state hook: no way back to checkout while the provider processes.
+    const back = await admin.call('PUT', `/${id}/state`, { status: 'checkout' });
+    expect(back.status).toBe(400);
+    expect(back.body.message).toContain('being processed by provider A');
+
+    const browser = await fetch(bought.body.redirectUrl, { redirect: 'manual' });
+    expect(browser.status).toBe(302);
+    expect(browser.headers.get('location')).toBe(`https://shop.example/${tenant.merchant}/${tenant.channel}/thanks/${id}`);
+    o = await order(id);
+    expect(o.state.currentStatus).toBe('completed');
+    const [payment] = ours(o);
+    expect(payment).toMatchObject({ state: 'reserved', attributes: { fraudStatus: 'ACCEPTED', providerStatus: 'AUTHORIZED' }, recurring: { token: expect.any(String) } });
+    expect(payment.actions.map((a: { type: string }) => a.type)).toEqual(expect.arrayContaining(['Capture', 'Cancel', 'Refresh']));
+    expect((await adapter('GET', `/api/checkout/v1/orders/${id}/payments/${paymentId}`)).body).toEqual({ id: paymentId, status: 'CHECKOUT_COMPLETE', htmlSnippet: expect.stringContaining('<iframe') });
+
+    // The commerce export sets the reference: the notification sets the merchant reference at the provider.
+    expect((await admin.call('PUT', `/${id}/reference`, { reference: 'CO-1001' })).status).toBe(200);
+    await eventually(async () => (await providerOrder(reference)).order.merchant_reference1 === 'CO-1001');
+
+    const capture = await rest(payment.actions.find((a: { type: string }) => a.type === 'Capture').url, 'POST', '', { token: tokens.admin, ...tenant });
+    expect(capture).toMatchObject({ status: 200, body: { state: 'captured' } });
+    expect((await providerOrder(reference)).order.management).toMatchObject({ status: 'CAPTURED', captured_amount: 34890 });
+    const cancel = await rest(payment.actions.find((a: { type: string }) => a.type === 'Cancel').url, 'POST', '', { token: tokens.admin, ...tenant });
+    expect(cancel).toMatchObject({ status: 400, body: { code: 'provider_failed', details: { errorDetail: expect.stringContaining('CANCEL_NOT_ALLOWED') } } });
+    expect((await rest(payment.actions[0].url, 'POST', '', { token: tokens.storefront, ...tenant })).status).toBe(403);
+
+    const refund = await rest(system.urls.payment!, 'POST', `/api/v0/payments/${paymentId}/refund`, { token: tokens.admin, ...tenant, body: { amount: 50, orderId: id } });
+    expect(refund.status).toBe(200);
+    expect((await providerOrder(reference)).order.management.refunded_amount).toBe(5000);
+
+    // The push, later: OrderAccepted once, nothing completed twice.
+    await eventually(async () => (await providerOrder(reference)).pushes.some((push: { status: number }) => push.status === 200), 10_000);
+    await outboxSettled(system, id);
+    const log = await transactions(paymentId);
+    expect(log.filter((t) => t.event === 'OrderAccepted')).toHaveLength(1);
+    const transitions = (await order(id)).state.transitions.map((t: { status: string }) => t.status);
+    expect(transitions.filter((s: string) => s === 'completed')).toHaveLength(1);
+    expect(transitions.filter((s: string) => s === 'accepted')).toHaveLength(1);
+  }, 30_000);
+
+  it('the push alone confirms when no confirmation came', async () => {
+    await setPushDelay(20);
+    const { id, paymentId, reference } = await started();
+    expect((await sandbox('POST', `/api/sandbox/orders/${reference}/purchase`, {})).body.status).toBe('checkout_complete');
+    await eventually(async () => (await order(id)).state.currentStatus === 'completed' && ours(await order(id))[0].attributes.orderAcceptedAt, 10_000);
+    await eventually(async () => (await providerOrder(reference)).pushes.some((push: { status: number }) => push.status === 200));
+    expect((await providerOrder(reference)).order.management.acknowledged).toBe(true);
+    expect((await transactions(paymentId)).filter((t) => t.event === 'OrderAccepted')).toHaveLength(1);
+  });
+});
+
+describe('validation and the risk check', () => {
+  it('a session out of step with the order is refused with a message in the order language; the order stays in checkout', async () => {
+    await setPushDelay(60_000);
+    const { id, reference } = await started();
+    // The provider misses the cart change: the session still charges the old total.
+    await sandbox('POST', '/api/sandbox/failures', { operation: 'updateOrder', status: 500 });
+    const cart = (await order(id)).cart;
+    expect((await admin.call('PUT', `/${id}/cart`, { ...cart, items: [cart.items[0]], total: { includingVat: 199.9, excludingVat: 159.92 } })).status).toBe(200);
+    expect(ours(await order(id))[0].amount).toBe(248.9);
+    const refused = await sandbox('POST', `/api/sandbox/orders/${reference}/purchase`, {});
+    expect(refused.body).toEqual({ status: 'refused', message: 'Bestillingen din ble endret mens du betalte. Se over den og prøv igjen.', redirectUrl: `https://shop.example/checkout/${id}?error=validation` });
+    expect((await order(id)).state.currentStatus).toBe('checkout');
+    // PUT /orders/{id}/payments brings the session back in step; then the purchase goes through.
+    const synced = await adapter('PUT', `/orders/${id}/payments`);
+    expect(synced).toMatchObject({ status: 200, body: { amount: 248.9 } });
+    expect((await providerOrder(reference)).order.order_amount).toBe(24890);
+    expect((await sandbox('POST', `/api/sandbox/orders/${reference}/purchase`, {})).body.status).toBe('checkout_complete');
+    expect((await order(id)).state.currentStatus).toBe('processing');
+  });
+
+  it('PENDING: the order is accepted with a pending payment; the decision and its push complete it', async () => {
+    await setPushDelay(60_000);
+    const { id, paymentId, reference } = await started();
+    const bought = await sandbox('POST', `/api/sandbox/orders/${reference}/purchase`, { fraudStatus: 'PENDING' });
+    expect((await fetch(bought.body.redirectUrl, { redirect: 'manual' })).status).toBe(302);
+    let o = await order(id);
+    expect(o.state.currentStatus).toBe('accepted');
+    expect(ours(o)[0]).toMatchObject({ state: 'processing', attributes: { fraudStatus: 'PENDING', paymentStatus: 'pending' } });
+    expect(ours(o)[0].actions.map((a: { type: string }) => a.type)).not.toContain('Capture');
+    await setPushDelay(20);
+    await sandbox('POST', `/api/sandbox/orders/${reference}/fraud-status`, { fraudStatus: 'ACCEPTED' });
+    await eventually(async () => (await order(id)).state.currentStatus === 'completed', 10_000);
+    o = await order(id);
+    expect(ours(o)[0]).toMatchObject({ id: paymentId, state: 'reserved', attributes: { fraudStatus: 'ACCEPTED' } });
+  });
+
+  it('REJECTED: the provider order is cancelled, the payment fails, the order returns to checkout and the shopper to the error page', async () => {
+    await setPushDelay(60_000);
+    const { id, reference } = await started();
+    const bought = await sandbox('POST', `/api/sandbox/orders/${reference}/purchase`, { fraudStatus: 'REJECTED' });
+    const browser = await fetch(bought.body.redirectUrl, { redirect: 'manual' });
+    expect(browser.headers.get('location')).toBe(`https://shop.example/checkout/${id}?error=validation`);
+    const o = await order(id);
+    expect(o.state.currentStatus).toBe('checkout');
+    expect(ours(o)[0]).toMatchObject({ state: 'failed', attributes: { fraudStatus: 'REJECTED' } });
+    expect((await providerOrder(reference)).order.management.status).toBe('CANCELLED');
+  });
+});
+
+describe('recurring', () => {
+  const token = async (fraudStatus = 'ACCEPTED') => (await sandbox('POST', '/api/sandbox/customer-tokens', { fraudStatus, customer: { givenName: 'Rita', email: 'rita@example.com', country: 'NO' } })).body.token as string;
+
+  it('autoCapture true: captured at creation, the order completed, the token on the payment', async () => {
+    const id = await newOrder();
+    const stored = await token();
+    const answer = await adapter('POST', `/api/checkout/v1/orders/${id}/payments/recurring`, 'storefront', { token: stored, autoCapture: true });
+    expect(answer).toMatchObject({ status: 200, body: { state: 'captured', orderStatus: 'completed', fraudStatus: 'ACCEPTED' } });
+    const [payment] = ours(await order(id));
+    expect(payment).toMatchObject({ state: 'captured', amount: 249.9, recurring: { token: stored } });
+    expect((await order(id)).customer.billing).toMatchObject({ givenName: 'Rita' });
+    expect((await providerOrder(payment.reference)).order.management).toMatchObject({ status: 'CAPTURED', captured_amount: 24990 });
+  });
+
+  it('autoCapture false only authorizes; a pending risk check leaves the order accepted with a pending payment', async () => {
+    const id = await newOrder();
+    expect((await adapter('POST', `/api/checkout/v1/orders/${id}/payments/recurring`, 'storefront', { token: await token(), autoCapture: false })).body).toMatchObject({ state: 'reserved', orderStatus: 'completed' });
+    const pending = await newOrder();
+    expect((await adapter('POST', `/api/checkout/v1/orders/${pending}/payments/recurring`, 'storefront', { token: await token('PENDING'), autoCapture: true })).body).toMatchObject({ state: 'processing', orderStatus: 'accepted', fraudStatus: 'PENDING' });
+  });
+});

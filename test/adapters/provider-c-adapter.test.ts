@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { signProviderC } from '../../sandboxes/provider-c/provider-c.signature.js';
+import { graphql, rest } from '../harness/http.js';
+import { orderClient, sampleOrder } from '../harness/orders.js';
+import { TestAdapter } from '../harness/test-adapter.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+
+/** The provider C adapter through real HTTP: the platform, the adapter and the provider C sandbox as the provider. */
+
+const ID = 'provider_c_checkout_adapter';
+const tenant = { merchant: 'm-provider-c', channel: 'web' };
+const shippingTenant = { merchant: 'm-provider-c', channel: 'with-shipping' };
+const unconfigured = { merchant: 'm-provider-c', channel: 'no-config' };
+const SHOPPER = { customer: { email: 'ada@example.com', phoneNumber: '+4712345678', firstName: 'Ada', lastName: 'Lovelace', streetAddress: 'Storgata 1', coAddress: 'c/o Babbage', postalCode: '0155', city: 'Oslo' } };
+
+let system: TestSystem;
+let admin: Awaited<ReturnType<typeof orderClient>>;
+let storefront: string;
+let stock: TestAdapter;
+
+const adapterUrl = () => system.urls[ID]!;
+const sandboxUrl = () => system.urls.provider_c_sandbox!;
+
+async function configure(t: typeof tenant, extra: Record<string, unknown> = {}) {
+  const token = await system.token({ merchant: t.merchant, channels: [t.channel], role: 'admin' });
+  const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${t.merchant}/channels/${t.channel}/configurations/${ID}`, {
+    token,
+    ...t,
+    body: {
+      $schema: `${adapterUrl()}/openapi/v1/schemas/${ID}.json`,
+      id: ID,
+      active: true,
+      adapter: { publicUrl: adapterUrl() },
+      apiSettings: { apiUrl: sandboxUrl(), merchantId: 'pc-merchant', sharedSecret: 'provider-c-secret' },
+      redirectUrls: { termsUrl: 'https://shop.example/terms', confirmationUrl: 'https://shop.example/thanks?order={orderId}', checkoutUrl: 'https://shop.example/checkout' },
+      recurring: { enabled: true },
+      ...extra,
+    },
+  });
+  expect(put.status).toBe(201);
+}
+
+beforeAll(async () => {
+  system = await startTestSystem({
+    services: ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications', ID, 'provider_c_sandbox'],
+  });
+  admin = await orderClient(system, tenant, 'admin');
+  storefront = await system.token({ merchant: tenant.merchant, channels: ['*'], role: 'storefront' });
+  stock = await TestAdapter.start();
+  await configure(tenant);
+  await configure(shippingTenant, { shipping: { providerIntegration: true } });
+});
+afterAll(async () => {
+  await stock?.close();
+  await system?.close();
+});
+
+const call = (method: string, path: string, options: { body?: unknown; t?: typeof tenant } = {}) =>
+  rest(adapterUrl(), method, path, { token: storefront, ...(options.t ?? tenant), ...(options.body === undefined ? {} : { body: options.body }) });
+const sandbox = (method: string, path: string, body?: unknown) => rest(sandboxUrl(), method, path, body === undefined ? {} : { body });
+
+async function newOrder(extra: Record<string, unknown> = {}): Promise<string> {
+  const created = await admin.call('POST', '', sampleOrder(extra));
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+const order = async (id: string) => (await admin.call('GET', `/${id}`)).body;
+const payment = async (orderId: string, paymentId: string) => (await order(orderId)).payments.find((p: { id: string }) => p.id === paymentId);
+const statuses = async (id: string) => (await order(id)).state.transitions.map((t: { status: string }) => t.status);
+const transactions = (paymentId: string) => system.db.prisma.paymentTransaction.count({ where: { paymentId } });
+
+/** Create through the spec's path; answers the payment id and the provider's order id. */
+async function start(orderId: string): Promise<{ paymentId: string; providerOrderId: number; snippet: string }> {
+  const created = await call('POST', `/api/v1/checkout/${orderId}/payments`);
+  expect(created.status).toBe(201);
+  const stored = await payment(orderId, created.body.paymentId);
+  return { paymentId: created.body.paymentId, providerOrderId: Number(stored.reference), snippet: created.body.htmlSnippet };
+}
+
+async function shopAndPurchase(providerOrderId: number, body: Record<string, unknown> = {}) {
+  expect((await sandbox('PUT', `/api/sandbox/orders/${providerOrderId}/shopper`, SHOPPER)).status).toBe(200);
+  return sandbox('POST', `/api/sandbox/orders/${providerOrderId}/purchase`, body);
+}
+
+describe('create and read', () => {
+  it('answers {paymentId, htmlSnippet} with the iframe; GET answers the same; the payment is intent with the provider order as reference', async () => {
+    const orderId = await newOrder();
+    const created = await call('POST', `/api/v1/checkout/${orderId}/payments`);
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ paymentId: expect.any(String), htmlSnippet: expect.stringContaining(`<iframe src="${sandboxUrl()}/checkout/frame/`) });
+    const stored = await payment(orderId, created.body.paymentId);
+    expect(stored).toMatchObject({ adapterId: ID, state: 'intent', type: 'checkout', amount: 249.9, reference: expect.stringMatching(/^\d+$/), attributes: { checkoutStatus: 'InProcess' } });
+    const providerOrder = (await sandbox('GET', `/api/sandbox/orders/${stored.reference}`)).body;
+    expect(providerOrder).toMatchObject({ OrderAmount: 249.9, MerchantReference: created.body.paymentId, Recurring: true });
+    expect(providerOrder.MerchantSettings.CheckoutValidationCallBackUri).toMatch(new RegExp(`^${adapterUrl()}/api/checkout/v1/callback/validation\\?`));
+
+    const read = await call('GET', `/api/v1/checkout/${orderId}/payments/${created.body.paymentId}`);
+    expect(read).toMatchObject({ status: 200, body: { paymentId: created.body.paymentId, htmlSnippet: created.body.htmlSnippet } });
+    expect((await call('POST', `/api/v1/checkout/${orderId}/payments`)).status).toBe(409); // one open payment per adapter
+  });
+
+  it('a channel without configuration is 400 "Configuration is missing for this channel."', async () => {
+    const client = await orderClient(system, unconfigured, 'admin');
+    const orderId = (await client.call('POST', '', sampleOrder())).body.id as string;
+    const answer = await call('POST', `/api/v1/checkout/${orderId}/payments`, { t: unconfigured });
+    expect(answer).toMatchObject({ status: 400, body: { message: 'Configuration is missing for this channel.' } });
+  });
+
+  it('startPayment through the gateway answers the snippet', async () => {
+    const orderId = await newOrder();
+    const answer = await graphql(system.urls.gateway!, 'mutation($o: ID!, $a: ID!) { startPayment(orderId: $o, adapterId: $a) { adapterId htmlSnippet payment { id } } }', { o: orderId, a: ID }, { token: storefront, ...tenant });
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.startPayment).toMatchObject({ adapterId: ID, htmlSnippet: expect.stringContaining('<iframe'), payment: { id: expect.any(String) } });
+  });
+});
+
+describe('the iframe journey', () => {
+  it('customer and shipping events update the order; validation → processing; push → completed; the shopper is sent to the confirmation page; duplicate pushes change nothing', async () => {
+    const orderId = await newOrder();
+    const { paymentId, providerOrderId } = await start(orderId);
+
+    await sandbox('PUT', `/api/sandbox/orders/${providerOrderId}/shopper`, { ...SHOPPER, shippingOption: { id: 'standard', name: 'Standard parcel', price: 49 } });
+    const customer = await call('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/customer-update`);
+    expect(customer.status).toBe(200);
+    expect((await order(orderId)).customer.billing).toMatchObject({ givenName: 'Ada', familyName: 'Lovelace', streetAddress: 'Storgata 1', streetAddress2: 'c/o Babbage', postalCode: '0155', city: 'Oslo', country: 'NO', email: 'ada@example.com' });
+
+    const shipping = await call('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/shipping-option-update`);
+    expect(shipping).toMatchObject({ status: 200, body: { amount: 298.9 } });
+    const afterShipping = await order(orderId);
+    expect(afterShipping.shippings).toEqual([expect.objectContaining({ id: `${ID}-shipping`, name: 'Standard parcel', total: { includingVat: 49, excludingVat: 39.2 } })]);
+    expect(afterShipping.total.includingVat).toBe(298.9);
+    expect((await payment(orderId, paymentId)).amount).toBe(298.9);
+    expect((await sandbox('GET', `/api/sandbox/orders/${providerOrderId}`)).body.OrderAmount).toBe(298.9);
+
+    const purchase = await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/purchase`, { outcome: 'completed', pushes: 2 });
+    expect(purchase.status).toBe(200);
+    expect(purchase.body.validation).toMatchObject({ approved: true, call: { status: 200 } });
+    expect(purchase.body.pushes.map((p: { status: number; answer: unknown }) => [p.status, p.answer])).toEqual([
+      [200, { CallbackResponse: 'received' }],
+      [200, { CallbackResponse: 'received' }],
+    ]);
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' }, recurring: { token: expect.stringMatching(/^rt_/) } });
+
+    // The shopper's browser comes back through the confirmation address → the shop's page.
+    const back = await fetch(purchase.body.redirectUrl, { redirect: 'manual' });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`https://shop.example/thanks?order=${orderId}`);
+
+    // Another duplicate push: nothing moves, nothing is logged.
+    const logged = await transactions(paymentId);
+    expect((await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/push`)).body).toMatchObject({ status: 200, answer: { CallbackResponse: 'received' } });
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    expect(await transactions(paymentId)).toBe(logged);
+    // The confirmation page embeds the snippet again: GET still answers it.
+    expect((await call('GET', `/api/v1/checkout/${orderId}/payments/${paymentId}`)).status).toBe(200);
+  });
+
+  it('a validation refused (a /state hook vetoes processing) answers the provider 400 with the message; the order stays in checkout and the payment open', async () => {
+    stock.on('/state', () => ({ status: 400, body: { message: 'Socks are out of stock.' } }));
+    const orderId = await newOrder({ hooks: [{ id: 'stock', adapterId: 'commerce_adapter', subscribeTo: '/state', invoke: `${stock.url}/state` }] });
+    const { paymentId, providerOrderId } = await start(orderId);
+    const purchase = await shopAndPurchase(providerOrderId);
+    expect(purchase.status).toBe(409);
+    expect(purchase.body).toMatchObject({ code: 'validation_declined', message: expect.stringContaining('Socks are out of stock.'), details: { DeclineReason: 'OrderRefused' } });
+    expect((await order(orderId)).state.currentStatus).toBe('checkout');
+    expect((await payment(orderId, paymentId)).state).toBe('intent');
+    expect((await sandbox('GET', `/api/sandbox/orders/${providerOrderId}`)).body.CustomerCheckoutStatus).toBe('InProcess');
+  });
+
+  it('a refused purchase: the payment fails and the order returns to checkout', async () => {
+    const orderId = await newOrder();
+    const { paymentId, providerOrderId } = await start(orderId);
+    expect((await shopAndPurchase(providerOrderId, { outcome: 'refused' })).status).toBe(200);
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'checkout']);
+    expect((await payment(orderId, paymentId)).state).toBe('failed');
+  });
+});
+
+describe('pending payments', () => {
+  it('OnHold: the order stays accepted with a pending payment; the event accepts it → completed; a duplicate event changes nothing', async () => {
+    const orderId = await newOrder();
+    const { paymentId, providerOrderId } = await start(orderId);
+    expect((await shopAndPurchase(providerOrderId, { outcome: 'pending', pendingReason: 'ManualApproval' })).status).toBe(200);
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted']);
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'processing', attributes: { checkoutStatus: 'OnHold', pendingReason: 'ManualApproval' } });
+
+    const resolved = await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/resolve`, { decision: 'accepted', repeat: 2 });
+    expect(resolved.body.events.map((e: { status: number }) => e.status)).toEqual([200, 200]);
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    const settled = await payment(orderId, paymentId);
+    expect(settled).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' } });
+    expect(settled.attributes.pendingReason).toBeUndefined();
+  });
+
+  it('in another order the provider declines it: the payment fails, the order stays accepted', async () => {
+    const orderId = await newOrder();
+    const { paymentId, providerOrderId } = await start(orderId);
+    await shopAndPurchase(providerOrderId, { outcome: 'pending' });
+    await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/resolve`, { decision: 'declined', repeat: 2 });
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted']);
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'failed', attributes: { checkoutStatus: 'Refused' } });
+  });
+});
+
+describe('forged provider calls', () => {
+  it('a push without the provider\'s signature, with a wrong one, or to a changed address is 401 and changes nothing', async () => {
+    const orderId = await newOrder();
+    const { paymentId, providerOrderId } = await start(orderId);
+    const providerOrder = (await sandbox('GET', `/api/sandbox/orders/${providerOrderId}`)).body;
+    await sandbox('PUT', `/api/sandbox/orders/${providerOrderId}/shopper`, SHOPPER);
+    const pushUrl = new URL(providerOrder.MerchantSettings.PushUri);
+    const body = JSON.stringify({ OrderId: providerOrderId, Status: 'Completed' });
+    const post = (url: URL | string, authorization?: string) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body });
+
+    expect((await post(pushUrl)).status).toBe(401);
+    expect((await post(pushUrl, signProviderC('pc-merchant', 'not-the-secret', body))).status).toBe(401);
+    const otherTenant = new URL(pushUrl);
+    otherTenant.searchParams.set('channel', 'with-shipping');
+    expect((await post(otherTenant, signProviderC('pc-merchant', 'provider-c-secret', body))).status).toBe(401);
+    const event = new URL(providerOrder.MerchantSettings.OrderManagementPushUri);
+    expect((await post(event, signProviderC('pc-merchant', 'wrong', body))).status).toBe(401);
+    const validation = new URL(providerOrder.MerchantSettings.CheckoutValidationCallBackUri);
+    expect((await post(validation)).status).toBe(401);
+
+    expect(await statuses(orderId)).toEqual(['checkout']);
+    expect((await payment(orderId, paymentId)).state).toBe('intent');
+    // Correctly signed, the same body is only a hint: the provider still says InProcess, so nothing moves.
+    const genuine = await post(pushUrl, signProviderC('pc-merchant', 'provider-c-secret', body));
+    expect(genuine.status).toBe(200);
+    expect(await statuses(orderId)).toEqual(['checkout']);
+  });
+});
+
+describe('recurring', () => {
+  it('three orders with one token in a day succeed with the provider\'s addresses on the order; the fourth is refused with a clear 400', async () => {
+    const token = (await sandbox('POST', '/api/sandbox/tokens', { customer: SHOPPER.customer })).body.Token as string;
+    for (let i = 0; i < 3; i++) {
+      const orderId = await newOrder();
+      const answer = await call('POST', `/api/checkout/v1/orders/${orderId}/payments/recurring`, { body: { token } });
+      expect(answer).toMatchObject({ status: 201, body: { orderStatus: 'completed', paymentState: 'reserved', checkoutStatus: 'Completed' } });
+      const done = await order(orderId);
+      expect(done.customer.billing).toMatchObject({ givenName: 'Ada', streetAddress: 'Storgata 1', city: 'Oslo' });
+      expect(done.customer.shipping).toMatchObject({ streetAddress: 'Storgata 1' });
+      expect(done.payments[0]).toMatchObject({ adapterId: ID, recurring: { token } });
+    }
+    const fourth = await newOrder();
+    const refused = await call('POST', `/api/checkout/v1/orders/${fourth}/payments/recurring`, { body: { token } });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'recurring_limit_reached', message: expect.stringContaining('at most 3 per day') } });
+    expect((await order(fourth)).state.currentStatus).toBe('checkout');
+  });
+
+  it('is refused with a shipping-provider integration, and for a token the provider does not know', async () => {
+    const client = await orderClient(system, shippingTenant, 'admin');
+    const orderId = (await client.call('POST', '', sampleOrder())).body.id as string;
+    const token = (await sandbox('POST', '/api/sandbox/tokens')).body.Token as string;
+    const refused = await call('POST', `/api/checkout/v1/orders/${orderId}/payments/recurring`, { body: { token }, t: shippingTenant });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'recurring_not_allowed' } });
+    expect((await client.call('GET', `/${orderId}`)).body.payments).toEqual([]);
+
+    const unknown = await call('POST', `/api/checkout/v1/orders/${await newOrder()}/payments/recurring`, { body: { token: 'rt_unknown' } });
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'provider_failed', details: { providerCode: 'token_not_found' } } });
+  });
+});

@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { graphql, rest } from '../harness/http.js';
+import { outboxSettled } from '../harness/outbox.js';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+
+/**
+ * Provider D through real HTTP: the platform, the provider D sandbox as the provider and the
+ * adapter, all on port 0 (docs/adapters/provider-d.md, docs/sandboxes.md "Provider D").
+ */
+let system: TestSystem;
+let admin: Awaited<ReturnType<typeof orderClient>>;
+let storefront: string;
+let adminToken: string;
+const tenant = { merchant: 'm-provider-d', channel: 'web' };
+const unconfigured = { merchant: 'm-provider-d', channel: 'no-config' };
+const ACCOUNT = 'SandboxMerchantECOM';
+const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
+const CARDS = { authorise: '4111111111111111', refuse: '4000000000000002', challenge: '4212345678901237', pending: '4000000000000077' };
+
+const adapterUrl = () => system.urls.provider_d_dropin_adapter!;
+const sandboxUrl = () => system.urls.provider_d_sandbox!;
+
+beforeAll(async () => {
+  system = await startTestSystem({ env: { NOTIFICATION_RETRY_DELAYS_MS: '50,100,200' } });
+  admin = await orderClient(system, tenant, 'admin');
+  adminToken = admin.token;
+  storefront = await system.token({ merchant: tenant.merchant, channels: [tenant.channel, unconfigured.channel], role: 'storefront' });
+  const configured = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/provider_d_dropin_adapter`, {
+    token: adminToken,
+    ...tenant,
+    body: {
+      $schema: `${adapterUrl()}/openapi/v1/schemas/provider_d_dropin_adapter.json`,
+      id: 'provider_d_dropin_adapter',
+      active: true,
+      adapter: { publicUrl: adapterUrl() },
+      apiSettings: { apiUrl: sandboxUrl(), apiKey: 'provider-d-sandbox-api-key', clientKey: 'test_SANDBOXCLIENTKEY', merchantAccount: ACCOUNT, environment: 'test', hmacKey: HMAC_KEY },
+      paymentMethodsConfiguration: { card: { hasHolderName: true } },
+      redirectUrls: { checkoutUrl: 'https://shop.example/checkout/{orderId}' },
+    },
+  });
+  expect(configured.status).toBe(201);
+  // The provider side: webhooks of the merchant account go to the adapter.
+  const account = await rest(sandboxUrl(), 'PUT', `/api/sandbox/merchant-accounts/${ACCOUNT}`, { body: { webhookUrl: `${adapterUrl()}/api/checkout/v1/callback/provider-d/webhooks` } });
+  expect(account.status).toBe(200);
+});
+afterAll(async () => {
+  await system?.close();
+});
+
+async function newOrder(total = 249.9, t = tenant): Promise<string> {
+  const client = t === tenant ? admin : await orderClient(system, t, 'admin');
+  const created = await client.call('POST', '', sampleOrder({ cart: { reference: 'basket', items: [{ id: 'i-1' }], total: { includingVat: total, excludingVat: Math.round(total * 80) / 100 } } }));
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+const getOrder = async (orderId: string) => (await admin.call('GET', `/${orderId}`)).body;
+const paymentOf = async (orderId: string, paymentId: string) => (await getOrder(orderId)).payments.find((p: { id: string }) => p.id === paymentId);
+const transactions = (paymentId: string) => system.db.prisma.paymentTransaction.findMany({ where: { paymentId }, orderBy: { createdAt: 'asc' } });
+const asStorefront = (method: string, path: string, body?: unknown, t = tenant) => rest(adapterUrl(), method, path, { token: storefront, ...t, ...(body === undefined ? {} : { body }) });
+const create = (orderId: string, t = tenant) => asStorefront('POST', `/api/checkout/v1/${orderId}/payments`, undefined, t);
+const cardData = (number: string) => ({ paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' }, browserInfo: { userAgent: 'jest' } });
+const submit = (orderId: string, paymentId: string, body: unknown) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/transaction`, body);
+const details = (orderId: string, paymentId: string, body: unknown) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/details`, body);
+const atSandbox = async (pspReference: string) => (await rest(sandboxUrl(), 'GET', `/api/sandbox/payments/${pspReference}`)).body;
+const gql = async (query: string, variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, query, variables, { token: adminToken, ...tenant })).body;
+
+/** Waits until every webhook of the payment at the sandbox was answered `[accepted]`. */
+async function webhooksAccepted(pspReference: string, count: number) {
+  return eventually(async () => {
+    const webhooks = (await atSandbox(pspReference)).webhooks as Array<{ status: string; eventCode: string; body: unknown }>;
+    return webhooks.length >= count && webhooks.every((w) => w.status === 'accepted') ? webhooks : undefined;
+  }, 10_000);
+}
+
+async function started(total = 249.9) {
+  const orderId = await newOrder(total);
+  const created = await create(orderId);
+  expect(created.status).toBe(201);
+  return { orderId, paymentId: created.body.paymentId as string, session: created.body };
+}
+
+describe('provider D: create and read', () => {
+  it('serves its configuration schema publicly, secrets write-only', async () => {
+    const { status, body } = await rest(adapterUrl(), 'GET', '/openapi/v1/schemas/provider_d_dropin_adapter.json');
+    expect(status).toBe(200);
+    expect(body.properties.apiSettings.properties.apiKey.writeOnly).toBe(true);
+    expect(body.properties.apiSettings.properties.hmacKey.writeOnly).toBe(true);
+  });
+
+  it('answers 400 "Configuration is missing for this channel." without a configuration', async () => {
+    const orderId = await newOrder(100, unconfigured);
+    const { status, body } = await create(orderId, unconfigured);
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 'configuration_missing', message: 'Configuration is missing for this channel.' });
+  });
+
+  it('creates an intent payment with no provider session and answers the drop-in data; GET lists methods for the current amount', async () => {
+    const { orderId, paymentId, session } = await started();
+    expect(session).toEqual({
+      paymentId,
+      clientKey: 'test_SANDBOXCLIENTKEY',
+      locale: 'nb-NO',
+      environment: 'test',
+      amount: { currency: 'NOK', value: 24990 },
+      paymentMethodsResponse: { paymentMethods: expect.arrayContaining([{ type: 'scheme', name: 'Cards', brands: ['visa', 'mc'], inputDetails: [], issuers: [] }]), storedPaymentMethods: [] },
+      paymentMethodsConfiguration: { card: { hasHolderName: true } },
+    });
+    const payment = await paymentOf(orderId, paymentId);
+    expect(payment).toMatchObject({ state: 'intent', amount: 249.9, adapterId: 'provider_d_dropin_adapter' });
+    expect(payment.reference).toBeUndefined();
+
+    // The cart changes: the payment follows (amountChanged), GET lists methods for the new amount.
+    const order = await getOrder(orderId);
+    expect((await admin.call('PUT', `/${orderId}/cart`, { ...order.cart, total: { includingVat: 300, excludingVat: 240 } })).status).toBe(200);
+    await eventually(async () => (await paymentOf(orderId, paymentId)).amount === 300);
+    const read = await asStorefront('GET', `/api/v1/checkout/${orderId}/payments/${paymentId}`);
+    expect(read.status).toBe(200);
+    expect(read.body.amount).toEqual({ currency: 'NOK', value: 30000 });
+    expect(read.body.paymentMethodsResponse.paymentMethods.length).toBeGreaterThan(0);
+    // A second create while the intent payment is open is refused.
+    expect((await create(orderId)).status).toBe(409);
+  });
+
+  it('startPayment through the gateway answers the drop-in data', async () => {
+    const orderId = await newOrder();
+    const storefrontGql = await graphql(system.urls.gateway!, `mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "provider_d_dropin_adapter") { payment { id state } data } }`, { id: orderId }, { token: storefront, ...tenant });
+    expect(storefrontGql.body.errors).toBeUndefined();
+    expect(storefrontGql.body.data.startPayment.data).toMatchObject({ clientKey: 'test_SANDBOXCLIENTKEY', amount: { value: 24990, currency: 'NOK' } });
+  });
+});
+
+describe('provider D: the drop-in journey', () => {
+  it('a card that authorises: the answer mirrors the provider, the payment is reserved and the order completed', async () => {
+    const { orderId, paymentId } = await started();
+    const answer = await submit(orderId, paymentId, cardData(CARDS.authorise));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ resultCode: 'Authorised', pspReference: expect.any(String), merchantReference: orderId, amount: { value: 24990, currency: 'NOK' } });
+    expect(answer.body.action).toBeUndefined();
+    const order = await getOrder(orderId);
+    expect(order.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    expect(order.payments[0]).toMatchObject({ state: 'reserved', reference: answer.body.pspReference });
+    const logged = await transactions(paymentId);
+    expect(logged.map((t) => [t.event, t.isSuccess])).toEqual(expect.arrayContaining([['authorize', true]]));
+    // Nothing of the card reaches the log.
+    expect(JSON.stringify(logged)).not.toContain(CARDS.authorise);
+    // The AUTHORISATION webhook arrives after, signed; it changes nothing more.
+    await webhooksAccepted(answer.body.pspReference, 1);
+    expect((await paymentOf(orderId, paymentId)).state).toBe('reserved');
+  });
+
+  it('a 3-D Secure card: an action, the challenge answered at the sandbox, then details → completed', async () => {
+    const { orderId, paymentId } = await started();
+    const answer = await submit(orderId, paymentId, cardData(CARDS.challenge));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ resultCode: 'ChallengeShopper', action: { type: 'threeDS2', subtype: 'challenge' } });
+    expect((await getOrder(orderId)).state.currentStatus).toBe('checkout');
+    expect((await paymentOf(orderId, paymentId)).state).toBe('intent');
+    // Details before the shopper answered: the provider refuses, the adapter answers 400.
+    const challengeId = (await atSandbox(answer.body.pspReference)).challenge.id;
+    const completed = await rest(sandboxUrl(), 'POST', `/api/sandbox/challenges/${challengeId}/complete`, { body: { outcome: 'authorise' } });
+    expect(completed.status).toBe(200);
+    const result = await details(orderId, paymentId, { details: completed.body.details });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ resultCode: 'Authorised', pspReference: answer.body.pspReference });
+    expect((await getOrder(orderId)).state.currentStatus).toBe('completed');
+    expect((await paymentOf(orderId, paymentId)).state).toBe('reserved');
+  });
+
+  it('a refused card: a failed transaction with errorDetail, the order stays in checkout, and a new attempt works', async () => {
+    const { orderId, paymentId } = await started();
+    const refused = await submit(orderId, paymentId, cardData(CARDS.refuse));
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ resultCode: 'Refused', refusalReason: 'Refused' });
+    expect((await paymentOf(orderId, paymentId)).state).toBe('failed');
+    expect((await getOrder(orderId)).state.currentStatus).toBe('checkout');
+    const failed = (await transactions(paymentId)).filter((t) => !t.isSuccess);
+    expect(failed.map((t) => t.errorDetail)).toContain('Refused');
+
+    const again = await create(orderId);
+    expect(again.status).toBe(201);
+    const ok = await submit(orderId, again.body.paymentId, cardData(CARDS.authorise));
+    expect(ok.body.resultCode).toBe('Authorised');
+    expect((await getOrder(orderId)).state.currentStatus).toBe('completed');
+  });
+
+  it('a pending card: the order is locked in processing, then the AUTHORISATION webhook completes it', async () => {
+    const { orderId, paymentId } = await started();
+    const pending = await submit(orderId, paymentId, cardData(CARDS.pending));
+    expect(pending.body.resultCode).toBe('Pending');
+    expect((await paymentOf(orderId, paymentId)).state).toBe('processing');
+    expect((await getOrder(orderId)).state.currentStatus).toBe('processing');
+    expect((await rest(sandboxUrl(), 'POST', `/api/sandbox/payments/${pending.body.pspReference}/settle`, { body: { outcome: 'authorise' } })).status).toBe(200);
+    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 10_000);
+    expect((await paymentOf(orderId, paymentId)).state).toBe('reserved');
+  });
+
+  it('refuses bad submit data (400) and a payment of another order (404)', async () => {
+    const { orderId, paymentId } = await started();
+    expect((await submit(orderId, paymentId, { nothing: true })).status).toBe(400);
+    expect((await submit(orderId, 'no-such-payment', cardData(CARDS.authorise))).status).toBe(404);
+    expect((await details(orderId, paymentId, { details: {} })).status).toBe(409);
+  });
+});
+
+describe('provider D: webhooks', () => {
+  it('a forged signature is refused; a replayed webhook changes nothing', async () => {
+    const { orderId, paymentId } = await started();
+    const answer = await submit(orderId, paymentId, cardData(CARDS.authorise));
+    const [delivered] = await webhooksAccepted(answer.body.pspReference, 1);
+    const url = '/api/checkout/v1/callback/provider-d/webhooks';
+    const body = JSON.parse(JSON.stringify(delivered!.body));
+    const before = (await transactions(paymentId)).length;
+
+    const replay = await rest(adapterUrl(), 'POST', url, { body });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toBe('[accepted]');
+    expect((await transactions(paymentId)).length).toBe(before);
+
+    const forged = JSON.parse(JSON.stringify(body));
+    forged.notificationItems[0].NotificationRequestItem.success = 'false';
+    const refused = await rest(adapterUrl(), 'POST', url, { body: forged });
+    expect(refused.status).toBe(401);
+    expect((await paymentOf(orderId, paymentId)).state).toBe('reserved');
+    expect((await transactions(paymentId)).length).toBe(before);
+  });
+
+  it('delivered → capture at the provider, the CAPTURE webhook marks the payment captured; refund; cancel of another payment', async () => {
+    const { orderId, paymentId } = await started();
+    const answer = await submit(orderId, paymentId, cardData(CARDS.authorise));
+    const delivered = await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId });
+    expect(delivered.data.deliverOrder.status).toBe('delivered');
+    await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'captured', 10_000);
+    expect((await atSandbox(answer.body.pspReference)).captured).toBe(24990);
+    await outboxSettled(system, orderId);
+
+    const refund = await gql(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 249.9) { state } }`, { o: orderId, p: paymentId });
+    expect(refund.errors).toBeUndefined();
+    await eventually(async () => (await atSandbox(answer.body.pspReference)).refunded === 24990);
+    await webhooksAccepted(answer.body.pspReference, 3);
+
+    const other = await started(100);
+    await submit(other.orderId, other.paymentId, cardData(CARDS.authorise));
+    const cancelled = await gql(`mutation ($o: ID!, $p: ID!) { cancelPayment(orderId: $o, paymentId: $p) { state } }`, { o: other.orderId, p: other.paymentId });
+    expect(cancelled.errors).toBeUndefined();
+    expect(cancelled.data.cancelPayment.state).toBe('cancelled');
+    const psp = (await paymentOf(other.orderId, other.paymentId)).reference;
+    expect((await atSandbox(psp)).cancelled).toBe(true);
+  });
+});
+
+describe('provider D: subscriptions', () => {
+  const complete = (orderId: string, body: unknown, t = tenant) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/recurring/subscription/complete`, body, t);
+
+  it('a stored token for a shopper: 200 with every named field, the order completed', async () => {
+    const token = await rest(sandboxUrl(), 'POST', '/api/sandbox/subscriptions', { body: { shopperReference: 'shopper-42' } });
+    expect(token.status).toBe(201);
+    const orderId = await newOrder(99.5);
+    const answer = await complete(orderId, { token: token.body.storedPaymentMethodId, shopperReference: 'shopper-42' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      resultCode: 'Authorised',
+      additionalData: { recurringProcessingModel: 'Subscription' },
+      amount: { currency: 'NOK', value: 9950 },
+      merchantReference: orderId,
+      paymentMethod: { brand: 'visa', type: 'scheme' },
+      pspReference: expect.any(String),
+    });
+    const order = await getOrder(orderId);
+    expect(order.state.currentStatus).toBe('completed');
+    expect(order.payments[0]).toMatchObject({ state: 'reserved', recurring: { token: token.body.storedPaymentMethodId } });
+  });
+
+  it('400 for invalid input, a one-off model, an unknown token or a missing configuration; 404 for an unknown order', async () => {
+    const orderId = await newOrder(10);
+    expect((await complete(orderId, { token: 'x' })).status).toBe(400);
+    expect((await complete(orderId, { token: 'x', shopperReference: 'shopper-42', recurringProcessingModel: 'CardOnFile' })).status).toBe(400);
+    const unknown = await complete(orderId, { token: 'NOSUCHTOKEN', shopperReference: 'shopper-42' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('invalid_subscription');
+    const elsewhere = await newOrder(10, unconfigured);
+    const missing = await complete(elsewhere, { token: 'x', shopperReference: 'shopper-42' }, unconfigured);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Configuration is missing for this channel.');
+    expect((await complete('00000000-0000-4000-8000-000000000000', { token: 'x', shopperReference: 'shopper-42' })).status).toBe(404);
+    // A shopper's checkout token may not charge a stored token (403).
+    const checkout = await admin.call('POST', `/${orderId}/checkout-token`);
+    const asShopper = await rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${orderId}/payments/recurring/subscription/complete`, { token: checkout.body.token, ...tenant, body: { token: 'x', shopperReference: 'shopper-42' } });
+    expect(asShopper.status).toBe(403);
+  });
+});

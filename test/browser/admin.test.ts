@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
+import { graphql, rest } from '../harness/http.js';
+import { eventually } from '../harness/orders.js';
+import { outboxSettled } from '../harness/outbox.js';
+import { TestAdapter } from '../harness/test-adapter.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+import { BILLING, openShop, type Shop } from '../journey/journey-setup.js';
+import { launchChromium, offlineContext, screenshot } from './chromium.js';
+
+// The admin app (web/admin) in Chromium against the whole system: an admin signs in with a
+// token, edits an adapter's configuration through the form generated from its schema, finds a
+// failed transaction's errorDetail on an order, captures its payment by marking it delivered,
+// and replays a dead-lettered notification.
+
+let system: TestSystem;
+let browser: Browser;
+let shop: Shop;
+let receiver: TestAdapter;
+let receiverUp = false;
+
+beforeAll(async () => {
+  [system, browser, receiver] = await Promise.all([
+    startTestSystem({ env: { NOTIFICATION_RETRY_DELAYS_MS: '20', NOTIFICATION_TIMEOUT_MS: '2000' } }),
+    launchChromium(),
+    TestAdapter.start(),
+  ]);
+  shop = await openShop(system, 'm-admin-ui');
+  // An ERP receiver of the channel's status changes: down (500) until the test brings it up.
+  receiver.on('/erp', () => ({ status: receiverUp ? 200 : 500 }));
+  const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${shop.tenant.merchant}/channels/web/configurations/static_notifications`, {
+    token: shop.adminToken,
+    ...shop.tenant,
+    body: {
+      $schema: STATIC_NOTIFICATIONS_SCHEMA_ID,
+      id: 'static_notifications',
+      order: { notifications: [{ description: 'ERP feed', reference: 'erp', scope: '/state/currentStatus', schema: { type: 'string' }, invoke: `${receiver.url}/erp` }] },
+    },
+  });
+  if (put.status !== 201) throw new Error(JSON.stringify(put.body));
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await system?.close();
+});
+
+const shopper = async (query: string, variables: Record<string, unknown> = {}) => {
+  const { body } = await graphql(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
+  return body as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+};
+
+/** The form field's group (@rjsf/core markup: the input inside `.form-group`), with its error text. */
+const fieldGroup = (page: Page, id: string) => page.locator('.form-group', { has: page.locator(`#${id}`) }).last();
+
+describe('the admin app', () => {
+  it('signs in, edits a configuration through its generated form, finds a failed errorDetail, captures a payment and replays a dead-lettered notification', async () => {
+    const { context, blocked } = await offlineContext(browser);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await journey(page);
+    } catch (error) {
+      await screenshot(page, 'admin-failure');
+      throw error;
+    }
+    expect(pageErrors).toEqual([]);
+    expect(blocked).toEqual([]); // the app loads nothing from outside this machine
+    await context.close();
+  }, 120_000);
+});
+
+async function journey(page: Page): Promise<void> {
+  {
+
+    // Sign in with an admin token.
+    await page.goto(system.urls.admin!);
+    await page.fill('textarea[name=token]', shop.adminToken);
+    await page.fill('input[name=channel]', shop.tenant.channel);
+    await page.click('button:has-text("Sign in")');
+    await shows(page.getByTestId('merchant'), shop.tenant.merchant);
+
+    // The commerce adapter's form, generated from its schema: its secret masked, an invalid
+    // country shown at its field (nothing saved), then a valid one saved with the secret kept.
+    await page.click('nav >> text=Configurations');
+    await page.click('a:has-text("commerce_adapter")');
+    const secret = page.locator('#root_api_identityClientSecret');
+    await secret.waitFor();
+    expect(await secret.getAttribute('type')).toBe('password');
+    expect(await secret.inputValue()).toBe('********');
+    await shows(page.getByTestId('root_api_identityClientSecret-note'), /Stored secret: kept/);
+    await page.fill('#root_country_defaultCountry', 'Norway');
+    await page.click('button:has-text("Save")');
+    await shows(fieldGroup(page, 'root_country_defaultCountry').locator('.error-detail'), /must match pattern/);
+    await shows(page.getByTestId('save-outcome'), /Not saved/);
+    await screenshot(page, 'admin-configuration-invalid');
+    expect((await configuration('commerce_adapter')).version).toBe(1);
+
+    await page.fill('#root_country_defaultCountry', 'SE');
+    await page.click('button:has-text("Save")');
+    await shows(page.getByTestId('save-outcome'), 'Saved: version 2.');
+    expect(await secret.inputValue()).toBe('********');
+    await counts(fieldGroup(page, 'root_country_defaultCountry').locator('.error-detail'), (n) => n === 0);
+    await screenshot(page, 'admin-configuration-saved');
+    const saved = await configuration('commerce_adapter');
+    expect(saved).toMatchObject({ version: 2, document: { country: { defaultCountry: 'SE' }, api: { identityClientSecret: '********' } } });
+
+    // An order bought with a gift card and a non-PSP payment; the gift card system fails the
+    // first reservation (a failed transaction with its errorDetail), the second try completes.
+    // Creating it signs in at the commerce platform with the secret the form kept.
+    const created = await shopper(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, {
+      input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' },
+    });
+    expect(created.errors).toBeUndefined();
+    const orderId = created.data.createOrderFromBasket.id as string;
+    await shopper(`mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { id: orderId, a: BILLING });
+    expect((await shopper(`mutation ($id: ID!, $c: String!) { addGiftCard(orderId: $id, cardId: $c) { id } }`, { id: orderId, c: shop.cardId })).errors).toBeUndefined();
+    const started = await shopper(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }`, { id: orderId });
+    const nonpspId = started.data.startPayment.payment.id as string;
+    expect((await rest(system.urls.giftcard_sandbox!, 'POST', '/api/sandbox/failures', { body: { operation: 'reserve', status: 503, times: 1 } })).status).toBe(201);
+    const complete = `mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`;
+    expect((await shopper(complete, { id: orderId, p: nonpspId })).errors?.[0]?.extensions?.code).toBe('PAYMENT_PROCESS_FAILED');
+    expect((await shopper(complete, { id: orderId, p: nonpspId })).data.completePayment.status).toBe('completed');
+    // The receiver was down for every status change: each delivery is dead-lettered.
+    await outboxSettled(system, orderId);
+
+    // Orders, filtered by status and id → the order page: the failed reservation's errorDetail and request.
+    await page.click('nav >> text=Orders');
+    await page.selectOption('select[name=status]', 'completed');
+    await page.fill('input[name=search]', orderId.slice(0, 8));
+    await page.click('button:has-text("Filter")');
+    await counts(page.locator('table.orders tbody tr'), (n) => n === 1);
+    await screenshot(page, 'admin-orders');
+    await page.click(`a:has-text("${orderId}")`);
+    const failed = page.locator('table.transactions tr.failed').first();
+    await shows(failed.locator('.error-detail-cell'), /reserve/i);
+    await failed.locator('summary:has-text("request")').click();
+    await shows(failed.locator('pre').first(), new RegExp(shop.cardId));
+    await counts(page.locator('.timeline li[data-event-type="order.change_vetoed"]'), (n) => n > 0);
+    await screenshot(page, 'admin-order-failed-transaction');
+
+    // Capture: the non-PSP payment waits reserved for delivery; marking the order delivered captures it.
+    const nonpsp = page.locator(`article[data-payment="${nonpspId}"]`);
+    await shows(nonpsp.getByTestId('payment-state'), 'reserved');
+    await nonpsp.locator('button:has-text("Capture")').click();
+    await shows(page.getByTestId('order-status'), 'delivered');
+    await shows(nonpsp.getByTestId('payment-state'), 'captured');
+    await counts(nonpsp.locator('table.transactions tr', { hasText: 'capture' }), (n) => n > 0);
+    await screenshot(page, 'admin-order-captured');
+    await outboxSettled(system, orderId);
+
+    // Failed notifications: the order's dead-lettered deliveries; the receiver is back, one is replayed.
+    await page.click('nav >> text=Notifications');
+    await page.selectOption('select[name=status]', 'dead');
+    await page.fill('input[name=orderId]', orderId);
+    await page.click('button:has-text("Filter")');
+    const rows = page.locator('table.deliveries tbody tr[data-status="dead"]');
+    await rows.first().waitFor();
+    const deadBefore = await rows.count();
+    await screenshot(page, 'admin-notifications-dead');
+    receiverUp = true;
+    const replayed = await rows.first().getAttribute('data-delivery');
+    await rows.first().locator('button:has-text("Replay")').click();
+    await shows(page.getByTestId('replay-outcome'), 'Replay: 1 requeued.');
+    await outboxSettled(system, orderId);
+    const job = await system.db.prisma.notificationJob.findUnique({ where: { id: BigInt(replayed!) } });
+    expect(job?.status).toBe('delivered');
+    await page.click('button:has-text("Reload")');
+    await counts(page.locator(`tr[data-delivery="${replayed}"]`), (n) => n === 0);
+    await counts(rows, (n) => n === deadBefore - 1);
+    await screenshot(page, 'admin-notifications-replayed');
+  }
+}
+
+async function configuration(id: string): Promise<{ version: number; document: Record<string, unknown> }> {
+  const { body } = await graphql(system.urls.gateway!, `query ($id: ID!) { configuration(id: $id) { version document } }`, { id }, { token: shop.adminToken, ...shop.tenant });
+  return body.data.configuration;
+}
+
+/** Waits until the element shows the text (exactly, trimmed) or matches the pattern; says what it showed otherwise. */
+async function shows(locator: Locator, expected: string | RegExp, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = (await locator.first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '<absent>';
+    if (typeof expected === 'string' ? text.trim() === expected : expected.test(text)) return;
+    if (Date.now() > deadline) throw new Error(`${locator.toString()} should show ${String(expected)}; it shows ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits until the number of matching elements satisfies `wanted`. */
+async function counts(locator: Locator, wanted: (count: number) => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const count = await locator.count();
+    if (wanted(count)) return;
+    if (Date.now() > deadline) throw new Error(`${locator.toString()}: unexpected count ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

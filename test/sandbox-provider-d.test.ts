@@ -1,0 +1,144 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLogger } from '../platform/logging/logger.js';
+import { createProviderDSandbox, DEFAULT_PROVIDER_D_ACCOUNT } from '../sandboxes/provider-d/provider-d-sandbox.app.js';
+import { rest } from './harness/http.js';
+import { eventually } from './harness/orders.js';
+
+/** The provider D sandbox on its own (docs/sandboxes.md, "Provider D"): its API, test cards, webhooks. */
+const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+const { merchantAccount, apiKey, hmacKey } = DEFAULT_PROVIDER_D_ACCOUNT;
+let sandbox: ReturnType<typeof createProviderDSandbox>;
+let url: string;
+let receiver: Server;
+let receiverUrl: string;
+/** What the merchant's webhook receiver got, and how many answers it still refuses. */
+const received: Array<{ notificationItems: Array<{ NotificationRequestItem: Record<string, any> }> }> = [];
+/** A payment whose metadata says `refuse: "2"` has its webhook refused twice (counted per provider reference). */
+const refusals = new Map<string, number>();
+
+const api = (path: string, body: unknown, headers: Record<string, string> = {}) => rest(url, 'POST', path, { headers: { 'x-api-key': apiKey, ...headers }, body });
+const pay = (card: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  api('/payments', { merchantAccount, amount: { value: 1000, currency: 'EUR' }, reference: 'order-1', paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${card}` }, ...extra }, headers);
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      const body = JSON.parse(text) as (typeof received)[number];
+      received.push(body);
+      const item = body.notificationItems[0]!.NotificationRequestItem;
+      const refused = refusals.get(item.pspReference) ?? 0;
+      if (refused < Number(item.additionalData['metadata.refuse'] ?? 0)) {
+        refusals.set(item.pspReference, refused + 1);
+        response.writeHead(500).end('busy');
+      } else response.writeHead(200, { 'content-type': 'text/plain' }).end('[accepted]');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const address = receiver.address();
+  receiverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/webhooks`;
+  sandbox = createProviderDSandbox({ logger, webhookRetryDelaysMs: [20, 20], pendingSettleMs: 0, webhookDelayMs: 0 });
+  url = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+  expect((await rest(url, 'PUT', `/api/sandbox/merchant-accounts/${merchantAccount}`, { body: { webhookUrl: receiverUrl } })).status).toBe(200);
+});
+afterAll(async () => {
+  await sandbox?.app.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+describe('provider D sandbox: the API', () => {
+  it('needs the API key of the named merchant account', async () => {
+    expect((await rest(url, 'POST', '/paymentMethods', { body: { merchantAccount } })).status).toBe(401);
+    await rest(url, 'PUT', '/api/sandbox/merchant-accounts/OtherAccount', { body: { apiKey: 'another-api-key', hmacKey: '00112233445566778899AABBCCDDEEFF' } });
+    expect((await api('/paymentMethods', { merchantAccount: 'OtherAccount' })).status).toBe(403);
+    const methods = await api('/paymentMethods', { merchantAccount, amount: { value: 1000, currency: 'EUR' } });
+    expect(methods.status).toBe(200);
+    expect(methods.body.paymentMethods.map((m: { type: string }) => m.type)).toEqual(['scheme', 'applepay', 'googlepay', 'sepadirectdebit']);
+  });
+
+  it('test cards: authorise, refuse, error, challenge (answered at the sandbox, then details)', async () => {
+    expect((await pay('4111111111111111')).body).toMatchObject({ resultCode: 'Authorised', amount: { value: 1000, currency: 'EUR' }, merchantReference: 'order-1', paymentMethod: { type: 'scheme', brand: 'visa' } });
+    expect((await pay('4000000000000002')).body).toMatchObject({ resultCode: 'Refused', refusalReason: 'Refused' });
+    expect((await pay('4000000000000119')).body.resultCode).toBe('Error');
+    const challenged = await pay('4212345678901237');
+    expect(challenged.body).toMatchObject({ resultCode: 'ChallengeShopper', action: { type: 'threeDS2', subtype: 'challenge' } });
+    const early = await api('/payments/details', { details: { threeDSResult: Buffer.from(JSON.stringify({ challengeId: challenged.body.action.authorisationToken })).toString('base64url') } });
+    expect(early.status).toBe(422);
+    const answered = await rest(url, 'POST', `/api/sandbox/challenges/${challenged.body.action.authorisationToken}/complete`, { body: { outcome: 'refuse' } });
+    expect(answered.body.details.threeDSResult).toEqual(expect.any(String));
+    expect((await api('/payments/details', answered.body)).body).toMatchObject({ resultCode: 'Refused', pspReference: challenged.body.pspReference });
+    const redirect = await pay('4000000000003063', { returnUrl: 'https://shop.example/back' });
+    expect(redirect.body.action).toMatchObject({ type: 'redirect', method: 'GET', url: expect.stringContaining('/api/sandbox/challenges/') });
+  });
+
+  it('an idempotency key answers the first answer again; another body with it is 422', async () => {
+    const first = await pay('4111111111111111', {}, { 'idempotency-key': 'key-1' });
+    const again = await pay('4111111111111111', {}, { 'idempotency-key': 'key-1' });
+    expect(again.body.pspReference).toBe(first.body.pspReference);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await pay('4000000000000002', {}, { 'idempotency-key': 'key-1' })).status).toBe(422);
+    expect((await pay('4111111111111111', {}, { 'idempotency-key': 'k'.repeat(65) })).status).toBe(400);
+  });
+
+  it('stored methods and recurring models: a Subscription token pays without the shopper; CardOnFile cannot', async () => {
+    const stored = await pay('4111111111111111', { shopperReference: 'shopper-1', storePaymentMethod: true, recurringProcessingModel: 'Subscription' });
+    const token = stored.body.additionalData['recurring.recurringDetailReference'];
+    expect(token).toEqual(expect.any(String));
+    const methods = await api('/paymentMethods', { merchantAccount, shopperReference: 'shopper-1' });
+    expect(methods.body.storedPaymentMethods).toEqual([expect.objectContaining({ id: token, brand: 'visa', lastFour: '1111', supportedRecurringProcessingModels: ['Subscription', 'CardOnFile'] })]);
+    const recurring = { paymentMethod: { type: 'scheme', storedPaymentMethodId: token }, shopperReference: 'shopper-1', shopperInteraction: 'ContAuth' };
+    expect((await pay('', { ...recurring, recurringProcessingModel: 'Subscription' })).body).toMatchObject({ resultCode: 'Authorised', additionalData: { recurringProcessingModel: 'Subscription' } });
+    expect((await pay('', { ...recurring, recurringProcessingModel: 'CardOnFile' })).status).toBe(422);
+    expect((await pay('', { ...recurring, shopperReference: 'someone-else', recurringProcessingModel: 'Subscription' })).status).toBe(422);
+    const subscription = await rest(url, 'POST', '/api/sandbox/subscriptions', { body: { shopperReference: 'shopper-2' } });
+    expect(subscription.status).toBe(201);
+    expect((await pay('', { ...recurring, paymentMethod: { type: 'scheme', storedPaymentMethodId: subscription.body.storedPaymentMethodId }, shopperReference: 'shopper-2', recurringProcessingModel: 'Subscription' })).body.resultCode).toBe('Authorised');
+  });
+
+  it('captures, refunds and cancels follow the payment: over-capture, refund before capture and cancel after capture are 422', async () => {
+    const { pspReference } = (await pay('4111111111111111')).body;
+    const modify = (kind: string, body: Record<string, unknown> = {}) => api(`/payments/${pspReference}/${kind}`, { merchantAccount, ...body });
+    expect((await modify('refunds')).status).toBe(422);
+    expect((await modify('captures', { amount: { value: 2000, currency: 'EUR' } })).status).toBe(422);
+    const capture = await modify('captures', { amount: { value: 600, currency: 'EUR' } });
+    expect(capture).toMatchObject({ status: 201, body: { paymentPspReference: pspReference, status: 'received', amount: { value: 600, currency: 'EUR' } } });
+    expect((await modify('cancels')).status).toBe(422);
+    expect((await modify('refunds', { amount: { value: 600, currency: 'EUR' } })).status).toBe(201);
+    const view = (await rest(url, 'GET', `/api/sandbox/payments/${pspReference}`)).body;
+    expect(view).toMatchObject({ captured: 600, refunded: 600 });
+    const other = (await pay('4111111111111111')).body.pspReference;
+    expect((await api(`/payments/${other}/cancels`, { merchantAccount })).status).toBe(201);
+  });
+});
+
+describe('provider D sandbox: webhooks', () => {
+  it('signs each item with HMAC-SHA256 and retries until the answer is [accepted]', async () => {
+    const { pspReference } = (await pay('4111111111111111', { metadata: { orderId: 'o-9', refuse: '2' } })).body;
+    const webhooks = await eventually(async () => {
+      const view = (await rest(url, 'GET', `/api/sandbox/payments/${pspReference}`)).body;
+      return view.webhooks[0]?.status === 'accepted' ? view.webhooks : undefined;
+    });
+    expect(webhooks[0].attempts.map((a: { status: number }) => a.status)).toEqual([500, 500, 200]);
+    const item = webhooks[0].body.notificationItems[0].NotificationRequestItem;
+    expect(item).toMatchObject({ eventCode: 'AUTHORISATION', success: 'true', pspReference, merchantReference: 'order-1', merchantAccountCode: merchantAccount, additionalData: { 'metadata.orderId': 'o-9' } });
+    const signed = [item.pspReference, '', item.merchantAccountCode, item.merchantReference, item.amount.value, item.amount.currency, item.eventCode, item.success].join(':');
+    expect(item.additionalData.hmacSignature).toBe(createHmac('sha256', Buffer.from(hmacKey, 'hex')).update(signed).digest('base64'));
+  });
+
+  it('a pending card is decided by settle (AUTHORISATION webhook)', async () => {
+    const { pspReference, resultCode } = (await pay('4000000000000077')).body;
+    expect(resultCode).toBe('Pending');
+    expect((await rest(url, 'POST', `/api/sandbox/payments/${pspReference}/settle`, { body: { outcome: 'refuse' } })).status).toBe(200);
+    await eventually(async () => received.some((r) => r.notificationItems[0]!.NotificationRequestItem.pspReference === pspReference && r.notificationItems[0]!.NotificationRequestItem.success === 'false'));
+  });
+
+  it('serves the drop-in page and script', async () => {
+    const page = await fetch(`${url}/dropin`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('ProviderDDropin.mount');
+    expect((await fetch(`${url}/dropin.js`)).headers.get('content-type')).toMatch(/javascript/);
+  });
+});

@@ -1,0 +1,280 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Gql } from './api';
+import { formatMoney, formatTime, JsonBlock, Problem, useQuery } from './ui';
+
+interface Transaction {
+  id: string;
+  paymentId: string | null;
+  adapterId: string | null;
+  event: string;
+  pspEvent: string | null;
+  amount: number | null;
+  isSuccess: boolean;
+  pspStatus: string | null;
+  errorDetail: string | null;
+  requestJson: unknown;
+  responseJson: unknown;
+  createdAt: string;
+}
+interface Payment {
+  orderId: string;
+  id: string;
+  adapterId: string;
+  name: string | null;
+  type: string | null;
+  state: string;
+  amount: number;
+  refundedAmount: number;
+  currency: string | null;
+  reference: string | null;
+  actions: Array<{ type: string; url: string }>;
+  callbacks: Record<string, unknown> | null;
+  transactions: Transaction[];
+}
+interface Order {
+  id: string;
+  status: string;
+  version: number;
+  reference: string | null;
+  currency: string;
+  createdAt: string;
+  total: { includingVat: number; excludingVat: number };
+  state: { transitions: Array<{ status: string; timeStamp: string }> };
+  customer: { billing: { givenName: string | null; familyName: string | null; email: string | null } | null };
+  cart: { items: Array<{ id: string; data: Record<string, unknown> }> };
+  payments: Payment[];
+  paymentAttempts: Transaction[];
+  events: Array<{ id: string; type: string; version: number | null; actor: string | null; data: unknown; createdAt: string }>;
+}
+
+const TRANSACTION = 'id paymentId adapterId event pspEvent amount isSuccess pspStatus errorDetail requestJson responseJson createdAt';
+const ORDER = `query AdminOrder($id: ID!) {
+  order(id: $id) {
+    id status version reference currency createdAt
+    total { includingVat excludingVat }
+    state { transitions { status timeStamp } }
+    customer { billing { givenName familyName email } }
+    cart { items { id data } }
+    payments { orderId id adapterId name type state amount refundedAmount currency reference actions { type url } callbacks transactions { ${TRANSACTION} } }
+    paymentAttempts { ${TRANSACTION} }
+    events { id type version actor data createdAt }
+  }
+}`;
+
+/** Payment states from which a cancel may move the payment (docs/payment-api.md). */
+const CANCELLABLE = new Set(['intent', 'processing', 'reserved']);
+const offers = (payment: Payment, type: string) => payment.actions.some((action) => action.type.toLowerCase() === type);
+const registered = (payment: Payment, callback: string) => typeof payment.callbacks?.[callback] === 'string';
+
+/** One order: state history, payments with their transaction log and actions, attempts, and the event log. */
+export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
+  const order = useQuery(() => gql<{ order: Order | null }>(ORDER, { id: orderId }), [gql, orderId]);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const polls = useRef(0);
+
+  // After an action the outbox calls adapters (capture on delivered): read again for a few seconds.
+  useEffect(() => {
+    if (polls.current <= 0 || order.loading) return;
+    const timer = setTimeout(() => {
+      polls.current -= 1;
+      order.reload();
+    }, 750);
+    return () => clearTimeout(timer);
+  }, [order.loading, order.data]);
+
+  const act = async (label: string, run: () => Promise<unknown>) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await run();
+      setNotice({ ok: true, text: `${label}: done.` });
+      polls.current = 12;
+      order.reload();
+    } catch (error) {
+      setNotice({ ok: false, text: `${label}: ${(error as Error).message}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const deliver = () => act('Delivered', () => gql('mutation AdminDeliver($id: ID!) { deliverOrder(orderId: $id) { id status } }', { id: orderId }));
+
+  if (order.error) return <Problem error={order.error} />;
+  if (!order.data) return <p>Loading order…</p>;
+  const current = order.data.order;
+  if (!current) return <p className="problem">Order {orderId} was not found in this channel.</p>;
+
+  return (
+    <div className="order" data-status={current.status}>
+      <p>
+        <a href="#/orders">← Orders</a>
+      </p>
+      <h2>
+        Order <code>{current.id}</code> <span className={`status status-${current.status}`} data-testid="order-status">{current.status}</span>
+      </h2>
+      <dl className="facts">
+        <dt>Total</dt>
+        <dd>{formatMoney(current.total.includingVat, current.currency)}</dd>
+        <dt>Reference</dt>
+        <dd>{current.reference ?? '—'}</dd>
+        <dt>Customer</dt>
+        <dd>{[current.customer.billing?.givenName, current.customer.billing?.familyName, current.customer.billing?.email].filter(Boolean).join(' ') || '—'}</dd>
+        <dt>Version</dt>
+        <dd>{current.version}</dd>
+      </dl>
+      <p className="actions">
+        <button type="button" disabled={busy || current.status !== 'completed'} onClick={() => void deliver()} title="Moves a completed order to delivered; payments that registered a capture callback are then captured.">
+          Mark delivered
+        </button>
+        <button type="button" onClick={order.reload}>
+          Reload
+        </button>
+      </p>
+      {notice && (
+        <p className={notice.ok ? 'saved' : 'problem'} role="status" data-testid="action-outcome">
+          {notice.text}
+        </p>
+      )}
+
+      <h3>State history</h3>
+      <ol className="history">
+        {current.state.transitions.map((transition, index) => (
+          <li key={index}>
+            <span className={`status status-${transition.status}`}>{transition.status}</span> {formatTime(transition.timeStamp)}
+          </li>
+        ))}
+      </ol>
+
+      <h3>Payments</h3>
+      {current.payments.length === 0 && <p>No payments.</p>}
+      {current.payments.map((payment) => (
+        <article key={payment.id} className="payment" data-payment={payment.id} data-state={payment.state}>
+          <header>
+            <strong>{payment.name ?? payment.type ?? 'Payment'}</strong> <code>{payment.adapterId}</code>{' '}
+            <span className={`state state-${payment.state}`} data-testid="payment-state">{payment.state}</span> {formatMoney(payment.amount, payment.currency ?? current.currency)}
+            {payment.refundedAmount > 0 && <> (refunded {formatMoney(payment.refundedAmount, payment.currency ?? current.currency)})</>}
+          </header>
+          <PaymentActions
+            payment={payment}
+            orderStatus={current.status}
+            busy={busy}
+            onDeliver={deliver}
+            run={(label, query, variables) => act(label, () => gql(query, variables))}
+          />
+          <Transactions transactions={payment.transactions} />
+        </article>
+      ))}
+
+      {current.paymentAttempts.length > 0 && (
+        <>
+          <h3>Failed payment attempts</h3>
+          <p className="hint">Creates that failed before any payment existed.</p>
+          <Transactions transactions={current.paymentAttempts} />
+        </>
+      )}
+
+      <h3>Events</h3>
+      <ol className="timeline">
+        {current.events.map((event) => (
+          <li key={event.id} data-event-type={event.type}>
+            <span className="time">{formatTime(event.createdAt)}</span> <code>{event.type}</code>
+            {event.version !== null && <span className="hint"> v{event.version}</span>}
+            {event.actor && <span className="hint"> by {event.actor}</span>}
+            <JsonBlock label="data" value={event.data} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function PaymentActions(props: {
+  payment: Payment;
+  orderStatus: string;
+  busy: boolean;
+  onDeliver: () => Promise<void>;
+  run: (label: string, query: string, variables: Record<string, unknown>) => Promise<void>;
+}) {
+  const { payment, orderStatus, busy, onDeliver, run } = props;
+  const remaining = Math.round((payment.amount - payment.refundedAmount) * 100) / 100;
+  const [amount, setAmount] = useState(String(remaining));
+  const canCancel = (offers(payment, 'cancel') || registered(payment, 'cancel')) && CANCELLABLE.has(payment.state);
+  const canRefund = (offers(payment, 'refund') || registered(payment, 'refund')) && payment.state === 'captured' && remaining > 0;
+  // Capture is the platform's step at delivery: offered while the payment waits for it.
+  const canCapture = registered(payment, 'capture') && payment.state === 'reserved';
+  const elsewhere = payment.actions.filter((action) => !['cancel', 'refund', 'capture'].includes(action.type.toLowerCase()));
+
+  if (!canCancel && !canRefund && !canCapture && elsewhere.length === 0) return null;
+  return (
+    <div className="payment-actions">
+      {canCapture && (
+        <button type="button" disabled={busy || orderStatus !== 'completed'} onClick={() => void onDeliver()} title="Captures by moving the order to delivered (the capture callback runs then).">
+          Capture (mark delivered)
+        </button>
+      )}
+      {canCancel && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void run('Cancel', 'mutation AdminCancel($o: ID!, $p: ID!) { cancelPayment(orderId: $o, paymentId: $p) { id state } }', { o: payment.orderId, p: payment.id })}
+        >
+          Cancel payment
+        </button>
+      )}
+      {canRefund && (
+        <span className="refund">
+          <input aria-label="Refund amount" type="number" step="0.01" min="0.01" max={remaining} value={amount} onChange={(event) => setAmount(event.target.value)} />
+          <button
+            type="button"
+            disabled={busy || !(Number(amount) > 0)}
+            onClick={() => void run('Refund', 'mutation AdminRefund($o: ID!, $p: ID!, $a: Float!) { refundPayment(orderId: $o, paymentId: $p, amount: $a) { id state refundedAmount } }', { o: payment.orderId, p: payment.id, a: Number(amount) })}
+          >
+            Refund
+          </button>
+        </span>
+      )}
+      {elsewhere.map((action) => (
+        <button key={action.type} type="button" disabled title={`${action.type} runs at the adapter (${action.url}); the gateway offers no mutation for it yet.`}>
+          {action.type}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Transactions({ transactions }: { transactions: Transaction[] }) {
+  if (transactions.length === 0) return <p className="hint">No transactions logged.</p>;
+  return (
+    <table className="transactions">
+      <thead>
+        <tr>
+          <th>When</th>
+          <th>Event</th>
+          <th>Provider event</th>
+          <th>Amount</th>
+          <th>Result</th>
+          <th>Provider status</th>
+          <th>Error detail</th>
+          <th>Request / response</th>
+        </tr>
+      </thead>
+      <tbody>
+        {transactions.map((transaction) => (
+          <tr key={transaction.id} className={transaction.isSuccess ? '' : 'failed'} data-transaction={transaction.id}>
+            <td>{formatTime(transaction.createdAt)}</td>
+            <td>{transaction.event}</td>
+            <td>{transaction.pspEvent ?? '—'}</td>
+            <td className="amount">{formatMoney(transaction.amount)}</td>
+            <td>{transaction.isSuccess ? 'ok' : 'failed'}</td>
+            <td>{transaction.pspStatus ?? '—'}</td>
+            <td className="error-detail-cell">{transaction.errorDetail ?? ''}</td>
+            <td>
+              <JsonBlock label="request" value={transaction.requestJson} />
+              <JsonBlock label="response" value={transaction.responseJson} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,51 @@
+import { useMutation } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { AddGiftCardDocument, CheckoutPageDocument, PaymentOptionsDocument, RemovePaymentDocument, type CheckoutOrderFragment } from '../generated/graphql.js';
+import { formatMoney } from '../format.js';
+
+const isActive = (state: string) => !['removed', 'cancelled', 'failed', 'refunded'].includes(state);
+
+/** Gift cards as part payments: each covers up to its balance; the rest is paid with the chosen method. */
+export function GiftCards({ order, adapterIds, onError }: { order: CheckoutOrderFragment; adapterIds: string[]; onError: (message: string | undefined) => void }) {
+  const [cardId, setCardId] = useState('');
+  const [code, setCode] = useState('');
+  const refetchQueries = [CheckoutPageDocument, PaymentOptionsDocument];
+  const [add, adding] = useMutation(AddGiftCardDocument, { refetchQueries, awaitRefetchQueries: true });
+  const [remove] = useMutation(RemovePaymentDocument, { refetchQueries });
+  const cards = order.payments.filter((payment) => adapterIds.includes(payment.adapterId) && isActive(payment.state));
+  const culture = order.culture ?? undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    onError(undefined);
+    try {
+      await add({ variables: { id: order.id, cardId: cardId.trim(), code: code.trim() || null } });
+      setCardId('');
+      setCode('');
+    } catch (failure) {
+      onError((failure as Error).message);
+    }
+  };
+
+  return (
+    <section className="card" aria-label="Gift cards">
+      <h2>Gift cards</h2>
+      {cards.map((card) => (
+        <div key={card.id} className="option" data-testid="gift-card-payment">
+          <span className="grow">{card.name ?? 'Gift card'}</span>
+          <span>{formatMoney({ amount: card.amount, currency: card.currency ?? order.currency }, culture)}</span>
+          <button type="button" className="link" onClick={() => void remove({ variables: { id: order.id, paymentId: card.id } }).catch((failure: Error) => onError(failure.message))}>
+            Remove
+          </button>
+        </div>
+      ))}
+      <form onSubmit={(event) => void submit(event)} className="row">
+        <input name="giftCardId" placeholder="Card number" value={cardId} onChange={(event) => setCardId(event.target.value)} />
+        <input name="giftCardCode" placeholder="Code (if any)" value={code} onChange={(event) => setCode(event.target.value)} />
+        <button type="submit" disabled={adding.loading || cardId.trim() === ''}>
+          Add gift card
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { CheckoutOrderFragment } from '../generated/graphql.js';
+import { formatMoney, percent } from '../format.js';
+
+/** The cart's lines and the order's money: items, shipping, VAT, total, what payments cover, what is due. */
+export function OrderLines({ order }: { order: CheckoutOrderFragment }) {
+  const culture = order.culture ?? undefined;
+  const { amounts } = order;
+  return (
+    <section className="card" aria-label="Order">
+      <h2>Your order</h2>
+      <table className="lines">
+        <thead>
+          <tr>
+            <th colSpan={2}>Item</th>
+            <th>Qty</th>
+            <th>Unit price</th>
+            <th>VAT</th>
+            <th>Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.cart.lines.map((line) => (
+            <tr key={line.id} data-testid="cart-line">
+              <td className="thumb">{line.imageUrl ? <img src={line.imageUrl} alt="" width={40} height={40} onError={(event) => (event.currentTarget.style.visibility = 'hidden')} /> : null}</td>
+              <td>
+                {line.productUrl ? (
+                  <a href={line.productUrl} target="_blank" rel="noreferrer">
+                    {line.name}
+                  </a>
+                ) : (
+                  line.name
+                )}
+                {line.sku && <div className="muted small">{line.sku}</div>}
+              </td>
+              <td>{line.quantity}</td>
+              <td>{formatMoney(line.unitPrice, culture)}</td>
+              <td className="muted">
+                {formatMoney(line.vat, culture)} ({percent(line.vatRate)})
+              </td>
+              <td>{formatMoney(line.total, culture)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="totals">
+        <dt>Items</dt>
+        <dd>{formatMoney(amounts.items, culture)}</dd>
+        <dt>Shipping{order.shippings[0]?.name ? ` (${order.shippings[0].name})` : ''}</dt>
+        <dd>{formatMoney(amounts.shipping, culture)}</dd>
+        <dt>Total</dt>
+        <dd className="strong" data-testid="order-total" data-amount={amounts.total.amount}>
+          {formatMoney(amounts.total, culture)}
+        </dd>
+        <dt className="muted">of which VAT</dt>
+        <dd className="muted">{formatMoney(amounts.vat, culture)}</dd>
+        <dt>Paid by gift cards and payments</dt>
+        <dd>{formatMoney(amounts.covered, culture)}</dd>
+        <dt>Still to pay</dt>
+        <dd className="strong" data-testid="amount-due" data-amount={amounts.due.amount}>
+          {formatMoney(amounts.due, culture)}
+        </dd>
+      </dl>
+    </section>
+  );
+}

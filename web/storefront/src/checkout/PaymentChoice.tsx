@@ -1,0 +1,66 @@
+import type { PaymentOptionsQuery } from '../generated/graphql.js';
+import { providerFrontendFor } from '../payment-frontends/registry.js';
+
+export type PaymentOption = PaymentOptionsQuery['paymentOptions'][number];
+
+/** What the shopper picked: a non-PSP method of an adapter, or a provider adapter (its own frontend). */
+export type PaymentSelection = { frontend: 'NON_PSP'; adapterId: string; method: string } | { frontend: 'PROVIDER'; adapterId: string };
+
+export const selectionKey = (selection: PaymentSelection | undefined) => (selection ? `${selection.adapterId}:${selection.frontend === 'NON_PSP' ? selection.method : ''}` : '');
+
+/**
+ * Every way to pay the rest: each non-PSP method as a choice of its own; each provider adapter as
+ * one choice that renders its frontend (payment-frontends/registry.tsx) once picked.
+ */
+export function PaymentChoice(props: {
+  orderId: string;
+  options: PaymentOption[];
+  selection: PaymentSelection | undefined;
+  onSelect: (selection: PaymentSelection) => void;
+  onCompleted: () => void;
+  onError: (message: string) => void;
+}) {
+  const { orderId, options, selection, onSelect } = props;
+  const choices = options.filter((option) => option.frontend !== 'GIFT_CARD');
+  return (
+    <section className="card" aria-label="Payment">
+      <h2>Payment</h2>
+      {choices.length === 0 && <p className="muted">No payment method is configured for this shop.</p>}
+      {choices.map((option) =>
+        option.frontend === 'NON_PSP' ? (
+          option.methods.map((method) => {
+            const value: PaymentSelection = { frontend: 'NON_PSP', adapterId: option.adapterId, method: method.identifier };
+            return (
+              <label key={selectionKey(value)} className="option">
+                <input type="radio" name="payment" value={selectionKey(value)} checked={selectionKey(selection) === selectionKey(value)} onChange={() => onSelect(value)} />
+                <span className="grow">{method.name ?? method.identifier}</span>
+                <span className="muted small">{option.name}</span>
+              </label>
+            );
+          })
+        ) : (
+          <ProviderChoice key={option.adapterId} {...props} option={option} />
+        ),
+      )}
+    </section>
+  );
+}
+
+function ProviderChoice({ option, orderId, selection, onSelect, onCompleted, onError }: Parameters<typeof PaymentChoice>[0] & { option: PaymentOption }) {
+  const value: PaymentSelection = { frontend: 'PROVIDER', adapterId: option.adapterId };
+  const picked = selectionKey(selection) === selectionKey(value);
+  const Frontend = providerFrontendFor(option.adapterId);
+  return (
+    <div>
+      <label className="option">
+        <input type="radio" name="payment" value={selectionKey(value)} checked={picked} onChange={() => onSelect(value)} />
+        <span className="grow">{option.name}</span>
+      </label>
+      {picked && (
+        <div className="provider">
+          <Frontend orderId={orderId} adapterId={option.adapterId} onCompleted={onCompleted} onError={onError} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createCheckoutClient } from '../apollo.js';
+import { RenewCheckoutTokenDocument } from '../generated/graphql.js';
+import { readSession, saveSession, type CheckoutSession, type StorefrontConfig } from '../session.js';
+
+/**
+ * Everything under it talks to the gateway as the shopper of one order: an Apollo Client with
+ * the order's checkout token, renewed at half its remaining life while the page is open.
+ */
+export function CheckoutScope({ config, orderId, children }: { config: StorefrontConfig; orderId: string; children: ReactNode }) {
+  const [session] = useState(() => readSession(orderId));
+  const current = useRef<CheckoutSession | undefined>(session);
+  const client = useMemo(() => (session ? createCheckoutClient(config, () => current.current!) : undefined), [config, session]);
+
+  useEffect(() => {
+    if (!client || !current.current) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      const left = Date.parse(current.current!.expiresAt) - Date.now();
+      timer = setTimeout(() => {
+        client
+          .mutate({ mutation: RenewCheckoutTokenDocument, variables: { id: orderId } })
+          .then(({ data }) => {
+            if (data) {
+              current.current = { ...current.current!, token: data.renewCheckoutToken.token, expiresAt: data.renewCheckoutToken.expiresAt };
+              saveSession(current.current);
+            }
+            schedule();
+          })
+          .catch(() => undefined);
+      }, Math.max(left / 2, 5_000));
+    };
+    schedule();
+    return () => clearTimeout(timer);
+  }, [client, orderId]);
+
+  useEffect(() => () => client?.stop(), [client]);
+
+  if (!client) {
+    return (
+      <section className="card narrow">
+        <h1>This checkout is closed here</h1>
+        <p>Its token is missing or expired in this browser. <a href="/">Start again from the basket.</a></p>
+      </section>
+    );
+  }
+  return <ApolloProvider client={client}>{children}</ApolloProvider>;
+}

@@ -1,0 +1,50 @@
+import { formatMoney } from '../format.js';
+import { OrderState, useLiveOrder } from './CheckoutPage.js';
+
+const DONE = ['accepted', 'completed', 'delivered'];
+
+/** The order after payment, followed live: it moves to completed (and gets its commerce reference) a moment after payment. */
+export function ConfirmationPage({ orderId }: { orderId: string }) {
+  const { order, live, error } = useLiveOrder(orderId);
+  if (error && !order) return <p className="error">{error}</p>;
+  if (!order) return <p className="muted">Loading the order…</p>;
+  const culture = order.culture ?? undefined;
+  const payments = order.payments.filter((payment) => !['removed', 'cancelled', 'failed'].includes(payment.state));
+  return (
+    <section className="card narrow" aria-label="Confirmation">
+      {DONE.includes(order.status) ? <h1 data-testid="confirmation-title">Thank you for your order!</h1> : <h1>Your order is being processed…</h1>}
+      <OrderState order={order} live={live} />
+      {order.reference && (
+        <p>
+          Order number: <strong data-testid="order-reference">{order.reference}</strong>
+        </p>
+      )}
+      <ul className="plain">
+        {order.cart.lines.map((line) => (
+          <li key={line.id}>
+            {line.quantity} × {line.name} — {formatMoney(line.total, culture)}
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        <dt>Shipping</dt>
+        <dd>{formatMoney(order.amounts.shipping, culture)}</dd>
+        <dt>Total</dt>
+        <dd className="strong">{formatMoney(order.amounts.total, culture)}</dd>
+        <dt className="muted">of which VAT</dt>
+        <dd className="muted">{formatMoney(order.amounts.vat, culture)}</dd>
+      </dl>
+      <h2>Paid with</h2>
+      <ul className="plain" data-testid="confirmation-payments">
+        {payments.map((payment) => (
+          <li key={payment.id}>
+            {payment.name ?? payment.adapterId} — {formatMoney({ amount: payment.amount, currency: payment.currency ?? order.currency }, culture)} ({payment.state})
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a href="/">Back to the shop</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { readSession } from '../session.js';
+
+/**
+ * A REST call of a provider frontend to its adapter (provider C's iframe events, provider D's
+ * drop-in submit and details), through the storefront's server (`POST /api/adapters/{adapterId}/…`),
+ * with the order's checkout token. Answers the adapter's JSON; a refusal throws its message.
+ */
+export async function callAdapter<T = unknown>(orderId: string, adapterId: string, path: string, body: unknown = {}): Promise<T> {
+  const token = readSession(orderId)?.token;
+  if (!token) throw new Error('The checkout has expired: reload the page.');
+  const response = await fetch(`/api/adapters/${encodeURIComponent(adapterId)}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => ({}))) as T & { message?: string };
+  if (!response.ok) throw new Error(answer.message ?? `The payment provider's adapter answered HTTP ${response.status}.`);
+  return answer;
+}
