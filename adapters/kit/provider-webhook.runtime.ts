@@ -86,11 +86,29 @@ export async function applyWebhookAction<TConfig>(kit: AdapterKit<TConfig>, acti
     return applied(refused ? 'refused' : 'duplicate');
   }
   // Every move but the last on its own; the last one commits with the keyed transaction (or the transaction alone).
-  for (const state of moves.slice(0, -1)) await kit.payments.updatePayment(tenant, orderId, payment.id, { state });
+  await stepThrough(kit, tenant, orderId, payment.id, moves.slice(0, -1));
   const last = moves.at(-1);
   const fresh = await once(() => (last ? kit.payments.updatePayment(tenant, orderId, payment.id, { state: last, transaction }) : kit.payments.logTransaction(tenant, orderId, payment.id, transaction)));
   if (target && (target === meaning.payment || target === 'failed')) await moveOrder(kit, tenant, order, payment, action.success ? meaning.order : 'release');
   return applied(fresh ? 'applied' : 'duplicate');
+}
+
+/**
+ * Moves the payment through intermediate states, one commit each. A concurrent delivery of the same
+ * event can be ahead on the same path: a refused step is then skipped past the state it reached.
+ */
+async function stepThrough<TConfig>(kit: AdapterKit<TConfig>, tenant: Tenant, orderId: string, paymentId: string, states: PaymentState[]): Promise<void> {
+  for (let index = 0; index < states.length; index += 1) {
+    try {
+      await kit.payments.updatePayment(tenant, orderId, paymentId, { state: states[index] });
+    } catch (error) {
+      if (!(error instanceof PlatformCallError) || error.status >= 500) throw error;
+      const now = (await kit.orders.getOrder(tenant, orderId)).payments.find((p) => p.id === paymentId)?.state;
+      const reached = now ? states.indexOf(now as PaymentState) : -1;
+      if (reached < index) throw error;
+      index = reached;
+    }
+  }
 }
 
 /** Runs a keyed write: true when it was written now, false when the key was applied before. */

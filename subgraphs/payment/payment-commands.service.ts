@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
-import { badRequest, notFound } from '../../platform/errors/app-error.js';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
+import { duplicateEvent } from '../order/engine/order-store.repository.js';
 import type { PaymentDocument } from '../../contracts/order.types.js';
 import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
@@ -85,21 +86,31 @@ export class PaymentCommands {
     const orderId = await this.orderOf(context.tenant, paymentId, body.orderId);
     const { id: _id, orderId: _orderId, transaction, ...fields } = body;
     await this.readFresh(context, orderId);
-    const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => this.finish({ ...current, ...fields }), {
-      // In the same commit as the change (with an eventKey: a provider event applied once).
-      transactions: transaction ? [transaction] : [],
-      assert: (draft) => {
-        const current = draft.payments.find((candidate) => candidate.id === paymentId);
-        if (!current) return; // updatePayment answers 404 payment_not_found
-        assertMayWrite(context.actor, current.adapterId);
-        assertImmutable(current, orderId, body);
-        if (fields.state !== undefined) assertTransition(current.state, fields.state);
-        assertCurrency(draft, body.currency);
-        assertNoOtherActiveIntent(draft, { ...current, ...fields, id: paymentId }, current);
-        assertCardNotAdded(draft, { ...current, ...fields, id: paymentId }, current);
-      },
-    });
-    return { payment, version: result.order.version };
+    try {
+      const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => this.finish({ ...current, ...fields }), {
+        // In the same commit as the change (with an eventKey: a provider event applied once).
+        transactions: transaction ? [transaction] : [],
+        assert: (draft) => {
+          const current = draft.payments.find((candidate) => candidate.id === paymentId);
+          if (!current) return; // updatePayment answers 404 payment_not_found
+          assertMayWrite(context.actor, current.adapterId);
+          assertImmutable(current, orderId, body);
+          if (fields.state !== undefined) assertTransition(current.state, fields.state);
+          assertCurrency(draft, body.currency);
+          assertNoOtherActiveIntent(draft, { ...current, ...fields, id: paymentId }, current);
+          assertCardNotAdded(draft, { ...current, ...fields, id: paymentId }, current);
+        },
+      });
+      return { payment, version: result.order.version };
+    } catch (error) {
+      // Two deliveries of one provider event at once: the second sees the state the first moved to and is refused by
+      // the table; when the first has logged the key (same commit as its move), the refusal is the duplicate it really is.
+      const eventKey = transaction?.eventKey;
+      if (eventKey && error instanceof AppError && error.status < 500 && error.code !== 'duplicate_event' && (await this.transactions.hasEvent(context.tenant, paymentId, eventKey))) {
+        throw duplicateEvent(paymentId, eventKey);
+      }
+      throw error;
+    }
   }
 
   /** Appends a transaction to the payment's log (payment_transactions); the order is not changed. */

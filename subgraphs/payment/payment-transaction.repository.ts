@@ -67,6 +67,12 @@ export class PaymentTransactionRepository {
     });
   }
 
+  /** Whether the provider event `eventKey` was already logged on the payment (applied once). */
+  async hasEvent(tenant: Tenant, paymentId: string, eventKey: string): Promise<boolean> {
+    const row = await this.prisma.paymentTransaction.findFirst({ where: { merchant: tenant.merchant, channel: tenant.channel, paymentId, eventKey }, select: { id: true } });
+    return row !== null;
+  }
+
   /** Attempts of many orders in one query (transactions without a payment), in the order of `orderIds`, oldest first. */
   async listAttempts(tenant: Tenant, orderIds: readonly string[], adapterId?: string): Promise<PaymentTransactionRecord[][]> {
     const rows = await this.prisma.paymentTransaction.findMany({
