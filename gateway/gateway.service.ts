@@ -48,6 +48,9 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
   registerExplorer(app, { mode: deps.config.explorer, demoTenant: deps.config.demoData });
 
   const sources = new Map<string, InProcessDataSource | HeaderForwardingDataSource>();
+  // @apollo/gateway otherwise reports usage to its vendor and probes cloud metadata addresses
+  // (169.254.169.254) from every gateway: nothing leaves the platform unless an operator opts in.
+  process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(deps.subgraphUrls),
     buildService: ({ name, url }) => {
