@@ -14,6 +14,11 @@ export function demoConfigurations(config: PlatformConfig): Record<string, Recor
     const url = config.adapterUrls[id] ?? urls[id] ?? '';
     return { $schema: adapterSchemaUrl(url, id), id, active: true, adapter: { publicUrl: url } };
   };
+  // Where a provider sends the shopper back: the storefront's own pages when it runs (its routes
+  // /checkout/{orderId} and /confirmation/{orderId}, docs/storefront-app.md), else a shop of the merchant's.
+  const shopPages = urls.storefront
+    ? { checkout: `${urls.storefront}/checkout/{orderId}`, confirmation: `${urls.storefront}/confirmation/{orderId}` }
+    : { checkout: 'https://shop.example/{merchant}/{channel}/checkout/{orderId}', confirmation: 'https://shop.example/{merchant}/{channel}/confirmation/{orderId}' };
   return {
     commerce_adapter: {
       ...base('commerce_adapter'),
@@ -40,9 +45,9 @@ export function demoConfigurations(config: PlatformConfig): Record<string, Recor
       apiSettings: { apiUrl: urls.provider_a_sandbox, username: 'merchant-a', password: 'provider-a-secret' },
       redirectUrls: {
         termsUrl: 'https://shop.example/terms',
-        checkoutUrl: 'https://shop.example/{merchant}/{channel}/checkout/{orderId}',
-        confirmationUrl: 'https://shop.example/{merchant}/{channel}/confirmation/{orderId}',
-        validationErrorUrl: 'https://shop.example/{merchant}/{channel}/checkout/{orderId}?error=validation',
+        checkoutUrl: shopPages.checkout,
+        confirmationUrl: shopPages.confirmation,
+        validationErrorUrl: `${shopPages.checkout}?error=validation`,
       },
       shippingCountries: ['NO', 'SE', 'DK'],
       shippingOptions: [
@@ -71,7 +76,7 @@ export function demoConfigurations(config: PlatformConfig): Record<string, Recor
           provider_c_checkout_adapter: {
             ...base('provider_c_checkout_adapter'),
             apiSettings: { apiUrl: urls.provider_c_sandbox, merchantId: 'pc-merchant', sharedSecret: 'provider-c-secret' },
-            redirectUrls: { termsUrl: 'https://shop.example/terms', confirmationUrl: 'https://shop.example/confirmation?order={orderId}', checkoutUrl: 'https://shop.example/checkout?order={orderId}' },
+            redirectUrls: { termsUrl: 'https://shop.example/terms', confirmationUrl: shopPages.confirmation, checkoutUrl: shopPages.checkout },
             recurring: { enabled: true },
           },
         }
@@ -82,7 +87,7 @@ export function demoConfigurations(config: PlatformConfig): Record<string, Recor
             ...base('provider_d_dropin_adapter'),
             apiSettings: { apiUrl: urls.provider_d_sandbox, apiKey: 'provider-d-sandbox-api-key', clientKey: 'test_DEMOCLIENTKEY', merchantAccount: 'SandboxMerchantECOM', environment: 'test', hmacKey: PROVIDER_D_SANDBOX_HMAC_KEY },
             paymentMethodsConfiguration: { card: { hasHolderName: true, holderNameRequired: false } },
-            redirectUrls: { checkoutUrl: 'https://shop.example/checkout/{orderId}' },
+            redirectUrls: { checkoutUrl: shopPages.checkout },
           },
         }
       : {}),

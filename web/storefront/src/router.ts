@@ -11,8 +11,10 @@ export function parseRoute(pathname: string): Route {
   return { page: 'home' };
 }
 
-export function navigate(path: string): void {
-  history.pushState(null, '', path);
+/** Goes to a page of the app; `replace` leaves no history entry behind (a page the shopper cannot go back to). */
+export function navigate(path: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
   dispatchEvent(new PopStateEvent('popstate'));
 }
 

@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CheckoutPageDocument, OrderLiveDocument, PaymentOptionsDocument, type CheckoutOrderFragment } from '../generated/graphql.js';
 import { navigate } from '../router.js';
 import { OrderLines } from '../checkout/OrderLines.js';
@@ -36,6 +36,13 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
   const [problem, setProblem] = useState<string>();
   const [failures, setFailures] = useState<Failure[]>([]);
   const [placing, setPlacing] = useState(false);
+  const status = order?.status;
+  // The order leaves checkout wherever that happens — this page's Place order, or a provider's
+  // frontend (A's hosted page, B's script: the provider tells the adapter, not this page) — and
+  // the shopper follows it to the confirmation.
+  useEffect(() => {
+    if (status && status !== 'checkout') navigate(`/confirmation/${encodeURIComponent(orderId)}`, { replace: true });
+  }, [status, orderId]);
 
   if (error && !order) return <p className="error">{error}</p>;
   if (!order) return <p className="muted">Loading the order…</p>;
