@@ -33,7 +33,8 @@ export class ProviderCCheckout {
   }
 
   /**
-   * `shippingConfirmed`: the chosen option becomes the order's shipping of this adapter; the
+   * `shippingConfirmed`: the chosen option replaces the order's shipping (one chosen earlier in
+   * the storefront included: the shopper's last choice is the delivery, never a second fee); the
    * payment's amount and the provider's cart follow the new total at once (amountChanged, when it
    * comes, finds nothing left to do).
    */
@@ -42,8 +43,7 @@ export class ProviderCCheckout {
     assertCheckout(order);
     const shipping = orderShipping(providerOrder, PROVIDER_C_ADAPTER_ID, configuration.shipping?.vatRate ?? DEFAULT_SHIPPING_VAT);
     if (!shipping) return { paymentId, shippings: order.shippings, amount: payment.amount };
-    const others = order.shippings.filter((s) => s.id !== shipping.id);
-    const updated = await this.kit.orders.replaceShippings(tenant, orderId, [...others, shipping]);
+    const updated = await this.kit.orders.replaceShippings(tenant, orderId, [shipping]);
     const fresh = await this.kit.orders.getOrder(tenant, orderId);
     const current = ownPayment(fresh, paymentId);
     const share = allocate(fresh).get(paymentId) ?? current.amount;

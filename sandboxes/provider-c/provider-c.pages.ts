@@ -73,7 +73,8 @@ export function framePage(orderId: number): string {
     if (option) { const [oid, name, price] = option.split('|'); body.shippingOption = { id: oid, name, price: Number(price) }; }
     return body;
   };
-  const render = (order) => {
+  // The cart as the merchant last set it (a shipping choice re-prices it through the merchant).
+  const renderCart = (order) => {
     document.getElementById('lines').innerHTML = '';
     for (const line of order.Cart.Items) {
       const tr = document.createElement('tr');
@@ -81,6 +82,9 @@ export function framePage(orderId: number): string {
       document.getElementById('lines').appendChild(tr);
     }
     document.getElementById('total').textContent = order.OrderAmount.toFixed(2) + ' ' + order.Currency;
+  };
+  const render = (order) => {
+    renderCart(order);
     form.hidden = order.CustomerCheckoutStatus !== 'InProcess';
     if (order.CustomerCheckoutStatus === 'Completed') show('Thank you! Your purchase is complete (PurchaseCompleted).', 'ok');
     else if (order.CustomerCheckoutStatus === 'OnHold') show('Thank you! Your purchase is pending: ' + order.PendingReason + '. You will hear from us.', '');
@@ -107,6 +111,8 @@ export function framePage(orderId: number): string {
     });
   }
   call('GET', '').then(render, (err) => show(err.message, 'error'));
+  // The merchant changes the cart from its side (after a shipping choice, a gift card): follow it.
+  setInterval(() => { if (!form.hidden) call('GET', '').then(renderCart, () => undefined); }, 1500);
 })();
 </script></body></html>`;
 }

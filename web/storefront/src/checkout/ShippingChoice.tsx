@@ -1,12 +1,26 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useRef } from 'react';
 import { ShippingChoiceDocument, SelectShippingDocument, PaymentOptionsDocument } from '../generated/graphql.js';
 import { formatMoney } from '../format.js';
 
-/** The shipping options (the commerce platform's, or the configuration's in managed mode); choosing one re-prices the order. */
-export function ShippingChoice({ orderId, culture, onError }: { orderId: string; culture?: string; onError: (message: string | undefined) => void }) {
-  const { data, loading, error } = useQuery(ShippingChoiceDocument, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
+/**
+ * The shipping options (the commerce platform's, or the configuration's in managed mode); choosing
+ * one re-prices the order. `shippings` are the order's, as followed live: when they change
+ * elsewhere (a provider's checkout where the shopper picks a delivery: A's shipping assistant, C's
+ * iframe) the options are asked again, and a delivery that is none of them is shown as chosen there.
+ */
+export function ShippingChoice({ orderId, culture, shippings, onError }: { orderId: string; culture?: string; shippings: Array<{ id: string; name?: string | null }>; onError: (message: string | undefined) => void }) {
+  const { data, loading, error, refetch } = useQuery(ShippingChoiceDocument, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
   const [select, selecting] = useMutation(SelectShippingDocument, { refetchQueries: [ShippingChoiceDocument, PaymentOptionsDocument], awaitRefetchQueries: true });
   const choice = data?.shippingOptions;
+  const shippingKey = shippings.map((shipping) => `${shipping.id}:${shipping.name ?? ''}`).join('|');
+  const seenKey = useRef(shippingKey);
+  useEffect(() => {
+    if (seenKey.current === shippingKey) return;
+    seenKey.current = shippingKey;
+    void refetch().catch(() => undefined);
+  }, [shippingKey, refetch]);
+  const elsewhere = choice && !choice.options.some((option) => option.selected) ? shippings.find((shipping) => shipping.name) : undefined;
   return (
     <section className="card" aria-label="Shipping">
       <h2>Shipping</h2>
@@ -33,6 +47,11 @@ export function ShippingChoice({ orderId, culture, onError }: { orderId: string;
           <span>{formatMoney(option.price, culture)}</span>
         </label>
       ))}
+      {elsewhere && (
+        <p className="muted small" data-testid="shipping-elsewhere">
+          Delivery: <strong>{elsewhere.name}</strong>, chosen in the payment provider's checkout.
+        </p>
+      )}
     </section>
   );
 }

@@ -81,7 +81,7 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
       <div className="column">
         <OrderState order={order} live={live} />
         <CustomerForm order={order} onError={setProblem} />
-        <ShippingChoice orderId={order.id} culture={order.culture ?? undefined} onError={setProblem} />
+        <ShippingChoice orderId={order.id} culture={order.culture ?? undefined} shippings={order.shippings} onError={setProblem} />
         {giftCardAdapters.length > 0 && <GiftCards order={order} adapterIds={giftCardAdapters} onError={setProblem} />}
         <PaymentChoice orderId={order.id} options={paymentOptions} selection={selection} onSelect={setSelection} onCompleted={toConfirmation} onError={setProblem} />
       </div>

@@ -1,0 +1,49 @@
+import { expect } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { graphql } from '../harness/http.js';
+import type { TestSystem } from '../harness/test-system.js';
+import { BILLING, type Shop } from '../journey/journey-setup.js';
+
+// What a shopper does in the storefront before a payment provider's frontend takes over, shared
+// by the provider journeys (test/browser/storefront-provider-*.test.ts).
+
+/** The basket's id typed on the first page → Go to checkout; answers the order's id once the page follows it live. */
+export async function goToCheckout(page: Page, storefrontUrl: string, basketId: string): Promise<string> {
+  await page.goto(`${storefrontUrl}/`);
+  await page.locator('input').first().fill(basketId);
+  await page.getByRole('button', { name: 'Go to checkout' }).click();
+  await page.waitForURL(/\/checkout\/[^/]+$/);
+  const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+  await page.locator('[data-testid="order-state"][data-status="checkout"] .live.on').waitFor();
+  return orderId;
+}
+
+/** The billing address (BILLING) saved and the terms accepted, each waited for as the order shows it. */
+export async function fillInDetails(page: Page): Promise<void> {
+  for (const [field, value] of Object.entries(BILLING)) await page.locator(`input[name="${field}"]`).fill(value);
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await page.getByTestId('billing-saved').waitFor();
+  await page.getByLabel('I accept the terms of purchase').click();
+  await page.locator('input[name="terms"]:checked').waitFor();
+}
+
+/** Waits until an amount the page shows (`data-amount` of a test id) is the one expected: it follows the order live. */
+export const amountBecomes = (page: Page, testId: string, amount: number) =>
+  page.locator(`[data-testid="${testId}"][data-amount="${amount}"]`).waitFor();
+
+/** The confirmation page with the order completed, followed live (orderChanged). */
+export async function confirmationCompleted(page: Page): Promise<void> {
+  await page.waitForURL(/\/confirmation\/[^/]+$/);
+  await page.locator('[data-testid="order-state"][data-status="completed"] .live.on').waitFor();
+  await page.getByTestId('confirmation-title').waitFor();
+  await page.getByTestId('order-reference').waitFor();
+}
+
+/** The order as the back office reads it: its status and the payments still standing. */
+export async function readOrder(system: TestSystem, shop: Shop, orderId: string): Promise<{ status: string; total: number; payments: Array<{ adapterId: string; amount: number; state: string }> }> {
+  const token = await system.token({ merchant: shop.tenant.merchant, channels: [shop.tenant.channel], role: 'admin' });
+  const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { status amounts { total { amount } } payments { adapterId amount state } } }`, { id: orderId }, { token, ...shop.tenant });
+  expect(read.body.errors).toBeUndefined();
+  const order = read.body.data.order;
+  return { status: order.status, total: order.amounts.total.amount, payments: order.payments.filter((payment: { state: string }) => payment.state !== 'removed') };
+}
