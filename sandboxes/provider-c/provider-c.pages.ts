@@ -111,6 +111,9 @@ export function framePage(orderId: number): string {
     });
   }
   call('GET', '').then(render, (err) => show(err.message, 'error'));
+  // The page embedding the iframe sizes it to its content (no scrolling inside the checkout).
+  const tellHeight = () => { const style = getComputedStyle(document.body); tell('resize', { height: Math.ceil(document.body.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom)) }); };
+  new ResizeObserver(tellHeight).observe(document.body);
   // The merchant changes the cart from its side (after a shipping choice, a gift card): follow it.
   setInterval(() => { if (!form.hidden) call('GET', '').then(renderCart, () => undefined); }, 1500);
 })();
@@ -136,6 +139,7 @@ export function demoPage(orderId: number, snippet: string): string {
   const refresh = async () => { const r = await fetch('/api/sandbox/orders/' + id); document.getElementById('order').textContent = JSON.stringify(await r.json(), null, 2); };
   window.addEventListener('message', (e) => {
     if (!e.data || e.data.source !== 'provider-c') return;
+    if (e.data.event === 'resize') { const frame = document.querySelector('iframe'); if (frame && frame.contentWindow === e.source) frame.style.height = e.data.value.height + 'px'; return; }
     log.textContent += e.data.event + ' ' + JSON.stringify(e.data.value) + '\\n';
     if (e.data.event === 'purchase' && e.data.value.redirectUrl) log.textContent += '→ a storefront would now go to ' + e.data.value.redirectUrl + '\\n';
     void refresh();

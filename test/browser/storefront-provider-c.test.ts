@@ -51,6 +51,9 @@ describe("the storefront's provider C frontend", () => {
     const snippet = page.getByTestId('provider-c-iframe');
     const frame = snippet.frameLocator('iframe');
     await frame.locator('#total', { hasText: '298.90 NOK' }).waitFor();
+    // The iframe says how tall its checkout is and the page sizes the frame to it (style height
+    // next to the snippet's min-height): the Purchase button is on the page, not scrolled inside.
+    await snippet.locator('iframe[style*=" height:"]').waitFor();
     await frame.getByLabel('Email').fill(BILLING.email);
     await frame.getByLabel('Phone').fill(BILLING.phone);
     await frame.getByLabel('First name').fill(BILLING.givenName);

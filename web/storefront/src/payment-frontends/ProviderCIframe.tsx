@@ -6,12 +6,15 @@ import { useStartedPayment } from './use-started-payment.js';
 interface FrameMessage {
   source?: unknown;
   event?: unknown;
-  value?: { status?: unknown } | null;
+  value?: { status?: unknown; height?: unknown } | null;
 }
+
+/** A frame never grows past this, whatever it asks (px). */
+const MAX_FRAME_HEIGHT = 4000;
 
 /**
  * Provider C: the provider's iframe snippet in the page. What the iframe tells its parent is
- * forwarded to the adapter (docs/adapters/provider-c.md): `identity.*` → customer-update,
+ * forwarded to the adapter (docs/adapters/provider-c.md): `resize` sizes the frame to its content, `identity.*` → customer-update,
  * `shippingConfirmed` → shipping-option-update; a `purchase` that completed (or is on hold) ends
  * the payment step, a refused one is shown.
  */
@@ -24,10 +27,14 @@ export function ProviderCIframe({ orderId, adapterId, onCompleted, onError }: Pr
     const callback = (step: string) => callAdapter(orderId, adapterId, `callback/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/${step}`).catch((failure: Error) => onError(failure.message));
     const listen = (event: MessageEvent<FrameMessage>) => {
       // Only what this snippet's own frames say.
-      const frames = Array.from(root.current?.querySelectorAll('iframe') ?? []);
-      if (!frames.some((frame) => frame.contentWindow === event.source) || event.data?.source !== 'provider-c' || typeof event.data.event !== 'string') return;
+      const frame = Array.from(root.current?.querySelectorAll('iframe') ?? []).find((candidate) => candidate.contentWindow === event.source);
+      if (!frame || event.data?.source !== 'provider-c' || typeof event.data.event !== 'string') return;
       const name = event.data.event;
-      if (name.startsWith('identity.')) void callback('customer-update');
+      const height = event.data.value?.height;
+      // The checkout's own height: the frame shows all of it (no scrolling inside the iframe).
+      if (name === 'resize') {
+        if (typeof height === 'number' && height > 0) frame.style.height = `${Math.min(Math.ceil(height), MAX_FRAME_HEIGHT)}px`;
+      } else if (name.startsWith('identity.')) void callback('customer-update');
       else if (name === 'shippingConfirmed') void callback('shipping-option-update');
       else if (name === 'purchase') {
         const status = event.data.value?.status;
