@@ -133,24 +133,37 @@ export function shippingOf(order: Pick<OrderDocument, 'id' | 'merchant' | 'chann
   };
 }
 
+/** The provider's address fields and the order's. */
+const ADDRESS_FIELDS: Array<[keyof ProviderAddress, keyof Address]> = [
+  ['given_name', 'givenName'],
+  ['family_name', 'familyName'],
+  ['email', 'email'],
+  ['phone', 'phone'],
+  ['street_address', 'streetAddress'],
+  ['street_address2', 'streetAddress2'],
+  ['postal_code', 'postalCode'],
+  ['city', 'city'],
+  ['region', 'region'],
+  ['country', 'country'],
+];
+
 /** A provider address as the order's (fields the provider left out stay out). */
 export function addressOf(address: ProviderAddress | null | undefined): Address | undefined {
   if (!address) return undefined;
-  const pairs: Array<[keyof ProviderAddress, keyof Address]> = [
-    ['given_name', 'givenName'],
-    ['family_name', 'familyName'],
-    ['email', 'email'],
-    ['phone', 'phone'],
-    ['street_address', 'streetAddress'],
-    ['street_address2', 'streetAddress2'],
-    ['postal_code', 'postalCode'],
-    ['city', 'city'],
-    ['region', 'region'],
-    ['country', 'country'],
-  ];
   const mapped: Address = { type: 'person' };
-  for (const [from, to] of pairs) if (typeof address[from] === 'string' && address[from] !== '') (mapped as Record<string, string>)[to] = address[from]!;
+  for (const [from, to] of ADDRESS_FIELDS) if (typeof address[from] === 'string' && address[from] !== '') (mapped as Record<string, string>)[to] = address[from]!;
   return mapped;
+}
+
+/** The order's address as the provider's (what the shopper already gave: the hosted page starts from it); none when empty. */
+export function providerAddressOf(address: Address | null | undefined): ProviderAddress | undefined {
+  if (!address) return undefined;
+  const mapped: ProviderAddress = {};
+  for (const [to, from] of ADDRESS_FIELDS) {
+    const value = (address as Record<string, unknown>)[from];
+    if (typeof value === 'string' && value !== '') mapped[to] = value;
+  }
+  return Object.keys(mapped).length > 0 ? mapped : undefined;
 }
 
 /** The provider's locale for an order's culture (`nb-NO`; a bare language gets the order's country). */

@@ -2,7 +2,7 @@ import type { Tenant } from '../kit/platform.js';
 import type { OrderDocument } from '../kit/order-contract.js';
 import type { AdapterKit } from '../kit/index.js';
 import { signedCallback } from './provider-a.context.js';
-import { fillTemplate, localeOf, providerOption, sessionAmounts } from './provider-a.mapping.js';
+import { fillTemplate, localeOf, providerAddressOf, providerOption, sessionAmounts } from './provider-a.mapping.js';
 import type { ProviderAConfiguration } from './provider-a.types.js';
 
 /** The adapter's callback paths for one payment (the provider's calls and the shopper's return). */
@@ -25,6 +25,9 @@ export function merchantUrls(kit: AdapterKit<ProviderAConfiguration>, configurat
 /** The provider's create-order request for a payment covering `amount` of the order. */
 export function checkoutOrderRequest(kit: AdapterKit<ProviderAConfiguration>, configuration: ProviderAConfiguration, tenant: Tenant, order: OrderDocument, paymentId: string, amount: number) {
   const country = order.country ?? configuration.shippingCountries?.[0] ?? 'SE';
+  // The addresses the shopper already gave the storefront: the provider's page starts from them.
+  const billing = providerAddressOf(order.customer?.billing);
+  const shipping = providerAddressOf(order.customer?.shipping);
   return {
     purchase_country: country,
     purchase_currency: order.currency,
@@ -35,6 +38,8 @@ export function checkoutOrderRequest(kit: AdapterKit<ProviderAConfiguration>, co
     ...(configuration.providesShipping && configuration.shippingOptions?.length ? { shipping_options: configuration.shippingOptions.map(providerOption) } : {}),
     ...(configuration.shippingCountries?.length ? { shipping_countries: configuration.shippingCountries } : {}),
     ...(configuration.recurringEnabled ? { recurring: true } : {}),
+    ...(billing ? { billing_address: billing } : {}),
+    ...(shipping ? { shipping_address: shipping } : {}),
   };
 }
 

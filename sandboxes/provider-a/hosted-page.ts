@@ -38,6 +38,9 @@ ${field('city', 'City', billing.city ?? 'Stockholm')}${field('country', 'Country
 <button type="submit" id="buy">Buy</button><div id="message" role="alert"></div></form>`;
   const script = `<script>
 const base = '/api/sandbox/orders/' + ${JSON.stringify(encodeURIComponent(order.order_id)).replace(/</g, '\\u003c')};
+// The shop's page sizes the snippet's iframe to this page (no scrolling inside the checkout).
+const tellHeight = () => { const style = getComputedStyle(document.body); parent.postMessage({ source: 'provider-a', event: 'resize', value: { height: Math.ceil(document.body.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom)) } }, '*'); };
+new ResizeObserver(tellHeight).observe(document.body);
 const message = document.getElementById('message');
 const post = (path, body) => fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ ok: r.ok, body: await r.json() }));
 for (const radio of document.querySelectorAll('input[name=shipping]')) radio.addEventListener('change', async () => {

@@ -3,14 +3,15 @@ import type { Browser } from 'playwright-core';
 import { ensureStorefrontBuilt } from '../../web/storefront/server/storefront-build.js';
 import { rest } from '../harness/http.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { openShop, type Shop } from '../journey/journey-setup.js';
+import { BILLING, openShop, type Shop } from '../journey/journey-setup.js';
 import { launchChromium, offlineContext, screenshot } from './chromium.js';
 import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
 
 // Provider A's frontend in the storefront (src/payment-frontends/ProviderASnippet.tsx): the
 // adapter's HTML snippet placed in the page, i.e. the sandbox's hosted page in an iframe. The
 // shopper picks Express there (the provider's shipping assistant calls the adapter back, and the
-// storefront's total follows live), buys, and the storefront shows the confirmation with the
+// storefront's total follows live) with the billing address given to the storefront already
+// filled in, buys, and the storefront shows the confirmation with the
 // order completed. The provider's push comes a moment later (pushDelayMs set short: the
 // sandbox's two minutes are the real provider's).
 
@@ -49,6 +50,10 @@ describe("the storefront's provider A frontend", () => {
     const hosted = snippet.frameLocator('iframe');
     // The adapter sends the provider its shipping options; Post is preselected (49).
     await hosted.locator('input[name="shipping"][value="post"]:checked').waitFor();
+    // The hosted page starts from what the shopper gave the storefront, and is sized to its content.
+    await expect(hosted.getByLabel('Given name').inputValue()).resolves.toBe(BILLING.givenName);
+    await expect(hosted.getByLabel('City').inputValue()).resolves.toBe(BILLING.city);
+    await snippet.locator('iframe[style*=" height:"]').waitFor();
     await amountBecomes(page, 'order-total', 298.9);
 
     await hosted.getByLabel(/Express/).check();
@@ -65,7 +70,7 @@ describe("the storefront's provider A frontend", () => {
     await screenshot(page, 'storefront-provider-a-confirmation');
 
     const order = await readOrder(system, shop, orderId);
-    expect(order).toEqual({ status: 'completed', total: 348.9, payments: [{ adapterId: 'provider_a_checkout_adapter', amount: 348.9, state: 'reserved' }] });
+    expect(order).toEqual({ status: 'completed', billing: { givenName: BILLING.givenName, city: BILLING.city }, total: 348.9, payments: [{ adapterId: 'provider_a_checkout_adapter', amount: 348.9, state: 'reserved' }] });
     expect(problems).toEqual([]);
     expect(blocked).toEqual([]);
     await context.close();

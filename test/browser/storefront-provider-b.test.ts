@@ -66,7 +66,7 @@ describe("the storefront's provider B frontend", () => {
     await screenshot(page, 'storefront-provider-b-confirmation');
 
     const order = await readOrder(system, shop, orderId);
-    expect(order).toEqual({ status: 'completed', total: 298.9, payments: [{ adapterId: 'provider_b_checkout_adapter', amount: 298.9, state: 'reserved' }] });
+    expect(order).toEqual({ status: 'completed', billing: { givenName: BILLING.givenName, city: BILLING.city }, total: 298.9, payments: [{ adapterId: 'provider_b_checkout_adapter', amount: 298.9, state: 'reserved' }] });
     expect(problems).toEqual([]);
     expect(blocked).toEqual([]);
     await context.close();

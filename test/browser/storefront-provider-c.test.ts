@@ -76,7 +76,7 @@ describe("the storefront's provider C frontend", () => {
     await screenshot(page, 'storefront-provider-c-confirmation');
 
     const order = await readOrder(system, shop, orderId);
-    expect(order).toEqual({ status: 'completed', total: 249.9, payments: [{ adapterId: 'provider_c_checkout_adapter', amount: 249.9, state: 'reserved' }] });
+    expect(order).toEqual({ status: 'completed', billing: { givenName: BILLING.givenName, city: BILLING.city }, total: 249.9, payments: [{ adapterId: 'provider_c_checkout_adapter', amount: 249.9, state: 'reserved' }] });
     // The iframe's events reached the adapter (customer-update, shipping-option-update), none refused.
     expect(relayed).toContain('200 customer-update');
     expect(relayed).toContain('200 shipping-option-update');

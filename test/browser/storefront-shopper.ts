@@ -39,11 +39,15 @@ export async function confirmationCompleted(page: Page): Promise<void> {
   await page.getByTestId('order-reference').waitFor();
 }
 
-/** The order as the back office reads it: its status and the payments still standing. */
-export async function readOrder(system: TestSystem, shop: Shop, orderId: string): Promise<{ status: string; total: number; payments: Array<{ adapterId: string; amount: number; state: string }> }> {
+/** The order as the back office reads it: its status, total, billing name and city, and the payments still standing. */
+export async function readOrder(
+  system: TestSystem,
+  shop: Shop,
+  orderId: string,
+): Promise<{ status: string; total: number; billing: { givenName: string; city: string }; payments: Array<{ adapterId: string; amount: number; state: string }> }> {
   const token = await system.token({ merchant: shop.tenant.merchant, channels: [shop.tenant.channel], role: 'admin' });
-  const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { status amounts { total { amount } } payments { adapterId amount state } } }`, { id: orderId }, { token, ...shop.tenant });
+  const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { status amounts { total { amount } } customer { billing { givenName city } } payments { adapterId amount state } } }`, { id: orderId }, { token, ...shop.tenant });
   expect(read.body.errors).toBeUndefined();
   const order = read.body.data.order;
-  return { status: order.status, total: order.amounts.total.amount, payments: order.payments.filter((payment: { state: string }) => payment.state !== 'removed') };
+  return { status: order.status, total: order.amounts.total.amount, billing: order.customer.billing, payments: order.payments.filter((payment: { state: string }) => payment.state !== 'removed') };
 }

@@ -1,40 +1,35 @@
 import { useEffect, useRef } from 'react';
 import { callAdapter } from './adapter-call.js';
 import type { ProviderFrontendProps } from './registry.js';
+import { useFrameHeight } from './use-frame-height.js';
 import { useStartedPayment } from './use-started-payment.js';
 
 interface FrameMessage {
   source?: unknown;
   event?: unknown;
-  value?: { status?: unknown; height?: unknown } | null;
+  value?: { status?: unknown } | null;
 }
-
-/** A frame never grows past this, whatever it asks (px). */
-const MAX_FRAME_HEIGHT = 4000;
 
 /**
  * Provider C: the provider's iframe snippet in the page. What the iframe tells its parent is
- * forwarded to the adapter (docs/adapters/provider-c.md): `resize` sizes the frame to its content, `identity.*` → customer-update,
+ * forwarded to the adapter (docs/adapters/provider-c.md): `identity.*` → customer-update,
  * `shippingConfirmed` → shipping-option-update; a `purchase` that completed (or is on hold) ends
- * the payment step, a refused one is shown.
+ * the payment step, a refused one is shown. Its `resize` sizes the frame (useFrameHeight).
  */
 export function ProviderCIframe({ orderId, adapterId, onCompleted, onError }: ProviderFrontendProps) {
   const session = useStartedPayment(orderId, adapterId, onError);
   const root = useRef<HTMLDivElement>(null);
   const paymentId = session?.payment.id;
+  useFrameHeight(root, 'provider-c');
   useEffect(() => {
     if (!paymentId) return;
     const callback = (step: string) => callAdapter(orderId, adapterId, `callback/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/${step}`).catch((failure: Error) => onError(failure.message));
     const listen = (event: MessageEvent<FrameMessage>) => {
       // Only what this snippet's own frames say.
-      const frame = Array.from(root.current?.querySelectorAll('iframe') ?? []).find((candidate) => candidate.contentWindow === event.source);
-      if (!frame || event.data?.source !== 'provider-c' || typeof event.data.event !== 'string') return;
+      const frames = Array.from(root.current?.querySelectorAll('iframe') ?? []);
+      if (!frames.some((frame) => frame.contentWindow === event.source) || event.data?.source !== 'provider-c' || typeof event.data.event !== 'string') return;
       const name = event.data.event;
-      const height = event.data.value?.height;
-      // The checkout's own height: the frame shows all of it (no scrolling inside the iframe).
-      if (name === 'resize') {
-        if (typeof height === 'number' && height > 0) frame.style.height = `${Math.min(Math.ceil(height), MAX_FRAME_HEIGHT)}px`;
-      } else if (name.startsWith('identity.')) void callback('customer-update');
+      if (name.startsWith('identity.')) void callback('customer-update');
       else if (name === 'shippingConfirmed') void callback('shipping-option-update');
       else if (name === 'purchase') {
         const status = event.data.value?.status;
