@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { addressOf, fillTemplate, itemLine, localeOf, providerOption, sessionAmounts, shippingOf, taxOf, toMinor } from './provider-a.mapping.js';
+import { addressOf, fillTemplate, itemLine, localeOf, providerAddressOf, providerOption, sessionAmounts, shippingOf, taxOf, toMinor } from './provider-a.mapping.js';
 import { refusalMessage } from './provider-a.messages.js';
 
 const order = {
@@ -41,6 +41,10 @@ describe('provider A mapping', () => {
     expect(option).toEqual({ id: 'post', name: 'Post', price: 4900, tax_amount: 980, tax_rate: 2500, preselected: true, shipping_method: 'PostalService' });
     expect(shippingOf(order, option)).toMatchObject({ reference: 'post', total: { includingVat: 49, excludingVat: 39.2 }, vatRate: 0.25, deliveryDetails: { carrier: 'PostalService' } });
     expect(addressOf({ given_name: 'Kari', postal_code: '0150', country: 'NO', email: '' })).toEqual({ type: 'person', givenName: 'Kari', postalCode: '0150', country: 'NO' });
+    // The other way, for the create request: only what the shopper gave; nothing at all → none.
+    expect(providerAddressOf({ type: 'person', givenName: 'Kari', city: 'Oslo', email: '' })).toEqual({ given_name: 'Kari', city: 'Oslo' });
+    expect(providerAddressOf({ type: 'person' })).toBeUndefined();
+    expect(providerAddressOf(undefined)).toBeUndefined();
     expect(localeOf({ culture: 'nb-NO' })).toBe('nb-NO');
     expect(localeOf({ culture: 'sv', country: 'SE' })).toBe('sv-SE');
     expect(fillTemplate('https://s.example/{merchant}/{channel}/{orderId}', order)).toBe('https://s.example/m/web%20shop/o-1');
