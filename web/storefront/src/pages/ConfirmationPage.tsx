@@ -9,6 +9,19 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
   if (error && !order) return <p className="error">{error}</p>;
   if (!order) return <p className="muted">Loading the order…</p>;
   const culture = order.culture ?? undefined;
+  if (order.status === 'checkout') {
+    // Back in checkout: the payment failed or was cancelled (a provider event or a refused validation).
+    return (
+      <section className="card narrow" aria-label="Confirmation">
+        <h1 data-testid="confirmation-not-paid">Your order is not paid yet</h1>
+        <OrderState order={order} live={live} />
+        <p>The payment was not completed. Your basket is kept; choose a payment method again.</p>
+        <p>
+          <a href={`/checkout/${encodeURIComponent(order.id)}`}>Back to checkout</a>
+        </p>
+      </section>
+    );
+  }
   const payments = order.payments.filter((payment) => !['removed', 'cancelled', 'failed'].includes(payment.state));
   return (
     <section className="card narrow" aria-label="Confirmation">
