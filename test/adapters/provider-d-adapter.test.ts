@@ -274,6 +274,8 @@ describe('provider D: REFUND webhooks', () => {
     expect(refund.data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 100 });
     await webhooksAccepted(psp, 3);
     expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'captured', refundedAmount: 100 });
+    // Recorded under the key of the REFUND webhook, which was then a duplicate.
+    expect((await transactions(paymentId)).filter((t) => t.eventKey?.startsWith('REFUND:'))).toMatchObject([{ event: 'refund', pspEvent: 'recorded', isSuccess: true }]);
 
     // A partial refund at the provider: its webhook adds it, the payment stays captured.
     expect((await refundAtProvider(psp, 4990)).status).toBe(201);
