@@ -70,6 +70,11 @@ export interface PaymentAnswer {
   attributes?: Record<string, unknown>;
   reference?: string;
   pspStatus?: string;
+  /**
+   * `refund` only: the key of the provider event that will report this refund (the `eventKey` its
+   * webhook action carries). The platform records the refund with it, so that event adds nothing again.
+   */
+  eventKey?: string;
 }
 
 /** One call to a provider as it is logged (`POST /api/v0/payments/{id}/transactions`, or with a payment's create). */

@@ -94,6 +94,16 @@ describe('a purchase', () => {
     const declined = await newPurchase();
     expect((await rest(url, 'POST', `/api/sandbox/purchases/${declined.purchaseId}/complete`, { body: { outcome: 'declined' } })).body.purchase.currentStep).toBe('Declined');
   });
+
+  it('completes without sending the server callback when told it is lost (sendCallback: false); …/callback sends it', async () => {
+    const { purchaseId } = await newPurchase();
+    expect((await rest(url, 'PUT', `/api/sandbox/purchases/${purchaseId}/shopper`, { body: shopper })).status).toBe(200);
+    const completed = await rest(url, 'POST', `/api/sandbox/purchases/${purchaseId}/complete`, { body: { sendCallback: false } });
+    expect(completed.body).toMatchObject({ purchase: { currentStep: 'Completed' }, callback: null });
+    expect(merchant.callsTo('/callback').filter((call) => call.body.purchaseId === purchaseId)).toHaveLength(0);
+    expect((await rest(url, 'POST', `/api/sandbox/purchases/${purchaseId}/callback`)).body.callback).toMatchObject({ status: 200 });
+    expect(merchant.callsTo('/callback').filter((call) => call.body.purchaseId === purchaseId)).toHaveLength(1);
+  });
 });
 
 describe('order management', () => {

@@ -98,6 +98,16 @@ describe('the shopper, validation and push', () => {
     expect((await api('PUT', `/checkout/merchantapi/orders/${id}`, { Cart: newOrder().Cart })).status).toBe(409);
   });
 
+  it('pushes: 0 completes without a push (lost on the way); …/push sends it', async () => {
+    const id = await created();
+    await rest(url, 'PUT', `/api/sandbox/orders/${id}/shopper`, { body: shopper });
+    const purchase = await rest(url, 'POST', `/api/sandbox/orders/${id}/purchase`, { body: { pushes: 0 } });
+    expect(purchase.body).toMatchObject({ order: { CustomerCheckoutStatus: 'Completed' }, pushes: [] });
+    expect(merchantSide.callsTo('/push').filter((call) => call.body.OrderId === id)).toHaveLength(0);
+    expect((await rest(url, 'POST', `/api/sandbox/orders/${id}/push`)).body).toMatchObject({ status: 200 });
+    expect(merchantSide.callsTo('/push').filter((call) => call.body.OrderId === id)).toHaveLength(1);
+  });
+
   it('a 400 from the validation refuses the purchase with its message; the order stays InProcess', async () => {
     const id = await created({ MerchantSettings: { ...newOrder().MerchantSettings, CheckoutValidationCallBackUri: `${merchantSide.url}/refuse` } });
     merchantSide.on('/refuse', () => ({ status: 400, body: { DeclineReason: 'CartChanged', DeclineReasonMessage: 'Your cart changed.' } }));

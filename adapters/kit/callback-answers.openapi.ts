@@ -24,6 +24,7 @@ export const paymentAnswerSchema = {
     attributes: { type: 'object' },
     reference: { type: 'string', description: "The provider's reference" },
     pspStatus: { type: 'string' },
+    eventKey: { type: 'string', description: '`refund` only: the key of the provider event that will report this refund; the platform records the refund under it, so that event adds nothing again' },
   },
 } as const;
 

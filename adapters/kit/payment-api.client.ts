@@ -38,8 +38,11 @@ export class PaymentApiClient {
     return this.call(tenant, 'POST', '', { adapterId: this.identity.adapterId, merchant: tenant.merchant, channel: tenant.channel, ...payment });
   }
 
-  /** Present fields replace the stored ones; `transaction` is logged in the same commit (none when nothing changes). */
-  updatePayment(tenant: Tenant, orderId: string, paymentId: string, fields: Partial<PaymentDocument> & { transaction?: TransactionLog }): Promise<PaymentDocument> {
+  /**
+   * Present fields replace the stored ones; `transaction` is logged in the same commit (none when nothing changes).
+   * `refund`: a refund the provider reported, added to `refundedAmount` by the platform's refund rule (needs `transaction.eventKey`).
+   */
+  updatePayment(tenant: Tenant, orderId: string, paymentId: string, fields: Partial<PaymentDocument> & { transaction?: TransactionLog; refund?: { amount: number } }): Promise<PaymentDocument> {
     return this.call(tenant, 'PUT', `/${enc(paymentId)}`, { ...fields, orderId });
   }
 

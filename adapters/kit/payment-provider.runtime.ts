@@ -254,7 +254,7 @@ function mount<TConfig, TFront>(
 
 /** The fields of a provider's answer the payment API records (`pspStatus` is the transaction's). */
 export function paymentFields(answer: Omit<ProviderResult, 'transaction' | 'amount'>): Partial<PaymentDocument> {
-  const { pspStatus: _status, ...fields } = answer;
+  const { pspStatus: _status, eventKey: _eventKey, ...fields } = answer;
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<PaymentDocument>;
 }
 

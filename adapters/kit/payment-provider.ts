@@ -124,5 +124,11 @@ export interface WebhookAction {
   success: boolean;
   pspStatus?: string;
   errorDetail?: string;
+  /**
+   * Payment fields the event also tells (e.g. the provider's status in `attributes`, a recurring token), written in
+   * the same commit as the event's state move and keyed transaction. Only those an order in `processing` still
+   * accepts: `attributes`, `recurring`, `reference`.
+   */
+  fields?: Partial<Pick<PaymentDocument, 'attributes' | 'recurring' | 'reference'>>;
   raw: unknown;
 }

@@ -5,6 +5,7 @@ import { errors } from '../../platform/http/api-docs.schemas.js';
 import { defineStateMachine } from '../../platform/state-machine/state-machine.js';
 import { INITIAL_PAYMENT_STATES, PAYMENT_STATES, PAYMENT_STATE_MACHINE, type PaymentState } from '../../contracts/payment-states.js';
 import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
+import { atLeastZero, subtractAmounts } from '../../contracts/amount.js';
 import type { AdapterKit } from './adapter-kit.js';
 import { completeOrder } from './order-completion.flow.js';
 import type { TransactionLog } from './payment-api.client.js';
@@ -23,6 +24,7 @@ export const WEBHOOK_OUTCOMES: Readonly<Record<WebhookOutcome, { payment: Paymen
   authorized: { payment: 'reserved', order: 'complete' },
   captured: { payment: 'captured', order: 'complete' },
   pending: { payment: 'processing', order: 'accept' },
+  // `refunded` (applyRefund): the payment API's refund rule decides — `refunded` once all of it is refunded, a partial refund stays `captured`.
   refunded: { payment: 'refunded' },
   cancelled: { payment: 'cancelled', order: 'release' },
   failed: { payment: 'failed', order: 'release' },
@@ -87,10 +89,39 @@ export async function applyWebhookAction<TConfig>(kit: AdapterKit<TConfig>, acti
   }
   // Every move but the last on its own; the last one commits with the keyed transaction (or the transaction alone).
   await stepThrough(kit, tenant, orderId, payment.id, moves.slice(0, -1));
+  if (action.outcome === 'refunded' && action.success) return applied(await applyRefund(kit, action, payment, transaction));
   const last = moves.at(-1);
-  const fresh = await once(() => (last ? kit.payments.updatePayment(tenant, orderId, payment.id, { state: last, transaction }) : kit.payments.logTransaction(tenant, orderId, payment.id, transaction)));
+  const fields = action.fields ?? {};
+  const fresh = await once(async () => {
+    if (last) return kit.payments.updatePayment(tenant, orderId, payment.id, { ...fields, state: last, transaction });
+    // The state is already right: the event's fields (a no-op when they are too), then its keyed transaction alone.
+    if (Object.keys(fields).length > 0) await kit.payments.updatePayment(tenant, orderId, payment.id, fields);
+    return kit.payments.logTransaction(tenant, orderId, payment.id, transaction);
+  });
   if (target && (target === meaning.payment || target === 'failed')) await moveOrder(kit, tenant, order, payment, action.success ? meaning.order : 'release');
   return applied(fresh ? 'applied' : 'duplicate');
+}
+
+/**
+ * A refund the provider reported: the action's `amount` (all that is left when it names none) is
+ * added to the payment's `refundedAmount` by the payment API's refund rule, the same as the back
+ * office's refund (a partial one keeps the payment `captured`; the one that reaches its amount
+ * moves it to `refunded`), in one commit with the keyed transaction: once per event key. A refund
+ * the rule refuses (more than is left) is logged as failed under its key and acknowledged.
+ */
+async function applyRefund<TConfig>(kit: AdapterKit<TConfig>, action: WebhookAction, payment: PaymentDocument, transaction: TransactionLog): Promise<WebhookApplied['result']> {
+  const { tenant, orderId } = action;
+  const left = atLeastZero(subtractAmounts(payment.amount, typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0));
+  const amount = action.amount ?? left;
+  try {
+    // Nothing left to add (all of it was refunded before): the event is logged alone, under its key.
+    if (!(amount > 0)) return (await once(() => kit.payments.logTransaction(tenant, orderId, payment.id, transaction))) ? 'applied' : 'duplicate';
+    return (await once(() => kit.payments.updatePayment(tenant, orderId, payment.id, { refund: { amount }, transaction: { ...transaction, amount } }))) ? 'applied' : 'duplicate';
+  } catch (error) {
+    if (!(error instanceof PlatformCallError) || error.httpStatus === undefined || error.httpStatus >= 500) throw error;
+    const logged = await once(() => kit.payments.logTransaction(tenant, orderId, payment.id, { ...transaction, amount, isSuccess: false, errorDetail: `The provider reported a refund of ${amount}; the payment could not record it: ${error.message}` }));
+    return logged ? 'refused' : 'duplicate';
+  }
 }
 
 /**

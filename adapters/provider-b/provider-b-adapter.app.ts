@@ -29,8 +29,8 @@ export async function createProviderBAdapter(deps: ServiceDeps): Promise<Fastify
   });
   const provider = new ProviderBProvider(kit);
   // {adapter_url} = …/api/checkout/v1; the spec's create path has no `orders` segment.
-  mountPaymentProvider(kit, provider, { basePath: '/api/checkout/v1', createPaths: ['/api/checkout/v1/:orderId/payments'], schemas: { session: sessionSchema } });
+  const mounted = mountPaymentProvider(kit, provider, { basePath: '/api/checkout/v1', createPaths: ['/api/checkout/v1/:orderId/payments'], schemas: { session: sessionSchema } });
   const checkout = new ProviderBCheckout(kit, provider);
-  registerProviderBRoutes(kit.app, kit, checkout, new ProviderBNotifications(kit, provider, checkout));
+  registerProviderBRoutes(kit.app, kit, checkout, new ProviderBNotifications(kit, provider, checkout, mounted));
   return kit.app;
 }

@@ -1,8 +1,9 @@
-import type { AdapterKit } from '../kit/index.js';
+import { applyWebhookAction, type AdapterKit, type MountedProvider } from '../kit/index.js';
 import { AppError, type Tenant } from '../kit/platform.js';
 import { sameAmount } from '../../contracts/amount.js';
 import type { ProviderBCheckout } from './provider-b-checkout.service.js';
 import type { ProviderBProvider } from './provider-b.provider.js';
+import { purchaseAction } from './purchase-callback.action.js';
 import { customerFrom } from './purchase.mapper.js';
 import type { ProviderBConfiguration } from './provider-b.types.js';
 
@@ -18,86 +19,48 @@ export interface NotificationOutcome {
 
 /**
  * Provider B's server callback after a purchase ended. Its body is never trusted (provider B
- * signs nothing): the purchase is re-read from the provider and the order made to match it —
- * Completed: the payment `reserved` (authorized) with the method the shopper used, the order
- * `processing` (when process never came) → `accepted` → `completed`, each its own commit;
- * Declined or TimedOut: the payment `failed` and the order back to `checkout`. It resumes from
- * wherever order and payment stand, so a repeated callback changes nothing, and callbacks for one
- * payment run one at a time in this process.
+ * signs nothing): the purchase is re-read from the provider and becomes the runtime's action
+ * (purchase-callback.action.ts), applied once by its event key through `applyWebhookAction` —
+ * Completed: the payment `reserved` with the method's attributes in one commit with the keyed
+ * transaction, the order (`processing` when process never came) → `accepted` → `completed`;
+ * Declined or TimedOut: the payment `failed` and the order back to `checkout`. A repeated
+ * callback, or two at once, is the same event: one applies it, the other is a duplicate, both
+ * answered 200; the order moves resume from wherever the order stands.
  */
 export class ProviderBNotifications {
-  private readonly running = new Map<string, Promise<unknown>>();
-
   constructor(
     private readonly kit: AdapterKit<ProviderBConfiguration>,
     private readonly provider: ProviderBProvider,
     private readonly checkout: ProviderBCheckout,
+    private readonly mounted: MountedProvider,
   ) {}
 
-  handle(tenant: Tenant, orderId: string, paymentId: string): Promise<NotificationOutcome> {
-    const key = `${tenant.merchant}\n${tenant.channel}\n${orderId}\n${paymentId}`;
-    const previous = this.running.get(key) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.apply(tenant, orderId, paymentId));
-    this.running.set(key, next);
-    void next.finally(() => {
-      if (this.running.get(key) === next) this.running.delete(key);
-    }).catch(() => undefined);
-    return next;
-  }
-
-  private async apply(tenant: Tenant, orderId: string, paymentId: string): Promise<NotificationOutcome> {
-    const context = await this.checkout.context(tenant, orderId, paymentId);
-    let { order, payment } = context;
-    const purchase = await this.provider.purchaseOf(context.configuration, payment);
+  async handle(tenant: Tenant, orderId: string, paymentId: string): Promise<NotificationOutcome> {
+    const { order, payment, configuration } = await this.checkout.context(tenant, orderId, paymentId);
+    const purchase = await this.provider.purchaseOf(configuration, payment);
     if (purchase.merchantReference !== orderId) throw new AppError(409, 'purchase_mismatch', `Purchase ${purchase.purchaseId} is not for order ${orderId}.`);
-    const outcome = (changed: boolean): NotificationOutcome => ({ orderId, paymentId, purchaseStep: purchase.currentStep, orderStatus: order.state.currentStatus, paymentState: payment.state, changed });
-    const status = () => order.state.currentStatus;
-
-    if (purchase.currentStep === 'Declined' || purchase.currentStep === 'TimedOut') {
-      if (!['intent', 'processing'].includes(payment.state)) return outcome(false);
-      payment = await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'failed' });
-      await this.checkout.log(tenant, orderId, payment, { event: 'authorize', pspEvent: 'purchase-callback', isSuccess: false, pspStatus: purchase.currentStep, errorDetail: `The purchase was ${purchase.currentStep.toLowerCase()} at provider B.` });
-      if (status() === 'processing') order = await this.kit.orders.changeStatus(tenant, orderId, 'checkout');
-      return outcome(true);
-    }
-    if (purchase.currentStep !== 'Completed') return outcome(false); // still with the shopper: nothing to do yet
-
-    let changed = false;
-    if (['intent', 'processing'].includes(payment.state)) {
+    const action = purchaseAction(tenant, orderId, payment, purchase);
+    const open = ['intent', 'processing'].includes(payment.state);
+    if (action?.outcome === 'authorized' && open) {
       if (!sameAmount(purchase.management.authorizedAmount, payment.amount)) {
         const detail = `Provider B authorized ${purchase.management.authorizedAmount}; the payment covers ${payment.amount}.`;
         await this.checkout.log(tenant, orderId, payment, { event: 'authorize', pspEvent: 'purchase-callback', isSuccess: false, pspStatus: 'amount_mismatch', errorDetail: detail });
         throw new AppError(409, 'amount_mismatch', detail);
       }
-      if (status() === 'checkout') {
-        // The shopper completed without the storefront calling process (a closed tab): what process does, then the move.
-        if (purchase.customer || purchase.deliveryAddress) await this.kit.orders.replaceCustomer(tenant, orderId, customerFrom(purchase, order.customer));
-        order = await this.kit.orders.changeStatus(tenant, orderId, 'processing');
-      }
-      if (status() !== 'processing') throw new AppError(409, 'order_not_processing', `Order ${orderId} is ${status()}; the completed purchase cannot be applied.`);
-      // While the order is processing only the state may change; the method's name follows once it is accepted.
-      payment = await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'reserved' });
-      await this.checkout.log(tenant, orderId, payment, { event: 'authorize', pspEvent: 'purchase-callback', isSuccess: true, pspStatus: purchase.currentStep, responseJson: { management: purchase.management, paymentMethod: purchase.paymentMethod } });
-      changed = true;
+      // The shopper completed without the storefront calling process (a closed tab): its customer goes on the order before the moves lock it.
+      if (order.state.currentStatus === 'checkout' && (purchase.customer || purchase.deliveryAddress)) await this.kit.orders.replaceCustomer(tenant, orderId, customerFrom(purchase, order.customer));
     }
-    if (payment.state === 'reserved' || payment.state === 'captured') {
-      if (status() === 'processing') {
-        order = await this.kit.orders.changeStatus(tenant, orderId, 'accepted');
-        changed = true;
-      }
-      if (purchase.paymentMethod && payment.attributes?.paymentMethod !== purchase.paymentMethod) {
-        payment = await this.kit.payments.updatePayment(tenant, orderId, paymentId, {
-          name: purchase.paymentMethod,
-          attributes: { ...payment.attributes, paymentName: purchase.paymentMethod, paymentMethod: purchase.paymentMethod, completedUtc: purchase.completedUtc },
-        });
-        changed = true;
-      }
-      if (status() === 'accepted') {
-        order = await this.kit.orders.changeStatus(tenant, orderId, 'completed');
-        changed = true;
-      }
-    }
-    return outcome(changed);
+    const applied = action ? await applyWebhookAction(this.kit, action, this.mounted) : undefined;
+    const named = action?.outcome === 'authorized' && purchase.paymentMethod ? await this.nameMethod(tenant, orderId, paymentId, purchase.paymentMethod) : false;
+    const after = await this.checkout.context(tenant, orderId, paymentId);
+    return { orderId, paymentId, purchaseStep: purchase.currentStep, orderStatus: after.order.state.currentStatus, paymentState: after.payment.state, changed: applied?.result === 'applied' || named };
+  }
+
+  /** The payment's name becomes the method the shopper used, once the order no longer holds it locked (a no-op when it already is). */
+  private async nameMethod(tenant: Tenant, orderId: string, paymentId: string, method: string): Promise<boolean> {
+    const { order, payment } = await this.checkout.context(tenant, orderId, paymentId);
+    if (payment.name === method || order.state.currentStatus === 'processing' || !['reserved', 'captured'].includes(payment.state)) return false;
+    await this.kit.payments.updatePayment(tenant, orderId, paymentId, { name: method });
+    return true;
   }
 }
-

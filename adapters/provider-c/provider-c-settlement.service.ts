@@ -1,13 +1,13 @@
 import { AppError, type Tenant } from '../kit/platform.js';
 import { allocate } from '../../contracts/allocation.js';
 import { sameAmount } from '../../contracts/amount.js';
-import { PlatformCallError, type TransactionLog } from '../kit/index.js';
+import { applyWebhookAction, type TransactionLog, type WebhookApplied } from '../kit/index.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { ownPayment, providerOrderId, type ProviderCContext } from './provider-c.context.js';
 import { orderCustomer } from './provider-c.mapper.js';
 import { attributesOf } from './provider-c-checkout.service.js';
 import { providerFailure } from './provider-c.errors.js';
-import { orderMoves, SETTLEABLE_PAYMENT_STATES, SETTLEMENT } from './provider-c.settlement.js';
+import { settlementAction } from './provider-c.settlement.js';
 import type { ProviderOrder } from './provider-c.types.js';
 
 /** Who told the adapter to look at the provider again. */
@@ -83,58 +83,31 @@ export class ProviderCSettlement {
     });
   }
 
-  /** Re-reads the provider's order and applies its status (idempotent). */
+  /**
+   * Re-reads the provider's order and applies its status as one keyed runtime action
+   * (`settlementAction`, `applyWebhookAction`): once per provider order and status, however many
+   * pushes, events and returns report it, at once or one after the other.
+   */
   async settle(tenant: Tenant, orderId: string, paymentId: string, source: SettlementSource, known?: ProviderOrder): Promise<SettlementResult> {
-    return this.serial(paymentId, async () => {
-      let order = await this.kit.orders.getOrder(tenant, orderId);
-      let payment = ownPayment(order, paymentId);
-      const configuration = await this.kit.configuration.get(tenant);
-      const providerOrder = known ?? (await this.context.provider(configuration).getOrder(providerOrderId(payment)).catch((error: unknown) => {
-        throw providerFailure(error, paymentId);
-      }));
-      const target = SETTLEMENT[providerOrder.CustomerCheckoutStatus];
-      const result = (changed: boolean): SettlementResult => ({ orderStatus: order.state.currentStatus, paymentState: payment.state, checkoutStatus: providerOrder.CustomerCheckoutStatus, changed });
-      if (!target || !SETTLEABLE_PAYMENT_STATES.includes(payment.state)) return result(false);
-
-      const moves = orderMoves(order.state.currentStatus, target.order);
-      const attributes = { ...payment.attributes, ...attributesOf(providerOrder) };
-      if (!providerOrder.PendingReason) delete attributes.pendingReason;
-      const fields: Partial<PaymentDocument> = {};
-      if (payment.state !== target.payment) fields.state = target.payment;
-      if (!sameFields(attributes, payment.attributes ?? {})) fields.attributes = attributes;
-      if (providerOrder.RecurringToken && payment.recurring?.token !== providerOrder.RecurringToken) fields.recurring = { token: providerOrder.RecurringToken };
-      if (moves.length === 0 && Object.keys(fields).length === 0) return result(false);
-
-      try {
-        // The shopper's details go on the order before it locks (no validation came: timed out, or another address validates).
-        if (moves[0] === 'processing') await this.writeCustomer(tenant, order, providerOrder);
-        if (Object.keys(fields).length > 0) payment = await this.kit.payments.updatePayment(tenant, orderId, paymentId, fields);
-        for (const status of moves) order = await this.move(tenant, orderId, status);
-      } catch (error) {
-        await this.log(tenant, order, payment, source, { isSuccess: false, pspStatus: providerOrder.CustomerCheckoutStatus, errorDetail: messageOf(error) });
-        throw error;
-      }
-      await this.log(tenant, order, payment, source, {
-        isSuccess: providerOrder.CustomerCheckoutStatus !== 'Refused',
-        pspStatus: providerOrder.CustomerCheckoutStatus,
-        responseJson: { OrderId: providerOrder.OrderId, CustomerCheckoutStatus: providerOrder.CustomerCheckoutStatus, PendingReason: providerOrder.PendingReason },
-        ...(providerOrder.CustomerCheckoutStatus === 'Refused' ? { errorDetail: 'The provider refused the purchase.' } : {}),
-      });
-      return result(true);
-    });
-  }
-
-  /** One status move; a move another call already made is not an error. */
-  private async move(tenant: Tenant, orderId: string, status: OrderDocument['state']['currentStatus']): Promise<OrderDocument> {
+    const order = await this.kit.orders.getOrder(tenant, orderId);
+    const payment = ownPayment(order, paymentId);
+    const configuration = await this.kit.configuration.get(tenant);
+    const providerOrder = known ?? (await this.context.provider(configuration).getOrder(providerOrderId(payment)).catch((error: unknown) => {
+      throw providerFailure(error, paymentId);
+    }));
+    const result = (now: OrderDocument, changed: boolean): SettlementResult => ({ orderStatus: now.state.currentStatus, paymentState: ownPayment(now, paymentId).state, checkoutStatus: providerOrder.CustomerCheckoutStatus, changed });
+    const action = settlementAction(tenant, orderId, payment, providerOrder);
+    if (!action) return result(order, false);
+    let applied: WebhookApplied;
     try {
-      return await this.kit.orders.changeStatus(tenant, orderId, status);
+      // The shopper's details go on the order before it locks (no validation came: timed out, or another address validates).
+      if (action.success) await this.writeCustomer(tenant, order, providerOrder);
+      applied = await applyWebhookAction(this.kit, action, { log: (t, o, p, transaction) => this.kit.payments.logTransaction(t, o, p, transaction).then(() => undefined) });
     } catch (error) {
-      if (error instanceof PlatformCallError && error.httpStatus === 409) {
-        const order = await this.kit.orders.getOrder(tenant, orderId);
-        if (order.state.currentStatus === status) return order;
-      }
+      await this.log(tenant, order, payment, source, { isSuccess: false, pspStatus: providerOrder.CustomerCheckoutStatus, errorDetail: messageOf(error) });
       throw error;
     }
+    return result(await this.kit.orders.getOrder(tenant, orderId), applied.result === 'applied');
   }
 
   /** The provider's customer onto the order, while it can still change (checkout). */
@@ -164,11 +137,6 @@ export class ProviderCSettlement {
   }
 }
 
-/** Same keys and values, whatever the key order (a stored document may come back reordered). */
-const sameFields = (a: Record<string, unknown>, b: Record<string, unknown>) => {
-  const canonical = (value: Record<string, unknown>) => JSON.stringify(Object.keys(value).sort().map((key) => [key, value[key]]));
-  return canonical(a) === canonical(b);
-};
 const approve = (): ValidationAnswer => ({ status: 200, body: {} });
 const decline = (reason: string, message: string): ValidationAnswer => ({ status: 400, body: { DeclineReason: reason, DeclineReasonMessage: message } });
 const messageOf = (error: unknown) => (error instanceof AppError || error instanceof Error ? error.message : String(error));

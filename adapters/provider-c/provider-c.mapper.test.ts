@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import type { OrderDocument } from '../kit/order-contract.js';
+import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { orderCustomer, orderShipping, providerLines, providerLocale } from './provider-c.mapper.js';
-import { orderMoves, SETTLEMENT } from './provider-c.settlement.js';
+import { settlementAction, SETTLEMENT } from './provider-c.settlement.js';
 import { isSignedBy, signRequest } from './provider-c.signature.js';
 import type { ProviderOrder } from './provider-c.types.js';
 
@@ -75,19 +75,22 @@ describe('provider → order', () => {
 });
 
 describe('settlement as data', () => {
-  it('each provider status says where payment and order go', () => {
+  it('each provider status is a runtime outcome', () => {
     expect(SETTLEMENT.InProcess).toBeUndefined();
-    expect(SETTLEMENT.Completed).toEqual({ payment: 'reserved', order: 'completed' });
-    expect(SETTLEMENT.OnHold).toEqual({ payment: 'processing', order: 'accepted' });
-    expect(SETTLEMENT.Refused).toEqual({ payment: 'failed', order: 'checkout' });
+    expect(SETTLEMENT.Completed).toEqual({ outcome: 'authorized', success: true });
+    expect(SETTLEMENT.OnHold).toEqual({ outcome: 'pending', success: true });
+    expect(SETTLEMENT.Refused).toEqual({ outcome: 'failed', success: false });
   });
 
-  it('order moves go forward one step at a time, back only from processing', () => {
-    expect(orderMoves('checkout', 'completed')).toEqual(['processing', 'accepted', 'completed']);
-    expect(orderMoves('accepted', 'completed')).toEqual(['completed']);
-    expect(orderMoves('completed', 'completed')).toEqual([]);
-    expect(orderMoves('processing', 'checkout')).toEqual(['checkout']);
-    expect(orderMoves('accepted', 'checkout')).toEqual([]);
+  it('one action per provider order and status, with the provider status on the payment', () => {
+    const payment = { id: 'p-1', adapterId: 'x', state: 'processing', amount: 100, attributes: { providerOrderId: 7, pendingReason: 'ManualApproval', other: true } } as unknown as PaymentDocument;
+    const at = (CustomerCheckoutStatus: string, PendingReason: string | null = null) => ({ OrderId: 7, OrderAmount: 100, CustomerCheckoutStatus, PendingReason, RecurringToken: null }) as unknown as ProviderOrder;
+    expect(settlementAction({ merchant: 'm', channel: 'c' }, 'o-1', payment, at('InProcess'))).toBeUndefined();
+    const completed = settlementAction({ merchant: 'm', channel: 'c' }, 'o-1', payment, at('Completed'))!;
+    expect(completed).toMatchObject({ eventKey: 'checkout:7:Completed', paymentId: 'p-1', outcome: 'authorized', success: true, fields: { attributes: { providerOrderId: 7, checkoutStatus: 'Completed', other: true } } });
+    expect(completed.fields!.attributes!.pendingReason).toBeUndefined();
+    expect(settlementAction({ merchant: 'm', channel: 'c' }, 'o-1', payment, at('OnHold', 'ManualApproval'))).toMatchObject({ eventKey: 'checkout:7:OnHold', outcome: 'pending', fields: { attributes: { pendingReason: 'ManualApproval' } } });
+    expect(settlementAction({ merchant: 'm', channel: 'c' }, 'o-1', payment, at('Refused'))).toMatchObject({ eventKey: 'checkout:7:Refused', outcome: 'failed', success: false, errorDetail: expect.any(String) });
   });
 });
 

@@ -3,7 +3,7 @@ import { withTransaction, type LifecycleCall, type PaymentProvider, type Provide
 import { idempotencyKeyFor, ProviderDClient, ProviderDError } from './provider-d-api.client.js';
 import { shopperReferenceOf, toMinor } from './provider-d.mapper.js';
 import type { DropinSession, ProviderDConfiguration } from './provider-d.types.js';
-import { parseWebhook, WEBHOOK_ACK } from './provider-d.webhook.js';
+import { parseWebhook, refundEventKey, WEBHOOK_ACK } from './provider-d.webhook.js';
 
 /** The webhook's address at the adapter (configure it at provider D for the merchant account). */
 export const PROVIDER_D_WEBHOOK_PATH = '/api/checkout/v1/callback/provider-d/webhooks';
@@ -41,7 +41,9 @@ async function modify(call: LifecycleCall<ProviderDConfiguration>, kind: 'captur
     throw withTransaction(failure, { event: call.callback, pspEvent: kind, ...(amount === undefined ? {} : { amount }), isSuccess: false, pspStatus: String(error.status ?? 'unreachable'), requestJson: body, responseJson: error.body ?? null, errorDetail: error.message });
   });
   const pspStatus = `${kind.slice(0, -1)}-${answer.status}`;
-  return { pspStatus, transaction: { event: call.callback, pspEvent: kind, ...(amount === undefined ? {} : { amount }), isSuccess: true, pspStatus, requestJson: body, responseJson: answer } };
+  // A refund is reported by its REFUND webhook (keyed as parseWebhook keys it): the platform records the refund under
+  // that key, so the webhook, before or after, adds nothing again.
+  return { pspStatus, ...(kind === 'refunds' ? { eventKey: refundEventKey(answer.pspReference) } : {}), transaction: { event: call.callback, pspEvent: kind, ...(amount === undefined ? {} : { amount }), isSuccess: true, pspStatus, requestJson: body, responseJson: answer } };
 }
 
 /**

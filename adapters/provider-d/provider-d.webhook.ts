@@ -16,6 +16,12 @@ const EVENT_OUTCOMES: Readonly<Record<string, { success?: WebhookOutcome; failur
 /** What provider D answers must be in the body for a webhook to count as taken. */
 export const WEBHOOK_ACK = '[accepted]';
 
+/** The key of one provider event on a payment: event code, the event's own PSP reference, success. */
+const eventKeyOf = (eventCode: string, pspReference: string, success: string) => `${eventCode}:${pspReference}:${success}`;
+
+/** The key the successful REFUND webhook of a refund (its modification's PSP reference) will carry. */
+export const refundEventKey = (modificationReference: string) => eventKeyOf('REFUND', modificationReference, 'true');
+
 const refused = (message: string) => new AppError(401, 'webhook_signature_invalid', message);
 
 /**
@@ -50,7 +56,7 @@ export async function parseWebhook(request: WebhookRequest, configurationFor: (t
     if (!orderId) continue;
     const amount = item.amount && typeof item.amount.value === 'number' && item.amount.currency ? toMajor({ value: item.amount.value, currency: item.amount.currency }) : undefined;
     actions.push({
-      eventKey: `${item.eventCode}:${item.pspReference}:${item.success}`,
+      eventKey: eventKeyOf(item.eventCode ?? '', item.pspReference, String(item.success)),
       tenant: { merchant, channel },
       orderId,
       ...(data['metadata.paymentId'] ? { paymentId: data['metadata.paymentId'] } : {}),

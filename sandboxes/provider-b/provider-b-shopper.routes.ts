@@ -27,12 +27,12 @@ export function registerShopperRoutes(app: FastifyInstance, store: PurchaseStore
     async (request) => inspectionView(store.setShopper(request.params.purchaseId, request.body)),
   );
 
-  app.post<PurchaseParams & { Body: { outcome?: 'completed' | 'declined' } | null }>(
+  app.post<PurchaseParams & { Body: { outcome?: 'completed' | 'declined'; sendCallback?: boolean } | null }>(
     '/api/sandbox/purchases/:purchaseId/complete',
-    { schema: { params: purchaseParamsSchema, body: completeSchema, summary: 'The shopper buys (or is declined); the server callback goes to the adapter', response: answers.completed } },
+    { schema: { params: purchaseParamsSchema, body: completeSchema, summary: 'The shopper buys (or is declined); the server callback goes to the adapter (unless sendCallback is false: lost)', response: answers.completed } },
     async (request) => {
       const purchase = store.complete(request.params.purchaseId, request.body?.outcome ?? 'completed');
-      const callback = await sendPurchaseCallback(store, purchase);
+      const callback = request.body?.sendCallback === false ? null : await sendPurchaseCallback(store, purchase);
       return { purchase: inspectionView(store.get(purchase.purchaseId)), callback };
     },
   );

@@ -73,4 +73,4 @@ export const shopperSchema = {
   },
 } as const;
 
-export const completeSchema = { type: ['object', 'null'], additionalProperties: false, properties: { outcome: { enum: ['completed', 'declined'] } } } as const;
+export const completeSchema = { type: ['object', 'null'], additionalProperties: false, properties: { outcome: { enum: ['completed', 'declined'] }, sendCallback: { type: 'boolean', description: 'false: the server callback is lost on the way (send it with …/callback)' } } } as const;

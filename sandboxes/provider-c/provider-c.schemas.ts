@@ -97,7 +97,7 @@ export const purchaseSchema = {
   properties: {
     outcome: { enum: ['completed', 'pending', 'refused'] },
     pendingReason: { enum: ['AwaitingProvider', 'MissingDeliveryAddress', 'ManualApproval'] },
-    pushes: { type: 'integer', minimum: 1, maximum: 5 },
+    pushes: { type: 'integer', minimum: 0, maximum: 5, description: 'How many checkout pushes follow (default 1; 0: the push is lost, send it with …/push)' },
   },
 } as const;
 
@@ -105,7 +105,7 @@ export const resolveSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['decision'],
-  properties: { decision: { enum: ['accepted', 'declined'] }, repeat: { type: 'integer', minimum: 1, maximum: 5 } },
+  properties: { decision: { enum: ['accepted', 'declined'] }, repeat: { type: 'integer', minimum: 0, maximum: 5, description: 'How many times the event is sent (default 1; 0: lost on the way)' } },
 } as const;
 
 export const tokenSchema = {

@@ -7,6 +7,7 @@ import { callPaymentCallback, type PaymentCallbackName, type PaymentCallbackResu
 import type { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
 import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
 import type { PaymentWrite } from './payment-commands.service.js';
+import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import { assertTransition } from './payment.rules.js';
 
 /** Roles that may cancel and refund payments (docs/payment-api.md, "Cancel and refund"). */
@@ -26,6 +27,8 @@ export class PaymentActions {
     private readonly calls: CallSigner,
     private readonly log: PaymentCallbackLog,
     private readonly timeoutMs: number,
+    /** Whether a provider event's key is already on the payment's log (a refund its event applied first). */
+    private readonly events?: Pick<PaymentTransactionRepository, 'hasEvent'>,
   ) {}
 
   /** Cancels a payment after confirm and before capture: `reserved` (or not yet authorized) → `cancelled`; again is a no-op. */
@@ -47,19 +50,22 @@ export class PaymentActions {
   refund(context: CommandContext, orderId: string, paymentId: string, amount: number): Promise<PaymentWrite> {
     if (!(amount > 0)) throw badRequest('invalid_refund_amount', 'A refund amount must be above 0.');
     return this.locked(context, orderId, paymentId, async (payment) => {
-      assertTransition(payment.state, 'refunded');
-      const refunded = money(refundedOf(payment));
-      const refundable = money(payment.amount).minus(refunded);
-      if (money(amount).greaterThan(refundable)) {
-        throw badRequest('refund_exceeds_captured', `At most ${toAmount(refundable)} of payment ${paymentId} can still be refunded (${toAmount(refunded)} of ${payment.amount} already was).`, {
-          refundable: toAmount(refundable),
-          refundedAmount: toAmount(refunded),
-        });
-      }
+      const { state } = refundOf(payment, amount);
       const result = await this.call(context, orderId, payment, 'refund', amount);
-      const total = toAmount(refunded.plus(amount));
-      const state = money(total).greaterThanOrEqualTo(payment.amount) ? 'refunded' : payment.state;
-      return this.record(context, orderId, paymentId, payment.state, state, (current) => ({ ...current, ...answerFields(result), state, refundedAmount: total }));
+      // The provider's event that will report this refund (the adapter names it): recorded with it, so that event,
+      // arriving before or after, adds nothing again (the webhook runtime writes the same key).
+      const eventKey = result.answer.eventKey;
+      const transactions = eventKey ? [{ event: 'refund', pspEvent: 'recorded', amount, isSuccess: true, eventKey }] : [];
+      try {
+        return await this.record(context, orderId, paymentId, payment.state, state, (current) => ({ ...current, ...answerFields(result), ...refundOf(current, amount) }), transactions);
+      } catch (error) {
+        // The provider's event was applied first: the refund is already on the payment (refused as a duplicate, or
+        // by the refund rule when that event refunded all of it).
+        const applied = error instanceof AppError && (error.code === 'duplicate_event' || (error.status < 500 && eventKey !== undefined && (await this.events?.hasEvent(context.tenant, paymentId, eventKey))));
+        if (!applied) throw error;
+        const order = await this.orders.get(context, orderId);
+        return { payment: order.document.payments.find((candidate) => candidate.id === paymentId)!, version: order.version };
+      }
     });
   }
 
@@ -90,8 +96,9 @@ export class PaymentActions {
   }
 
   /** Records the outcome on the payment; the move is checked again on the fresh draft. */
-  private async record(context: CommandContext, orderId: string, paymentId: string, from: string, to: string, update: (payment: PaymentDocument) => PaymentDocument): Promise<PaymentWrite> {
+  private async record(context: CommandContext, orderId: string, paymentId: string, from: string, to: string, update: (payment: PaymentDocument) => PaymentDocument, transactions: TransactionInput[] = []): Promise<PaymentWrite> {
     const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, update, {
+      transactions,
       assert: (draft) => {
         const current = draft.payments.find((candidate) => candidate.id === paymentId);
         if (current && current.state !== from) assertTransition(current.state, to);
@@ -122,6 +129,27 @@ export class PaymentActions {
 
 /** What a payment has been refunded through the platform so far. */
 export const refundedOf = (payment: PaymentDocument): number => (typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0);
+
+/**
+ * The one refund rule, for the back office's refund and a provider's refund event alike: only a
+ * captured payment (400 `illegal_payment_transition`), never more than is left (400
+ * `refund_exceeds_captured`); `amount` adds to `refundedAmount`, and the refund that reaches the
+ * payment's amount moves it to `refunded` — a partial one keeps its state (`captured`).
+ */
+export function refundOf(payment: PaymentDocument, amount: number): Pick<PaymentDocument, 'state' | 'refundedAmount'> {
+  if (!(amount > 0)) throw badRequest('invalid_refund_amount', 'A refund amount must be above 0.');
+  assertTransition(payment.state, 'refunded');
+  const refunded = money(refundedOf(payment));
+  const refundable = money(payment.amount).minus(refunded);
+  if (money(amount).greaterThan(refundable)) {
+    throw badRequest('refund_exceeds_captured', `At most ${toAmount(refundable)} of payment ${payment.id} can still be refunded (${toAmount(refunded)} of ${payment.amount} already was).`, {
+      refundable: toAmount(refundable),
+      refundedAmount: toAmount(refunded),
+    });
+  }
+  const total = toAmount(refunded.plus(amount));
+  return { state: money(total).greaterThanOrEqualTo(payment.amount) ? 'refunded' : payment.state, refundedAmount: total };
+}
 
 /** The answer's fields other than state (the action decides the state). */
 function answerFields(result: Extract<PaymentCallbackResult, { ok: true }>): Partial<PaymentDocument> {

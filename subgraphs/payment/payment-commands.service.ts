@@ -7,7 +7,7 @@ import type { CommandContext, OrderCommands } from '../order/order-commands.serv
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
-import { withPlatformActions } from './payment-actions.service.js';
+import { refundOf, withPlatformActions } from './payment-actions.service.js';
 import { assertCardNotAdded, assertCurrency, assertImmutable, assertMayRead, assertMayWrite, assertNoOtherActiveIntent, assertTenant, assertTransition } from './payment.rules.js';
 
 /** The spec's create body, plus the optional payment fields an adapter may know at creation. */
@@ -19,7 +19,15 @@ export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &
   };
 
 /** The spec's update body: any payment field; present fields replace the stored ones; `transaction` is logged in the same commit (a no-op update commits nothing, so logs nothing). */
-export type UpdatePaymentBody = Partial<CreatePaymentBody> & { id?: string };
+export type UpdatePaymentBody = Partial<CreatePaymentBody> & {
+  id?: string;
+  /**
+   * A refund the provider reported (a webhook): added to `refundedAmount` by the one refund rule
+   * (`refundOf`: captured only, never more than is left; `refunded` once it reaches the amount) on
+   * the payment as it is in the commit. Needs a `transaction` with an `eventKey`, so it is applied once.
+   */
+  refund?: { amount: number };
+};
 
 /** A transaction to log; `orderId` is optional (the payment is looked up by id when it is left out). */
 export type LogTransactionBody = TransactionInput & { orderId?: string };
@@ -84,10 +92,12 @@ export class PaymentCommands {
       throw badRequest('payment_id_mismatch', `The body names payment ${body.id}, the path ${paymentId}.`);
     }
     const orderId = await this.orderOf(context.tenant, paymentId, body.orderId);
-    const { id: _id, orderId: _orderId, transaction, ...fields } = body;
+    const { id: _id, orderId: _orderId, transaction, refund, ...fields } = body;
+    if (refund && !transaction?.eventKey) throw badRequest('event_key_required', 'A refund is recorded with the transaction of the provider event that reported it (transaction.eventKey), so it is applied once.');
+    if (refund && fields.state !== undefined) throw badRequest('refund_with_state', 'A refund decides the state itself (captured, or refunded once all of it is refunded); leave state out.');
     await this.readFresh(context, orderId);
     try {
-      const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => this.finish({ ...current, ...fields }), {
+      const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => this.finish({ ...current, ...fields, ...(refund ? refundOf(current, refund.amount) : {}) }), {
         // In the same commit as the change (with an eventKey: a provider event applied once).
         transactions: transaction ? [transaction] : [],
         assert: (draft) => {

@@ -26,7 +26,7 @@ export async function createPaymentService(deps: ServiceDeps): Promise<FastifyIn
   const transactions = new PaymentTransactionRepository(deps.db.prisma);
   const payments = new PaymentRepository(deps.db.prisma);
 
-  const actions = new PaymentActions(orders, deps.db.pool, callSignerFor(deps.config), new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs);
+  const actions = new PaymentActions(orders, deps.db.pool, callSignerFor(deps.config), new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs, transactions);
   registerPaymentRoutes(app, new PaymentCommands(orders, payments, transactions, deps.config.urls.payment), actions);
 
   await mountSubgraph({

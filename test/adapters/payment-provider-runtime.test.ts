@@ -233,6 +233,35 @@ describe('mountPaymentProvider: webhooks', () => {
     expect((await deliver([{ ...event, eventKey: 'x', paymentId: 'not-yet' }])).status).toBe(404);
   });
 
+  it('refunds add to refundedAmount by the refund rule, once per key: a partial one keeps the payment captured, the rest refunds it; too much is logged as failed', async () => {
+    const orderId = await newOrder();
+    const { body } = await create(orderId);
+    const at = (key: string, extra: Record<string, unknown>) => ({ eventKey: `${key}-${orderId}`, tenant, orderId, paymentId: body.paymentId, ...extra });
+    expect((await deliver([at('capture', { outcome: 'captured', amount: 249.9 })])).status).toBe(200);
+    expect((await payments(orderId))[0].state).toBe('captured');
+
+    // A partial refund, delivered twice at once: added once, still captured.
+    const partial = at('refund-1', { outcome: 'refunded', amount: 100 });
+    expect((await Promise.all([deliver([partial]), deliver([partial])])).map((a) => a.status)).toEqual([200, 200]);
+    expect((await payments(orderId))[0]).toMatchObject({ state: 'captured', refundedAmount: 100 });
+    const logged = await keyed(body.paymentId, partial.eventKey);
+    expect(logged).toMatchObject([{ pspEvent: 'refunded', isSuccess: true }]);
+    expect(Number(logged[0]!.amount)).toBe(100);
+
+    // More than is left: refused by the rule, logged under its key, acknowledged; nothing added.
+    const tooMuch = at('refund-2', { outcome: 'refunded', amount: 200 });
+    expect((await deliver([tooMuch])).status).toBe(200);
+    expect((await payments(orderId))[0]).toMatchObject({ state: 'captured', refundedAmount: 100 });
+    expect(await keyed(body.paymentId, tooMuch.eventKey)).toMatchObject([{ isSuccess: false, errorDetail: expect.stringContaining('149.9') }]);
+
+    // A refund naming no amount refunds what is left: refunded.
+    expect((await deliver([at('refund-3', { outcome: 'refunded' })])).status).toBe(200);
+    expect((await payments(orderId))[0]).toMatchObject({ state: 'refunded', refundedAmount: 249.9 });
+    const remainder = await keyed(body.paymentId, `refund-3-${orderId}`);
+    expect(remainder).toMatchObject([{ isSuccess: true }]);
+    expect(Number(remainder[0]!.amount)).toBe(149.9);
+  });
+
   it('an outcome the payment state table forbids is logged as failed under its key and acknowledged (retrying cannot help)', async () => {
     const orderId = await newOrder();
     const { body } = await create(orderId);

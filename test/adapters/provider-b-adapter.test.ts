@@ -125,7 +125,7 @@ describe('provider B checkout', () => {
     const again = await rest(sandbox, 'POST', `/api/sandbox/purchases/${purchaseId}/callback`);
     expect(again.body.callback.status).toBe(200);
     expect(await transitions(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
-    expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId, pspEvent: 'purchase-callback' } })).toBe(1);
+    expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `purchase:${purchaseId}:Completed` } })).toBe(1);
 
     // Exported by the commerce adapter on `completed`.
     const reference = await eventually(async () => (await getOrder(orderId)).reference as string | undefined, 10_000);
@@ -160,6 +160,24 @@ describe('provider B checkout', () => {
     expect((await adapter('POST', `/api/checkout/v1/${other.orderId}/payments`)).status).toBe(201);
     // The process path names the order twice: both the same.
     expect((await adapter('POST', `/api/checkout/v1/callback/orders/${other.orderId}/${orderId}/payments/${other.paymentId}/process`, {})).body.code).toBe('order_mismatch');
+  });
+
+  it('two deliveries of one notification at once: both 200, the completed purchase applied once', async () => {
+    const { orderId, paymentId, purchaseId } = await readyToSubmit();
+    expect((await callback(orderId, paymentId, 'validate')).status).toBe(200);
+    expect((await adapter('POST', processPath(orderId, paymentId), {})).status).toBe(200);
+    // The provider's own callback is lost; the two copies below are the first deliveries, racing each other.
+    expect((await rest(sandbox, 'POST', `/api/sandbox/purchases/${purchaseId}/complete`, { body: { sendCallback: false } })).body.callback).toBeNull();
+    const signed = new URL((await purchase(purchaseId)).callbackUrl);
+    const deliver = () => rest(url, 'POST', `${signed.pathname}${signed.search}`, { body: { purchaseId } });
+    const answers = await Promise.all([deliver(), deliver()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers.filter((answer) => answer.body.changed)).not.toHaveLength(0);
+    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 10_000);
+    expect(await transitions(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    expect(await ours(orderId)).toMatchObject({ state: 'reserved', name: 'Card', attributes: { paymentMethod: 'Card' } });
+    expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `purchase:${purchaseId}:Completed` } })).toBe(1);
+    await outboxSettled(system, orderId);
   });
 
   it('a declined purchase fails the payment and returns the order to checkout; a forged or unsigned notification is refused', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { signProviderC } from '../../sandboxes/provider-c/provider-c.signature.js';
 import { graphql, rest } from '../harness/http.js';
-import { orderClient, sampleOrder } from '../harness/orders.js';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -174,6 +174,44 @@ describe('the iframe journey', () => {
     expect((await shopAndPurchase(providerOrderId, { outcome: 'refused' })).status).toBe(200);
     expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'checkout']);
     expect((await payment(orderId, paymentId)).state).toBe('failed');
+  });
+});
+
+describe('two deliveries at once', () => {
+  it('two pushes of one purchase at once: both 200, applied once; then the OnHold event twice at once, applied once', async () => {
+    // Completed: the purchase's own push is lost, the two below are the first, racing each other.
+    const orderId = await newOrder();
+    const { paymentId, providerOrderId } = await start(orderId);
+    expect((await shopAndPurchase(providerOrderId, { pushes: 0 })).status).toBe(200);
+    const pushes = await Promise.all([sandbox('POST', `/api/sandbox/orders/${providerOrderId}/push`), sandbox('POST', `/api/sandbox/orders/${providerOrderId}/push`)]);
+    expect(pushes.map((push) => [push.body.status, push.body.answer])).toEqual([
+      [200, { CallbackResponse: 'received' }],
+      [200, { CallbackResponse: 'received' }],
+    ]);
+    await eventually(async () => (await order(orderId)).state.currentStatus === 'completed', 10_000);
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' } });
+    const keyed = await system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `checkout:${providerOrderId}:Completed` } });
+    expect(keyed).toBe(1);
+
+    // OnHold, then the provider's decision delivered twice at once.
+    const pending = await newOrder();
+    const held = await start(pending);
+    expect((await shopAndPurchase(held.providerOrderId, { outcome: 'pending', pendingReason: 'ManualApproval' })).status).toBe(200);
+    expect(await statuses(pending)).toEqual(['checkout', 'processing', 'accepted']);
+    // The provider's event is lost on the way; the two copies below are the first, racing each other (signed as the provider signs).
+    const resolved = await sandbox('POST', `/api/sandbox/orders/${held.providerOrderId}/resolve`, { decision: 'accepted', repeat: 0 });
+    expect(resolved.body.events).toEqual([]);
+    const eventUrl = (await sandbox('GET', `/api/sandbox/orders/${held.providerOrderId}`)).body.MerchantSettings.OrderManagementPushUri as string;
+    const body = JSON.stringify({ OrderId: held.providerOrderId, Event: 'PendingAccepted', Status: 'Completed', NotificationType: 'OrderManagement' });
+    const deliver = () => fetch(eventUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization: signProviderC('pc-merchant', 'provider-c-secret', body) }, body });
+    const events = await Promise.all([deliver(), deliver()]);
+    expect(events.map((event) => event.status)).toEqual([200, 200]);
+    await eventually(async () => (await order(pending)).state.currentStatus === 'completed', 10_000);
+    expect(await statuses(pending)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    expect(await payment(pending, held.paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' } });
+    expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId: held.paymentId, eventKey: `checkout:${held.providerOrderId}:Completed` } })).toBe(1);
+    expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId: held.paymentId, eventKey: `checkout:${held.providerOrderId}:OnHold` } })).toBe(1);
   });
 });
 

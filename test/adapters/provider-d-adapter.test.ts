@@ -234,10 +234,13 @@ describe('provider D: webhooks', () => {
     expect((await atSandbox(answer.body.pspReference)).captured).toBe(24990);
     await outboxSettled(system, orderId);
 
-    const refund = await gql(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 249.9) { state } }`, { o: orderId, p: paymentId });
+    const refund = await gql(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 249.9) { state refundedAmount } }`, { o: orderId, p: paymentId });
     expect(refund.errors).toBeUndefined();
+    expect(refund.data.refundPayment).toMatchObject({ state: 'refunded', refundedAmount: 249.9 });
     await eventually(async () => (await atSandbox(answer.body.pspReference)).refunded === 24990);
     await webhooksAccepted(answer.body.pspReference, 3);
+    // The REFUND webhook reports the refund the platform already recorded (under the webhook's key): not added twice.
+    expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'refunded', refundedAmount: 249.9 });
 
     const other = await started(100);
     await submit(other.orderId, other.paymentId, cardData(CARDS.authorise));
@@ -246,6 +249,74 @@ describe('provider D: webhooks', () => {
     expect(cancelled.data.cancelPayment.state).toBe('cancelled');
     const psp = (await paymentOf(other.orderId, other.paymentId)).reference;
     expect((await atSandbox(psp)).cancelled).toBe(true);
+  });
+});
+
+describe('provider D: REFUND webhooks', () => {
+  /** A refund made at the provider itself (the merchant's own dashboard): only its webhook tells the platform. */
+  const refundAtProvider = (pspReference: string, value: number) =>
+    rest(sandboxUrl(), 'POST', `/payments/${pspReference}/refunds`, { headers: { 'x-api-key': 'provider-d-sandbox-api-key' }, body: { merchantAccount: ACCOUNT, amount: { value, currency: 'NOK' } } });
+
+  async function captured() {
+    const { orderId, paymentId } = await started();
+    const answer = await submit(orderId, paymentId, cardData(CARDS.authorise));
+    const psp = answer.body.pspReference as string;
+    expect((await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId })).errors).toBeUndefined();
+    await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'captured', 10_000);
+    await outboxSettled(system, orderId);
+    return { orderId, paymentId, psp };
+  }
+
+  it('partial refunds add to refundedAmount and keep the payment captured; the one reaching the amount moves it to refunded; each once', async () => {
+    const { orderId, paymentId, psp } = await captured();
+    // A partial refund from the back office, then its webhook: counted once.
+    const refund = await gql(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 100) { state refundedAmount } }`, { o: orderId, p: paymentId });
+    expect(refund.data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 100 });
+    await webhooksAccepted(psp, 3);
+    expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'captured', refundedAmount: 100 });
+    // Recorded under the key of the REFUND webhook, which was then a duplicate.
+    expect((await transactions(paymentId)).filter((t) => t.eventKey?.startsWith('REFUND:'))).toMatchObject([{ event: 'refund', pspEvent: 'recorded', isSuccess: true }]);
+
+    // A partial refund at the provider: its webhook adds it, the payment stays captured.
+    expect((await refundAtProvider(psp, 4990)).status).toBe(201);
+    const [, , , partial] = await webhooksAccepted(psp, 4);
+    expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'captured', refundedAmount: 149.9 });
+
+    // The same webhook again (a provider retry): nothing added.
+    const url = '/api/checkout/v1/callback/provider-d/webhooks';
+    const before = (await transactions(paymentId)).length;
+    const replay = await rest(adapterUrl(), 'POST', url, { body: partial!.body });
+    expect(replay.status).toBe(200);
+    expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'captured', refundedAmount: 149.9 });
+    expect((await transactions(paymentId)).length).toBe(before);
+
+    // The rest at the provider: refunded.
+    expect((await refundAtProvider(psp, 10000)).status).toBe(201);
+    await webhooksAccepted(psp, 5);
+    expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'refunded', refundedAmount: 249.9 });
+    const logged = (await transactions(paymentId)).filter((t) => t.event === 'webhook' && t.pspEvent === 'refunded');
+    expect(logged.map((t) => Number(t.amount)).sort((a, b) => a - b)).toEqual([49.9, 100]);
+    expect(logged.every((t) => t.isSuccess)).toBe(true);
+  });
+
+  it('two deliveries of one REFUND webhook at once: both 2xx, the refund added once', async () => {
+    const { orderId, paymentId, psp } = await captured();
+    await webhooksAccepted(psp, 2);
+    // The refund's webhook goes nowhere the adapter hears, so its two copies below are the first deliveries, racing each other.
+    const url = '/api/checkout/v1/callback/provider-d/webhooks';
+    const account = (webhookUrl: string) => rest(sandboxUrl(), 'PUT', `/api/sandbox/merchant-accounts/${ACCOUNT}`, { body: { webhookUrl } });
+    expect((await account(`${adapterUrl()}/not-the-webhook`)).status).toBe(200);
+    let item: { body: unknown } | undefined;
+    try {
+      expect((await refundAtProvider(psp, 5000)).status).toBe(201);
+      item = await eventually(async () => ((await atSandbox(psp)).webhooks as Array<{ eventCode: string; body: unknown }>).find((w) => w.eventCode === 'REFUND'));
+    } finally {
+      expect((await account(`${adapterUrl()}${url}`)).status).toBe(200);
+    }
+    const [first, second] = await Promise.all([rest(adapterUrl(), 'POST', url, { body: item.body }), rest(adapterUrl(), 'POST', url, { body: item.body })]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'captured', refundedAmount: 50 });
+    expect((await transactions(paymentId)).filter((t) => t.pspEvent === 'refunded')).toHaveLength(1);
   });
 });
 

@@ -284,6 +284,31 @@ describe('payment states', () => {
     expect((await paymentsOf(orderId))[0]).not.toHaveProperty('reference');
   });
 
+  it('a refund the provider reported (refund + keyed transaction): the refund rule on the payment, once per key', async () => {
+    const orderId = await createOrder();
+    const created = (await psp.call('POST', '', createBody(tenant, orderId))).body;
+    const paymentId = created.id as string;
+    const refund = (amount: number, eventKey?: string, extra: Record<string, unknown> = {}) =>
+      psp.call('PUT', `/${paymentId}`, { orderId, refund: { amount }, ...(eventKey ? { transaction: { event: 'webhook', pspEvent: 'refunded', isSuccess: true, amount, eventKey } } : {}), ...extra });
+    // Not captured yet: the state table refuses it.
+    expect((await refund(10, 'r-0')).body.code).toBe('illegal_payment_transition');
+    for (const state of ['reserved', 'captured']) expect((await psp.call('PUT', `/${paymentId}`, { state })).status).toBe(200);
+    expect((await refund(10)).body.code).toBe('event_key_required');
+    expect((await refund(10, 'r-x', { state: 'refunded' })).body.code).toBe('refund_with_state');
+    expect((await psp.call('PUT', `/${paymentId}`, { orderId, refund: { amount: 0 }, transaction: { event: 'webhook', isSuccess: true, eventKey: 'r-z' } })).status).toBe(400);
+
+    const partial = await refund(10, 'r-1');
+    expect(partial.status).toBe(200);
+    expect(partial.body).toMatchObject({ state: 'captured', refundedAmount: 10 });
+    expect((await refund(10, 'r-1')).body.code).toBe('duplicate_event');
+    expect(created.amount).toBe(249.9);
+    const tooMuch = await refund(240.9, 'r-2');
+    expect(tooMuch.body).toMatchObject({ code: 'refund_exceeds_captured', details: { refundedAmount: 10 } });
+    const remainder = await refund(239.9, 'r-3');
+    expect(remainder.body).toMatchObject({ state: 'refunded', refundedAmount: 249.9 });
+    expect((await paymentsOf(orderId))[0]).toMatchObject({ state: 'refunded', refundedAmount: 249.9 });
+  });
+
   it('names the allowed moves; refuses creating a payment in a state a payment cannot start in', async () => {
     const orderId = await createOrder();
     const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;

@@ -81,7 +81,7 @@ export async function callPaymentCallback(calls: CallSigner, call: PaymentCallba
 function answerOf(body: unknown, text: string, payment: PaymentDocument): PaymentAnswer | string {
   if (text.trim() === '') return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'answered 2xx with a body that is not a JSON object';
-  const { state, attributes, reference, pspStatus } = body as Record<string, unknown>;
+  const { state, attributes, reference, pspStatus, eventKey } = body as Record<string, unknown>;
   const answer: PaymentAnswer = {};
   if (state !== undefined) {
     if (typeof state !== 'string') return 'answered a state that is not a string';
@@ -98,6 +98,7 @@ function answerOf(body: unknown, text: string, payment: PaymentDocument): Paymen
     answer.reference = reference;
   }
   if (typeof pspStatus === 'string') answer.pspStatus = pspStatus.slice(0, 256);
+  if (typeof eventKey === 'string' && eventKey !== '' && eventKey.length <= 256) answer.eventKey = eventKey;
   return answer;
 }
 

@@ -69,7 +69,18 @@ export const updatePaymentBody = {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
-  properties: { ...paymentProperties, id, transaction: { ...transactionFields(), description: 'Logged in the same commit as the change (with an eventKey: a provider event applied once). A change that changes nothing commits nothing.' } },
+  properties: {
+    ...paymentProperties,
+    id,
+    transaction: { ...transactionFields(), description: 'Logged in the same commit as the change (with an eventKey: a provider event applied once). A change that changes nothing commits nothing.' },
+    refund: {
+      type: 'object',
+      required: ['amount'],
+      additionalProperties: false,
+      description: "A refund the provider reported: added to refundedAmount (captured only, never more than is left; refunded once it reaches the amount). Needs transaction.eventKey; no state.",
+      properties: { amount: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999_999_999 } },
+    },
+  },
 } as const;
 
 export const transactionBody = transactionFields({ orderId: id });
