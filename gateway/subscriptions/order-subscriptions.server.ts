@@ -5,6 +5,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { authenticate, mayAccessOrder } from '../../platform/auth/request-auth.js';
+import { tokenRecheck } from '../../platform/auth/token-recheck.js';
 import type { TokenVerifier } from '../../platform/auth/token-verifier.service.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -14,6 +15,7 @@ import { createGatewayContext, type GatewayContext } from '../gateway.context.js
 import { AsyncQueue } from './async-queue.js';
 import { subscriptionMetrics } from '../../platform/telemetry/metrics.js';
 import { OrderChangeHub } from './order-change.hub.js';
+import { batchSends } from './socket-send.batch.js';
 import { VERSION_VARIABLE, toOrderQuery } from './subscription-operation.js';
 import { prepareSubscription, toWireErrors } from './subscription-request.js';
 
@@ -22,6 +24,8 @@ const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
 interface SocketState {
   auth: AuthContext;
   token: string;
+  /** The token checked again before an event: expiry every time, the signature every 30 s (token-recheck.ts). */
+  recheck: () => Promise<void>;
   subscriptions: number;
 }
 
@@ -51,7 +55,10 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
 
   options.app.server.on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').split('?')[0] !== '/graphql') return socket.destroy();
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      batchSends(ws, socket);
+      wss.emit('connection', ws, request);
+    });
   });
 
   /** Runs the selection through the gateway as of `version`; shared by every subscriber with the same key. */
@@ -77,7 +84,9 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
         try {
           const headers = headersFromParams(ctx.connectionParams ?? {});
           const auth = await authenticate(options.verifier, headers);
-          ctx.extra.state = { auth, token: headers.authorization!.replace(/^Bearer\s+/i, ''), subscriptions: 0 };
+          const token = headers.authorization!.replace(/^Bearer\s+/i, '');
+          const recheck = tokenRecheck(token, () => options.verifier.verify(token), { verifiedAt: Date.now() });
+          ctx.extra.state = { auth, token, recheck, subscriptions: 0 };
           return true;
         } catch (error) {
           const status = error instanceof AppError ? error.status : 401;
@@ -121,7 +130,7 @@ export function attachOrderSubscriptions(options: OrderSubscriptionOptions): { c
           hub,
           hubStarted,
           db: options.db,
-          verify: () => options.verifier.verify(state.token),
+          verify: state.recheck,
           resolve: (version) => resolveAt(key, subscription.query, subscription.variables, version, context),
           done: () => {
             state.subscriptions -= 1;

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { PLATFORM_TOKEN_ISSUER } from '../env/env.config.js';
+import { signJws } from './jws-sign.js';
 import type { PlatformSigningKey } from './signing-key.js';
 
 /**
@@ -56,16 +57,18 @@ export async function signAdapterToken(
 
 export async function signCallToken(key: PlatformSigningKey, claims: CallClaims, lifetimeS = CALL_TOKEN_LIFETIME_S): Promise<string> {
   const { aud, ...rest } = claims;
-  return new SignJWT({ ...rest })
-    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: CALL_TOKEN_TYPE })
-    .setSubject(`${PLATFORM_TOKEN_ISSUER}:${claims.purpose}`)
-    .setIssuer(PLATFORM_TOKEN_ISSUER)
-    .setAudience(aud)
-    .setIssuedAt()
-    .setJti(randomUUID())
-    // jose reads a number as an absolute time; ours is a lifetime (negative: already expired, for tests).
-    .setExpirationTime(`${lifetimeS}s`)
-    .sign(key.privateKey);
+  const issuedAt = Math.floor(Date.now() / 1000);
+  // Signed in this thread (jws-sign.ts): one per call the platform makes to a receiver.
+  return signJws(key, { typ: CALL_TOKEN_TYPE }, {
+    ...rest,
+    sub: `${PLATFORM_TOKEN_ISSUER}:${claims.purpose}`,
+    iss: PLATFORM_TOKEN_ISSUER,
+    aud,
+    iat: issuedAt,
+    jti: randomUUID(),
+    // A lifetime (negative: already expired, for tests).
+    exp: issuedAt + lifetimeS,
+  });
 }
 
 export interface CheckoutToken {
