@@ -1,7 +1,7 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Gql } from './api';
 import { errorSchemaOf, formSchema, SECRET_MASK, uiSchemaFor } from './config-form';
 import { Problem, useQuery } from './ui';
@@ -29,7 +29,7 @@ const LIST = `query AdminConfigurations {
 
 /** Every adapter and configuration of the channel; the chosen one's form, generated from its JSON schema. */
 export function ConfigurationsPage({ gql, selected }: { gql: Gql; selected: string | undefined }) {
-  const list = useQuery(() => gql<{ adapters: AdapterRow[]; configurations: ConfigurationRow[] }>(LIST), [gql]);
+  const list = useQuery(useCallback(() => gql<{ adapters: AdapterRow[]; configurations: ConfigurationRow[] }>(LIST), [gql]));
   return (
     <div className="split">
       <section className="list">

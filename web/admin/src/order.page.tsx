@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Gql } from './api';
 import { formatMoney, formatTime, JsonBlock, Problem, useQuery } from './ui';
 
@@ -68,20 +68,21 @@ const registered = (payment: Payment, callback: string) => typeof payment.callba
 
 /** One order: state history, payments with their transaction log and actions, attempts, and the event log. */
 export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
-  const order = useQuery(() => gql<{ order: Order | null }>(ORDER, { id: orderId }), [gql, orderId]);
+  const order = useQuery(useCallback(() => gql<{ order: Order | null }>(ORDER, { id: orderId }), [gql, orderId]));
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const polls = useRef(0);
+  const { loading, data, reload } = order;
 
   // After an action the outbox calls adapters (capture on delivered): read again for a few seconds.
   useEffect(() => {
-    if (polls.current <= 0 || order.loading) return;
+    if (polls.current <= 0 || loading) return;
     const timer = setTimeout(() => {
       polls.current -= 1;
-      order.reload();
+      reload();
     }, 750);
     return () => clearTimeout(timer);
-  }, [order.loading, order.data]);
+  }, [loading, data, reload]);
 
   const act = async (label: string, run: () => Promise<unknown>) => {
     setBusy(true);
