@@ -8,12 +8,13 @@ import type { PaymentCallbackLog } from '../order/engine/payment-callback.log.js
 import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
 import type { PaymentWrite } from './payment-commands.service.js';
 import { assertTransition } from './payment.rules.js';
+import { PAYMENT_MACHINE } from './payment-state.machine.js';
 
 /** Roles that may cancel and refund payments (docs/payment-api.md, "Cancel and refund"). */
 export const PAYMENT_ACTORS = ['admin', 'service'] as const;
 
 /**
- * Cancel and refund, asked for by the back office and delegated to the payment's adapter through
+ * Cancel, refund and refresh, asked for by the back office and delegated to the payment's adapter through
  * its `cancel` / `refund` callback. The state move is checked before the adapter is called; the
  * call and its answer are logged (event and transaction); a success is recorded on the payment.
  * Actions on one payment run one at a time (an advisory lock across processes), so two refunds
@@ -63,6 +64,28 @@ export class PaymentActions {
     });
   }
 
+  /**
+   * Refresh: the adapter re-reads the payment at its provider (its `refresh` callback) and answers
+   * what changed there; the platform records it — a state the payment state table reaches from the
+   * current one (e.g. reserved → cancelled after a cancel in the provider's portal), the amount, the
+   * refunded amount, attributes. The call and its answer are logged like every action's.
+   */
+  refresh(context: CommandContext, orderId: string, paymentId: string): Promise<PaymentWrite> {
+    return this.locked(context, orderId, paymentId, async (payment) => {
+      const result = await this.call(context, orderId, payment, 'refresh');
+      const { answer } = result;
+      // No state answered: the payment keeps whatever state it has now (the adapter may have recorded one itself).
+      const update = (current: PaymentDocument): PaymentDocument => ({
+        ...current,
+        ...answerFields(result),
+        ...(answer.state !== undefined ? { state: answer.state } : {}),
+        ...(answer.amount !== undefined ? { amount: answer.amount } : {}),
+        ...(answer.refundedAmount !== undefined ? { refundedAmount: answer.refundedAmount } : {}),
+      });
+      return this.record(context, orderId, paymentId, payment.state, answer.state ?? null, update, true);
+    });
+  }
+
   /** Calls the callback and logs it; a failure is the caller's answer (400 when the adapter refused, else 502). */
   private async call(context: CommandContext, orderId: string, payment: PaymentDocument, callback: PaymentCallbackName, amount?: number) {
     if (!payment.callbacks?.[callback]) {
@@ -89,12 +112,18 @@ export class PaymentActions {
     return result;
   }
 
-  /** Records the outcome on the payment; the move is checked again on the fresh draft. */
-  private async record(context: CommandContext, orderId: string, paymentId: string, from: string, to: string, update: (payment: PaymentDocument) => PaymentDocument): Promise<PaymentWrite> {
+  /**
+   * Records the outcome on the payment; the move is checked again on the fresh draft. `to` null: a
+   * refresh that answered no state; `reachable` (a refresh): `to` may be several moves of the state
+   * table away.
+   */
+  private async record(context: CommandContext, orderId: string, paymentId: string, from: string, to: string | null, update: (payment: PaymentDocument) => PaymentDocument, reachable = false): Promise<PaymentWrite> {
     const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, update, {
       assert: (draft) => {
         const current = draft.payments.find((candidate) => candidate.id === paymentId);
-        if (current && current.state !== from) assertTransition(current.state, to);
+        if (!current || current.state === from || to === null) return;
+        if (reachable && PAYMENT_MACHINE.path(current.state, to)) return;
+        assertTransition(current.state, to);
       },
     });
     return { payment, version: result.order.version };
@@ -132,20 +161,23 @@ function answerFields(result: Extract<PaymentCallbackResult, { ok: true }>): Par
 }
 
 /** The actions the platform offers for a payment's registered callbacks: `{adapterId, type, url}` at the payment API. */
-const PLATFORM_ACTIONS: ReadonlyArray<{ callback: 'cancel' | 'refund'; type: string }> = [
+const PLATFORM_ACTIONS: ReadonlyArray<{ callback: 'cancel' | 'refund' | 'refresh'; type: string }> = [
   { callback: 'cancel', type: 'Cancel' },
   { callback: 'refund', type: 'Refund' },
+  { callback: 'refresh', type: 'Refresh' },
 ];
 
 /**
- * The payment's `actions[]` with one entry per registered cancel/refund callback, pointing at the
- * payment API's action endpoints (`{payment_url}/api/v0/payments/{id}/cancel|refund`); actions the
- * adapter listed itself are kept, and platform entries for callbacks no longer registered dropped.
+ * The payment's `actions[]` with one entry per registered cancel/refund/refresh callback, pointing
+ * at the payment API's action endpoints (`{payment_url}/api/v0/payments/{id}/cancel|refund|refresh`);
+ * actions the adapter listed itself are kept (an adapter's own `Refresh` at its spec address
+ * stands for the platform's), and platform entries for callbacks no longer registered dropped.
  */
 export function withPlatformActions(payment: PaymentDocument, paymentApiUrl: string): PaymentDocument['actions'] {
   const base = `${paymentApiUrl.replace(/\/$/, '')}/api/v0/payments/${encodeURIComponent(payment.id)}`;
   const ours = new Set(PLATFORM_ACTIONS.map(({ callback }) => `${base}/${callback}`));
   const kept = (payment.actions ?? []).filter((action) => !ours.has(action.url));
-  const offered = PLATFORM_ACTIONS.filter(({ callback }) => payment.callbacks?.[callback]).map(({ callback, type }) => ({ adapterId: payment.adapterId, type, url: `${base}/${callback}` }));
+  const listed = new Set(kept.map((action) => action.type));
+  const offered = PLATFORM_ACTIONS.filter(({ callback, type }) => payment.callbacks?.[callback] && !(callback === 'refresh' && listed.has(type))).map(({ callback, type }) => ({ adapterId: payment.adapterId, type, url: `${base}/${callback}` }));
   return [...kept, ...offered];
 }

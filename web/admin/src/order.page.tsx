@@ -203,9 +203,11 @@ function PaymentActions(props: {
   const canRefund = (offers(payment, 'refund') || registered(payment, 'refund')) && payment.state === 'captured' && remaining > 0;
   // Capture is the platform's step at delivery: offered while the payment waits for it.
   const canCapture = registered(payment, 'capture') && payment.state === 'reserved';
-  const elsewhere = payment.actions.filter((action) => !['cancel', 'refund', 'capture'].includes(action.type.toLowerCase()));
+  // Refresh: the adapter re-reads the payment at its provider (a registered refresh callback; refreshPayment).
+  const canRefresh = registered(payment, 'refresh');
+  const elsewhere = payment.actions.filter((action) => !['cancel', 'refund', 'capture', ...(canRefresh ? ['refresh'] : [])].includes(action.type.toLowerCase()));
 
-  if (!canCancel && !canRefund && !canCapture && elsewhere.length === 0) return null;
+  if (!canCancel && !canRefund && !canCapture && !canRefresh && elsewhere.length === 0) return null;
   return (
     <div className="payment-actions">
       {canCapture && (
@@ -233,6 +235,16 @@ function PaymentActions(props: {
             Refund
           </button>
         </span>
+      )}
+      {canRefresh && (
+        <button
+          type="button"
+          disabled={busy}
+          title="Re-reads the payment at its provider and records what changed there."
+          onClick={() => void run('Refresh', 'mutation AdminRefresh($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { id state } }', { o: payment.orderId, p: payment.id })}
+        >
+          Refresh
+        </button>
       )}
       {elsewhere.map((action) => (
         <button key={action.type} type="button" disabled title={`${action.type} runs at the adapter (${action.url}); the gateway offers no mutation for it yet.`}>
