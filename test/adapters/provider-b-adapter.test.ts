@@ -29,7 +29,7 @@ beforeAll(async () => {
     body: { ...commerce, features: { shippingChangedHookEnabled: true } },
   });
   expect(put.status).toBeLessThan(300);
-});
+}, 180_000);
 afterAll(() => system?.close());
 
 const storefront = (method: string, base: string, path: string, body?: unknown) => rest(base, method, path, { token: shop.storefrontToken, ...shop.tenant, ...(body === undefined ? {} : { body }) });
@@ -261,5 +261,5 @@ describe('provider B checkout', () => {
     expect(refused.body.code).toBe('payment_action_unavailable');
     expect((await admin(refresh, { o: other, p: bare.body.id })).errors[0].extensions.code).toBe('PAYMENT_ACTION_UNAVAILABLE');
     await outboxSettled(system);
-  });
+  }, 120_000);
 });
