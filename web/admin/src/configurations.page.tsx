@@ -1,6 +1,7 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import { FORM_BUTTONS } from './form-buttons';
 import { useCallback, useEffect, useState } from 'react';
 import type { Gql } from './api';
 import { errorSchemaOf, formSchema, SECRET_MASK, uiSchemaFor } from './config-form';
@@ -157,6 +158,7 @@ function ConfigurationEditor({ gql, id, onSaved }: { gql: Gql; id: string; onSav
         formData={formData}
         validator={validator}
         widgets={{ SecretWidget }}
+        templates={{ ButtonTemplates: FORM_BUTTONS }}
         noHtml5Validate
         showErrorList={false}
         extraErrors={serverErrors}
