@@ -129,10 +129,12 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     };
 
     // Subgraphs and notifications first, then the gateway over them, then adapters and sandboxes.
+    // Browser apps' servers mint nothing: their settings carry no signing secret or key.
+    const webDeps: ServiceDeps = { ...deps, config: { ...resolved, auth: { ...resolved.auth, secret: undefined, signingKey: undefined } } };
     const build = async (kind: string, only?: ServiceName) => {
       for (const entry of CATALOGUE) {
         if (entry.kind === kind && entry.factory && (only === undefined || only === entry.name) && config.services.includes(entry.name)) {
-          await listen(entry.name, await entry.factory(deps));
+          await listen(entry.name, await entry.factory(kind === 'web' ? webDeps : deps));
         }
       }
     };
