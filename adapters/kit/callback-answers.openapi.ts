@@ -24,6 +24,8 @@ export const paymentAnswerSchema = {
     attributes: { type: 'object' },
     reference: { type: 'string', description: "The provider's reference" },
     pspStatus: { type: 'string' },
+    amount: { type: 'number', description: 'refresh only: the amount the provider holds for the payment' },
+    refundedAmount: { type: 'number', description: 'refresh only: what the provider has refunded of it' },
   },
 } as const;
 

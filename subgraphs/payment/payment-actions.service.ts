@@ -10,12 +10,12 @@ import type { PaymentWrite } from './payment-commands.service.js';
 import { assertTransition } from './payment.rules.js';
 import { PAYMENT_MACHINE } from './payment-state.machine.js';
 
-/** Roles that may cancel and refund payments (docs/payment-api.md, "Cancel and refund"). */
+/** Roles that may cancel, refund and refresh payments (docs/payment-api.md, "Cancel and refund", "Refresh"). */
 export const PAYMENT_ACTORS = ['admin', 'service'] as const;
 
 /**
- * Cancel, refund and refresh, asked for by the back office and delegated to the payment's adapter through
- * its `cancel` / `refund` callback. The state move is checked before the adapter is called; the
+ * Cancel, refund and refresh, asked for by the back office and delegated to the payment's adapter
+ * through its `cancel` / `refund` / `refresh` callback. The state move is checked before the adapter is called; the
  * call and its answer are logged (event and transaction); a success is recorded on the payment.
  * Actions on one payment run one at a time (an advisory lock across processes), so two refunds
  * at once can never refund more than was captured.
