@@ -1,11 +1,12 @@
 // Lint focused on bugs the type checker does not catch: promises nobody awaits or handles,
 // promises passed where a callback's result is ignored, and awaits of non-promises.
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.data/', 'scratch/', '**/generated/**', 'coverage/', '**/*.js', '**/*.mjs'] },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', 'web/**/*.tsx'],
     languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
@@ -13,6 +14,13 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
     },
+  },
+  // The React apps (web/admin, web/storefront): the rules of hooks, complete effect dependencies,
+  // and the React Compiler's checks (eslint-plugin-react-hooks' recommended set).
+  {
+    files: ['web/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs['recommended-latest'].rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   // The layering (docs/architecture.md): each folder imports only what is below it.
   ...layer(['platform/**/*.ts'], 'platform/ is the bottom layer: it imports nothing above it (subgraphs, adapters, gateway, notifications, sandboxes, app).', [

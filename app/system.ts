@@ -4,6 +4,7 @@ import { createGatewayService } from '../gateway/gateway.service.js';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../subgraphs/subgraph.catalog.js';
 import { AdapterCredentials } from '../platform/auth/adapter-credentials.repository.js';
 import { resolveAuthConfig } from '../platform/auth/auth-config.js';
+import { issueToken } from '../platform/auth/token-issuer.js';
 import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
 import { connectDatabase, type Database } from '../platform/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../platform/db/embedded-postgres.service.js';
@@ -113,6 +114,7 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
       urls: realUrls,
       adapterUrls: { ...config.adapterUrls, ...pickAdapters(realUrls) },
       adapterCredentials: await issueAdapterCredentials(config, db),
+      storefront: await storefrontCredential(config),
     };
     const deps: ServiceDeps = { config: resolved, db, logger, verifier: createTokenVerifier(resolveAuthConfig(config)) };
 
@@ -127,10 +129,12 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     };
 
     // Subgraphs and notifications first, then the gateway over them, then adapters and sandboxes.
+    // Browser apps' servers mint nothing: their settings carry no signing secret or key.
+    const webDeps: ServiceDeps = { ...deps, config: { ...resolved, auth: { ...resolved.auth, secret: undefined, signingKey: undefined } } };
     const build = async (kind: string, only?: ServiceName) => {
       for (const entry of CATALOGUE) {
         if (entry.kind === kind && entry.factory && (only === undefined || only === entry.name) && config.services.includes(entry.name)) {
-          await listen(entry.name, await entry.factory(deps));
+          await listen(entry.name, await entry.factory(kind === 'web' ? webDeps : deps));
         }
       }
     };
@@ -166,6 +170,25 @@ async function issueAdapterCredentials(config: PlatformConfig, db: Database): Pr
     issued[id] ??= await store.issue(id, 'system', { rotate: true });
   }
   return issued;
+}
+
+/** How long the storefront token the runner issues lasts (the process is restarted well before; STOREFRONT_TOKEN otherwise). */
+const STOREFRONT_TOKEN_TTL_S = 30 * 24 * 3600;
+
+/**
+ * The storefront server's credential: STOREFRONT_TOKEN when set; else, when this process runs the
+ * storefront, a storefront token for its channel issued here — the runner holds the signing secret,
+ * the storefront service never sees it (docs/auth.md, "The storefront's credential").
+ */
+async function storefrontCredential(config: PlatformConfig): Promise<PlatformConfig['storefront']> {
+  const { storefront } = config;
+  if (storefront.token || !config.services.includes('storefront')) return storefront;
+  const auth = resolveAuthConfig(config);
+  const token = await issueToken(
+    { merchant: storefront.merchant, channels: [storefront.channel], role: 'storefront' },
+    { secret: auth.secret, issuer: auth.issuer, audience: auth.audience, expiresIn: STOREFRONT_TOKEN_TTL_S, subject: `storefront-app:${storefront.merchant}` },
+  );
+  return { ...storefront, token };
 }
 
 const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);

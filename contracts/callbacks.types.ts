@@ -41,8 +41,12 @@ export interface AmountChangedRequest {
   amount: number;
 }
 
-/** The lifecycle callbacks the platform calls on a payment (spec "Contract for a payment adapter"). */
-export const PAYMENT_CALLBACKS = ['process', 'abort', 'confirm', 'capture', 'cancel', 'refund'] as const;
+/**
+ * The lifecycle callbacks the platform calls on a payment (spec "Contract for a payment adapter"),
+ * and `refresh`: the back office's payment action Refresh, asking the adapter to re-read the
+ * payment at its provider and answer what changed there.
+ */
+export const PAYMENT_CALLBACKS = ['process', 'abort', 'confirm', 'capture', 'cancel', 'refund', 'refresh'] as const;
 export type PaymentCallbackName = (typeof PAYMENT_CALLBACKS)[number];
 
 /** What the platform posts to a payment's lifecycle callback (docs/adapter-kit.md, "Payment lifecycle"). */
@@ -75,6 +79,13 @@ export interface PaymentAnswer {
    * webhook action carries). The platform records the refund with it, so that event adds nothing again.
    */
   eventKey?: string;
+  /**
+   * `refresh` only: the amount the provider holds for the payment and what it has refunded of it.
+   * A refresh's `state` may be several moves away (e.g. reserved → refunded): the platform checks
+   * it is reachable through the payment state table.
+   */
+  amount?: number;
+  refundedAmount?: number;
 }
 
 /** One call to a provider as it is logged (`POST /api/v0/payments/{id}/transactions`, or with a payment's create). */

@@ -59,7 +59,7 @@ export interface PaymentDocument {
   attributes?: Record<string, unknown>;
   actions?: Array<{ adapterId?: string; type: string; url: string }>;
   recurring?: { token?: string; attributes?: Record<string, unknown> };
-  callbacks?: Partial<Record<'process' | 'abort' | 'confirm' | 'amountChanged' | 'capture' | 'cancel' | 'refund', string>>;
+  callbacks?: Partial<Record<'process' | 'abort' | 'confirm' | 'amountChanged' | 'capture' | 'cancel' | 'refund' | 'refresh', string>>;
   [field: string]: unknown;
 }
 

@@ -48,6 +48,12 @@ describe('environment', () => {
     expect(() => loadConfig({ CHECKOUT_TOKEN_TTL_S: '1h' })).toThrow(/CHECKOUT_TOKEN_TTL_S/);
   });
 
+  it("reads the storefront server's token (STOREFRONT_TOKEN) as a JWT; unset it is left to the runner", () => {
+    expect(loadConfig({}).storefront).toEqual({ merchant: 'demo', channel: 'demo' });
+    expect(loadConfig({ STOREFRONT_CHANNEL: 'web', STOREFRONT_TOKEN: 'aGVhZA.Ym9keQ.c2ln' }).storefront).toEqual({ merchant: 'demo', channel: 'web', token: 'aGVhZA.Ym9keQ.c2ln' });
+    expect(() => loadConfig({ STOREFRONT_TOKEN: 'not a token' })).toThrow(/STOREFRONT_TOKEN/);
+  });
+
   it('names every bad variable in one message', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x', ORDER_PORT: 'abc', AUTH_JWT_SECRET: 'short' })).toThrow(EnvError);
     try {

@@ -53,6 +53,7 @@ const CALLBACK_PATHS: Readonly<Record<PaymentCallbackName | 'amountChanged', str
   capture: 'capture',
   cancel: 'cancel',
   refund: 'refund',
+  refresh: 'refresh',
   amountChanged: 'amount-changed',
 };
 

@@ -25,6 +25,8 @@ export const paymentAnswerSchema = {
     reference: { type: 'string', description: "The provider's reference" },
     pspStatus: { type: 'string' },
     eventKey: { type: 'string', description: '`refund` only: the key of the provider event that will report this refund; the platform records the refund under it, so that event adds nothing again' },
+    amount: { type: 'number', description: 'refresh only: the amount the provider holds for the payment' },
+    refundedAmount: { type: 'number', description: 'refresh only: what the provider has refunded of it' },
   },
 } as const;
 

@@ -202,14 +202,15 @@ function mount<TConfig, TFront>(
         await log(tenant, call.orderId, payment.id, failedTransaction(error, { event: name, pspEvent: name, amount: call.amount }));
         throw error;
       }
-      const { transaction, amount: _amount, ...answer } = result;
+      const { transaction, amount, ...answer } = result;
       // The platform records the answer of the others in its own commit; after commit the adapter
       // records it, with the provider's transaction in the same commit. The platform logs every
       // call and answer itself; the provider's own traffic is logged beside it.
       const fields = paymentFields(answer);
       if (afterCommit && Object.keys(fields).length > 0) await kit.payments.updatePayment(tenant, call.orderId, payment.id, { ...fields, ...(transaction ? { transaction } : {}) });
       else if (transaction) await log(tenant, call.orderId, payment.id, transaction);
-      return answer;
+      // A refresh may also say what the provider holds (the platform records it with the state).
+      return name === 'refresh' && amount !== undefined ? { ...answer, amount } : answer;
     });
   }
 

@@ -51,6 +51,16 @@ export interface PaymentProvider<TConfig = Record<string, unknown>, TFront = unk
   capture?(call: LifecycleCall<TConfig>): Promise<ProviderResult | void>;
   cancel?(call: LifecycleCall<TConfig>): Promise<ProviderResult | void>;
   refund?(call: LifecycleCall<TConfig>): Promise<ProviderResult | void>;
+  /**
+   * Added (optional): the back office's payment action Refresh (GraphQL `refreshPayment`, `POST
+   * /api/v0/payments/{id}/refresh`). Re-read the payment at the provider and answer what changed
+   * there: `state` (any state the payment state table reaches from the current one, e.g. captured
+   * → refunded after a refund in the provider's portal), `amount`, `refundedAmount`, `attributes`,
+   * and the transaction of the read. An empty answer: nothing changed. A provider whose API cannot
+   * read a payment back leaves it out: its payments register no refresh callback, offer no Refresh
+   * action, and `refreshPayment` answers 409 PAYMENT_ACTION_UNAVAILABLE.
+   */
+  refresh?(call: LifecycleCall<TConfig>): Promise<ProviderResult | void>;
 
   /**
    * A provider's webhook, verified (signature) and turned into normalised actions; none when the

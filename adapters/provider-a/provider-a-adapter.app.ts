@@ -4,6 +4,8 @@ import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
 import { clientFor, type ProviderAContext } from './provider-a.context.js';
 import { onValidation } from './provider-a-checkout.callbacks.js';
 import { registerProviderARoutes } from './provider-a-adapter.routes.js';
+import { ProviderAActions } from './provider-a-actions.service.js';
+import { Finalizer } from './provider-a-finalize.flow.js';
 import { providerA } from './provider-a.provider.js';
 import { PROVIDER_A_ADAPTER_ID, type ProviderAConfiguration } from './provider-a.types.js';
 
@@ -23,7 +25,22 @@ export async function createProviderAAdapter(deps: ServiceDeps): Promise<Fastify
     manifest: { kind: 'payment', name: 'Provider A checkout', routes: { createPayment: '/api/checkout/v1/orders/{orderId}/payments' } },
   });
   const context = { kit, client: clientFor } as ProviderAContext;
-  context.mounted = mountPaymentProvider(kit, { ...providerA(context), validationCallback: (request) => onValidation(context, request) }, { basePath: '/api/checkout/v1', createStatus: 200 });
-  registerProviderARoutes(context);
+  // One finalizer (one step at a time per payment) for the shopper's return, the push and Refresh.
+  const finalizer = new Finalizer(context);
+  const actions = new ProviderAActions(context, finalizer);
+  context.mounted = mountPaymentProvider(
+    kit,
+    {
+      ...providerA(context),
+      validationCallback: (request) => onValidation(context, request),
+      // The platform's Refresh (refreshPayment): the finalizer re-reads the order at the provider and records what changed itself.
+      refresh: async ({ tenant, order, payment }) => {
+        await actions.refresh(tenant, order.id, payment.id);
+        return {};
+      },
+    },
+    { basePath: '/api/checkout/v1', createStatus: 200 },
+  );
+  registerProviderARoutes(context, finalizer, actions);
   return kit.app;
 }

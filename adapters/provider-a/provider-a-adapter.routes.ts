@@ -7,9 +7,9 @@ import type { HookRequest, NotificationRequest } from '../../contracts/callbacks
 import { fillTemplate } from './provider-a.mapping.js';
 import { fromBackOffice, providerFailed, tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
 import { onShippingOptionUpdate } from './provider-a-checkout.callbacks.js';
-import { Finalizer } from './provider-a-finalize.flow.js';
+import type { Finalizer } from './provider-a-finalize.flow.js';
 import { onCartChanged, onReferenceChanged, onStateChanged } from './provider-a-order.hooks.js';
-import { ProviderAActions } from './provider-a-actions.service.js';
+import type { ProviderAActions } from './provider-a-actions.service.js';
 import { providerA } from './provider-a.provider.js';
 import { PROVIDER_A_ADAPTER_ID, type CheckoutOrder } from './provider-a.types.js';
 
@@ -32,11 +32,9 @@ const recurringBody = {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The adapter's own endpoints beyond the kit runtime's (spec "Provider A adapter" table and rules). */
-export function registerProviderARoutes(context: ProviderAContext): void {
+export function registerProviderARoutes(context: ProviderAContext, finalizer: Finalizer, actions: ProviderAActions): void {
   const { kit } = context;
   const { app } = kit;
-  const finalizer = new Finalizer(context);
-  const actions = new ProviderAActions(context, finalizer);
   const provider = providerA(context);
 
   // PUT /orders/{order_id}/payments: the session follows what the order leaves this payment now (the UI suspends around it).

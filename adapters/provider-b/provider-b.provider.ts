@@ -97,6 +97,33 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
     return { pspStatus: purchase.management.status, transaction: managementLog('refund', 'refund', call.request.amount, purchase) };
   }
 
+  /**
+   * The back office's Refresh: the purchase as the provider has it now, for what was done at the
+   * provider itself (its portal) since the payment was authorized — delivered, refunded, cancelled —
+   * and a purchase declined or timed out while the shopper was away. The shopper's completion is
+   * the notification's (it moves the order): a payment still in intent or processing only learns
+   * of a failure here.
+   */
+  async refresh(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult> {
+    const purchase = await this.purchaseOf(call.configuration, call.payment);
+    const { management } = purchase;
+    const state = refreshedState(call.payment.state, purchase);
+    const refundedAmount = management.refundedAmount > 0 ? management.refundedAmount : undefined;
+    return {
+      ...(state && state !== call.payment.state ? { state } : {}),
+      ...(refundedAmount !== undefined ? { refundedAmount } : {}),
+      pspStatus: management.status === 'none' ? purchase.currentStep : management.status,
+      transaction: {
+        event: 'refresh',
+        pspEvent: 'get-purchase',
+        amount: call.payment.amount,
+        isSuccess: true,
+        pspStatus: management.status === 'none' ? purchase.currentStep : management.status,
+        responseJson: { currentStep: purchase.currentStep, management },
+      },
+    };
+  }
+
   checkoutPageUrl(configuration: ProviderBConfiguration): string {
     return configuration.checkout?.checkoutUrl ?? '';
   }
@@ -123,6 +150,24 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
       }
       throw new AppError(502, 'provider_unavailable', error instanceof Error ? error.message : String(error));
     }
+  }
+}
+
+/** The payment state a purchase stands for, as far as a refresh may record it (undefined: leave the state alone). */
+function refreshedState(current: string, purchase: Purchase): string | undefined {
+  if (current === 'intent' || current === 'processing') return purchase.currentStep === 'Declined' || purchase.currentStep === 'TimedOut' ? 'failed' : undefined;
+  switch (purchase.management.status) {
+    case 'authorized':
+      return 'reserved';
+    case 'delivered':
+    case 'partially_refunded':
+      return 'captured';
+    case 'refunded':
+      return 'refunded';
+    case 'cancelled':
+      return 'cancelled';
+    default:
+      return undefined;
   }
 }
 

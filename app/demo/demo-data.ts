@@ -24,7 +24,7 @@ export function demoConfigurations(config: PlatformConfig): Record<string, Recor
       ...base('commerce_adapter'),
       settings: { clientId: 1001, applicationId: 1 },
       api: { identityAddress: `${urls.commerce_sandbox}/connect/token`, identityClientId: 'checkout', identityClientSecret: 'checkout-secret', identityScope: 'commerce' },
-      application: { productUrlPattern: 'https://shop.example/products/{productId}', imageBaseUrl: 'https://images.example/{clientId}/' },
+      application: { productUrlPattern: 'https://shop.example/products/{productId}', imageBaseUrl: `${urls.commerce_sandbox}/images/{clientId}/` },
       country: { defaultCountry: 'NO' },
       // Managed by the checkout (spec item 10): the checkout's shipping (provider A's shipping
       // assistant) goes to the basket as delivery 128. false: full control, the basket's delivery
@@ -122,8 +122,8 @@ export async function ensureDemoData(config: PlatformConfig, logger: Logger): Pr
   const basket = await send(`${config.urls.commerce_sandbox}/api/sandbox/baskets`, 'POST', {
     currency: 'NOK',
     items: [
-      { sku: 'SHOE-42', name: 'Running shoes', quantity: 2, unitPrice: 99.95, vatRate: 0.25 },
-      { sku: 'SOCK-3P', name: 'Socks, 3 pairs', quantity: 1, unitPrice: 50, vatRate: 0.25 },
+      { sku: 'SHOE-42', name: 'Running shoes', quantity: 2, unitPrice: 99.95, vatRate: 0.25, image: 'products/shoe.svg' },
+      { sku: 'SOCK-3P', name: 'Socks, 3 pairs', quantity: 1, unitPrice: 50, vatRate: 0.25, image: 'products/socks.svg' },
     ],
     buyer: {
       givenName: 'Kari',

@@ -13,7 +13,7 @@ export const CALL_TOKEN_TYPE = 'checkout-call+jwt';
 export const ADAPTER_TOKEN_TYPE = 'JWT';
 
 /** What a call is for; the receiver's route checks it. Payment lifecycle callbacks use their own names. */
-export type CallPurpose = 'hook' | 'validation' | 'notification' | 'amount_changed' | 'process' | 'abort' | 'confirm' | 'capture' | 'cancel' | 'refund';
+export type CallPurpose = 'hook' | 'validation' | 'notification' | 'amount_changed' | 'process' | 'abort' | 'confirm' | 'capture' | 'cancel' | 'refund' | 'refresh';
 
 /** Longest life of an adapter token; the token endpoint never issues one for longer. */
 export const ADAPTER_TOKEN_LIFETIME_S = 300;

@@ -100,8 +100,12 @@ export interface PlatformConfig {
    * AUTH_JWKS_URL it offers sign-in there).
    */
   admin?: { gatewayUrl: string | undefined; oidcClientId: string | undefined };
-  /** The tenant whose checkouts the storefront app runs (STOREFRONT_MERCHANT, STOREFRONT_CHANNEL; docs/storefront-app.md). */
-  storefront: { merchant: string; channel: string };
+  /**
+   * The tenant whose checkouts the storefront app runs (STOREFRONT_MERCHANT, STOREFRONT_CHANNEL;
+   * docs/storefront-app.md) and its server's storefront token for that channel (STOREFRONT_TOKEN;
+   * unset: the runner issues one when it starts the storefront, see app/system.ts).
+   */
+  storefront: { merchant: string; channel: string; token?: string };
   /** Traces and metrics ([docs/observability.md]). */
   telemetry: TelemetryConfig;
 }
@@ -202,6 +206,7 @@ const envSchema = {
     ADMIN_OIDC_CLIENT_ID: { type: 'string', minLength: 1, maxLength: 256 },
     STOREFRONT_MERCHANT: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,100}$' },
     STOREFRONT_CHANNEL: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,100}$' },
+    STOREFRONT_TOKEN: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$', maxLength: 8192 },
     ...Object.fromEntries(Object.keys(GRAPHQL_SETTINGS).map((name) => [name, COUNT])),
     // The listings never page more than 200 (their own check); this may only lower it.
     GRAPHQL_MAX_PAGE_SIZE: { type: 'string', pattern: '^([1-9][0-9]?|1[0-9]{2}|200)$' },
@@ -409,6 +414,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
     corsOrigins: corsOrigins(get('CORS_ORIGINS'), nodeEnv),
     explorer: (get('EXPLORER') ?? 'auto') as PlatformConfig['explorer'],
     admin: { gatewayUrl: get('ADMIN_GATEWAY_URL'), oidcClientId: get('ADMIN_OIDC_CLIENT_ID') },
-    storefront: { merchant: get('STOREFRONT_MERCHANT') ?? 'demo', channel: get('STOREFRONT_CHANNEL') ?? 'demo' },
+    storefront: { merchant: get('STOREFRONT_MERCHANT') ?? 'demo', channel: get('STOREFRONT_CHANNEL') ?? 'demo', ...(get('STOREFRONT_TOKEN') ? { token: get('STOREFRONT_TOKEN') } : {}) },
   };
 }

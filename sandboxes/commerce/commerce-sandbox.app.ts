@@ -10,6 +10,7 @@ import { registerCommerceOrderRoutes } from './commerce-order.routes.js';
 import { CommerceOrderStore } from './commerce-order.store.js';
 import { registerCommerceSandboxRoutes } from './commerce-sandbox.routes.js';
 import { registerIdentityRoutes, requireBearer } from './identity.routes.js';
+import { registerProductImageRoutes } from './product-images.routes.js';
 import { DEFAULT_COMMERCE_CLIENT, IdentityStore, type IdentityClient } from './identity.store.js';
 import { sandboxAuth } from '../../platform/http/api-docs.plugin.js';
 
@@ -79,6 +80,7 @@ export function createCommerceSandbox(options: CommerceSandboxOptions): Commerce
   registerIdentityRoutes(app, identity);
   registerCommerceSandboxRoutes(app, state);
   registerSandboxAdminRoutes(app, failures, clock);
+  registerProductImageRoutes(app);
   void app.register(async (api) => {
     api.addHook('onRequest', requireBearer(identity));
     api.addHook('onRoute', sandboxAuth('bearer'));

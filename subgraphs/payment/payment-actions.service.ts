@@ -9,13 +9,14 @@ import type { CommandContext, OrderCommands } from '../order/order-commands.serv
 import type { PaymentWrite } from './payment-commands.service.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import { assertTransition } from './payment.rules.js';
+import { PAYMENT_MACHINE } from './payment-state.machine.js';
 
-/** Roles that may cancel and refund payments (docs/payment-api.md, "Cancel and refund"). */
+/** Roles that may cancel, refund and refresh payments (docs/payment-api.md, "Cancel and refund", "Refresh"). */
 export const PAYMENT_ACTORS = ['admin', 'service'] as const;
 
 /**
- * Cancel and refund, asked for by the back office and delegated to the payment's adapter through
- * its `cancel` / `refund` callback. The state move is checked before the adapter is called; the
+ * Cancel, refund and refresh, asked for by the back office and delegated to the payment's adapter
+ * through its `cancel` / `refund` / `refresh` callback. The state move is checked before the adapter is called; the
  * call and its answer are logged (event and transaction); a success is recorded on the payment.
  * Actions on one payment run one at a time (an advisory lock across processes), so two refunds
  * at once can never refund more than was captured.
@@ -57,7 +58,7 @@ export class PaymentActions {
       const eventKey = result.answer.eventKey;
       const transactions = eventKey ? [{ event: 'refund', pspEvent: 'recorded', amount, isSuccess: true, eventKey }] : [];
       try {
-        return await this.record(context, orderId, paymentId, payment.state, state, (current) => ({ ...current, ...answerFields(result), ...refundOf(current, amount) }), transactions);
+        return await this.record(context, orderId, paymentId, payment.state, state, (current) => ({ ...current, ...answerFields(result), ...refundOf(current, amount) }), { transactions });
       } catch (error) {
         // The provider's event was applied first: the refund is already on the payment (refused as a duplicate, or
         // by the refund rule when that event refunded all of it).
@@ -66,6 +67,28 @@ export class PaymentActions {
         const order = await this.orders.get(context, orderId);
         return { payment: order.document.payments.find((candidate) => candidate.id === paymentId)!, version: order.version };
       }
+    });
+  }
+
+  /**
+   * Refresh: the adapter re-reads the payment at its provider (its `refresh` callback) and answers
+   * what changed there; the platform records it — a state the payment state table reaches from the
+   * current one (e.g. reserved → cancelled after a cancel in the provider's portal), the amount, the
+   * refunded amount, attributes. The call and its answer are logged like every action's.
+   */
+  refresh(context: CommandContext, orderId: string, paymentId: string): Promise<PaymentWrite> {
+    return this.locked(context, orderId, paymentId, async (payment) => {
+      const result = await this.call(context, orderId, payment, 'refresh');
+      const { answer } = result;
+      // No state answered: the payment keeps whatever state it has now (the adapter may have recorded one itself).
+      const update = (current: PaymentDocument): PaymentDocument => ({
+        ...current,
+        ...answerFields(result),
+        ...(answer.state !== undefined ? { state: answer.state } : {}),
+        ...(answer.amount !== undefined ? { amount: answer.amount } : {}),
+        ...(answer.refundedAmount !== undefined ? { refundedAmount: answer.refundedAmount } : {}),
+      });
+      return this.record(context, orderId, paymentId, payment.state, answer.state ?? null, update, { reachable: true });
     });
   }
 
@@ -95,13 +118,20 @@ export class PaymentActions {
     return result;
   }
 
-  /** Records the outcome on the payment; the move is checked again on the fresh draft. */
-  private async record(context: CommandContext, orderId: string, paymentId: string, from: string, to: string, update: (payment: PaymentDocument) => PaymentDocument, transactions: TransactionInput[] = []): Promise<PaymentWrite> {
+  /**
+   * Records the outcome on the payment; the move is checked again on the fresh draft. `to` null: a
+   * refresh that answered no state; `reachable` (a refresh): `to` may be several moves of the state
+   * table away; `transactions` are logged in the same commit (a refund under its provider event's key).
+   */
+  private async record(context: CommandContext, orderId: string, paymentId: string, from: string, to: string | null, update: (payment: PaymentDocument) => PaymentDocument, options: { transactions?: TransactionInput[]; reachable?: boolean } = {}): Promise<PaymentWrite> {
+    const { transactions = [], reachable = false } = options;
     const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, update, {
       transactions,
       assert: (draft) => {
         const current = draft.payments.find((candidate) => candidate.id === paymentId);
-        if (current && current.state !== from) assertTransition(current.state, to);
+        if (!current || current.state === from || to === null) return;
+        if (reachable && PAYMENT_MACHINE.path(current.state, to)) return;
+        assertTransition(current.state, to);
       },
     });
     return { payment, version: result.order.version };
@@ -160,20 +190,23 @@ function answerFields(result: Extract<PaymentCallbackResult, { ok: true }>): Par
 }
 
 /** The actions the platform offers for a payment's registered callbacks: `{adapterId, type, url}` at the payment API. */
-const PLATFORM_ACTIONS: ReadonlyArray<{ callback: 'cancel' | 'refund'; type: string }> = [
+const PLATFORM_ACTIONS: ReadonlyArray<{ callback: 'cancel' | 'refund' | 'refresh'; type: string }> = [
   { callback: 'cancel', type: 'Cancel' },
   { callback: 'refund', type: 'Refund' },
+  { callback: 'refresh', type: 'Refresh' },
 ];
 
 /**
- * The payment's `actions[]` with one entry per registered cancel/refund callback, pointing at the
- * payment API's action endpoints (`{payment_url}/api/v0/payments/{id}/cancel|refund`); actions the
- * adapter listed itself are kept, and platform entries for callbacks no longer registered dropped.
+ * The payment's `actions[]` with one entry per registered cancel/refund/refresh callback, pointing
+ * at the payment API's action endpoints (`{payment_url}/api/v0/payments/{id}/cancel|refund|refresh`);
+ * actions the adapter listed itself are kept (an adapter's own `Refresh` at its spec address
+ * stands for the platform's), and platform entries for callbacks no longer registered dropped.
  */
 export function withPlatformActions(payment: PaymentDocument, paymentApiUrl: string): PaymentDocument['actions'] {
   const base = `${paymentApiUrl.replace(/\/$/, '')}/api/v0/payments/${encodeURIComponent(payment.id)}`;
   const ours = new Set(PLATFORM_ACTIONS.map(({ callback }) => `${base}/${callback}`));
   const kept = (payment.actions ?? []).filter((action) => !ours.has(action.url));
-  const offered = PLATFORM_ACTIONS.filter(({ callback }) => payment.callbacks?.[callback]).map(({ callback, type }) => ({ adapterId: payment.adapterId, type, url: `${base}/${callback}` }));
+  const listed = new Set(kept.map((action) => action.type));
+  const offered = PLATFORM_ACTIONS.filter(({ callback, type }) => payment.callbacks?.[callback] && !(callback === 'refresh' && listed.has(type))).map(({ callback, type }) => ({ adapterId: payment.adapterId, type, url: `${base}/${callback}` }));
   return [...kept, ...offered];
 }

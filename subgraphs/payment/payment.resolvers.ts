@@ -36,6 +36,11 @@ export const paymentResolvers: Resolvers = {
       const { payment } = await context.actions.refund(commandContext(context), orderId, paymentId, amount);
       return { orderId, id: payment.id };
     },
+    refreshPayment: async (_parent, { orderId, paymentId }, context) => {
+      requireRole(context.auth, ...PAYMENT_ACTORS);
+      const { payment } = await context.actions.refresh(commandContext(context), orderId, paymentId);
+      return { orderId, id: payment.id };
+    },
   },
   PaymentConnection: {
     edges: (page) => page.items.map((item) => ({ cursor: encodePaymentCursor(item), node: { orderId: item.orderId, id: item.id } })),

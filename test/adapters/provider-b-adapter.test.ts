@@ -29,7 +29,7 @@ beforeAll(async () => {
     body: { ...commerce, features: { shippingChangedHookEnabled: true } },
   });
   expect(put.status).toBeLessThan(300);
-});
+}, 180_000);
 afterAll(() => system?.close());
 
 const storefront = (method: string, base: string, path: string, body?: unknown) => rest(base, method, path, { token: shop.storefrontToken, ...shop.tenant, ...(body === undefined ? {} : { body }) });
@@ -232,4 +232,52 @@ describe('provider B checkout', () => {
     expect((await purchase(second.purchaseId)).management.status).toBe('cancelled');
     await outboxSettled(system);
   });
+
+  it('Refresh: what was done at the provider itself reaches the payment through refreshPayment (GraphQL) and POST /api/v0/payments/{id}/refresh; an adapter without refresh answers 409', async () => {
+    const { orderId, paymentId, purchaseId } = await readyToSubmit();
+    expect((await callback(orderId, paymentId, 'validate')).status).toBe(200);
+    expect((await adapter('POST', processPath(orderId, paymentId), {})).status).toBe(200);
+    await rest(sandbox, 'POST', `/api/sandbox/purchases/${purchaseId}/complete`, { body: {} });
+    await eventually(async () => (await ours(orderId)).state === 'reserved', 10_000);
+    const payment = await ours(orderId);
+    expect(payment.callbacks.refresh).toMatch(/\/v0\/orders\/.+\/payments\/.+\/refresh$/);
+    expect(payment.actions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Refresh', url: expect.stringMatching(new RegExp(`/api/v0/payments/${paymentId}/refresh$`)) })]));
+
+    const admin = async (query: string, variables: Record<string, unknown>, token = shop.adminToken) => (await graphql(system.urls.gateway!, query, variables, { token, ...shop.tenant })).body;
+    const refresh = `mutation ($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { id state refundedAmount transactions { event pspEvent isSuccess pspStatus } } }`;
+    // Nothing changed at the provider: the state stays, the read is logged.
+    const unchanged = await admin(refresh, { o: orderId, p: paymentId });
+    expect(unchanged.errors).toBeUndefined();
+    expect(unchanged.data.refreshPayment.state).toBe('reserved');
+    expect(unchanged.data.refreshPayment.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'refresh', pspEvent: 'get-purchase', isSuccess: true, pspStatus: 'authorized' })]));
+    // A storefront may not.
+    expect((await admin(refresh, { o: orderId, p: paymentId }, shop.storefrontToken)).errors[0].extensions.code).toBe('FORBIDDEN');
+
+    // The merchant delivers and refunds part in the provider's portal (its partner API), past the platform.
+    const { apiSettings } = demoConfigurations(system.config).provider_b_checkout_adapter! as { apiSettings: { clientId: string; clientSecret: string } };
+    const partner = (await rest(sandbox, 'POST', '/api/partner/tokens', { body: { clientId: apiSettings.clientId, clientSecret: apiSettings.clientSecret } })).body;
+    const portal = (path: string, body: unknown) => rest(sandbox, 'POST', `/api/partner/payments/${purchaseId}/${path}`, { token: partner.token, body });
+    expect((await portal('deliver', { amount: payment.amount })).status).toBe(200);
+    expect((await portal('refund', { amount: 20 })).status).toBe(200);
+
+    const followed = await admin(refresh, { o: orderId, p: paymentId });
+    expect(followed.errors).toBeUndefined();
+    expect(followed.data.refreshPayment).toMatchObject({ state: 'captured', refundedAmount: 20 });
+    // The rest of it refunded at the provider too: the REST action (the payment's Refresh url) follows it to refunded.
+    expect((await portal('refund', { amount: payment.amount - 20 })).status).toBe(200);
+    const viaRest = await rest(system.urls.payment!, 'POST', `/api/v0/payments/${paymentId}/refresh`, { token: shop.adminToken, ...shop.tenant, body: { orderId } });
+    expect(viaRest.status).toBe(200);
+    expect(viaRest.body).toMatchObject({ id: paymentId, state: 'refunded' });
+
+    // A payment whose adapter registered no refresh callback: a clear 409, in GraphQL and REST.
+    const other = await newOrder();
+    const bare = await rest(system.urls.payment!, 'POST', '/api/v0/payments', { token: shop.adminToken, ...shop.tenant, body: { orderId: other, adapterId: 'nonpsp_adapter', amount: 10 } });
+    expect(bare.status).toBe(201);
+    expect(bare.body.actions ?? []).not.toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Refresh' })]));
+    const refused = await rest(system.urls.payment!, 'POST', `/api/v0/payments/${bare.body.id}/refresh`, { token: shop.adminToken, ...shop.tenant, body: { orderId: other } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('payment_action_unavailable');
+    expect((await admin(refresh, { o: other, p: bare.body.id })).errors[0].extensions.code).toBe('PAYMENT_ACTION_UNAVAILABLE');
+    await outboxSettled(system);
+  }, 120_000);
 });

@@ -103,6 +103,8 @@ async function journey(page: Page): Promise<void> {
     await shows(page.getByTestId('save-outcome'), 'Saved: version 2.');
     expect(await secret.inputValue()).toBe('********');
     await counts(fieldGroup(page, 'root_country_defaultCountry').locator('.error-detail'), (n) => n === 0);
+    // Array fields (shippingOptions) add items with a labelled button, not rjsf's icon-font box.
+    await shows(page.locator('button.form-button-add').first(), '+ Add item');
     await screenshot(page, 'admin-configuration-saved');
     const saved = await configuration('commerce_adapter');
     expect(saved).toMatchObject({ version: 2, document: { country: { defaultCountry: 'SE' }, api: { identityClientSecret: '********' } } });

@@ -71,6 +71,11 @@ describe('the storefront', () => {
     await amountBecomes(page, 'amount-due', 198.9);
 
     await page.getByRole('radio', { name: /Invoice/ }).check();
+    // The lines' images come from the commerce sandbox (no internet needed): each one loaded.
+    const images = page.locator('td.thumb img');
+    await images.first().waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('td.thumb img')].every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 15_000 });
+    expect(await images.count()).toBe(2);
     await page.setViewportSize({ width: 1400, height: 1250 });
     await screenshot(page, 'storefront-2-checkout');
     await page.setViewportSize({ width: 1400, height: 900 });

@@ -1,7 +1,7 @@
 import type { Tenant } from '../../../platform/auth/principal.js';
 import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
-import { refusePaymentTransition } from '../../payment/payment-state.machine.js';
+import { PAYMENT_MACHINE, refusePaymentTransition } from '../../payment/payment-state.machine.js';
 import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
 import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest } from '../../../contracts/callbacks.types.js';
 
@@ -72,22 +72,37 @@ export async function callPaymentCallback(calls: CallSigner, call: PaymentCallba
   if (outcome.status >= 400 && outcome.status < 500) return { ok: false, ...base, ...answered, reason: 'refused', message: messageOf(outcome) };
   // Only a 4xx carries a message meant for the caller; another status's body is the adapter's own business.
   if (outcome.status < 200 || outcome.status >= 300) return { ok: false, ...base, ...answered, reason: 'error_status', message: `answered HTTP ${outcome.status}` };
-  const answer = answerOf(outcome.body, outcome.text, call.payment);
+  const answer = answerOf(outcome.body, outcome.text, call.payment, call.callback);
   if (typeof answer === 'string') return { ok: false, ...base, ...answered, reason: 'malformed_response', message: answer };
   return { ok: true, ...base, ...answered, answer };
 }
 
-/** The answer's payment fields, or why they cannot be recorded (a state the payment may not move to). */
-function answerOf(body: unknown, text: string, payment: PaymentDocument): PaymentAnswer | string {
+/**
+ * The answer's payment fields, or why they cannot be recorded (a state the payment may not move
+ * to). A refresh reports where the payment stands at the provider: its state may be several moves
+ * away, so it must be reachable through the payment state table, and it may carry the amounts.
+ */
+function answerOf(body: unknown, text: string, payment: PaymentDocument, callback: PaymentCallbackName): PaymentAnswer | string {
   if (text.trim() === '') return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'answered 2xx with a body that is not a JSON object';
-  const { state, attributes, reference, pspStatus, eventKey } = body as Record<string, unknown>;
+  const { state, attributes, reference, pspStatus, eventKey, amount, refundedAmount } = body as Record<string, unknown>;
   const answer: PaymentAnswer = {};
   if (state !== undefined) {
     if (typeof state !== 'string') return 'answered a state that is not a string';
-    const refusal = refusePaymentTransition(payment.state, state);
-    if (refusal) return `answered state ${state}: ${refusal}`;
+    if (callback === 'refresh') {
+      if (!PAYMENT_MACHINE.path(payment.state, state)) return `answered state ${state}, which the payment state table does not reach from ${payment.state}`;
+    } else {
+      const refusal = refusePaymentTransition(payment.state, state);
+      if (refusal) return `answered state ${state}: ${refusal}`;
+    }
     answer.state = state;
+  }
+  if (callback === 'refresh') {
+    for (const [name, value] of [['amount', amount], ['refundedAmount', refundedAmount]] as const) {
+      if (value === undefined) continue;
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return `answered ${name} that is not an amount`;
+      answer[name] = value;
+    }
   }
   if (attributes !== undefined) {
     if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes)) return 'answered attributes that are not an object';

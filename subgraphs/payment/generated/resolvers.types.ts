@@ -28,12 +28,20 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Cancels a payment through its adapter's cancel callback (admin and service tokens; FORBIDDEN otherwise): after confirm and before capture, e.g. reserved → cancelled. The call and its answer are logged as a transaction; an adapter refusing is BAD_REQUEST with its message, an adapter failing BAD_GATEWAY (PAYMENT_CALLBACK_FAILED); a payment without the callback PAYMENT_ACTION_UNAVAILABLE. */
   cancelPayment: Payment;
+  /** Refreshes a payment through its adapter's refresh callback (admin and service tokens): the adapter re-reads the payment at its provider and the platform records what changed there (a state the payment state table reaches, the amount, the refunded amount), the call and its answer logged as a transaction. A payment whose adapter offers no refresh is PAYMENT_ACTION_UNAVAILABLE (409). */
+  refreshPayment: Payment;
   /** Refunds part or all of a captured payment through its adapter's refund callback (admin and service tokens). A partial refund keeps the payment captured and adds to its refundedAmount; the refund reaching the amount moves it to refunded. More than is left: REFUND_EXCEEDS_CAPTURED. */
   refundPayment: Payment;
 };
 
 
 export type MutationCancelPaymentArgs = {
+  orderId: Scalars['ID']['input'];
+  paymentId: Scalars['ID']['input'];
+};
+
+
+export type MutationRefreshPaymentArgs = {
   orderId: Scalars['ID']['input'];
   paymentId: Scalars['ID']['input'];
 };
@@ -265,6 +273,7 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 
 export type MutationResolvers<ContextType = PaymentContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   cancelPayment?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationCancelPaymentArgs, 'orderId' | 'paymentId'>>;
+  refreshPayment?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationRefreshPaymentArgs, 'orderId' | 'paymentId'>>;
   refundPayment?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationRefundPaymentArgs, 'amount' | 'orderId' | 'paymentId'>>;
 };
 

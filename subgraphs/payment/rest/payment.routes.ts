@@ -92,6 +92,16 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
   );
 
   app.post(
+    `${BASE}/:paymentId/refresh`,
+    { ...actors, schema: { params: s.paymentParams, body: s.cancelBody, tags: ['payments'], summary: "Refresh a payment: its adapter re-reads it at the provider (refresh callback) and what changed is recorded", response: { 200: json('The payment as the refresh left it (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
+    async (request: Req<{ orderId?: string } | undefined>, reply) => {
+      const context = contextOf(request);
+      const orderId = await commands.orderOf(context.tenant, request.params.paymentId, request.body?.orderId);
+      return sendPayment(reply, await actions.refresh(context, orderId, request.params.paymentId));
+    },
+  );
+
+  app.post(
     `${BASE}/:paymentId/transactions`,
     { ...writers, schema: { params: s.paymentParams, body: s.transactionBody, tags: ['payments'], summary: "Log a transaction in the payment's log", response: { 201: json('The logged transaction', s.transactionSchema), ...errors(404) } } },
     async (request: Req<LogTransactionBody>, reply) => {

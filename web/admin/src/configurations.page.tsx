@@ -1,7 +1,8 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { useEffect, useState } from 'react';
+import { FORM_BUTTONS } from './form-buttons';
+import { useCallback, useEffect, useState } from 'react';
 import type { Gql } from './api';
 import { errorSchemaOf, formSchema, SECRET_MASK, uiSchemaFor } from './config-form';
 import { Problem, useQuery } from './ui';
@@ -29,7 +30,7 @@ const LIST = `query AdminConfigurations {
 
 /** Every adapter and configuration of the channel; the chosen one's form, generated from its JSON schema. */
 export function ConfigurationsPage({ gql, selected }: { gql: Gql; selected: string | undefined }) {
-  const list = useQuery(() => gql<{ adapters: AdapterRow[]; configurations: ConfigurationRow[] }>(LIST), [gql]);
+  const list = useQuery(useCallback(() => gql<{ adapters: AdapterRow[]; configurations: ConfigurationRow[] }>(LIST), [gql]));
   return (
     <div className="split">
       <section className="list">
@@ -157,6 +158,7 @@ function ConfigurationEditor({ gql, id, onSaved }: { gql: Gql; id: string; onSav
         formData={formData}
         validator={validator}
         widgets={{ SecretWidget }}
+        templates={{ ButtonTemplates: FORM_BUTTONS }}
         noHtml5Validate
         showErrorList={false}
         extraErrors={serverErrors}

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { client, loadPageConfig, type PageConfig, type Session } from './api';
 import { ConfigurationsPage } from './configurations.page';
@@ -27,6 +27,11 @@ function App() {
   const [problem, setProblem] = useState<string | null>(null);
   const route = useRoute();
 
+  const change = useCallback((next: Session | null) => {
+    saveSession(next);
+    setSession(next);
+  }, []);
+
   useEffect(() => {
     loadPageConfig()
       .then(async (loaded) => {
@@ -35,12 +40,8 @@ function App() {
         if (returned) change(returned);
       })
       .catch((error: Error) => setProblem(error.message));
-  }, []);
+  }, [change]);
 
-  const change = (next: Session | null) => {
-    saveSession(next);
-    setSession(next);
-  };
   const gql = useMemo(() => (config && session ? client(config, session) : null), [config, session]);
 
   if (problem) return <p className="problem">{problem}</p>;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Gql } from './api';
 import { formatTime, Problem, useQuery } from './ui';
 
@@ -33,8 +33,7 @@ export function NotificationsPage({ gql }: { gql: Gql }) {
   const [applied, setApplied] = useState({ status: '', orderId: '' });
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const list = useQuery(
-    () => gql<{ notificationDeliveries: { nodes: Delivery[]; pageInfo: { hasNextPage: boolean } } }>(DELIVERIES, { status: applied.status || null, orderId: applied.orderId || null }),
-    [gql, applied],
+    useCallback(() => gql<{ notificationDeliveries: { nodes: Delivery[]; pageInfo: { hasNextPage: boolean } } }>(DELIVERIES, { status: applied.status || null, orderId: applied.orderId || null }), [gql, applied]),
   );
 
   const replay = async (ids: string[]) => {

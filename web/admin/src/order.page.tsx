@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Gql } from './api';
 import { formatMoney, formatTime, JsonBlock, Problem, useQuery } from './ui';
 
@@ -68,20 +68,21 @@ const registered = (payment: Payment, callback: string) => typeof payment.callba
 
 /** One order: state history, payments with their transaction log and actions, attempts, and the event log. */
 export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
-  const order = useQuery(() => gql<{ order: Order | null }>(ORDER, { id: orderId }), [gql, orderId]);
+  const order = useQuery(useCallback(() => gql<{ order: Order | null }>(ORDER, { id: orderId }), [gql, orderId]));
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const polls = useRef(0);
+  const { loading, data, reload } = order;
 
   // After an action the outbox calls adapters (capture on delivered): read again for a few seconds.
   useEffect(() => {
-    if (polls.current <= 0 || order.loading) return;
+    if (polls.current <= 0 || loading) return;
     const timer = setTimeout(() => {
       polls.current -= 1;
-      order.reload();
+      reload();
     }, 750);
     return () => clearTimeout(timer);
-  }, [order.loading, order.data]);
+  }, [loading, data, reload]);
 
   const act = async (label: string, run: () => Promise<unknown>) => {
     setBusy(true);
@@ -202,9 +203,11 @@ function PaymentActions(props: {
   const canRefund = (offers(payment, 'refund') || registered(payment, 'refund')) && payment.state === 'captured' && remaining > 0;
   // Capture is the platform's step at delivery: offered while the payment waits for it.
   const canCapture = registered(payment, 'capture') && payment.state === 'reserved';
-  const elsewhere = payment.actions.filter((action) => !['cancel', 'refund', 'capture'].includes(action.type.toLowerCase()));
+  // Refresh: the adapter re-reads the payment at its provider (a registered refresh callback; refreshPayment).
+  const canRefresh = registered(payment, 'refresh');
+  const elsewhere = payment.actions.filter((action) => !['cancel', 'refund', 'capture', ...(canRefresh ? ['refresh'] : [])].includes(action.type.toLowerCase()));
 
-  if (!canCancel && !canRefund && !canCapture && elsewhere.length === 0) return null;
+  if (!canCancel && !canRefund && !canCapture && !canRefresh && elsewhere.length === 0) return null;
   return (
     <div className="payment-actions">
       {canCapture && (
@@ -232,6 +235,16 @@ function PaymentActions(props: {
             Refund
           </button>
         </span>
+      )}
+      {canRefresh && (
+        <button
+          type="button"
+          disabled={busy}
+          title="Re-reads the payment at its provider and records what changed there."
+          onClick={() => void run('Refresh', 'mutation AdminRefresh($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { id state } }', { o: payment.orderId, p: payment.id })}
+        >
+          Refresh
+        </button>
       )}
       {elsewhere.map((action) => (
         <button key={action.type} type="button" disabled title={`${action.type} runs at the adapter (${action.url}); the gateway offers no mutation for it yet.`}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Gql } from './api';
 import { formatMoney, formatTime, Problem, useQuery } from './ui';
 
@@ -32,8 +32,7 @@ export function OrdersPage({ gql }: { gql: Gql }) {
   const [cursors, setCursors] = useState<string[]>([]);
   const after = cursors.at(-1);
   const page = useQuery(
-    () => gql<Page>(ORDERS, { status: applied.status || null, search: applied.search || null, after: after ?? null }),
-    [gql, applied, after],
+    useCallback(() => gql<Page>(ORDERS, { status: applied.status || null, search: applied.search || null, after: after ?? null }), [gql, applied, after]),
   );
 
   return (

@@ -1,23 +1,26 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from './api';
 
-/** Runs a read when its inputs change; `reload` runs it again. */
-export function useQuery<T>(read: () => Promise<T>, deps: DependencyList): { data: T | null; error: Error | null; loading: boolean; reload: () => void } {
-  const [state, setState] = useState<{ data: T | null; error: Error | null; loading: boolean }>({ data: null, error: null, loading: true });
+/**
+ * Runs a read when it changes (the caller memoizes it with `useCallback` and its inputs); `reload`
+ * runs it again. While a read is under way the last answer stays shown and `loading` is true.
+ */
+export function useQuery<T>(read: () => Promise<T>): { data: T | null; error: Error | null; loading: boolean; reload: () => void } {
   const [round, setRound] = useState(0);
+  const [settled, setSettled] = useState<{ read: () => Promise<T>; round: number; data: T | null; error: Error | null } | null>(null);
   useEffect(() => {
     let current = true;
-    setState((previous) => ({ ...previous, loading: true }));
     read().then(
-      (data) => current && setState({ data, error: null, loading: false }),
-      (error: Error) => current && setState({ data: null, error, loading: false }),
+      (data) => current && setSettled({ read, round, data, error: null }),
+      (error: Error) => current && setSettled({ read, round, data: null, error }),
     );
     return () => {
       current = false;
     };
-  }, [...deps, round]);
+  }, [read, round]);
   const reload = useCallback(() => setRound((value) => value + 1), []);
-  return { ...state, reload };
+  const loading = settled === null || settled.read !== read || settled.round !== round;
+  return { data: settled?.data ?? null, error: settled?.error ?? null, loading, reload };
 }
 
 export function Problem({ error }: { error: Error }) {

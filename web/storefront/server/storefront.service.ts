@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { resolveAuthConfig } from '../../../platform/auth/auth-config.js';
-import { issueToken } from '../../../platform/auth/token-issuer.js';
 import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import { errors, json } from '../../../platform/http/api-docs.schemas.js';
 import { createApp } from '../../../platform/http/app.factory.js';
@@ -66,14 +64,11 @@ export async function createStorefrontService(deps: ServiceDeps): Promise<Fastif
     isPublicRequest: () => true,
   });
   const gateway = `${config.urls.gateway.replace(/\/+$/, '')}/graphql`;
-  const auth = resolveAuthConfig(config);
-  let serverToken: { token: string; renewAt: number } | undefined;
+  // The channel's storefront token, from configuration (STOREFRONT_TOKEN, or issued by the runner
+  // that started this service): this service holds no signing secret and mints nothing.
   const storefrontToken = async () => {
-    if (!serverToken || Date.now() > serverToken.renewAt) {
-      const token = await issueToken({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' }, { secret: auth.secret, issuer: auth.issuer, audience: auth.audience, expiresIn: 3600 });
-      serverToken = { token, renewAt: Date.now() + 50 * 60_000 };
-    }
-    return serverToken.token;
+    if (!tenant.token) throw new AppError(503, 'storefront_not_configured', `The storefront has no storefront token for ${tenant.merchant}/${tenant.channel}: set STOREFRONT_TOKEN (docs/auth.md).`);
+    return tenant.token;
   };
   const sandboxes = { commerce: config.urls.commerce_sandbox, giftcard: config.urls.giftcard_sandbox };
   const demo = config.demoData && Boolean(sandboxes.commerce && sandboxes.giftcard);
@@ -116,7 +111,7 @@ export async function createStorefrontService(deps: ServiceDeps): Promise<Fastif
       schema: {
         summary: "Create a checkout from a basket: the order and its checkout token (the channel's storefront token stays here)",
         body: { type: 'object', required: ['basketId'], properties: { basketId: { type: 'string', minLength: 1, maxLength: 200 } } },
-        response: { 201: json('The checkout', CHECKOUT_ANSWER), ...errors(502) },
+        response: { 201: json('The checkout', CHECKOUT_ANSWER), ...errors(502, 503) },
       },
     },
     async (request, reply) => {
@@ -146,8 +141,9 @@ export async function createStorefrontService(deps: ServiceDeps): Promise<Fastif
       body: {
         currency: 'NOK',
         items: [
-          { sku: 'SHOE-42', productId: 'SHOE-42', name: 'Running shoes', quantity: 2, unitPrice: 99.95, vatRate: 0.25 },
-          { sku: 'SOCK-3P', productId: 'SOCK-3P', name: 'Socks, 3-pack', quantity: 1, unitPrice: 50, vatRate: 0.25 },
+          // Images the commerce sandbox draws (the demo configuration's imageBaseUrl points at it).
+          { sku: 'SHOE-42', productId: 'SHOE-42', name: 'Running shoes', quantity: 2, unitPrice: 99.95, vatRate: 0.25, image: 'products/shoe.svg' },
+          { sku: 'SOCK-3P', productId: 'SOCK-3P', name: 'Socks, 3-pack', quantity: 1, unitPrice: 50, vatRate: 0.25, image: 'products/socks.svg' },
         ],
         buyer: { givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', phone: '+4791234567' },
       },

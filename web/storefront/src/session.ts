@@ -38,6 +38,26 @@ export function readSession(orderId: string): CheckoutSession | undefined {
   return Date.parse(session.expiresAt) > Date.now() ? session : undefined;
 }
 
+/**
+ * The page's current checkout session for one order, read when a request needs its token (the
+ * token is renewed while the page is open): a holder made once per checkout page, not React state.
+ */
+export interface SessionHolder {
+  current(): CheckoutSession | undefined;
+  replace(session: CheckoutSession): void;
+}
+
+export function sessionHolder(initial: CheckoutSession | undefined): SessionHolder {
+  let session = initial;
+  return {
+    current: () => session,
+    replace: (next) => {
+      session = next;
+      saveSession(next);
+    },
+  };
+}
+
 export function saveSession(session: CheckoutSession): void {
   sessionStorage.setItem(key(session.orderId), JSON.stringify(session));
 }

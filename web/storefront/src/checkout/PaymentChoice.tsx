@@ -1,5 +1,5 @@
 import type { PaymentOptionsQuery } from '../generated/graphql.js';
-import { providerFrontendFor } from '../payment-frontends/registry.js';
+import { ProviderFrontend } from '../payment-frontends/registry.js';
 
 export type PaymentOption = PaymentOptionsQuery['paymentOptions'][number];
 
@@ -49,7 +49,6 @@ export function PaymentChoice(props: {
 function ProviderChoice({ option, orderId, selection, onSelect, onCompleted, onError }: Parameters<typeof PaymentChoice>[0] & { option: PaymentOption }) {
   const value: PaymentSelection = { frontend: 'PROVIDER', adapterId: option.adapterId };
   const picked = selectionKey(selection) === selectionKey(value);
-  const Frontend = providerFrontendFor(option.adapterId);
   return (
     <div>
       <label className="option">
@@ -58,7 +57,7 @@ function ProviderChoice({ option, orderId, selection, onSelect, onCompleted, onE
       </label>
       {picked && (
         <div className="provider">
-          <Frontend orderId={orderId} adapterId={option.adapterId} onCompleted={onCompleted} onError={onError} />
+          <ProviderFrontend orderId={orderId} adapterId={option.adapterId} onCompleted={onCompleted} onError={onError} />
         </div>
       )}
     </div>

@@ -1,31 +1,32 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createCheckoutClient } from '../apollo.js';
 import { RenewCheckoutTokenDocument } from '../generated/graphql.js';
-import { readSession, saveSession, type CheckoutSession, type StorefrontConfig } from '../session.js';
+import { readSession, sessionHolder, type StorefrontConfig } from '../session.js';
 
 /**
  * Everything under it talks to the gateway as the shopper of one order: an Apollo Client with
  * the order's checkout token, renewed at half its remaining life while the page is open.
  */
 export function CheckoutScope({ config, orderId, children }: { config: StorefrontConfig; orderId: string; children: ReactNode }) {
-  const [session] = useState(() => readSession(orderId));
-  const current = useRef<CheckoutSession | undefined>(session);
-  const client = useMemo(() => (session ? createCheckoutClient(config, () => current.current!) : undefined), [config, session]);
+  const [sessions] = useState(() => sessionHolder(readSession(orderId)));
+  const client = useMemo(() => {
+    const first = sessions.current();
+    return first ? createCheckoutClient(config, () => sessions.current() ?? first) : undefined;
+  }, [config, sessions]);
 
   useEffect(() => {
-    if (!client || !current.current) return;
+    if (!client || !sessions.current()) return;
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {
-      const left = Date.parse(current.current!.expiresAt) - Date.now();
+      const session = sessions.current();
+      if (!session) return;
+      const left = Date.parse(session.expiresAt) - Date.now();
       timer = setTimeout(() => {
         client
           .mutate({ mutation: RenewCheckoutTokenDocument, variables: { id: orderId } })
           .then(({ data }) => {
-            if (data) {
-              current.current = { ...current.current!, token: data.renewCheckoutToken.token, expiresAt: data.renewCheckoutToken.expiresAt };
-              saveSession(current.current);
-            }
+            if (data) sessions.replace({ ...session, token: data.renewCheckoutToken.token, expiresAt: data.renewCheckoutToken.expiresAt });
             schedule();
           })
           .catch(() => undefined);
@@ -33,7 +34,7 @@ export function CheckoutScope({ config, orderId, children }: { config: Storefron
     };
     schedule();
     return () => clearTimeout(timer);
-  }, [client, orderId]);
+  }, [client, orderId, sessions]);
 
   useEffect(() => () => client?.stop(), [client]);
 

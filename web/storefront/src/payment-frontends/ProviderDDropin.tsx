@@ -41,7 +41,7 @@ export function ProviderDDropin({ orderId, adapterId, onCompleted, onError }: Pr
   useEffect(() => {
     if (!paymentId || !answer) return;
     let current = true;
-    const send = (step: 'transaction' | 'details') => async (state: DropinState, dropin: Dropin) => {
+    const submit = async (step: 'transaction' | 'details', state: DropinState, dropin: Dropin) => {
       try {
         const result = await callAdapter<ProviderAnswer>(orderId, adapterId, `orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/${step}`, state.data);
         dropin.handle(result);
@@ -51,6 +51,8 @@ export function ProviderDDropin({ orderId, adapterId, onCompleted, onError }: Pr
         onError((failure as Error).message);
       }
     };
+    // The drop-in calls these and ignores what they return; `submit` answers every failure itself.
+    const send = (step: 'transaction' | 'details') => (state: DropinState, dropin: Dropin) => void submit(step, state, dropin);
     (async () => {
       const script = (await loadConfig()).providerScripts?.[adapterId];
       if (!script) throw new Error('This storefront knows no drop-in script for the provider.');

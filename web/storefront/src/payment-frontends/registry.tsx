@@ -31,4 +31,8 @@ export const PROVIDER_FRONTENDS: Readonly<Record<string, ComponentType<ProviderF
   provider_d_dropin_adapter: ProviderDDropin,
 };
 
-export const providerFrontendFor = (adapterId: string): ComponentType<ProviderFrontendProps> => PROVIDER_FRONTENDS[adapterId] ?? GenericProviderFrontend;
+/** The frontend of the payment's adapter (its entry in PROVIDER_FRONTENDS, else the generic one). */
+export function ProviderFrontend(props: ProviderFrontendProps) {
+  const Frontend = PROVIDER_FRONTENDS[props.adapterId] ?? GenericProviderFrontend;
+  return <Frontend {...props} />;
+}
