@@ -43,7 +43,8 @@ export interface BenchProcess {
 export async function startBenchProcess(file: string, env: NodeJS.ProcessEnv = {}, startTimeoutMs = 90_000): Promise<BenchProcess> {
   const child: ChildProcess = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
     env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there on exit (where a figure's time goes).
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
+import type pg from 'pg';
 import type { PrismaClient } from '../../platform/db/database.js';
 import { Prisma } from '../../platform/db/generated/client.js';
 import { duplicateEvent } from '../order/engine/order-store.repository.js';
@@ -36,7 +37,10 @@ const json = (value: unknown) => (value === undefined || value === null ? Prisma
 
 /** Tenant-scoped access to the payment transaction log. */
 export class PaymentTransactionRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly pool: pg.Pool,
+  ) {}
 
   /**
    * Appends one transaction (one insert: logged entirely or not at all): to a payment's log, or
@@ -75,30 +79,52 @@ export class PaymentTransactionRepository {
 
   /** Attempts of many orders in one query (transactions without a payment), in the order of `orderIds`, oldest first. */
   async listAttempts(tenant: Tenant, orderIds: readonly string[], adapterId?: string): Promise<PaymentTransactionRecord[][]> {
-    const rows = await this.prisma.paymentTransaction.findMany({
-      where: { merchant: tenant.merchant, channel: tenant.channel, orderId: { in: [...orderIds] }, paymentId: null, ...(adapterId ? { adapterId } : {}) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    const { rows } = await this.pool.query<TransactionRow>({
+      name: 'payment-attempts',
+      text: `select ${TRANSACTION_COLUMNS} from payment_transactions
+        where merchant = $1 and channel = $2 and order_id = any($3::text[]) and payment_id is null and ($4::text is null or adapter_id = $4)
+        order by created_at, id`,
+      values: [tenant.merchant, tenant.channel, [...new Set(orderIds)], adapterId ?? null],
     });
-    return orderIds.map((orderId) => rows.filter((row) => row.orderId === orderId));
+    const grouped = groupBy(rows, (row) => row.orderId);
+    return orderIds.map((orderId) => grouped.get(orderId) ?? []);
   }
 
-  /** The logs of many payments in one query, in the order of `keys`, oldest transaction first. */
+  /**
+   * The logs of many payments in one query, in the order of `keys`, oldest transaction first.
+   * Raw and prepared: this is the read behind every federated `Payment.transactions` (one per
+   * gateway request that asks for it), where Prisma's own per-query work cost more than the query.
+   */
   async listForPayments(tenant: Tenant, keys: readonly PaymentKey[]): Promise<PaymentTransactionRecord[][]> {
-    const rows = await this.prisma.paymentTransaction.findMany({
-      where: {
-        merchant: tenant.merchant,
-        channel: tenant.channel,
-        OR: keys.map((key) => ({ orderId: key.orderId, paymentId: key.paymentId })),
-      },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    const { rows } = await this.pool.query<TransactionRow>({
+      name: 'payment-logs',
+      text: `select ${TRANSACTION_COLUMNS} from payment_transactions
+        where merchant = $1 and channel = $2 and (order_id, payment_id) in (select * from unnest($3::text[], $4::text[]))
+        order by created_at, id`,
+      values: [tenant.merchant, tenant.channel, keys.map((key) => key.orderId), keys.map((key) => key.paymentId)],
     });
-    const grouped = new Map<string, PaymentTransactionRecord[]>();
-    for (const row of rows) {
-      const key = keyOf({ orderId: row.orderId, paymentId: row.paymentId ?? '' });
-      grouped.set(key, [...(grouped.get(key) ?? []), row]);
-    }
+    const grouped = groupBy(rows, (row) => keyOf({ orderId: row.orderId, paymentId: row.paymentId ?? '' }));
     return keys.map((key) => grouped.get(keyOf(key)) ?? []);
   }
+}
+
+/** The columns of a transaction as Prisma names them; `amount` as text, made a Decimal as Prisma would. */
+const TRANSACTION_COLUMNS = `id, merchant, channel, order_id as "orderId", payment_id as "paymentId", adapter_id as "adapterId", event,
+  psp_event as "pspEvent", amount::text as amount, is_success as "isSuccess", psp_status as "pspStatus", request_json as "requestJson",
+  response_json as "responseJson", error_detail as "errorDetail", event_key as "eventKey", created_at as "createdAt"`;
+
+type TransactionRow = Omit<PaymentTransactionRecord, 'amount'> & { amount: string | null };
+
+function groupBy(rows: TransactionRow[], keyOfRow: (row: TransactionRow) => string): Map<string, PaymentTransactionRecord[]> {
+  const grouped = new Map<string, PaymentTransactionRecord[]>();
+  for (const row of rows) {
+    const record: PaymentTransactionRecord = { ...row, amount: row.amount === null ? null : new Prisma.Decimal(row.amount) };
+    const key = keyOfRow(row);
+    const list = grouped.get(key);
+    if (list) list.push(record);
+    else grouped.set(key, [record]);
+  }
+  return grouped;
 }
 
 export const keyOf = (key: PaymentKey): string => `${key.orderId}\u0000${key.paymentId}`;

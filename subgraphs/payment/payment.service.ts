@@ -23,7 +23,7 @@ export const PAYMENT_SDL = subgraphSdl('payment');
 export async function createPaymentService(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = createServiceApp('payment', deps);
   const { commands: orders } = createOrderDomain(deps);
-  const transactions = new PaymentTransactionRepository(deps.db.prisma);
+  const transactions = new PaymentTransactionRepository(deps.db.prisma, deps.db.pool);
   const payments = new PaymentRepository(deps.db.prisma);
 
   const actions = new PaymentActions(orders, deps.db.pool, callSignerFor(deps.config), new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs, transactions);
