@@ -3,6 +3,7 @@ import { assertBeforeDeadline } from '../platform/graphql/request-bounds.plugin.
 import { outboundTraceHeaders, withClientSpan } from '../platform/telemetry/outbound.js';
 import type { GatewayContext } from './gateway.context.js';
 import { InFlightRequests, mergeKey, type SubgraphResponse } from './in-flight-requests.merge.js';
+import { subgraphFetcher } from './subgraph.fetcher.js';
 
 /** Sends each subgraph call with the caller's credentials and tenant, and the trace context. */
 export class HeaderForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
@@ -10,7 +11,7 @@ export class HeaderForwardingDataSource extends RemoteGraphQLDataSource<GatewayC
   readonly inFlight = new InFlightRequests<SubgraphResponse>();
 
   constructor(private readonly subgraphName: string, url: string) {
-    super({ url });
+    super({ url, fetcher: subgraphFetcher });
   }
 
   override process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {

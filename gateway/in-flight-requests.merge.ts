@@ -47,15 +47,16 @@ const traceHeaders: ReadonlySet<string> = new Set(TRACE_HEADERS);
  * The identity of a subgraph call that may be shared, or undefined when it must run on its own:
  * anything but a fetch of an incoming query (mutations, and the fetches that follow one, read or
  * write state the caller just changed). Same subgraph, operation, variables, caller (principal and
- * tenant) and forwarded headers other than the trace ones.
+ * tenant) and forwarded headers other than the trace ones. `operation` names the operation (its
+ * name and text) when the caller has a shorter identity for it than the text.
  */
-export function mergeKey(subgraph: string, options: GraphQLDataSourceProcessOptions<GatewayContext>): string | undefined {
+export function mergeKey(subgraph: string, options: GraphQLDataSourceProcessOptions<GatewayContext>, operation?: string): string | undefined {
   if (!('incomingRequestContext' in options) || options.incomingRequestContext.operation?.operation !== 'query') return undefined;
   const { request } = options;
   const context = options.context as Partial<GatewayContext>;
   if (!context.auth || !request.query) return undefined;
-  const identity = Object.entries(context.forward ?? {})
-    .filter(([name]) => !traceHeaders.has(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([subgraph, request.operationName ?? null, request.query, request.variables ?? null, context.auth.principal, context.auth.tenant, identity]);
+  let identity = '';
+  for (const name of Object.keys(context.forward ?? {}).sort()) if (!traceHeaders.has(name)) identity += `${name}:${context.forward![name]}\n`;
+  const { principal, tenant } = context.auth;
+  return JSON.stringify([subgraph, operation ?? [request.operationName ?? null, request.query], request.variables ?? null, principal, tenant.merchant, tenant.channel, identity]);
 }

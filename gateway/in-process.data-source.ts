@@ -26,7 +26,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
 
   /** A span per subgraph call, as over HTTP, so a trace shows the same hops either way. */
   process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
-    return withClientSpan({ name: `subgraph ${this.subgraphName}`, attributes: { 'graphql.operation.name': options.request.operationName, 'checkout.in_process': true } }, () => this.run(options));
+    return withClientSpan({ name: `subgraph ${this.subgraphName}`, attributes: { 'graphql.operation.name': options.request.operationName, 'checkout.in_process': true }, propagate: false }, () => this.run(options));
   }
 
   private async run(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<SubgraphResponse> {
@@ -37,7 +37,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     assertBeforeDeadline(gatewayContext.deadline);
     const prepared = this.documents.get(request.query ?? '', request.operationName);
     if (prepared.errors) return { errors: prepared.errors.map((error) => formatGraphQLError(error.toJSON(), error)) };
-    const key = prepared.type === 'query' ? mergeKey(this.subgraphName, options) : undefined;
+    const key = prepared.type === 'query' ? mergeKey(this.subgraphName, options, prepared.id) : undefined;
     return this.inFlight.run(key, async () => {
       const result = await execute({
         schema: this.subgraph.schema,

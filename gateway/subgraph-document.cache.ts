@@ -3,7 +3,7 @@ import { chooseOperation } from '../platform/graphql/operation-measure.js';
 
 /** An operation string parsed and validated once against one subgraph's schema. */
 export type PreparedOperation =
-  | { document: DocumentNode; type: OperationTypeNode | undefined; errors?: undefined }
+  | { document: DocumentNode; type: OperationTypeNode | undefined; id: string; errors?: undefined }
   | { document?: undefined; type?: undefined; errors: readonly GraphQLError[] };
 
 /**
@@ -13,6 +13,7 @@ export type PreparedOperation =
  */
 export class SubgraphDocumentCache {
   private readonly prepared = new Map<string, PreparedOperation>();
+  private nextId = 0;
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -39,6 +40,7 @@ export class SubgraphDocumentCache {
     const errors = validate(this.schema, document);
     if (errors.length > 0) return { errors };
     const chosen = chooseOperation(document, operationName);
-    return { document, type: 'operation' in chosen ? chosen.operation.operation : undefined };
+    // A short identity of the operation text and name (in-flight merge keys use it instead of the text).
+    return { document, type: 'operation' in chosen ? chosen.operation.operation : undefined, id: `#${this.nextId++}` };
   }
 }

@@ -3,6 +3,7 @@ import { AppError, unauthorized } from '../errors/app-error.js';
 import { CALL_TOKEN_TYPE } from './platform-tokens.js';
 import { ROLES, type Principal, type Role } from './principal.js';
 import type { PlatformSigningKey } from './signing-key.js';
+import { VerifiedTokenCache } from './verified-token.cache.js';
 
 /**
  * How this process verifies tokens: the platform's own HS256 tokens (the token CLI, internal
@@ -45,8 +46,11 @@ export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
     return result;
   };
 
+  const verified = new VerifiedTokenCache();
   return {
     async verify(token) {
+      const remembered = verified.get(token);
+      if (remembered) return remembered;
       let payload: JWTPayload;
       let platformSigned = false;
       let header: ReturnType<typeof decodeProtectedHeader>;
@@ -68,7 +72,9 @@ export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
       if ((payload as { purpose?: unknown }).purpose !== undefined) throw unauthorized('A call token is proof of one call to a receiver; no platform API accepts it.');
       // A checkout token is the platform's alone: neither the HS256 secret nor an identity provider issues one.
       if (payload.role === 'shopper' && !platformSigned) throw unauthorized('Role shopper comes from a checkout token signed with the platform key only.');
-      return principalFromPayload(payload);
+      const principal = principalFromPayload(payload);
+      verified.set(token, principal, payload.exp);
+      return principal;
     },
   };
 }

@@ -29,6 +29,8 @@ export interface ClientCall {
   url?: string;
   method?: string;
   attributes?: Record<string, string | number | boolean | undefined>;
+  /** False for a call that leaves no process (an in-process subgraph): `run` gets no trace headers, none are built. */
+  propagate?: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function withClientSpan<T>(call: ClientCall, run: (headers: Record<
   const span = tracer().startSpan(call.name, { kind: SpanKind.CLIENT, attributes });
   const ctx = trace.setSpan(context.active(), span);
   try {
-    return await context.with(ctx, () => run(outboundTraceHeaders(ctx), span));
+    return await context.with(ctx, () => run(call.propagate === false ? {} : outboundTraceHeaders(ctx), span));
   } catch (error) {
     span.recordException(error as Error);
     span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
