@@ -2,13 +2,13 @@ import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@
 import { assertBeforeDeadline } from '../platform/graphql/request-bounds.plugin.js';
 import { outboundTraceHeaders, withClientSpan } from '../platform/telemetry/outbound.js';
 import type { GatewayContext } from './gateway.context.js';
-import { InFlightRequests, mergeKey, type SubgraphResponse } from './in-flight-requests.merge.js';
+import { copyResponse, InFlightRequests, mergeKey, type SubgraphResponse } from './in-flight-requests.merge.js';
 import { subgraphFetcher } from './subgraph.fetcher.js';
 
 /** Sends each subgraph call with the caller's credentials and tenant, and the trace context. */
 export class HeaderForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   /** Identical reads in flight share one HTTP call (see in-flight-requests.merge.ts). */
-  readonly inFlight = new InFlightRequests<SubgraphResponse>();
+  readonly inFlight = new InFlightRequests<SubgraphResponse>(copyResponse);
 
   constructor(private readonly subgraphName: string, url: string) {
     super({ url, fetcher: subgraphFetcher });

@@ -20,6 +20,9 @@ export class InFlightRequests<T> {
   /** Executions started, and calls that joined one already running (observability, benchmarks). */
   readonly counts = { executed: 0, merged: 0 };
 
+  /** `copy` gives each caller of a shared execution its own answer (see `copyResponse`). */
+  constructor(private readonly copy: (value: T) => T = structuredClone) {}
+
   run(key: string | undefined, execute: () => Promise<T>): Promise<T> {
     if (key === undefined) {
       this.counts.executed++;
@@ -37,8 +40,17 @@ export class InFlightRequests<T> {
     const shared = entry;
     // The gateway merges later fetches into the objects it gets back, so callers of a shared
     // execution each get their own copy; the settled key is gone before any caller resumes.
-    return shared.promise.then((result) => (shared.callers > 1 ? structuredClone(result) : result));
+    return shared.promise.then((result) => (shared.callers > 1 ? this.copy(result) : result));
   }
+}
+
+/**
+ * A caller's own copy of a shared subgraph answer: its data and errors (what the gateway merges
+ * into and reads); the HTTP response it came with, if any, is shared as it is (it holds methods).
+ */
+export function copyResponse(response: SubgraphResponse): SubgraphResponse {
+  const { data, errors, extensions } = response;
+  return { ...response, ...(data === undefined ? {} : { data: structuredClone(data) }), ...(errors === undefined ? {} : { errors: structuredClone(errors) }), ...(extensions === undefined ? {} : { extensions: structuredClone(extensions) }) };
 }
 
 const traceHeaders: ReadonlySet<string> = new Set(TRACE_HEADERS);

@@ -5,7 +5,7 @@ import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
 import { assertBeforeDeadline } from '../platform/graphql/request-bounds.plugin.js';
 import type { GatewayContext } from './gateway.context.js';
 import { withClientSpan } from '../platform/telemetry/outbound.js';
-import { InFlightRequests, mergeKey, type SubgraphResponse } from './in-flight-requests.merge.js';
+import { copyResponse, InFlightRequests, mergeKey, type SubgraphResponse } from './in-flight-requests.merge.js';
 import { SubgraphDocumentCache } from './subgraph-document.cache.js';
 
 /**
@@ -15,7 +15,7 @@ import { SubgraphDocumentCache } from './subgraph-document.cache.js';
  */
 export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly documents: SubgraphDocumentCache;
-  readonly inFlight = new InFlightRequests<SubgraphResponse>();
+  readonly inFlight = new InFlightRequests<SubgraphResponse>(copyResponse);
 
   constructor(
     private readonly subgraph: LocalSubgraph,
