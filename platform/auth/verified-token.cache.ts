@@ -1,18 +1,20 @@
 import type { Principal } from './principal.js';
+import { REVERIFY_MS } from './token-recheck.js';
 
 /**
  * Tokens this process verified lately, by their exact text: a storefront sends the same token
  * with every request, and over the gateway's HTTP path each request is verified at the gateway
  * and again at every subgraph it reaches. A token is remembered until its `exp` or `ttlMs` after
  * it was verified, whichever comes first (so a key withdrawn from a JWKS stops being honoured
- * within `ttlMs`); only accepted tokens are remembered; bounded, the oldest first out.
+ * within `ttlMs`: by default the 30 s a subscription trusts a signature, token-recheck.ts); only
+ * accepted tokens are remembered; bounded, the oldest first out.
  */
 export class VerifiedTokenCache {
   private readonly entries = new Map<string, { principal: Principal; until: number }>();
 
   constructor(
     private readonly max = 10_000,
-    private readonly ttlMs = 60_000,
+    private readonly ttlMs = REVERIFY_MS,
   ) {}
 
   /** The principal of a token verified before and still valid now, as a fresh copy. */
