@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { assertSafeJson, cloneJson } from '../platform/http/json-guard.js';
-import { orderSchemaViolations } from '../subgraphs/order/domain/order-schema.validator.js';
+import { orderSchemaViolations, orderSchemaViolationsOfMembers } from '../subgraphs/order/domain/order-schema.validator.js';
 import { deriveFields } from '../subgraphs/order/domain/order-totals.js';
 import { planAmountChanges } from '../subgraphs/order/engine/amount-change.planner.js';
 import { changedPointers } from '../subgraphs/order/engine/order-engine.js';
@@ -53,12 +53,13 @@ export function measureEngineSteps(quick: boolean): void {
     hazardWalkWholeOrder: timeUs(() => assertSafeJson(draft, 'x')),
     hazardWalkChangedMember: timeUs(() => assertSafeJson({ customer: draft.customer }, 'x')),
     schemaWholeOrder: timeUs(() => orderSchemaViolations(draft)),
+    schemaChangedMember: timeUs(() => orderSchemaViolationsOfMembers(draft, ['customer'])),
     deriveTotals: timeUs(() => deriveFields(draft)),
     diff: timeUs(() => changedPointers(order, draft)),
     planJobs: timeUs(() => [planNotifications(order, draft), planAmountChanges(order, draft, undefined)]),
     serializeDocument: timeUs(() => JSON.stringify(draft)),
   };
-  report('engine_change_cpu_steps_us', Object.values(steps).reduce((a, b) => a + b, 0), 'us', { ...steps, orderBytes: JSON.stringify(order).length, note: 'a change copies twice (cached copy, draft) and walks only changed members; copyStructuredClone and hazardWalkWholeOrder are what it did before' });
+  report('engine_change_cpu_steps_us', Object.values(steps).reduce((a, b) => a + b, 0), 'us', { ...steps, orderBytes: JSON.stringify(order).length, note: 'a change copies twice (cached copy, draft) and walks and validates only changed members; copyStructuredClone, hazardWalkWholeOrder and schemaWholeOrder are what it did before' });
 }
 
 /**

@@ -43,10 +43,12 @@ function memberValidator(member: string): ValidateFunction | null {
  * other members need no walk. The engine checks each change this way.
  */
 export function orderSchemaViolationsOfMembers(document: unknown, members: Iterable<string>): SchemaViolation[] {
-  if (document === null || typeof document !== 'object' || Array.isArray(document)) return orderSchemaViolations(document);
+  const changed = new Set(members);
+  // The document itself replaced (pointer ''): nothing of it is known to be valid.
+  if (changed.has('') || document === null || typeof document !== 'object' || Array.isArray(document)) return orderSchemaViolations(document);
   const violations: SchemaViolation[] = [];
   const checked: string[] = [];
-  for (const member of new Set(members)) {
+  for (const member of changed) {
     const value = (document as Record<string, unknown>)[member];
     if (value === undefined) {
       if (ORDER_SCHEMA.required.includes(member)) violations.push({ pointer: '/', message: `must have required property '${member}'`, keyword: 'required' });

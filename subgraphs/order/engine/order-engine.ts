@@ -286,7 +286,7 @@ function assertValid(document: OrderDocument, changed?: readonly string[]): void
   const members = changed && new Set(changed.map((pointer) => topLevelOf(pointer).slice(1)));
   if (!members || members.has('')) assertSafeJson(document, 'The change');
   else for (const member of members) assertSafeJson({ [member]: (document as unknown as Record<string, unknown>)[member] }, 'The change');
-  const violations = !members || members.has('') ? orderSchemaViolations(document) : orderSchemaViolationsOfMembers(document, members);
+  const violations = members ? orderSchemaViolationsOfMembers(document, members) : orderSchemaViolations(document);
   if (violations.length > 0) {
     throw badRequest('invalid_order', `The change would make the order invalid: ${violations[0]!.pointer} ${violations[0]!.message}.`, violations);
   }
