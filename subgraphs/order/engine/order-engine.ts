@@ -16,7 +16,7 @@ import { planNotifications } from './notification-planner.js';
 import { VersionConflict, type EventInput, type JobInput, type OrderStore, type TransactionLogInput } from './order-store.repository.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
-import { newOutboundUrls } from './outbound-urls.js';
+import { mayRegisterUrls, newOutboundUrls } from './outbound-urls.js';
 import { lifecycleMoveOf, paymentCallbackJobs, type LifecycleContext, type PaymentLifecycle } from './payment-lifecycle.js';
 import { causeOfThisChange, orderWriteKey, processWriteQueue, type OrderWriteQueue } from './order-write.queue.js';
 import type { PaymentDocument } from '../../../contracts/order.types.js';
@@ -142,7 +142,7 @@ export class OrderEngine {
       }
 
       // A URL registered by this change (hook, validation, notification, callback) must be one the platform may call.
-      await assertOutboundUrls(newOutboundUrls(current.document, draft));
+      if (mayRegisterUrls(requested)) await assertOutboundUrls(newOutboundUrls(current.document, draft));
 
       // `process` runs before the hooks, so a hook's veto (or a lost race) can still release what
       // it reserved; anything a hook does outside the platform cannot be undone. `abort` on the way
