@@ -24,6 +24,15 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
   const rounds = quick ? 2 : 5;
   const orders = await Promise.all(Array.from({ length: clients }, () => domain.commands.create(context, { currency: 'NOK', cart: cart(100) })));
   let step = 0;
+  // CPU of this (the stack) process per change and per raw update: what load outside cannot stretch.
+  const cpu = { changes: 0, updates: 0 };
+  const cpuOf = async (side: 'changes' | 'updates', phase: Promise<number>) => {
+    const started = process.cpuUsage();
+    const made = await phase;
+    const used = process.cpuUsage(started);
+    cpu[side] += used.user + used.system;
+    return made;
+  };
   const changeFor = async (ms: number) => {
     let made = 0;
     const until = performance.now() + ms;
@@ -60,15 +69,15 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
     const ratios: number[] = [];
     for (let r = 0; r < rounds; r++) {
       // Alternate which side goes first, so a drift in load favours neither.
-      const [c, u] = r % 2 === 0 ? [await changeFor(phaseMs), await updateFor(phaseMs)] : [0, await updateFor(phaseMs)];
-      const c2 = r % 2 === 0 ? c : await changeFor(phaseMs);
+      const [c, u] = r % 2 === 0 ? [await cpuOf('changes', changeFor(phaseMs)), await cpuOf('updates', updateFor(phaseMs))] : [0, await cpuOf('updates', updateFor(phaseMs))];
+      const c2 = r % 2 === 0 ? c : await cpuOf('changes', changeFor(phaseMs));
       changes += c2;
       updates += u;
       ratios.push(round(c2 / u));
     }
     const seconds = (rounds * phaseMs) / 1000;
-    report('raw_prepared_update_per_second', updates / seconds, 'tx/s', { clients, rounds, phaseMs, anchor: true });
-    report('order_changes_per_second_no_hooks', changes / seconds, 'changes/s', { clients, ratio: round(changes / updates), anchor: 'raw_prepared_update_per_second', target: '>= 0.8', perRound: ratios });
+    report('raw_prepared_update_per_second', updates / seconds, 'tx/s', { clients, rounds, phaseMs, anchor: true, cpuUsPerUpdate: round(cpu.updates / updates, 0) });
+    report('order_changes_per_second_no_hooks', changes / seconds, 'changes/s', { clients, ratio: round(changes / updates), anchor: 'raw_prepared_update_per_second', target: '>= 0.8', perRound: ratios, cpuUsPerChange: round(cpu.changes / changes, 0) });
     // Where the time goes: the commit statement taken apart, and the CPU steps of a change.
     await measureCommitShapes(connections, orders.map((order) => order.id), quick);
     measureEngineSteps(quick);

@@ -53,6 +53,10 @@ export function subtractAmounts(a: number, b: number): number {
 
 /** -1, 0 or 1 as a is below, equal to or above b. */
 export function compareAmounts(a: number, b: number): -1 | 0 | 1 {
+  // Two finite numbers compare as their shortest decimal forms do (the form rounds back to the
+  // number, and rounding keeps order), so no decimal conversion is needed: the engine compares
+  // amounts on every change.
+  if (Number.isFinite(a) && Number.isFinite(b)) return a < b ? -1 : a > b ? 1 : 0;
   const [x, y] = aligned(a, b);
   return x < y ? -1 : x > y ? 1 : 0;
 }

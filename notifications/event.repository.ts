@@ -23,13 +23,15 @@ export class EventRepository {
     const rows = await this.prisma.orderEvent.findMany({
       where: { merchant: tenant.merchant, channel: tenant.channel, orderId },
       orderBy: { seq: 'asc' },
+      // The version's document rides on the commit's event row; the events API does not answer it.
+      omit: { document: true },
     });
     return rows.map(toRecord);
   }
 
   async find(tenant: Tenant, id: string): Promise<EventRecord | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-    const row = await this.prisma.orderEvent.findFirst({ where: { id, merchant: tenant.merchant, channel: tenant.channel } });
+    const row = await this.prisma.orderEvent.findFirst({ where: { id, merchant: tenant.merchant, channel: tenant.channel }, omit: { document: true } });
     return row ? toRecord(row) : null;
   }
 
@@ -38,7 +40,7 @@ export class EventRepository {
   }
 }
 
-function toRecord(row: Awaited<ReturnType<PrismaClient['orderEvent']['findFirstOrThrow']>>): EventRecord {
+function toRecord(row: Omit<Awaited<ReturnType<PrismaClient['orderEvent']['findFirstOrThrow']>>, 'document'>): EventRecord {
   return {
     id: row.id,
     sequence: Number(row.seq),

@@ -58,6 +58,12 @@ interface ReceiverAfterFailure {
   failingForMs: number;
 }
 
+/** The order document as of a committed version: it rides on the first event that version's commit wrote (docs/database.md). */
+const VERSION_DOCUMENT = (merchant: string, channel: string, orderId: string, version: string) =>
+  `select e.document from order_events e
+    where e.merchant = ${merchant} and e.channel = ${channel} and e.order_id = ${orderId} and e.version = ${version} and e.document is not null
+    limit 1`;
+
 /**
  * The outbox side of the notification service. A job is claimed with a row lock inside a
  * transaction that stays open while it is delivered: a worker that dies mid-way rolls back and
@@ -113,7 +119,7 @@ export class NotificationQueue {
         `select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
                 j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document, j.trace_context as "traceContext"
            from notification_jobs j
-           left join order_versions v on v.order_id = j.order_id and v.version = j.order_version
+           left join lateral (${VERSION_DOCUMENT('j.merchant', 'j.channel', 'j.order_id', 'j.order_version')}) v on true
           where j.status = 'pending' and j.next_attempt_at <= now() and ${ELIGIBLE} and ${NOT_PAUSED}
             and j.merchant || E'\n' || j.channel || E'\n' || j.receiver <> all($1::text[])
           order by j.id
@@ -143,7 +149,7 @@ export class NotificationQueue {
            select payload, order_version from notification_jobs
             where order_id = o.id and notification_id = $2 and status = 'delivered' and id < $3
             order by id desc limit 1) k on true
-         left join order_versions v on v.order_id = o.id and v.version = k.order_version
+         left join lateral (${VERSION_DOCUMENT('o.merchant', 'o.channel', 'o.id', 'k.order_version')}) v on true
         where o.id = $1`,
       [job.orderId, job.notificationId, job.id],
     );

@@ -69,4 +69,34 @@ describe('migrator', () => {
     await expect(migrate(url, dir)).rejects.toThrow(/29991231000000_broken failed/);
     expect(await query(url, "select 1 from information_schema.tables where table_name = 'half_written'")).toEqual([]);
   });
+
+  it('moves each version\'s document into its commit\'s event, keeping a version without one', async () => {
+    const { url } = await emptyDatabase();
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+    const moving = '20261123020000_version_document_in_event';
+    for (const name of (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{14}_/.test(name) && name < moving)) await cp(join(MIGRATIONS_DIR, name), join(dir, name), { recursive: true });
+    await migrate(url, dir);
+    const document = (version: number) => JSON.stringify({ id: 'o1', version });
+    await query(
+      url,
+      `insert into order_versions (order_id, version, merchant, channel, document) values
+         ('o1', 1, 'm', 'web', '${document(1)}'), ('o1', 2, 'm', 'web', '${document(2)}'), ('o1', 3, 'm', 'web', '${document(3)}');
+       insert into order_events (id, merchant, channel, order_id, type, version, actor, data) values
+         ('00000000-0000-4000-8000-000000000001', 'm', 'web', 'o1', 'order.created', 1, 'a', '{}'),
+         ('00000000-0000-4000-8000-000000000002', 'm', 'web', 'o1', 'order.changed', 2, 'a', '{}'),
+         ('00000000-0000-4000-8000-000000000003', 'm', 'web', 'o1', 'order.change_vetoed', 2, 'a', '{}'),
+         ('00000000-0000-4000-8000-000000000004', 'm', 'web', 'o1', 'notification.delivered', 3, 'a', '{}')`,
+    );
+    await cp(join(MIGRATIONS_DIR, moving), join(dir, moving), { recursive: true });
+    await migrate(url, dir);
+    const events = await query<{ type: string; version: number; document: { version: number } | null }>(url, "select type, version, document from order_events where order_id = 'o1' order by seq");
+    expect(events).toEqual([
+      { type: 'order.created', version: 1, document: { id: 'o1', version: 1 } },
+      { type: 'order.changed', version: 2, document: { id: 'o1', version: 2 } },
+      { type: 'order.change_vetoed', version: 2, document: null },
+      { type: 'notification.delivered', version: 3, document: null },
+      { type: 'order.version', version: 3, document: { id: 'o1', version: 3 } },
+    ]);
+    expect(await query(url, "select 1 from information_schema.tables where table_name = 'order_versions'")).toEqual([]);
+  });
 });

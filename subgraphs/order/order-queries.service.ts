@@ -1,6 +1,7 @@
 import type { Tenant } from '../../platform/auth/principal.js';
 import { badRequest } from '../../platform/errors/app-error.js';
 import type { PrismaClient } from '../../platform/db/database.js';
+import { Prisma } from '../../platform/db/generated/client.js';
 import type { OrderStatus } from './domain/order-state.machine.js';
 import { toOrderRecord, type OrderDocument, type OrderRecord } from './order.model.js';
 
@@ -50,7 +51,11 @@ export class OrderQueries {
   async atVersion(tenant: Tenant, orderId: string, version: number): Promise<OrderRecord | null> {
     const [current, snapshot] = await Promise.all([
       this.prisma.order.findFirst({ where: { id: orderId, merchant: tenant.merchant, channel: tenant.channel } }),
-      this.prisma.orderVersion.findFirst({ where: { orderId, version, merchant: tenant.merchant, channel: tenant.channel } }),
+      // The commit's event holding the document as of that version (docs/database.md).
+      this.prisma.orderEvent.findFirst({
+        where: { orderId, version, merchant: tenant.merchant, channel: tenant.channel, document: { not: Prisma.DbNull } },
+        select: { document: true, createdAt: true },
+      }),
     ]);
     if (!current || !snapshot) return null;
     return { ...toOrderRecord(current), version, document: snapshot.document as unknown as OrderDocument, updatedAt: snapshot.createdAt };

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-const ORDER_SCHEMA = JSON.parse(readFileSync(new URL('../../../schemas/order.schema.json', import.meta.url), 'utf8')) as object;
+const ORDER_SCHEMA = JSON.parse(readFileSync(new URL('../../../schemas/order.schema.json', import.meta.url), 'utf8')) as {
+  $id: string;
+  required: string[];
+  properties: Record<string, unknown>;
+};
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
@@ -17,8 +21,51 @@ export interface SchemaViolation {
 /** Every way the document breaks schemas/order.schema.json; empty when it is a valid order. */
 export function orderSchemaViolations(document: unknown): SchemaViolation[] {
   if (validateOrder(document)) return [];
-  return (validateOrder.errors ?? []).map((error) => ({
-    pointer: error.instancePath || '/',
+  return violationsOf(validateOrder, '');
+}
+
+/**
+ * The schema's own validator of one top-level member (compiled on first use), or null for a
+ * member the schema does not name (the order allows other members and says nothing of them).
+ */
+const memberValidators = new Map<string, ValidateFunction | null>();
+function memberValidator(member: string): ValidateFunction | null {
+  if (!memberValidators.has(member)) {
+    memberValidators.set(member, Object.hasOwn(ORDER_SCHEMA.properties, member) ? ajv.compile({ $ref: `${ORDER_SCHEMA.$id}#/properties/${member}` }) : null);
+  }
+  return memberValidators.get(member)!;
+}
+
+/**
+ * What `orderSchemaViolations` would say of `document`, knowing that only `members` (top-level
+ * member names) differ from a document that was valid: the order schema ties no member to
+ * another (each is checked by its own `properties` entry, plus the top-level `required`), so the
+ * other members need no walk. The engine checks each change this way.
+ */
+export function orderSchemaViolationsOfMembers(document: unknown, members: Iterable<string>): SchemaViolation[] {
+  const changed = new Set(members);
+  // The document itself replaced (pointer ''): nothing of it is known to be valid.
+  if (changed.has('') || document === null || typeof document !== 'object' || Array.isArray(document)) return orderSchemaViolations(document);
+  const violations: SchemaViolation[] = [];
+  const checked: string[] = [];
+  for (const member of changed) {
+    const value = (document as Record<string, unknown>)[member];
+    if (value === undefined) {
+      if (ORDER_SCHEMA.required.includes(member)) violations.push({ pointer: '/', message: `must have required property '${member}'`, keyword: 'required' });
+      continue;
+    }
+    checked.push(member);
+  }
+  for (const member of checked) {
+    const validate = memberValidator(member);
+    if (validate && !validate((document as Record<string, unknown>)[member])) violations.push(...violationsOf(validate, `/${member}`));
+  }
+  return violations;
+}
+
+function violationsOf(validate: ValidateFunction, prefix: string): SchemaViolation[] {
+  return (validate.errors ?? []).map((error) => ({
+    pointer: `${prefix}${error.instancePath}` || '/',
     message: error.message ?? 'is invalid',
     keyword: error.keyword,
   }));

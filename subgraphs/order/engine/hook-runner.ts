@@ -1,8 +1,8 @@
 import jsonPatch, { type Operation } from 'fast-json-patch';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { cloneJson, findJsonHazard } from '../../../platform/http/json-guard.js';
-import { ORDER_PARTS, changedMembers, isWithin, normalizePointer } from '../domain/order-paths.js';
-import { orderSchemaViolations } from '../domain/order-schema.validator.js';
+import { ORDER_PARTS, changedMembers, isWithin, normalizePointer, topLevelOf } from '../domain/order-paths.js';
+import { orderSchemaViolationsOfMembers } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
 import type { HookRequest } from '../../../contracts/callbacks.types.js';
 import type { Hook, OrderDocument } from '../../../contracts/order.types.js';
@@ -186,10 +186,11 @@ function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[])
     throw new HookVeto(hook, 'invalid_patch', `the patch cannot be applied: ${(error as Error).message.split('\n')[0]}`);
   }
   deriveFields(copy);
-  const violations = orderSchemaViolations(copy);
+  const written = normalized.filter((operation) => operation.op !== 'test').flatMap((operation) => [operation.path, ...('from' in operation && operation.op === 'move' ? [operation.from] : [])]);
+  // The document patched was valid: only the members the patch wrote (and the derived total) can break the schema.
+  const violations = orderSchemaViolationsOfMembers(copy, [...written.map((pointer) => topLevelOf(pointer).slice(1)), 'total']);
   if (violations.length > 0) {
     throw new HookVeto(hook, 'invalid_order', `the patched order is invalid: ${violations.slice(0, 3).map((v) => `${v.pointer} ${v.message}`).join('; ')}`);
   }
-  const written = normalized.filter((operation) => operation.op !== 'test').flatMap((operation) => [operation.path, ...('from' in operation && operation.op === 'move' ? [operation.from] : [])]);
   return { next: copy, pointers: [...new Set(written)] };
 }

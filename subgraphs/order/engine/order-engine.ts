@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../platform/erro
 import type { Logger } from '../../../platform/logging/logger.js';
 import { isWithin, topLevelOf } from '../domain/order-paths.js';
 import { LOCKED_STATUSES } from '../domain/order-state.machine.js';
-import { orderSchemaViolations } from '../domain/order-schema.validator.js';
+import { orderSchemaViolations, orderSchemaViolationsOfMembers } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
 import type { OrderRecord } from '../order.model.js';
@@ -16,7 +16,7 @@ import { planNotifications } from './notification-planner.js';
 import { VersionConflict, type EventInput, type JobInput, type OrderStore, type TransactionLogInput } from './order-store.repository.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
-import { newOutboundUrls } from './outbound-urls.js';
+import { mayRegisterUrls, newOutboundUrls } from './outbound-urls.js';
 import { lifecycleMoveOf, paymentCallbackJobs, type LifecycleContext, type PaymentLifecycle } from './payment-lifecycle.js';
 import { causeOfThisChange, orderWriteKey, processWriteQueue, type OrderWriteQueue } from './order-write.queue.js';
 import type { PaymentDocument } from '../../../contracts/order.types.js';
@@ -142,7 +142,7 @@ export class OrderEngine {
       }
 
       // A URL registered by this change (hook, validation, notification, callback) must be one the platform may call.
-      await assertOutboundUrls(newOutboundUrls(current.document, draft));
+      if (mayRegisterUrls(requested)) await assertOutboundUrls(newOutboundUrls(current.document, draft));
 
       // `process` runs before the hooks, so a hook's veto (or a lost race) can still release what
       // it reserved; anything a hook does outside the platform cannot be undone. `abort` on the way
@@ -277,11 +277,16 @@ interface Prepared {
   requested: string[];
 }
 
-/** The order schema on the whole document; the JSON hazards on the members holding `changed` (all of it without). */
+/**
+ * The order schema and the JSON hazards: on the whole document, or with `changed`, on the
+ * members holding those pointers only (the committed rest passed both; the schema ties no member
+ * to another, see orderSchemaViolationsOfMembers).
+ */
 function assertValid(document: OrderDocument, changed?: readonly string[]): void {
-  if (!changed) assertSafeJson(document, 'The change');
-  else for (const member of new Set(changed.map((pointer) => topLevelOf(pointer).slice(1)))) assertSafeJson({ [member]: (document as unknown as Record<string, unknown>)[member] }, 'The change');
-  const violations = orderSchemaViolations(document);
+  const members = changed && new Set(changed.map((pointer) => topLevelOf(pointer).slice(1)));
+  if (!members || members.has('')) assertSafeJson(document, 'The change');
+  else for (const member of members) assertSafeJson({ [member]: (document as unknown as Record<string, unknown>)[member] }, 'The change');
+  const violations = members ? orderSchemaViolationsOfMembers(document, members) : orderSchemaViolations(document);
   if (violations.length > 0) {
     throw badRequest('invalid_order', `The change would make the order invalid: ${violations[0]!.pointer} ${violations[0]!.message}.`, violations);
   }

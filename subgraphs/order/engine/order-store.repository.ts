@@ -47,8 +47,8 @@ const cacheKey = (tenant: Tenant, id: string) => `${tenant.merchant}\u0000${tena
 
 
 /**
- * The engine's writes: each commit is one transaction holding the versioned update, the
- * document as of the new version, the event records and the outbox jobs. Subscribers and
+ * The engine's writes: each commit is one transaction holding the versioned update, the event
+ * records (the first with the document as of the new version) and the outbox jobs. Subscribers and
  * workers are notified once it has committed (PgNotifier), so only committed changes are announced.
  */
 export class OrderStore {
@@ -172,21 +172,18 @@ function outboxJobs(jobs: JobInput[]): string {
 
 /**
  * One statement, so one round trip and one implicit transaction: the order write ($1–$6 and,
- * for updates, $9), then the version snapshot, the events ($7), jobs ($8) and payment
- * transactions (`$transactions`) as JSON arrays, all of which happen only when the write matched a
- * row. Listeners are notified after commit.
+ * for updates, $9), then the events ($7) — the first carrying the document as of the new
+ * version, so a commit writes no separate snapshot row — the jobs ($8) and payment transactions
+ * (`$transactions`) as JSON arrays, all of which happen only when the write matched a row.
+ * Listeners are notified after commit.
  */
 function commitStatement(write: string, transactions: number): string {
   return `
     with written as (${write}),
-    snapshot as (
-      insert into order_versions (order_id, version, merchant, channel, document)
-      select id, version, merchant, channel, document from written
-    ),
     events as (
-      insert into order_events (id, merchant, channel, order_id, type, version, actor, data)
-      select e.id, w.merchant, w.channel, w.id, e.type, w.version, e.actor, e.data
-        from written w, jsonb_to_recordset($7::jsonb) as e(id uuid, type text, actor text, data jsonb)
+      insert into order_events (id, merchant, channel, order_id, type, version, actor, data, document)
+      select e.id, w.merchant, w.channel, w.id, e.type, w.version, e.actor, e.data, case when e.n = 1 then w.document end
+        from written w, rows from (jsonb_to_recordset($7::jsonb) as (id uuid, type text, actor text, data jsonb)) with ordinality as e(id, type, actor, data, n)
     ),
     jobs as (
       insert into notification_jobs (merchant, channel, order_id, order_version, kind, notification_id, invoke, payload, trace_context)

@@ -1,4 +1,5 @@
 import type { OrderDocument } from '../../../contracts/order.types.js';
+import { isWithin } from '../domain/order-paths.js';
 
 /** A URL the platform will call on the order's word, with where it stands in the document. */
 export interface OutboundUrl {
@@ -23,3 +24,10 @@ export function newOutboundUrls(before: OrderDocument | undefined, after: OrderD
   const known = new Set(before ? outboundUrls(before).map((entry) => entry.url) : []);
   return outboundUrls(after).filter((entry) => !known.has(entry.url));
 }
+
+/** The members holding the URLs `outboundUrls` reads. */
+const URL_MEMBERS = ['/hooks', '/validations', '/notifications', '/payments'];
+
+/** Whether a change of these pointers can register a URL (none of the members holding URLs changed: it cannot). */
+export const mayRegisterUrls = (changed: readonly string[]): boolean =>
+  changed.some((pointer) => pointer === '' || URL_MEMBERS.some((member) => isWithin(pointer, member)));
