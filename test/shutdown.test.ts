@@ -117,7 +117,7 @@ describe('graceful shutdown', () => {
     ];
     let finished = 0;
     for (const call of inFlight) void call.finally(() => (finished += 1));
-    await eventually(async () => receiver.callsTo('/slow').length >= 3, 10_000);
+    await eventually(async () => receiver.callsTo('/slow').length >= 3, 30_000);
     child!.kill('SIGTERM');
 
     // Readiness turns at once on every service still listening (the callers may already refuse connections).

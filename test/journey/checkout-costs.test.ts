@@ -29,7 +29,7 @@ beforeAll(async () => {
   });
   system = await startTestSystem({ env: { LOG_LEVEL: 'info' }, logDestination: destination });
   shop = await openShop(system, 'm-costs');
-}, 60_000);
+}, 120_000);
 afterAll(() => system?.close());
 
 const gql = async (query: string, variables: Record<string, unknown> = {}) => {

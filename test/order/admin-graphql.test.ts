@@ -31,7 +31,7 @@ beforeAll(async () => {
     },
   });
   if (put.status !== 201) throw new Error(JSON.stringify(put.body));
-}, 60_000);
+}, 120_000);
 afterAll(() => system?.close());
 
 const gql = async (token: string, query: string, variables: Record<string, unknown> = {}) => (await graphql(system.urls.gateway!, query, variables, { token, ...tenant })).body;
