@@ -10,6 +10,9 @@ const MERCHANT = { merchantId: 'pc-merchant', secret: 'provider-c-secret' };
 let sandbox: ProviderCSandbox;
 let url: string;
 let merchantSide: TestAdapter;
+/** Answers the merchant calls that hang, at the end. */
+let releaseHanging: () => void = () => undefined;
+const hanging = new Promise<void>((resolve) => (releaseHanging = resolve));
 let reference = 0;
 
 /** A signed call to the merchant API (as the adapter makes it). */
@@ -44,10 +47,12 @@ async function created(extra: Record<string, unknown> = {}): Promise<number> {
 beforeAll(async () => {
   merchantSide = await TestAdapter.start();
   merchantSide.on('/push', () => ({ status: 200, body: { CallbackResponse: 'received' } }));
-  sandbox = createProviderCSandbox({ logger, callbackTimeoutMs: 300 });
+  // Far above a quick answer on a loaded machine: only a callback that never answers times out.
+  sandbox = createProviderCSandbox({ logger, callbackTimeoutMs: 3_000 });
   url = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
+  releaseHanging();
   await sandbox?.app.close();
   await merchantSide?.close();
 });
@@ -118,7 +123,10 @@ describe('the shopper, validation and push', () => {
   });
 
   it('a validation that does not answer in time approves, unless the order says otherwise', async () => {
-    merchantSide.on('/slow', () => ({ status: 200, delayMs: 1_000 }));
+    merchantSide.on('/slow', async () => {
+      await hanging;
+      return { status: 200 };
+    });
     const settings = { ...newOrder().MerchantSettings, CheckoutValidationCallBackUri: `${merchantSide.url}/slow` };
     const approving = await created({ MerchantSettings: settings });
     const strict = await created({ MerchantSettings: settings, ValidationTimeoutApproves: false });

@@ -116,7 +116,8 @@ describe('create', () => {
 
 describe('the journey', () => {
   it('shipping option → purchase → confirmation → completed → merchant reference → capture; cancel refused once captured; refund; the push records OrderAccepted once', async () => {
-    await setPushDelay(1000);
+    // The push comes well after the shopper's confirmation (asserted in between), however slow the machine.
+    await setPushDelay(10_000);
     const { id, paymentId, reference } = await started();
     const chosen = await sandbox('POST', `/api/sandbox/orders/${reference}/shipping-option`, { id: 'express' });
     expect(chosen.status).toBe(200);

@@ -51,7 +51,8 @@ const sandbox = (method: string, path: string, body?: unknown) => rest(system.ur
 
 describe('a provider A checkout through the gateway', () => {
   it('basket → order → snippet → shipping option → purchase → confirmation → completed → reference at the provider → Capture; the push later records OrderAccepted once', async () => {
-    await sandbox('PUT', '/api/sandbox/settings', { pushDelayMs: 1500, pushRetryDelayMs: 50 });
+    // The push comes well after the shopper's confirmation, however slow the machine.
+    await sandbox('PUT', '/api/sandbox/settings', { pushDelayMs: 10_000, pushRetryDelayMs: 50 });
     const { createOrderFromBasket: created } = await gql(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id total { includingVat } } }`, {
       input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' },
     });
