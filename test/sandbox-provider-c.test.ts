@@ -3,6 +3,7 @@ import { createLogger } from '../platform/logging/logger.js';
 import { createProviderCSandbox, type ProviderCSandbox } from '../sandboxes/provider-c/provider-c-sandbox.app.js';
 import { signProviderC, verifyProviderC } from '../sandboxes/provider-c/provider-c.signature.js';
 import { rest } from './harness/http.js';
+import { clearOfMidnight } from './harness/sandbox-clock.js';
 import { TestAdapter } from './harness/test-adapter.js';
 
 const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -170,6 +171,7 @@ describe('recurring tokens', () => {
     api('POST', `/checkout/merchantapi/tokens/${token}/orders`, { MerchantReference: `rec-${++reference}`, Currency: 'NOK', CountryCode: 'NO', Cart: newOrder().Cart, ...extra });
 
   it('three orders per token per day in production; the fourth is refused; the next day it works again', async () => {
+    await clearOfMidnight(url);
     const token = (await rest(url, 'POST', '/api/sandbox/tokens', { body: { customer: { ...shopper.customer } } })).body.Token as string;
     for (let i = 0; i < 3; i++) {
       const answer = await tokenOrder(token);

@@ -3,6 +3,7 @@ import { signProviderC } from '../../sandboxes/provider-c/provider-c.signature.j
 import { graphql, rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
+import { clearOfMidnight } from '../harness/sandbox-clock.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 /** The provider C adapter through real HTTP: the platform, the adapter and the provider C sandbox as the provider. */
@@ -273,6 +274,7 @@ describe('forged provider calls', () => {
 
 describe('recurring', () => {
   it('three orders with one token in a day succeed with the provider\'s addresses on the order; the fourth is refused with a clear 400', async () => {
+    await clearOfMidnight(system.urls.provider_c_sandbox!);
     const token = (await sandbox('POST', '/api/sandbox/tokens', { customer: SHOPPER.customer })).body.Token as string;
     for (let i = 0; i < 3; i++) {
       const orderId = await newOrder();
