@@ -210,6 +210,10 @@ describe('provider D: webhooks', () => {
     const [delivered] = await webhooksAccepted(answer.body.pspReference, 1);
     const url = '/api/checkout/v1/callback/provider-d/webhooks';
     const body = JSON.parse(JSON.stringify(delivered!.body));
+    // Count once the event is on the payment's log and nothing the order's moves queued is still on its way.
+    const eventKey = `AUTHORISATION:${answer.body.pspReference as string}:true`;
+    await eventually(async () => (await transactions(paymentId)).some((transaction) => transaction.eventKey === eventKey));
+    await outboxSettled(system, orderId);
     const before = (await transactions(paymentId)).length;
 
     const replay = await rest(adapterUrl(), 'POST', url, { body });
