@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
-import { freePort } from '../harness/free-port.js';
+import { REFUSING_ORIGIN } from '../harness/free-port.js';
 import { graphql, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   shop = await openShop(system, 'm-dead-receiver');
   broken = await TestAdapter.start();
   broken.on('/erp', () => ({ status: 500 }));
-  refusedUrl = `http://127.0.0.1:${await freePort()}/crm`;
+  refusedUrl = `${REFUSING_ORIGIN}/crm`;
   // Two static receivers on every status change: one refuses connections, one answers 500.
   const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${shop.tenant.merchant}/channels/web/configurations/static_notifications`, {
     token: shop.adminToken,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { outboxStats } from '../../notifications/outbox-stats.repository.js';
-import { freePort } from '../harness/free-port.js';
+import { REFUSING_ORIGIN } from '../harness/free-port.js';
 import { rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   admin = await orderClient(system, tenant, 'admin');
   receiver = await TestAdapter.start();
   // Nothing listens there: every call is refused at once.
-  refusedUrl = `http://127.0.0.1:${await freePort()}/refused`;
+  refusedUrl = `${REFUSING_ORIGIN}/refused`;
 });
 afterAll(async () => {
   await receiver?.close();
