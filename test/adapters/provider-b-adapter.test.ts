@@ -173,7 +173,7 @@ describe('provider B checkout', () => {
     const answers = await Promise.all([deliver(), deliver()]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(answers.filter((answer) => answer.body.changed)).not.toHaveLength(0);
-    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 10_000);
+    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 30_000);
     expect(await transitions(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     expect(await ours(orderId)).toMatchObject({ state: 'reserved', name: 'Card', attributes: { paymentMethod: 'Card' } });
     expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `purchase:${purchaseId}:Completed` } })).toBe(1);
@@ -238,7 +238,7 @@ describe('provider B checkout', () => {
     expect((await callback(orderId, paymentId, 'validate')).status).toBe(200);
     expect((await adapter('POST', processPath(orderId, paymentId), {})).status).toBe(200);
     await rest(sandbox, 'POST', `/api/sandbox/purchases/${purchaseId}/complete`, { body: {} });
-    await eventually(async () => (await ours(orderId)).state === 'reserved', 10_000);
+    await eventually(async () => (await ours(orderId)).state === 'reserved', 30_000);
     const payment = await ours(orderId);
     expect(payment.callbacks.refresh).toMatch(/\/v0\/orders\/.+\/payments\/.+\/refresh$/);
     expect(payment.actions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Refresh', url: expect.stringMatching(new RegExp(`/api/v0/payments/${paymentId}/refresh$`)) })]));

@@ -189,7 +189,7 @@ describe('two deliveries at once', () => {
       [200, { CallbackResponse: 'received' }],
       [200, { CallbackResponse: 'received' }],
     ]);
-    await eventually(async () => (await order(orderId)).state.currentStatus === 'completed', 10_000);
+    await eventually(async () => (await order(orderId)).state.currentStatus === 'completed', 30_000);
     expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     expect(await payment(orderId, paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' } });
     const keyed = await system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `checkout:${providerOrderId}:Completed` } });
@@ -208,7 +208,7 @@ describe('two deliveries at once', () => {
     const deliver = () => fetch(eventUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization: signProviderC('pc-merchant', 'provider-c-secret', body) }, body });
     const events = await Promise.all([deliver(), deliver()]);
     expect(events.map((event) => event.status)).toEqual([200, 200]);
-    await eventually(async () => (await order(pending)).state.currentStatus === 'completed', 10_000);
+    await eventually(async () => (await order(pending)).state.currentStatus === 'completed', 30_000);
     expect(await statuses(pending)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     expect(await payment(pending, held.paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' } });
     expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId: held.paymentId, eventKey: `checkout:${held.providerOrderId}:Completed` } })).toBe(1);
