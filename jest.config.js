@@ -12,5 +12,8 @@ export default {
   globalSetup: '<rootDir>/test/harness/global-setup.mjs',
   globalTeardown: '<rootDir>/test/harness/global-teardown.mjs',
   maxWorkers: 2,
-  testTimeout: 30_000,
+  // Generous on purpose: CI runs two workers on a loaded 2-core machine, and starting a whole
+  // system (about 20 services, a fresh database) alone can take 15-20 s there. Tests wait for
+  // conditions, never for a fixed time, so a long limit costs nothing when they pass.
+  testTimeout: 90_000,
 };

@@ -112,8 +112,8 @@ describe('API documents', () => {
     expect(notification.status).toBe(201);
     expect((await admin('order', 'DELETE', `/api/v0/checkout/orders/${orderId}/notifications/${notification.body.id}`)).status).toBe(200);
     expect((await call('nonpsp_adapter', 'POST', `${paymentPath}/complete`, {})).status).toBe(200);
-    await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 10_000);
-    const reference = await eventually(async () => (await call('order', 'GET', `/checkout/orders/${orderId}`)).body.reference as string | undefined, 10_000);
+    await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 30_000);
+    const reference = await eventually(async () => (await call('order', 'GET', `/checkout/orders/${orderId}`)).body.reference as string | undefined, 30_000);
     expect((await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/orders/${reference}`)).status).toBe(200);
     const events = await call('notifications', 'GET', `/api/v1/events?orderId=${orderId}`);
     expect(events.status).toBe(200);
@@ -222,7 +222,7 @@ describe('API documents', () => {
       ]),
     );
     expect(checked.size).toBeGreaterThanOrEqual(60);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('documentation never changes a body', () => {

@@ -8,5 +8,5 @@ describe('codegen', () => {
   it('the committed resolver types match the subgraph SDL files', async () => {
     const { stdout } = await run('npx', ['tsx', 'scripts/codegen-check.ts'], { cwd: new URL('..', import.meta.url).pathname });
     expect(stdout).toContain('generated files are up to date');
-  }, 60_000);
+  }, 120_000);
 });

@@ -35,11 +35,11 @@ describe('npm run credentials', () => {
     const [, clientId, clientSecret] = /_CLIENT_ID=(\S+)\n\S+_CLIENT_SECRET=(\S+)\n$/.exec(rotated.stdout)!;
     expect(await store.verify(clientId!, clientSecret!)).toBe('provider_a_checkout_adapter');
     expect(await store.verify(match![1]!, match![2]!)).toBeUndefined();
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a missing or malformed adapter id with a usage message and exit 2', async () => {
     for (const args of [[], ['--adapter', 'Not An Id']]) {
       await expect(credentials(...args)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run --silent credentials') });
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -101,7 +101,7 @@ describe('PgListener', () => {
       expect(outage.attempts - attemptsBefore).toBeLessThanOrEqual(5);
       outage.restore();
 
-      await eventually(async () => reconnects === 1, 10_000);
+      await eventually(async () => reconnects === 1, 30_000);
       await notify('after');
       await eventually(async () => received.includes('after'));
       await new Promise((resolve) => setTimeout(resolve, 300));

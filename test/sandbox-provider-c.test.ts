@@ -3,6 +3,7 @@ import { createLogger } from '../platform/logging/logger.js';
 import { createProviderCSandbox, type ProviderCSandbox } from '../sandboxes/provider-c/provider-c-sandbox.app.js';
 import { signProviderC, verifyProviderC } from '../sandboxes/provider-c/provider-c.signature.js';
 import { rest } from './harness/http.js';
+import { clearOfMidnight } from './harness/sandbox-clock.js';
 import { TestAdapter } from './harness/test-adapter.js';
 
 const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -10,6 +11,9 @@ const MERCHANT = { merchantId: 'pc-merchant', secret: 'provider-c-secret' };
 let sandbox: ProviderCSandbox;
 let url: string;
 let merchantSide: TestAdapter;
+/** Answers the merchant calls that hang, at the end. */
+let releaseHanging: () => void = () => undefined;
+const hanging = new Promise<void>((resolve) => (releaseHanging = resolve));
 let reference = 0;
 
 /** A signed call to the merchant API (as the adapter makes it). */
@@ -44,10 +48,12 @@ async function created(extra: Record<string, unknown> = {}): Promise<number> {
 beforeAll(async () => {
   merchantSide = await TestAdapter.start();
   merchantSide.on('/push', () => ({ status: 200, body: { CallbackResponse: 'received' } }));
-  sandbox = createProviderCSandbox({ logger, callbackTimeoutMs: 300 });
+  // Far above a quick answer on a loaded machine: only a callback that never answers times out.
+  sandbox = createProviderCSandbox({ logger, callbackTimeoutMs: 3_000 });
   url = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
+  releaseHanging();
   await sandbox?.app.close();
   await merchantSide?.close();
 });
@@ -118,7 +124,10 @@ describe('the shopper, validation and push', () => {
   });
 
   it('a validation that does not answer in time approves, unless the order says otherwise', async () => {
-    merchantSide.on('/slow', () => ({ status: 200, delayMs: 1_000 }));
+    merchantSide.on('/slow', async () => {
+      await hanging;
+      return { status: 200 };
+    });
     const settings = { ...newOrder().MerchantSettings, CheckoutValidationCallBackUri: `${merchantSide.url}/slow` };
     const approving = await created({ MerchantSettings: settings });
     const strict = await created({ MerchantSettings: settings, ValidationTimeoutApproves: false });
@@ -162,6 +171,7 @@ describe('recurring tokens', () => {
     api('POST', `/checkout/merchantapi/tokens/${token}/orders`, { MerchantReference: `rec-${++reference}`, Currency: 'NOK', CountryCode: 'NO', Cart: newOrder().Cart, ...extra });
 
   it('three orders per token per day in production; the fourth is refused; the next day it works again', async () => {
+    await clearOfMidnight(url);
     const token = (await rest(url, 'POST', '/api/sandbox/tokens', { body: { customer: { ...shopper.customer } } })).body.Token as string;
     for (let i = 0; i < 3; i++) {
       const answer = await tokenOrder(token);

@@ -21,12 +21,12 @@ describe('npm run token', () => {
       role: 'adapter',
       adapterId: 'giftcard_adapter',
     });
-  }, 30_000);
+  }, 90_000);
 
   it('refuses an unknown role with a usage message and exit 2', async () => {
     await expect(run('npx', ['tsx', 'app/token.cli.ts', '--merchant', 'm1', '--channel', 'c1', '--role', 'king'], { cwd: ROOT, env })).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--role must be one of storefront, adapter, admin, service'),
     });
-  }, 30_000);
+  }, 90_000);
 });

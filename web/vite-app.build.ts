@@ -49,6 +49,9 @@ async function ensureBuilt(root: string, outDir: string, running: Set<ChildProce
   await mkdir(dirname(staging), { recursive: true });
   try {
     await runVite(root, staging, running);
+    // Another process (a test worker beside this one) may have put the same build in place while
+    // this one ran: keep it, so nothing it serves disappears for the moment of a swap.
+    if ((await readFile(join(outDir, HASH_FILE), 'utf8').catch(() => undefined)) === hash) return outDir;
     await writeFile(join(staging, HASH_FILE), hash);
     const old = `${staging}.old`;
     if (existsSync(outDir)) await rename(outDir, old).catch(() => undefined);

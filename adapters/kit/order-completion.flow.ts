@@ -1,5 +1,6 @@
 import type { Tenant } from '../../platform/auth/principal.js';
-import type { OrderDocument } from '../../contracts/order.types.js';
+import { ORDER_STATUSES, type OrderDocument, type OrderStatus } from '../../contracts/order.types.js';
+import { AppError } from '../../platform/errors/app-error.js';
 import type { AdapterKit } from './adapter-kit.js';
 
 /** What an adapter adds to the moves `checkout → processing → accepted → completed`. */
@@ -23,6 +24,11 @@ export interface CompletionSteps {
  * and notifications see every step. It resumes from wherever the order stands (calling it again
  * after a failure at `completed` finishes it). A failure while `processing` runs `compensate` and
  * returns the order to `checkout` (which makes the platform call `abort` on the payments).
+ *
+ * Another writer may complete the same order at the same time (a second click, the provider's
+ * event beside the shopper's return). A move refused because that writer already took the order
+ * to `accepted` or past it is not a failure: the walk goes on from where the order stands, and
+ * nothing is compensated — undoing there would release what the other writer completed with.
  */
 export async function completeOrder(kit: Pick<AdapterKit<unknown>, 'orders' | 'logger'>, tenant: Tenant, orderId: string, steps: CompletionSteps = {}): Promise<OrderDocument> {
   let order = await kit.orders.getOrder(tenant, orderId);
@@ -32,8 +38,12 @@ export async function completeOrder(kit: Pick<AdapterKit<unknown>, 'orders' | 'l
     try {
       order = await kit.orders.changeStatus(tenant, orderId, 'processing');
     } catch (error) {
-      await steps.onRefused?.(error);
-      throw error;
+      const moved = await movedPast(kit, tenant, orderId, 'accepted', error);
+      if (!moved) {
+        await steps.onRefused?.(error);
+        throw error;
+      }
+      order = moved;
     }
   }
   if (order.state.currentStatus === 'processing') {
@@ -41,11 +51,36 @@ export async function completeOrder(kit: Pick<AdapterKit<unknown>, 'orders' | 'l
       await steps.whileProcessing?.(order);
       order = await kit.orders.changeStatus(tenant, orderId, 'accepted');
     } catch (error) {
-      await steps.compensate?.(order, error);
-      await kit.orders.changeStatus(tenant, orderId, 'checkout').catch((e: unknown) => kit.logger.error({ err: e, orderId }, 'could not return the order to checkout'));
-      throw error;
+      const moved = await movedPast(kit, tenant, orderId, 'accepted', error);
+      if (!moved) {
+        await steps.compensate?.(order, error);
+        await kit.orders.changeStatus(tenant, orderId, 'checkout').catch((e: unknown) => kit.logger.error({ err: e, orderId }, 'could not return the order to checkout'));
+        throw error;
+      }
+      order = moved;
     }
   }
-  if (order.state.currentStatus === 'accepted' && steps.until !== 'accepted') order = await kit.orders.changeStatus(tenant, orderId, 'completed');
+  if (order.state.currentStatus === 'accepted' && steps.until !== 'accepted') {
+    try {
+      order = await kit.orders.changeStatus(tenant, orderId, 'completed');
+    } catch (error) {
+      order = (await movedPast(kit, tenant, orderId, 'completed', error)) ?? rethrow(error);
+    }
+  }
   return order;
 }
+
+/**
+ * After a refused move (4xx): the order as it stands now when another writer has taken it to
+ * `status` or past it meanwhile, else undefined (the refusal stands).
+ */
+async function movedPast(kit: Pick<AdapterKit<unknown>, 'orders'>, tenant: Tenant, orderId: string, status: OrderStatus, error: unknown): Promise<OrderDocument | undefined> {
+  const refused = error instanceof AppError && error.status >= 400 && error.status < 500;
+  if (!refused) return undefined;
+  const now = await kit.orders.getOrder(tenant, orderId).catch(() => undefined);
+  return now && ORDER_STATUSES.indexOf(now.state.currentStatus) >= ORDER_STATUSES.indexOf(status) ? now : undefined;
+}
+
+const rethrow = (error: unknown): never => {
+  throw error;
+};

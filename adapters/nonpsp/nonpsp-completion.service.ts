@@ -12,7 +12,8 @@ import type { NonPspCompletion, NonPspConfiguration } from './nonpsp.types.js';
  * the order stays in checkout), reserve the payment (an invoice is a promise to pay: authorized,
  * settled outside the platform), then `accepted` and `completed`. A failure while `processing`
  * puts the payment back in `intent` and the order back in `checkout`; calling complete again
- * resumes from wherever the order stands.
+ * resumes from wherever the order stands, and a completion that comes while another is under way
+ * (a second click) goes on with it to `completed`, never releasing what the other reserved.
  */
 export async function completePayment(kit: AdapterKit<NonPspConfiguration>, mounted: MountedProvider, tenant: Tenant, orderId: string, paymentId: string): Promise<NonPspCompletion> {
   let payment: PaymentDocument | undefined;
@@ -28,8 +29,15 @@ export async function completePayment(kit: AdapterKit<NonPspConfiguration>, moun
     async whileProcessing(current) {
       payment = ownPayment(current, paymentId);
       if (payment.state === 'intent') {
-        payment = await kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'reserved' });
-        await log({ isSuccess: true, pspStatus: 'reserved', responseJson: { state: 'reserved', paymentMethod: payment.attributes?.paymentMethod ?? null } });
+        try {
+          payment = await kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'reserved' });
+          await log({ isSuccess: true, pspStatus: 'reserved', responseJson: { state: 'reserved', paymentMethod: payment.attributes?.paymentMethod ?? null } });
+        } catch (error) {
+          // A completion of the same payment at the same time reserved it first: nothing left to do here.
+          const now = ownPayment(await kit.orders.getOrder(tenant, orderId), paymentId);
+          if (now.state !== 'reserved') throw error;
+          payment = now;
+        }
       } else if (payment.state !== 'reserved') {
         throw notCompletable(current, payment);
       }

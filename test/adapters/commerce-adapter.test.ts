@@ -279,7 +279,7 @@ describe('commerce adapter: purchase and export', () => {
     const order = await eventually(async () => {
       const current = await getOrder(orderId);
       return current.reference ? current : undefined;
-    }, 10_000);
+    }, 30_000);
     expect(order.reference).toBe(purchased.id);
     const exported = (await rest(sandboxUrl(), 'GET', `/api/sandbox/orders/${purchased.id}`)).body;
     expect(exported).toMatchObject({ status: 'paid', externalReference: orderId, payment: { status: 'paid', amount: 249.9 } });

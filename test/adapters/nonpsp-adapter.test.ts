@@ -315,6 +315,28 @@ describe('complete', () => {
     expect(ours(after)[0].state).toBe('intent');
   });
 
+  it('a second completion while the first is under way goes on with it: both answer completed, the reservation is kept', async () => {
+    let second: ReturnType<typeof complete> | undefined;
+    const id = await newOrder({ hooks: [{ adapterId: 'other_adapter', subscribeTo: '/state', invoke: `${stateHooks.url}/slow-accept` }] });
+    const { body } = await create(id);
+    stateHooks.on('/slow-accept', (received) => {
+      if (received.body.state?.currentStatus !== 'accepted' || second) return { status: 200 };
+      // The first completion is moving the order to accepted (not committed yet): a second click comes in.
+      second = complete(id, body.paymentId);
+      return { status: 200, delayMs: 1_000 };
+    });
+    const first = await complete(id, body.paymentId);
+    expect(second).toBeDefined();
+    const answers = [first, await second!];
+    expect(answers.map((answer) => [answer.status, answer.body.orderStatus, answer.body.paymentState])).toEqual([
+      [200, 'completed', 'reserved'],
+      [200, 'completed', 'reserved'],
+    ]);
+    const after = await order(id);
+    expect(after.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    expect(ours(after)[0].state).toBe('reserved');
+  });
+
   it("another tenant's order, or a payment of another adapter, is 404", async () => {
     const id = await newOrder({ payments: [card(100)] });
     expect((await complete(id, 'card')).status).toBe(404);

@@ -128,7 +128,7 @@ describe('provider B checkout', () => {
     expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `purchase:${purchaseId}:Completed` } })).toBe(1);
 
     // Exported by the commerce adapter on `completed`.
-    const reference = await eventually(async () => (await getOrder(orderId)).reference as string | undefined, 10_000);
+    const reference = await eventually(async () => (await getOrder(orderId)).reference as string | undefined, 30_000);
     expect((await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/orders/${reference}`)).status).toBe(200);
     await outboxSettled(system, orderId);
   });
@@ -144,7 +144,7 @@ describe('provider B checkout', () => {
     expect((await getOrder(orderId)).state.currentStatus).toBe('checkout');
 
     // The payment follows the new total (amountChanged), then validate passes again and process goes on.
-    await eventually(async () => (await ours(orderId)).amount === 348.9 && (await purchase(purchaseId)).totalAmount === 348.9, 10_000);
+    await eventually(async () => (await ours(orderId)).amount === 348.9 && (await purchase(purchaseId)).totalAmount === 348.9, 30_000);
     await outboxSettled(system, orderId);
     expect((await callback(orderId, paymentId, 'validate')).body).toEqual({ orderId, paymentId, valid: true });
     expect((await adapter('POST', processPath(orderId, paymentId), {})).status).toBe(200);
@@ -173,7 +173,7 @@ describe('provider B checkout', () => {
     const answers = await Promise.all([deliver(), deliver()]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(answers.filter((answer) => answer.body.changed)).not.toHaveLength(0);
-    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 10_000);
+    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 30_000);
     expect(await transitions(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     expect(await ours(orderId)).toMatchObject({ state: 'reserved', name: 'Card', attributes: { paymentMethod: 'Card' } });
     expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `purchase:${purchaseId}:Completed` } })).toBe(1);
@@ -214,7 +214,7 @@ describe('provider B checkout', () => {
     expect((await getOrder(orderId)).state.currentStatus).toBe('completed');
     const admin = async (query: string, variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, query, variables, { token: shop.adminToken, ...shop.tenant })).body;
     expect((await admin(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId })).data.deliverOrder.status).toBe('delivered');
-    await eventually(async () => (await ours(orderId)).state === 'captured', 10_000);
+    await eventually(async () => (await ours(orderId)).state === 'captured', 30_000);
     expect((await purchase(payment.reference)).management).toMatchObject({ status: 'delivered', deliveredAmount: 298.9 });
     const refund = await admin(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 49) { state refundedAmount } }`, { o: orderId, p: payment.id });
     expect(refund.errors).toBeUndefined();
@@ -238,7 +238,7 @@ describe('provider B checkout', () => {
     expect((await callback(orderId, paymentId, 'validate')).status).toBe(200);
     expect((await adapter('POST', processPath(orderId, paymentId), {})).status).toBe(200);
     await rest(sandbox, 'POST', `/api/sandbox/purchases/${purchaseId}/complete`, { body: {} });
-    await eventually(async () => (await ours(orderId)).state === 'reserved', 10_000);
+    await eventually(async () => (await ours(orderId)).state === 'reserved', 30_000);
     const payment = await ours(orderId);
     expect(payment.callbacks.refresh).toMatch(/\/v0\/orders\/.+\/payments\/.+\/refresh$/);
     expect(payment.actions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Refresh', url: expect.stringMatching(new RegExp(`/api/v0/payments/${paymentId}/refresh$`)) })]));

@@ -3,6 +3,7 @@ import { signProviderC } from '../../sandboxes/provider-c/provider-c.signature.j
 import { graphql, rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
+import { clearOfMidnight } from '../harness/sandbox-clock.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 /** The provider C adapter through real HTTP: the platform, the adapter and the provider C sandbox as the provider. */
@@ -188,7 +189,7 @@ describe('two deliveries at once', () => {
       [200, { CallbackResponse: 'received' }],
       [200, { CallbackResponse: 'received' }],
     ]);
-    await eventually(async () => (await order(orderId)).state.currentStatus === 'completed', 10_000);
+    await eventually(async () => (await order(orderId)).state.currentStatus === 'completed', 30_000);
     expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     expect(await payment(orderId, paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' } });
     const keyed = await system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `checkout:${providerOrderId}:Completed` } });
@@ -207,7 +208,7 @@ describe('two deliveries at once', () => {
     const deliver = () => fetch(eventUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization: signProviderC('pc-merchant', 'provider-c-secret', body) }, body });
     const events = await Promise.all([deliver(), deliver()]);
     expect(events.map((event) => event.status)).toEqual([200, 200]);
-    await eventually(async () => (await order(pending)).state.currentStatus === 'completed', 10_000);
+    await eventually(async () => (await order(pending)).state.currentStatus === 'completed', 30_000);
     expect(await statuses(pending)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     expect(await payment(pending, held.paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' } });
     expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId: held.paymentId, eventKey: `checkout:${held.providerOrderId}:Completed` } })).toBe(1);
@@ -273,6 +274,7 @@ describe('forged provider calls', () => {
 
 describe('recurring', () => {
   it('three orders with one token in a day succeed with the provider\'s addresses on the order; the fourth is refused with a clear 400', async () => {
+    await clearOfMidnight(system.urls.provider_c_sandbox!);
     const token = (await sandbox('POST', '/api/sandbox/tokens', { customer: SHOPPER.customer })).body.Token as string;
     for (let i = 0; i < 3; i++) {
       const orderId = await newOrder();

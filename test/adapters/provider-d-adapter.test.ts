@@ -70,7 +70,7 @@ async function webhooksAccepted(pspReference: string, count: number) {
   return eventually(async () => {
     const webhooks = (await atSandbox(pspReference)).webhooks as Array<{ status: string; eventCode: string; body: unknown }>;
     return webhooks.length >= count && webhooks.every((w) => w.status === 'accepted') ? webhooks : undefined;
-  }, 10_000);
+  }, 30_000);
 }
 
 async function started(total = 249.9) {
@@ -191,7 +191,7 @@ describe('provider D: the drop-in journey', () => {
     expect((await paymentOf(orderId, paymentId)).state).toBe('processing');
     expect((await getOrder(orderId)).state.currentStatus).toBe('processing');
     expect((await rest(sandboxUrl(), 'POST', `/api/sandbox/payments/${pending.body.pspReference}/settle`, { body: { outcome: 'authorise' } })).status).toBe(200);
-    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 10_000);
+    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 30_000);
     expect((await paymentOf(orderId, paymentId)).state).toBe('reserved');
   });
 
@@ -210,6 +210,10 @@ describe('provider D: webhooks', () => {
     const [delivered] = await webhooksAccepted(answer.body.pspReference, 1);
     const url = '/api/checkout/v1/callback/provider-d/webhooks';
     const body = JSON.parse(JSON.stringify(delivered!.body));
+    // Count once the event is on the payment's log and nothing the order's moves queued is still on its way.
+    const eventKey = `AUTHORISATION:${answer.body.pspReference as string}:true`;
+    await eventually(async () => (await transactions(paymentId)).some((transaction) => transaction.eventKey === eventKey));
+    await outboxSettled(system, orderId);
     const before = (await transactions(paymentId)).length;
 
     const replay = await rest(adapterUrl(), 'POST', url, { body });
@@ -230,7 +234,7 @@ describe('provider D: webhooks', () => {
     const answer = await submit(orderId, paymentId, cardData(CARDS.authorise));
     const delivered = await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId });
     expect(delivered.data.deliverOrder.status).toBe('delivered');
-    await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'captured', 10_000);
+    await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'captured', 30_000);
     expect((await atSandbox(answer.body.pspReference)).captured).toBe(24990);
     await outboxSettled(system, orderId);
 

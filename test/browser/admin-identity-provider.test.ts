@@ -121,5 +121,5 @@ describe('the admin app with an identity provider', () => {
     await screenshot(page, 'admin-identity-provider');
     expect(blocked).toEqual([]);
     await context.close();
-  }, 60_000);
+  }, 120_000);
 });

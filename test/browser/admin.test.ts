@@ -182,7 +182,7 @@ async function configuration(id: string): Promise<{ version: number; document: R
 }
 
 /** Waits until the element shows the text (exactly, trimmed) or matches the pattern; says what it showed otherwise. */
-async function shows(locator: Locator, expected: string | RegExp, timeoutMs = 15_000): Promise<void> {
+async function shows(locator: Locator, expected: string | RegExp, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const text = (await locator.first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '<absent>';
@@ -193,7 +193,7 @@ async function shows(locator: Locator, expected: string | RegExp, timeoutMs = 15
 }
 
 /** Waits until the number of matching elements satisfies `wanted`. */
-async function counts(locator: Locator, wanted: (count: number) => boolean, timeoutMs = 15_000): Promise<void> {
+async function counts(locator: Locator, wanted: (count: number) => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const count = await locator.count();

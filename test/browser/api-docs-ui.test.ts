@@ -54,7 +54,7 @@ describe('Swagger UI at /docs, offline', () => {
     expect(blocked).toEqual([]);
     expect(requested.filter((url) => !url.startsWith(base) && !url.startsWith('data:'))).toEqual([]);
     await context.close();
-  }, 60_000);
+  }, 120_000);
 
   it('renders a sandbox document with nothing from another origin either', async () => {
     const base = system.urls.giftcard_sandbox!;
@@ -65,5 +65,5 @@ describe('Swagger UI at /docs, offline', () => {
     expect(await page.locator('.title').first().textContent()).toContain('Gift card system sandbox');
     expect(blocked).toEqual([]);
     await context.close();
-  }, 60_000);
+  }, 120_000);
 });

@@ -12,7 +12,7 @@ let url: string;
 beforeAll(async () => {
   sandbox = createProviderDSandbox({ logger: createLogger({ level: 'silent' }) });
   [url, browser] = await Promise.all([sandbox.app.listen({ port: 0, host: '127.0.0.1' }), launchChromium()]);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await sandbox?.app.close();

@@ -190,10 +190,10 @@ describe('npm run conformance against every payment adapter of the repo', () => 
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/^FAIL platform callbacks refuse outsiders, storefront tokens and other adapters \(401\/403\) — amountChanged .* without a token answered 200/m);
     expect(bad.stdout).toMatch(/1 failed\n$/);
-  }, 60_000);
+  }, 120_000);
 
   it('the CLI refuses bad usage with exit 2', async () => {
     const answer = await cli(['--adapter-id', 'nonpsp_adapter']);
     expect(answer.code).toBe(2);
-  }, 30_000);
+  }, 90_000);
 });

@@ -11,6 +11,11 @@ import { tsImport } from 'tsx/esm/api';
  * Each test file then creates its own database on it (test/harness/test-database.ts).
  */
 export default async function globalSetup() {
+  // Apollo's gateway otherwise probes cloud metadata addresses (169.254.169.254 and the like) and
+  // reports usage to Apollo from every system a test starts: outbound calls that hang until their
+  // own timeouts on a machine without those hosts, and print MetadataLookupWarning lines.
+  // (Set here, the test workers inherit it.)
+  process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   if (process.env.DATABASE_URL) {
     process.env.TEST_ADMIN_DATABASE_URL = process.env.DATABASE_URL;
     return;

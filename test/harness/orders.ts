@@ -30,8 +30,11 @@ export const sampleOrder = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Polls until `check` returns a value (or times out): for effects that happen after commit. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5_000, intervalMs = 25): Promise<T> {
+/**
+ * Polls until `check` returns a value (or times out): for effects that happen after commit. The
+ * default deadline is generous (CI is a loaded machine); it costs nothing when the condition holds.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000, intervalMs = 25): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

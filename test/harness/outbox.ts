@@ -7,7 +7,7 @@ import type { TestSystem } from './test-system.js';
  * so once nothing is pending every call the outbox will make has been made and answered — the
  * point after which a test may assert that nothing else happened (never a fixed sleep).
  */
-export async function outboxSettled(system: Pick<TestSystem, 'db'>, orderId?: string, timeoutMs = 10_000): Promise<void> {
+export async function outboxSettled(system: Pick<TestSystem, 'db'>, orderId?: string, timeoutMs = 30_000): Promise<void> {
   const where = { status: 'pending', ...(orderId === undefined ? {} : { orderId }) };
   const deadline = Date.now() + timeoutMs;
   for (;;) {

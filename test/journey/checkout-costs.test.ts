@@ -30,7 +30,7 @@ beforeAll(async () => {
   });
   system = await startTestSystem({ env: { LOG_LEVEL: 'info' }, logDestination: destination });
   shop = await openShop(system, 'm-costs');
-}, 60_000);
+}, 120_000);
 afterAll(() => system?.close());
 
 const gql = async (query: string, variables: Record<string, unknown> = {}) => {
@@ -41,7 +41,7 @@ const gql = async (query: string, variables: Record<string, unknown> = {}) => {
 
 /** No notification job of the order is still pending (the harness's outboxSettled, inlined so older commits run this file as it is). */
 async function settled(orderId: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while ((await system.db.prisma.notificationJob.count({ where: { orderId, status: 'pending' } })) > 0) {
     if (Date.now() > deadline) throw new Error('the outbox did not settle');
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -47,9 +47,9 @@ describe('a whole checkout through the gateway', () => {
     expect(completePayment.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
 
     // After commit: the gift card is redeemed and the order exported to the commerce platform.
-    await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 10_000);
+    await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 30_000);
     expect((await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.balance).toBe(0);
-    const exported = await eventually(async () => (await gql(`query ($id: ID!) { order(id: $id) { reference } }`, { id: order.id })).order.reference, 10_000);
+    const exported = await eventually(async () => (await gql(`query ($id: ID!) { order(id: $id) { reference } }`, { id: order.id })).order.reference, 30_000);
     const commerceOrder = await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/orders/${exported}`);
     expect(commerceOrder.status).toBe(200);
     expect(JSON.stringify(commerceOrder.body)).toContain(order.id);
@@ -75,7 +75,7 @@ describe('a whole checkout through the gateway', () => {
       const active = now.payments.filter((p: { state: string }) => !['removed', 'failed', 'cancelled'].includes(p.state));
       const sum = Math.round(active.reduce((total: number, p: { amount: number }) => total + p.amount * 100, 0)) / 100;
       return sum === now.total.includingVat ? now : undefined;
-    }, 10_000);
+    }, 30_000);
     expect(settled.payments.find((p: { adapterId: string }) => p.adapterId === 'nonpsp_adapter').amount).toBe(249.85);
     // validateOrder names everything completion would refuse: without a billing address, that.
     const before = await run(`mutation ($id: ID!) { validateOrder(orderId: $id) { valid failures { code adapterId } } }`, { id: order.id });

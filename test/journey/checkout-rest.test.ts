@@ -45,8 +45,8 @@ describe('a whole checkout through the REST paths of the spec', () => {
     const final = await call(system.urls.order!, 'GET', `/checkout/orders/${orderId}`);
     expect(final.body.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
 
-    await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 10_000);
-    const reference = await eventually(async () => (await call(system.urls.order!, 'GET', `/api/v0/checkout/orders/${orderId}`)).body.reference as string | undefined, 10_000);
+    await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 30_000);
+    const reference = await eventually(async () => (await call(system.urls.order!, 'GET', `/api/v0/checkout/orders/${orderId}`)).body.reference as string | undefined, 30_000);
     expect((await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/orders/${reference}`)).status).toBe(200);
 
     const events = await call(system.urls.notifications!, 'GET', `/api/v1/events?orderId=${orderId}`);

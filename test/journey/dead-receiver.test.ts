@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
-import { freePort } from '../harness/free-port.js';
+import { REFUSING_ORIGIN } from '../harness/free-port.js';
 import { graphql, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -13,11 +13,13 @@ let broken: TestAdapter;
 let refusedUrl: string;
 
 beforeAll(async () => {
-  system = await startTestSystem({ env: { NOTIFICATION_RETRY_DELAYS_MS: '200,400,800,1600', NOTIFICATION_TIMEOUT_MS: '2000' } });
+  // The broken receivers' second attempt comes soon, their later ones only after a minute: were
+  // the platform's own deliveries held behind them, they would wait well past the bound below.
+  system = await startTestSystem({ env: { NOTIFICATION_RETRY_DELAYS_MS: '200,60000,60000', NOTIFICATION_TIMEOUT_MS: '2000' } });
   shop = await openShop(system, 'm-dead-receiver');
   broken = await TestAdapter.start();
   broken.on('/erp', () => ({ status: 500 }));
-  refusedUrl = `http://127.0.0.1:${await freePort()}/crm`;
+  refusedUrl = `${REFUSING_ORIGIN}/crm`;
   // Two static receivers on every status change: one refuses connections, one answers 500.
   const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${shop.tenant.merchant}/channels/web/configurations/static_notifications`, {
     token: shop.adminToken,
@@ -47,7 +49,7 @@ const gql = async (query: string, variables: Record<string, unknown> = {}) => {
 };
 
 describe('a refusing and a failing receiver beside the platform’s own on a real order', () => {
-  it('still exports the order and commits the gift card within 5 s, while the broken receivers retry on their own', async () => {
+  it('still exports the order and commits the gift card at once, while the broken receivers retry on their own', async () => {
     const { createOrderFromBasket: order } = await gql(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id notifications { reference invoke } } }`, {
       input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' },
     });
@@ -64,9 +66,10 @@ describe('a refusing and a failing receiver beside the platform’s own on a rea
     expect(completePayment.status).toBe('completed');
     const completedAt = Date.now();
 
-    await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 5_000);
-    const reference = await eventually(async () => (await gql(`query ($id: ID!) { order(id: $id) { reference } }`, { id: order.id })).order.reference, 5_000);
-    expect(Date.now() - completedAt).toBeLessThan(5_000);
+    // Not held behind the broken receivers' next attempts (a minute away); generous for a loaded machine.
+    await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 30_000);
+    const reference = await eventually(async () => (await gql(`query ($id: ID!) { order(id: $id) { reference } }`, { id: order.id })).order.reference, 30_000);
+    expect(Date.now() - completedAt).toBeLessThan(30_000);
     expect((await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/orders/${reference}`)).status).toBe(200);
 
     // The broken receivers keep being retried on their own schedule, each in its own order.
@@ -74,7 +77,7 @@ describe('a refusing and a failing receiver beside the platform’s own on a rea
       const listed = (await rest(system.urls.notifications!, 'GET', `/api/v1/events?orderId=${order.id}`, { token: shop.adminToken, ...shop.tenant })).body as Array<{ type: string; data: any }>;
       const failedAgain = (invoke: string) => listed.some((event) => event.type === 'notification.delivery_failed' && event.data.invoke === invoke && event.data.attempt >= 2);
       return failedAgain(refusedUrl) && failedAgain(`${broken.url}/erp`) ? listed : undefined;
-    }, 10_000);
+    }, 30_000);
     const refused = events.filter((event) => event.type === 'notification.delivery_failed' && event.data.invoke === refusedUrl);
     expect(refused[0]!.data).toMatchObject({ attempt: 1, error: expect.stringMatching(/^unreachable/), retryInMs: expect.any(Number) });
     expect(broken.callsTo('/erp').length).toBeGreaterThanOrEqual(2);

@@ -37,7 +37,7 @@ describe('an order paid entirely by gift cards', () => {
     const done = await gql(`mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status state { transitions { status } } } }`, { id: orderId, p: added.data.addGiftCard.id });
     expect(done.errors).toBeUndefined();
     expect(done.data.completePayment.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
-    await eventually(async () => (await card(shop.cardId)).committed === 80, 10_000);
+    await eventually(async () => (await card(shop.cardId)).committed === 80, 30_000);
     expect((await card(shop.cardId)).balance).toBe(20);
   });
 

@@ -76,7 +76,7 @@ describe('the payment lifecycle: gift cards and a non-PSP payment', () => {
     const done = await shopper(`mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`, { id: orderId, p: nonpsp.id });
     expect(done.errors).toBeUndefined();
     expect(done.data.completePayment.status).toBe('completed');
-    await eventually(async () => (await card(shop.cardId)).committed === 100 && (await card(second)).committed === 50, 10_000);
+    await eventually(async () => (await card(shop.cardId)).committed === 100 && (await card(second)).committed === 50, 30_000);
     expect(await card(shop.cardId)).toMatchObject({ balance: 0, reserved: 0, committed: 100 });
     expect(await card(second)).toMatchObject({ balance: 0, reserved: 0, committed: 50 });
     await eventually(async () => {

@@ -44,7 +44,7 @@ describe('checkout with provider D', () => {
     const order = await storefront(`query ($id: ID!) { order(id: $id) { status payments { id state } } }`, { id: orderId });
     expect(order.data.order).toMatchObject({ status: 'completed', payments: [{ id: payment.id, state: 'reserved' }] });
     // Exported: the commerce adapter's notification completed the payment there and set the reference.
-    const reference = await eventually(async () => (await rest(system.urls.order!, 'GET', `/api/v0/checkout/orders/${orderId}`, { token: shop.storefrontToken, ...shop.tenant })).body.reference as string | undefined, 10_000);
+    const reference = await eventually(async () => (await rest(system.urls.order!, 'GET', `/api/v0/checkout/orders/${orderId}`, { token: shop.storefrontToken, ...shop.tenant })).body.reference as string | undefined, 30_000);
     expect((await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/orders/${reference}`)).status).toBe(200);
   });
 });

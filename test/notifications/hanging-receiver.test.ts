@@ -3,8 +3,9 @@ import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
-// Two workers, so at most one of them may wait on any one receiver; attempts time out after 20 s.
-const ENV = { NOTIFICATION_CONCURRENCY: '2', NOTIFICATION_TIMEOUT_MS: '20000', NOTIFICATION_RETRY_DELAYS_MS: '100' };
+// Two workers, so at most one of them may wait on any one receiver; attempts time out after 120 s
+// (far beyond the test: a hanging call never times out and is tried again while it runs).
+const ENV = { NOTIFICATION_CONCURRENCY: '2', NOTIFICATION_TIMEOUT_MS: '120000', NOTIFICATION_RETRY_DELAYS_MS: '100' };
 const tenant = { merchant: 'm-hanging', channel: 'web' };
 
 let system: TestSystem;
@@ -42,12 +43,12 @@ describe('a receiver that never answers', () => {
     const live = await admin.call('POST', '', sampleOrder({ notifications: [notifyOnReference('live', '/live')] }));
     await admin.call('PUT', `/${live.body.id}/reference`, { reference: 'r-live' });
 
-    // Well before the hanging calls' 20 s timeout.
-    await eventually(async () => receiver.callsTo('/live').length === 1, 5_000);
+    // Well before the hanging calls' timeout.
+    await eventually(async () => receiver.callsTo('/live').length === 1, 30_000);
     expect(receiver.callsTo('/hangs')).toHaveLength(1);
 
     releaseAll();
-    await eventually(async () => (await system.db.prisma.notificationJob.count({ where: { status: 'delivered', notificationId: 'hang' } })) === 3, 10_000);
+    await eventually(async () => (await system.db.prisma.notificationJob.count({ where: { status: 'delivered', notificationId: 'hang' } })) === 3, 30_000);
     expect(receiver.callsTo('/hangs').map((call) => call.body.value).sort()).toEqual(['r-0', 'r-1', 'r-2']);
   });
 });

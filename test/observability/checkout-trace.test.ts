@@ -92,11 +92,11 @@ describe('a checkout as one trace', () => {
       const whole = spans.every((span) => ids.has(span.parentSpanContext?.spanId ?? ''));
       const outbox = servedViaOutbox(spans);
       return delivered && whole && OUTBOX_HOPS.every((service) => outbox.includes(service)) ? spans : undefined;
-    }, 15_000);
+    }, 30_000);
     // The receiver was called in the trace too (the next hop would continue it).
     expect(erp.callsTo('/erp')[0]!.headers.traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
     expect(erp.callsTo('/erp')[0]!.headers['x-request-id']).toBe('obs-trace-1');
-    await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 10_000);
+    await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 30_000);
 
     if (process.env.PRINT_TRACE) process.stdout.write(`${traceTree(trace)}\n`);
     // Every hop served a part of it, in the storefront's trace.

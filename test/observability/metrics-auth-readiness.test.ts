@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
-import { freePort } from '../harness/free-port.js';
+import { holdPort } from '../harness/free-port.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { scrape, valueOf } from './metrics-scrape.js';
 
@@ -10,14 +10,19 @@ import { scrape, valueOf } from './metrics-scrape.js';
  */
 let system: TestSystem;
 let orderPort: number;
+let held: Awaited<ReturnType<typeof holdPort>> | undefined;
 let standIn: Server | undefined;
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 
 beforeAll(async () => {
-  orderPort = await freePort();
+  // Held (listening, never answering) until the stand-in takes it: no service of another test
+  // file can be given the port meanwhile, and the adapter still cannot reach an order service there.
+  held = await holdPort();
+  orderPort = held.port;
   system = await startTestSystem({ services: ['nonpsp_adapter'], env: { METRICS_TOKEN, ORDER_URL: `http://127.0.0.1:${orderPort}` } });
 });
 afterAll(async () => {
+  await held?.release();
   await system?.close();
   standIn?.closeAllConnections();
   await new Promise((resolve) => (standIn ? standIn.close(resolve) : resolve(undefined)));
@@ -47,6 +52,8 @@ describe('adapter readiness', () => {
     standIn = createServer((request, response) => {
       response.writeHead(request.url === '/healthz' ? 200 : 404, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     });
+    await held!.release();
+    held = undefined;
     await new Promise<void>((resolve) => standIn!.listen(orderPort, '127.0.0.1', resolve));
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
   });

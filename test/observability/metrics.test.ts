@@ -16,7 +16,8 @@ const tenant = { merchant: 'm-metrics', channel: 'web' };
 
 beforeAll(async () => {
   system = await startTestSystem({
-    env: { NOTIFICATION_RETRY_DELAYS_MS: '50,50,50,50,50,50', NOTIFICATION_TIMEOUT_MS: '500', NOTIFICATION_RECEIVER_PAUSE_FAILURES: '4', NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: '0' },
+    // A timeout far above a quick answer on a loaded machine: only the answers a test chooses fail.
+    env: { NOTIFICATION_RETRY_DELAYS_MS: '50,50,50,50,50,50', NOTIFICATION_TIMEOUT_MS: '10000', NOTIFICATION_RECEIVER_PAUSE_FAILURES: '4', NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: '0' },
   });
   admin = await orderClient(system, tenant, 'admin');
   receiver = await TestAdapter.start();
@@ -78,8 +79,15 @@ describe('GET /metrics', () => {
   });
 
   it('shows the outbox: depth and age while a receiver fails, retries, deliveries', async () => {
-    let failing = true;
-    receiver.on('/flaky', () => ({ status: failing ? 503 : 204 }));
+    // The first attempt fails; the retry is answered only once the test has seen the job waiting
+    // (failing on until then, the receiver would reach its pause threshold within a few retries).
+    let seen!: () => void;
+    const waitingSeen = new Promise<void>((resolve) => (seen = resolve));
+    receiver.on('/flaky', async () => {
+      if (receiver.callsTo('/flaky').length === 1) return { status: 503 };
+      await waitingSeen;
+      return { status: 204 };
+    });
     const read = async () => (await scrape(system.urls.notifications!)).text;
     const retriesBefore = valueOf(await read(), 'notification_delivery_attempts_total', { outcome: 'retry' });
     const deliveredBefore = valueOf(await read(), 'notification_delivery_attempts_total', { outcome: 'delivered' });
@@ -98,7 +106,7 @@ describe('GET /metrics', () => {
     expect(waiting).toContain('# TYPE notification_receivers_paused gauge');
     expect(waiting).toContain('# TYPE notification_outbox_held gauge');
 
-    failing = false;
+    seen();
     const settled = await eventually(async () => {
       const text = await read();
       return valueOf(text, 'notification_delivery_attempts_total', { outcome: 'delivered' }) > deliveredBefore ? text : undefined;

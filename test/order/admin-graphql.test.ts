@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PLATFORM_SERVICES } from '../../platform/env/env.config.js';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
-import { freePort } from '../harness/free-port.js';
+import { REFUSING_ORIGIN } from '../harness/free-port.js';
 import { graphql, rest } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   system = await startTestSystem({ services: [...PLATFORM_SERVICES, 'admin'], env: { NOTIFICATION_RETRY_DELAYS_MS: '20' } });
   admin = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
   storefront = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
-  refusedUrl = `http://127.0.0.1:${await freePort()}/erp`;
+  refusedUrl = `${REFUSING_ORIGIN}/erp`;
   const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/static_notifications`, {
     token: admin,
     ...tenant,
@@ -31,7 +31,7 @@ beforeAll(async () => {
     },
   });
   if (put.status !== 201) throw new Error(JSON.stringify(put.body));
-}, 60_000);
+}, 120_000);
 afterAll(() => system?.close());
 
 const gql = async (token: string, query: string, variables: Record<string, unknown> = {}) => (await graphql(system.urls.gateway!, query, variables, { token, ...tenant })).body;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { orderClient, sampleOrder } from '../harness/orders.js';
-import { TestAdapter } from '../harness/test-adapter.js';
+import { TestAdapter, type Answer } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 let system: TestSystem;
@@ -9,13 +9,20 @@ let adapterX: TestAdapter;
 let adapterY: TestAdapter;
 const tenant = { merchant: 'm-hooks', channel: 'web' };
 
+/** Far above a hook's quick answer even on a loaded machine: only a hook that never answers times out. */
+const HOOK_TIMEOUT_MS = 3_000;
+/** Answers the hook calls that hang, at the end. */
+let releaseHanging: () => void = () => undefined;
+const hanging = new Promise<void>((resolve) => (releaseHanging = resolve));
+
 beforeAll(async () => {
-  system = await startTestSystem({ env: { HOOK_TIMEOUT_MS: '300', HOOK_CASCADE_LIMIT: '6' } });
+  system = await startTestSystem({ env: { HOOK_TIMEOUT_MS: String(HOOK_TIMEOUT_MS), HOOK_CASCADE_LIMIT: '6' } });
   admin = await orderClient(system, tenant, 'admin');
   adapterX = await TestAdapter.start();
   adapterY = await TestAdapter.start();
 });
 afterAll(async () => {
+  releaseHanging();
   await adapterX?.close();
   await adapterY?.close();
   await system?.close();
@@ -63,8 +70,12 @@ describe('hooks', () => {
     expect(call!.headers).toMatchObject({ 'x-merchant': tenant.merchant, 'x-channel': tenant.channel, authorization: expect.stringMatching(/^Bearer ey/) });
   });
 
-  const vetoCases: Array<[string, Record<string, unknown>, string]> = [
-    ['a timeout', { delayMs: 1_000 }, 'timeout'],
+  const never = async (): Promise<Answer> => {
+    await hanging;
+    return { status: 200 };
+  };
+  const vetoCases: Array<[string, Answer | (() => Promise<Answer>), string]> = [
+    ['a timeout', never, 'timeout'],
     ['a 500', { status: 500, body: { message: 'boom' } }, 'error_status'],
     ['an invalid patch', { status: 200, body: [{ op: 'replace', path: '/payments/7/amount', value: 1 }] }, 'invalid_patch'],
     ['an out-of-scope patch', { status: 200, body: [{ op: 'replace', path: '/reference', value: 'x' }] }, 'out_of_scope_patch'],
@@ -73,7 +84,7 @@ describe('hooks', () => {
   ];
   it.each(vetoCases)('%s vetoes the change', async (_name, answer, reason) => {
     const path = `/veto-${reason}`;
-    adapterX.on(path, () => answer);
+    adapterX.on(path, typeof answer === 'function' ? answer : () => answer);
     const order = await orderWithHooks([{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/cart', target: '/payments', invoke: `${adapterX.url}${path}` }]);
     const { status, body } = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 10, excludingVat: 8 } });
     expect(status).toBe(400);

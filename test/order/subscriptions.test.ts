@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
+import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
 import { graphql } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
@@ -96,10 +97,15 @@ describe('Subscription.orderChanged over graphql-ws', () => {
 
   it('ends the stream when the token expires before the next event', async () => {
     const created = await admin.call('POST', '', sampleOrder());
-    const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' }, { expiresIn: '2s' });
+    // Long enough to connect and get the first emission on a loaded machine (a JWT's exp is in
+    // whole seconds, so a token of "2s" may be valid for barely one); then wait until it has expired.
+    const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' }, { expiresIn: '8s' });
     const client = wsClient({ authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel });
     const sub = collect(client, SUBSCRIPTION, { id: created.body.id }, (results) => results.length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await eventually(async () => sub.results.length >= 1);
+    expect(sub.results[0].data.orderChanged.version).toBe(1);
+    const expiresAt = decodeJwt(token).exp! * 1000;
+    await eventually(async () => Date.now() > expiresAt + 100, 30_000, 100);
     await admin.call('PUT', `/${created.body.id}/reference`, { reference: 'late' });
     await sub.done;
     expect(sub.results[1].errors[0].extensions.code).toBe('UNAUTHENTICATED');

@@ -8,12 +8,19 @@ let admin: Awaited<ReturnType<typeof orderClient>>;
 let adapter: TestAdapter;
 const tenant = { merchant: 'm-validate', channel: 'web' };
 
+/** Each validation call's own timeout: far above a quick answer even on a loaded machine. */
+const VALIDATION_TIMEOUT_MS = 3_000;
+/** Answers the calls that hang, at the end. */
+let releaseHanging: () => void = () => undefined;
+const hanging = new Promise<void>((resolve) => (releaseHanging = resolve));
+
 beforeAll(async () => {
-  system = await startTestSystem({ env: { VALIDATION_TIMEOUT_MS: '400' } });
+  system = await startTestSystem({ env: { VALIDATION_TIMEOUT_MS: String(VALIDATION_TIMEOUT_MS) } });
   admin = await orderClient(system, tenant, 'admin');
   adapter = await TestAdapter.start();
 });
 afterAll(async () => {
+  releaseHanging();
   await adapter?.close();
   await system?.close();
 });
@@ -49,7 +56,13 @@ describe('validate', () => {
     adapter.on(`/stock-${tag}`, () => ({ status: 400, body: [{ code: 'out_of_stock', message: 'SKU-1 is sold out' }] }));
     adapter.on(`/voucher-${tag}`, () => ({ status: 422, body: { code: 'voucher_expired', message: 'Voucher expired' } }));
     adapter.on(`/ok-${tag}`, () => ({ status: 200, delayMs: 150 }));
-    adapter.on(`/slow-${tag}`, () => ({ status: 200, delayMs: 2_000 }));
+    // Two callbacks that never answer in time: called one after the other they would take two timeouts.
+    const never = async () => {
+      await hanging;
+      return { status: 200 };
+    };
+    adapter.on(`/slow-${tag}`, never);
+    adapter.on(`/stuck-${tag}`, never);
     const order = await admin.call('POST', '', sampleOrder({
       payments: [{ adapterId: 'nonpsp_adapter', amount: 249.9 }],
       validations: [
@@ -58,6 +71,7 @@ describe('validate', () => {
         { id: 'v3', adapterId: 'commerce_adapter', url: `${adapter.url}/ok-${tag}` },
         { id: 'v4', adapterId: 'slow_adapter', url: `${adapter.url}/slow-${tag}` },
         { id: 'v5', adapterId: 'gone_adapter', url: 'http://127.0.0.1:1/validate' },
+        { id: 'v6', adapterId: 'stuck_adapter', url: `${adapter.url}/stuck-${tag}` },
       ],
     }));
     const started = Date.now();
@@ -69,8 +83,12 @@ describe('validate', () => {
       { code: 'voucher_expired', message: 'Voucher expired', adapterId: 'voucher_adapter', validationId: 'v2' },
       { code: 'validation_timeout', message: expect.any(String), adapterId: 'slow_adapter', validationId: 'v4' },
       { code: 'validation_unreachable', message: expect.any(String), adapterId: 'gone_adapter', validationId: 'v5' },
+      { code: 'validation_timeout', message: expect.any(String), adapterId: 'stuck_adapter', validationId: 'v6' },
     ]);
-    expect(took).toBeLessThan(1_500); // parallel: bounded by the 400 ms timeout, not the sum
+    // Parallel: bounded by one timeout, not the sum (two calls that time out, one after the other,
+    // could not finish before twice the timeout).
+    expect(took).toBeGreaterThanOrEqual(VALIDATION_TIMEOUT_MS - 100);
+    expect(took).toBeLessThan(2 * VALIDATION_TIMEOUT_MS);
     const call = adapter.callsTo(`/ok-${tag}`)[0]!;
     expect(call.body.id).toBe(order.body.id);
     expect(call.headers['x-merchant']).toBe(tenant.merchant);

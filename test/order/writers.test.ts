@@ -16,7 +16,9 @@ const tenant = { merchant: 'm-writers', channel: 'web' };
 const HOOKS = ['a', 'b', 'c'];
 
 beforeAll(async () => {
-  system = await startTestSystem();
+  // A hook waiting on its own order's write would wait out this timeout: long enough that such a
+  // wait is told apart from a slow machine.
+  system = await startTestSystem({ env: { HOOK_TIMEOUT_MS: '30000' } });
   admin = await orderClient(system, tenant, 'admin');
   receiver = await TestAdapter.start();
 });
