@@ -93,7 +93,17 @@ export async function applyWebhookAction<TConfig>(kit: AdapterKit<TConfig>, acti
   const last = moves.at(-1);
   const fields = action.fields ?? {};
   const fresh = await once(async () => {
-    if (last) return kit.payments.updatePayment(tenant, orderId, payment.id, { ...fields, state: last, transaction });
+    if (last) {
+      try {
+        return await kit.payments.updatePayment(tenant, orderId, payment.id, { ...fields, state: last, transaction });
+      } catch (error) {
+        // Another event under another key (the shopper's return beside the provider's webhook) moved the payment
+        // there, or past it, first: this event changes no state; it is recorded below like one whose state is right.
+        if (!(error instanceof PlatformCallError) || error.code !== 'illegal_payment_transition') throw error;
+        const now = (await kit.orders.getOrder(tenant, orderId)).payments.find((p) => p.id === payment.id)?.state as PaymentState | undefined;
+        if (!now || (now !== last && !PAYMENTS.path(last, now))) throw error;
+      }
+    }
     // The state is already right: the event's fields (a no-op when they are too), then its keyed transaction alone.
     if (Object.keys(fields).length > 0) await kit.payments.updatePayment(tenant, orderId, payment.id, fields);
     return kit.payments.logTransaction(tenant, orderId, payment.id, transaction);

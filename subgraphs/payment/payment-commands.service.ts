@@ -111,6 +111,9 @@ export class PaymentCommands {
           assertCardNotAdded(draft, { ...current, ...fields, id: paymentId }, current);
         },
       });
+      // A change that changes nothing commits nothing; a keyed transaction (a provider event whose move another event
+      // made first) is still logged, alone, so its key is kept and its second delivery is a duplicate.
+      if (transaction?.eventKey && result.changes.length === 0) await this.transactions.insert(context.tenant, { orderId, paymentId, adapterId: payment.adapterId }, transaction);
       return { payment, version: result.order.version };
     } catch (error) {
       // Two deliveries of one provider event at once: the second sees the state the first moved to and is refused by

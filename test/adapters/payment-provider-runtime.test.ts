@@ -219,6 +219,19 @@ describe('mountPaymentProvider: webhooks', () => {
     expect((await admin.call('GET', `/${orderId}`)).body.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted']);
   });
 
+  it('two events under different keys that mean the same move, at once: both answered 2xx and logged, the move made once', async () => {
+    const orderId = await newOrder();
+    const { body } = await create(orderId);
+    const webhook = { eventKey: `pending-hook-${orderId}`, tenant, orderId, paymentId: body.paymentId, outcome: 'pending' };
+    const shopperReturn = { ...webhook, eventKey: `pending-return-${orderId}` };
+    const answers = await Promise.all([deliver([webhook]), deliver([shopperReturn])]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(await keyed(body.paymentId, webhook.eventKey)).toHaveLength(1);
+    expect(await keyed(body.paymentId, shopperReturn.eventKey)).toHaveLength(1);
+    expect((await payments(orderId))[0].state).toBe('reserved');
+    expect((await admin.call('GET', `/${orderId}`)).body.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted']);
+  });
+
   it('a real failure answers non-2xx so the provider retries; the retry applies it; a bad signature is 401; an unknown payment is 404 (retried)', async () => {
     const orderId = await newOrder();
     const { body } = await create(orderId);

@@ -72,7 +72,7 @@ export const updatePaymentBody = {
   properties: {
     ...paymentProperties,
     id,
-    transaction: { ...transactionFields(), description: 'Logged in the same commit as the change (with an eventKey: a provider event applied once). A change that changes nothing commits nothing.' },
+    transaction: { ...transactionFields(), description: 'Logged in the same commit as the change (with an eventKey: a provider event applied once). A change that changes nothing commits nothing; a transaction with an eventKey is then logged alone.' },
     refund: {
       type: 'object',
       required: ['amount'],
