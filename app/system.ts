@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
 import { resolve } from 'node:path';
 import { createGatewayService } from '../gateway/gateway.service.js';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../subgraphs/subgraph.catalog.js';
 import { AdapterCredentials } from '../platform/auth/adapter-credentials.repository.js';
-import { resolveAuthConfig } from '../platform/auth/auth-config.js';
-import { issueToken } from '../platform/auth/token-issuer.js';
+import { resolveAdapterAuthConfig, resolveAuthConfig, withoutPlatformSecrets } from '../platform/auth/auth-config.js';
+import { platformJwksUrl } from '../platform/auth/platform-key-set.js';
+import { operatorToken } from '../platform/auth/operator-token.js';
+import { platformSigningKey } from '../platform/auth/signing-key.js';
 import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
 import { connectDatabase, type Database } from '../platform/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../platform/db/embedded-postgres.service.js';
 import { migrate } from '../platform/db/migrator.js';
-import type { PlatformConfig, ServiceName } from '../platform/env/env.config.js';
+import { PLATFORM_SERVICES, type PlatformConfig, type ServiceName } from '../platform/env/env.config.js';
 import { holdPort } from '../platform/net/ports.js';
 import { configureOutboundPolicy } from '../platform/outbound/outbound-guard.js';
 import { createLogger, type Logger } from '../platform/logging/logger.js';
@@ -116,7 +119,15 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
       adapterCredentials: await issueAdapterCredentials(config, db),
       storefront: await storefrontCredential(config),
     };
-    const deps: ServiceDeps = { config: resolved, db, logger, verifier: createTokenVerifier(resolveAuthConfig(config)) };
+    // Adapters hold public material only (docs/auth.md, "Who holds what"): no HS256 secret, no
+    // signing key, in their settings or their verifier. Beside the platform they are handed its
+    // public keys; run on their own they read its JWKS.
+    const runsPlatform = config.services.some((name) => (PLATFORM_SERVICES as readonly string[]).includes(name));
+    const platformKeys = runsPlatform ? (await platformSigningKey({ signingKey: config.auth.signingKey, dataDir: config.dataDir })).jwks : platformJwksUrl(resolved);
+    const forAdapters = adapterDeps({ config: resolved, db, logger }, platformKeys);
+    // A process of adapters (and sandboxes) alone never reads or creates the platform's secret.
+    const adaptersOnly = config.services.every((name) => kindOf(name) === 'adapter' || kindOf(name) === 'sandbox');
+    const deps: ServiceDeps = { config: resolved, db, logger, verifier: adaptersOnly ? forAdapters.verifier : createTokenVerifier(resolveAuthConfig(config)) };
 
     const urls: Partial<Record<ServiceName, string>> = {};
     const listen = async (name: ServiceName, app: FastifyInstance) => {
@@ -130,11 +141,11 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
 
     // Subgraphs and notifications first, then the gateway over them, then adapters and sandboxes.
     // Browser apps' servers mint nothing: their settings carry no signing secret or key.
-    const webDeps: ServiceDeps = { ...deps, config: { ...resolved, auth: { ...resolved.auth, secret: undefined, signingKey: undefined } } };
+    const webDeps: ServiceDeps = { ...deps, config: withoutPlatformSecrets(resolved) };
     const build = async (kind: string, only?: ServiceName) => {
       for (const entry of CATALOGUE) {
         if (entry.kind === kind && entry.factory && (only === undefined || only === entry.name) && config.services.includes(entry.name)) {
-          await listen(entry.name, await entry.factory(kind === 'web' ? webDeps : deps));
+          await listen(entry.name, await entry.factory(kind === 'web' ? webDeps : kind === 'adapter' ? forAdapters : deps));
         }
       }
     };
@@ -159,6 +170,17 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
 }
 
 /**
+ * What an adapter is built from (docs/auth.md, "Who holds what"): the platform's settings without
+ * its HS256 secret and signing key, and a verifier of public material only — the platform's public
+ * keys (`platformKeys`: handed in, or its JWKS address) and the identity provider's JWKS when
+ * configured. It refuses HS256 tokens.
+ */
+export function adapterDeps(deps: Omit<ServiceDeps, 'verifier'>, platformKeys: JSONWebKeySet | URL): ServiceDeps {
+  const config = withoutPlatformSecrets(deps.config);
+  return { ...deps, config, verifier: createTokenVerifier(resolveAdapterAuthConfig(config, platformKeys)) };
+}
+
+/**
  * Each adapter of this process without credentials in its environment gets new ones from the
  * platform (the ones this runner gave it before are revoked): one process, no setup. Adapters
  * run elsewhere use `npm run credentials` and `<ADAPTER>_CLIENT_ID/_CLIENT_SECRET`.
@@ -177,16 +199,17 @@ const STOREFRONT_TOKEN_TTL_S = 30 * 24 * 3600;
 
 /**
  * The storefront server's credential: STOREFRONT_TOKEN when set; else, when this process runs the
- * storefront, a storefront token for its channel issued here — the runner holds the signing secret,
- * the storefront service never sees it (docs/auth.md, "The storefront's credential").
+ * storefront, a storefront token for its channel issued here, signed with the platform key so
+ * adapters accept it by the platform's public keys — the runner holds the key, the storefront
+ * service never sees it (docs/auth.md, "The storefront's credential").
  */
 async function storefrontCredential(config: PlatformConfig): Promise<PlatformConfig['storefront']> {
   const { storefront } = config;
   if (storefront.token || !config.services.includes('storefront')) return storefront;
-  const auth = resolveAuthConfig(config);
-  const token = await issueToken(
+  const token = await operatorToken(
+    config,
     { merchant: storefront.merchant, channels: [storefront.channel], role: 'storefront' },
-    { secret: auth.secret, issuer: auth.issuer, audience: auth.audience, expiresIn: STOREFRONT_TOKEN_TTL_S, subject: `storefront-app:${storefront.merchant}` },
+    { expiresIn: STOREFRONT_TOKEN_TTL_S, subject: `storefront-app:${storefront.merchant}` },
   );
   return { ...storefront, token };
 }

@@ -123,7 +123,7 @@ describe('checkout tokens: one order over REST', () => {
     const refused = await orders(expired.token, 'GET', `/${mine.orderId}`);
     expect(refused.status).toBe(401);
     expect(refused.body.message).toMatch(/expired/);
-    const hs256 = await system.token({ merchant: shop.tenant.merchant, channels: ['web'], role: 'shopper', orderId: mine.orderId });
+    const hs256 = await system.token({ merchant: shop.tenant.merchant, channels: ['web'], role: 'shopper', orderId: mine.orderId }, { hs256: true });
     expect((await orders(hs256, 'GET', `/${mine.orderId}`)).status).toBe(401);
     // Signed with the platform key but bound to no order, or to every channel: refused too.
     const { issuer, audience } = system.config.auth;

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adapterDeps } from '../app/system.js';
 import { platformSigningKey } from '../platform/auth/signing-key.js';
+import { createLogger } from '../platform/logging/logger.js';
 import { graphql, rest } from './harness/http.js';
 import { eventually, orderClient, sampleOrder } from './harness/orders.js';
 import { TestAdapter } from './harness/test-adapter.js';
@@ -9,7 +14,8 @@ import { startTestSystem, type TestSystem } from './harness/test-system.js';
 /**
  * One trust model (docs/auth.md): what a receiver captures from the platform's calls is worth
  * nothing anywhere else, and an adapter's own credentials never make it admin, service or
- * another adapter. The defects of issue 9 (item 3) and issue 8 (item 4) as tests.
+ * another adapter; and no adapter holds the platform's master secret or private key. The defects
+ * of issue 9 (item 3) and issue 8 (item 4) as tests.
  */
 const tenant = { merchant: 'm-trust', channel: 'web' };
 const NONPSP_METHODS = [{ identifier: 'invoice', name: 'Invoice' }];
@@ -235,7 +241,7 @@ describe("an adapter's own credentials", () => {
     expect((await admin.call('GET', `/${orderB}/payments/${giftCardPaymentB}`)).body.amount).toBe(49.9);
   });
 
-  it('are refused once revoked, and a token signed with the platform key for another role is refused', async () => {
+  it("are refused once revoked; the platform key's other roles are the operators' tokens, never the token endpoint's", async () => {
     const { clientId, clientSecret } = await system.issueCredentials('giftcard_adapter');
     await system.db.prisma.adapterCredential.update({ where: { clientId }, data: { revokedAt: new Date() } });
     expect((await exchange({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, ...tenant })).status).toBe(401);
@@ -249,9 +255,83 @@ describe("an adapter's own credentials", () => {
         .setIssuedAt()
         .setExpirationTime('1m')
         .sign(key.privateKey);
-    expect((await rest(system.urls.order!, 'GET', `/api/v0/checkout/orders/${orderB}`, { token: await sign('adapter'), ...tenant })).status).toBe(200);
-    for (const role of ['admin', 'service', 'storefront']) {
-      expect((await rest(system.urls.order!, 'GET', `/api/v0/checkout/orders/${orderB}`, { token: await sign(role), ...tenant })).status).toBe(401);
+    // Only a holder of the private key signs another role (the token CLI, the system runner): accepted as the HS256 tokens are.
+    for (const role of ['adapter', 'admin', 'service', 'storefront']) {
+      expect((await rest(system.urls.order!, 'GET', `/api/v0/checkout/orders/${orderB}`, { token: await sign(role), ...tenant })).status).toBe(200);
+    }
+    // The token endpoint issues role adapter only, whatever the credentials ask.
+    const { clientId: id, clientSecret: secret } = await system.issueCredentials('nonpsp_adapter');
+    const issued = await exchange({ grant_type: 'client_credentials', client_id: id, client_secret: secret, role: 'admin', ...tenant });
+    expect(decodeJwt(issued.body.access_token)).toMatchObject({ role: 'adapter', adapterId: 'nonpsp_adapter' });
+  });
+});
+
+describe('no adapter holds the master secret (issue 8, item 4)', () => {
+  const methods = (token: string, orderId = orderA) => rest(nonpspUrl(), 'GET', `/api/v1/checkout/orders/${orderId}/payment-methods`, { token, ...tenant });
+  const checkoutToken = async (orderId: string) => {
+    const issued = await rest(system.urls.order!, 'POST', `/api/v0/checkout/orders/${orderId}/checkout-token`, { token: admin.token, ...tenant });
+    expect(issued.status).toBe(201);
+    return issued.body.token as string;
+  };
+  const hs256Storefront = () => system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' }, { hs256: true });
+
+  it("an adapter's settings carry neither the HS256 secret nor the signing key, and its verifier refuses HS256 tokens of the master secret", async () => {
+    const deps = adapterDeps({ config: system.config, db: system.db, logger: createLogger({ level: 'silent' }) }, await system.platformKeys());
+    expect(deps.config.auth.secret).toBeUndefined();
+    expect(deps.config.auth.signingKey).toBeUndefined();
+    const privateD = (JSON.parse(system.config.auth.signingKey!) as { d: string }).d;
+    const settings = JSON.stringify(deps.config);
+    expect(settings).not.toContain(system.secret);
+    expect(settings).not.toContain(privateD);
+    // What the platform issues passes; the master secret's token does not.
+    const storefront = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+    expect(await deps.verifier.verify(storefront)).toMatchObject({ role: 'storefront', merchant: tenant.merchant });
+    expect(await deps.verifier.verify(await checkoutToken(orderA))).toMatchObject({ role: 'shopper', orderId: orderA });
+    await expect(deps.verifier.verify(await hs256Storefront())).rejects.toMatchObject({ status: 401, message: expect.stringMatching(/HS256 tokens are not accepted here/) });
+  });
+
+  it("the system's adapters accept the platform's storefront and checkout tokens at their storefront routes, and refuse an HS256 token with 401", async () => {
+    const storefront = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+    expect(decodeProtectedHeader(storefront).alg).toBe('ES256');
+    expect(await methods(storefront)).toMatchObject({ status: 200, body: { paymentMethods: NONPSP_METHODS } });
+    expect(await methods(await checkoutToken(orderA))).toMatchObject({ status: 200, body: { paymentMethods: NONPSP_METHODS } });
+    // The checkout token is for order A alone.
+    expect((await methods(await checkoutToken(orderA), orderB)).status).toBe(404);
+    const refused = await methods(await hs256Storefront());
+    expect(refused).toMatchObject({ status: 401, body: { code: 'unauthorized', message: expect.stringMatching(/HS256 tokens are not accepted here/) } });
+    // The platform's services still take the operators' HS256 tokens.
+    expect((await rest(system.urls.order!, 'GET', `/api/v0/checkout/orders/${orderA}`, { token: await hs256Storefront(), ...tenant })).status).toBe(200);
+    // The storefront server's credential from the system runner is signed with the platform key.
+    expect(decodeProtectedHeader(system.config.storefront.token!)).toMatchObject({ alg: 'ES256', kid: decodeProtectedHeader(storefront).kid });
+  });
+
+  it('an adapter process of its own runs without AUTH_JWT_SECRET or AUTH_SIGNING_KEY, verifying by the platform JWKS', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'adapter-alone-'));
+    const credentials = await system.issueCredentials('nonpsp_adapter');
+    const alone = await startTestSystem({
+      services: ['nonpsp_adapter'],
+      env: {
+        AUTH_JWT_SECRET: undefined,
+        AUTH_SIGNING_KEY: undefined,
+        DATA_DIR: dataDir,
+        ORDER_URL: system.urls.order,
+        PAYMENT_URL: system.urls.payment,
+        CONFIGURATION_URL: system.urls.configuration,
+        NONPSP_ADAPTER_CLIENT_ID: credentials.clientId,
+        NONPSP_ADAPTER_CLIENT_SECRET: credentials.clientSecret,
+      },
+    });
+    try {
+      const url = alone.urls.nonpsp_adapter!;
+      const call = (token: string) => rest(url, 'GET', `/api/v1/checkout/orders/${orderA}/payment-methods`, { token, ...tenant });
+      expect(await call(await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' }))).toMatchObject({ status: 200, body: { paymentMethods: NONPSP_METHODS } });
+      expect((await call(await checkoutToken(orderA))).status).toBe(200);
+      expect((await call(await hs256Storefront())).status).toBe(401);
+      // It never made a secret or key of its own.
+      expect(await readdir(dataDir)).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(auth-secret|signing-key\.jwk)$/)]));
+    } finally {
+      await alone.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

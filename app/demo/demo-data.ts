@@ -1,5 +1,4 @@
-import { resolveAuthConfig } from '../../platform/auth/auth-config.js';
-import { issueToken } from '../../platform/auth/token-issuer.js';
+import { operatorToken } from '../../platform/auth/operator-token.js';
 import type { PlatformConfig } from '../../platform/env/env.config.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { adapterSchemaUrl } from '../../subgraphs/configuration/local-schemas.js';
@@ -110,8 +109,7 @@ async function send(url: string, method: string, body: unknown, headers: Record<
  * this process; a failure is reported, never fatal.
  */
 export async function ensureDemoData(config: PlatformConfig, logger: Logger): Promise<{ basketId?: string }> {
-  const auth = resolveAuthConfig(config);
-  const token = await issueToken({ merchant: DEMO_TENANT.merchant, channels: [DEMO_TENANT.channel], role: 'service' }, { secret: auth.secret, issuer: auth.issuer, audience: auth.audience, expiresIn: 60 });
+  const token = await operatorToken(config, { merchant: DEMO_TENANT.merchant, channels: [DEMO_TENANT.channel], role: 'service' }, { expiresIn: 60 });
   const headers = { authorization: `Bearer ${token}`, 'x-merchant': DEMO_TENANT.merchant, 'x-channel': DEMO_TENANT.channel };
 
   for (const [id, document] of Object.entries(demoConfigurations(config))) {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { PLATFORM_TOKEN_ISSUER } from '../env/env.config.js';
 import { signJws } from './jws-sign.js';
+import type { TokenClaims } from './principal.js';
 import type { PlatformSigningKey } from './signing-key.js';
 
 /**
@@ -52,6 +53,31 @@ export async function signAdapterToken(
     .setIssuedAt()
     .setJti(randomUUID())
     .setExpirationTime(`${Math.min(options.lifetimeS ?? ADAPTER_TOKEN_LIFETIME_S, ADAPTER_TOKEN_LIFETIME_S)}s`)
+    .sign(key.privateKey);
+}
+
+/**
+ * A token for any role but `shopper` (checkout tokens are signCheckoutToken's), signed with the
+ * platform key so adapters verify it by the platform's public keys: what the token CLI prints and
+ * the system runner hands the storefront server. Whoever mints one holds the platform's private key.
+ */
+export async function signPlatformToken(
+  key: PlatformSigningKey,
+  claims: TokenClaims,
+  options: { issuer: string; audience: string; expiresIn?: string | number; subject?: string },
+): Promise<string> {
+  if (claims.role === 'shopper') throw new Error('Role shopper is a checkout token: signCheckoutToken issues it.');
+  const payload: Record<string, unknown> = { merchant: claims.merchant, channels: claims.channels, role: claims.role };
+  if (claims.adapterId) payload.adapterId = claims.adapterId;
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: ADAPTER_TOKEN_TYPE })
+    .setSubject(options.subject ?? (claims.adapterId ? `adapter:${claims.adapterId}` : `${claims.role}:${claims.merchant}`))
+    .setIssuer(options.issuer)
+    .setAudience(options.audience)
+    .setIssuedAt()
+    .setJti(randomUUID())
+    // jose reads a number as an absolute time; ours is a lifetime (negative: already expired).
+    .setExpirationTime(typeof options.expiresIn === 'number' ? `${options.expiresIn}s` : (options.expiresIn ?? '1h'))
     .sign(key.privateKey);
 }
 

@@ -2,23 +2,24 @@ import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVer
 import { AppError, unauthorized } from '../errors/app-error.js';
 import { CALL_TOKEN_TYPE } from './platform-tokens.js';
 import { ROLES, type Principal, type Role } from './principal.js';
-import type { PlatformSigningKey } from './signing-key.js';
+import { PLATFORM_KEY_ALGORITHMS, type PlatformKeySet } from './platform-key-set.js';
 import { VerifiedTokenCache } from './verified-token.cache.js';
 
 /**
- * How this process verifies tokens: the platform's own HS256 tokens (the token CLI, internal
- * calls) with `secret`; adapter tokens signed with the platform's key pair (`platformKey`); and,
- * when `jwks` is set, an identity provider's tokens by its keys.
+ * How this process verifies tokens: tokens signed with the platform's key pair, by its public
+ * keys (`platformKeys`); the operators' HS256 tokens with `secret` — platform services only, an
+ * adapter is given none and refuses them; and, when `jwks` is set, an identity provider's tokens by its keys.
  */
 export interface ResolvedAuthConfig {
-  secret: string;
+  /** The HS256 master secret; unset (adapters): HS256 tokens are refused. */
+  secret?: string | undefined;
   issuer: string;
   audience: string;
   jwks?: { url: string; issuer: string; audience: string };
   /** AUTH_SIGNING_KEY as configured (see signing-key.ts). */
   signingKey?: string | undefined;
-  /** The platform's signing key; without it, tokens signed by the platform key are refused. */
-  platformKey?: () => Promise<PlatformSigningKey>;
+  /** The platform's public keys (platform-key-set.ts); without them, tokens signed by the platform key are refused. */
+  platformKeys?: PlatformKeySet;
 }
 
 export interface TokenVerifier {
@@ -26,25 +27,23 @@ export interface TokenVerifier {
   verify(token: string): Promise<Principal>;
 }
 
-/** Roles of the tokens the platform signs with its key pair. */
-const PLATFORM_SIGNED_ROLES: readonly Role[] = ['adapter', 'shopper'];
-
 /** Identity providers sign with keys from their JWKS; symmetric algorithms are the platform's alone. */
 const JWKS_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
 export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
-  const platformKey = new TextEncoder().encode(config.secret);
-  const verifyPlatform = (token: string) => jwtVerify(token, platformKey, { issuer: config.issuer, audience: config.audience, algorithms: ['HS256'] });
+  const secret = config.secret === undefined ? undefined : new TextEncoder().encode(config.secret);
+  const verifyHs256 = (token: string) => {
+    if (!secret) throw unauthorized("HS256 tokens are not accepted here: this service verifies tokens by the platform's public keys (or the identity provider's) only.");
+    return jwtVerify(token, secret, { issuer: config.issuer, audience: config.audience, algorithms: ['HS256'] });
+  };
   const jwks = config.jwks;
   const keySet = jwks && createRemoteJWKSet(new URL(jwks.url));
   const verifyProvider = keySet && jwks && ((token: string) => jwtVerify(token, keySet, { issuer: jwks.issuer, audience: jwks.audience, algorithms: JWKS_ALGORITHMS }));
 
-  // Tokens signed with the platform's key pair: adapter tokens from the token endpoint and checkout tokens.
-  const verifyPlatformSigned = async (token: string, key: PlatformSigningKey) => {
-    const result = await jwtVerify(token, key.publicKey, { issuer: config.issuer, audience: config.audience, algorithms: [key.alg], typ: 'JWT' });
-    if (!PLATFORM_SIGNED_ROLES.includes(result.payload.role as Role)) throw unauthorized('A token signed with the platform key is accepted for roles adapter and shopper only.');
-    return result;
-  };
+  // Tokens signed with the platform's key pair: adapter tokens from the token endpoint, checkout
+  // tokens, and the tokens the platform's operators mint (token CLI, the storefront's credential).
+  const verifyPlatformSigned = (token: string, key: Awaited<ReturnType<PlatformKeySet>> & object) =>
+    jwtVerify(token, key, { issuer: config.issuer, audience: config.audience, algorithms: PLATFORM_KEY_ALGORITHMS, typ: 'JWT' });
 
   const verified = new VerifiedTokenCache();
   return {
@@ -62,10 +61,12 @@ export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
       // A call token proves one call to one receiver; it is never authority at the platform.
       if (header.typ === CALL_TOKEN_TYPE) throw unauthorized('A call token is proof of one call to a receiver; no platform API accepts it.');
       try {
-        const platformKey = header.alg !== 'HS256' && header.kid !== undefined && config.platformKey ? await config.platformKey() : undefined;
-        platformSigned = platformKey !== undefined && header.kid === platformKey.kid;
-        if (platformKey && platformSigned) ({ payload } = await verifyPlatformSigned(token, platformKey));
-        else ({ payload } = await (verifyProvider && header.alg !== 'HS256' ? verifyProvider(token) : verifyPlatform(token)));
+        const platformKey = header.alg !== 'HS256' && header.kid !== undefined && config.platformKeys ? await config.platformKeys(header) : undefined;
+        platformSigned = platformKey !== undefined;
+        if (platformKey) ({ payload } = await verifyPlatformSigned(token, platformKey));
+        else if (verifyProvider && header.alg !== 'HS256') ({ payload } = await verifyProvider(token));
+        else if (header.alg !== 'HS256' && !secret) throw unauthorized("No key of the platform's public keys matches the token.");
+        else ({ payload } = await verifyHs256(token));
       } catch (error) {
         throw error instanceof AppError ? error : unauthorized(describeJoseError(error));
       }

@@ -321,7 +321,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
   const issuer = get('AUTH_ISSUER') ?? PLATFORM_TOKEN_ISSUER;
   const audience = get('AUTH_AUDIENCE') ?? PLATFORM_TOKEN_ISSUER;
   const jwksUrl = get('AUTH_JWKS_URL');
-  if (nodeEnv === 'production' && !jwksUrl && !get('AUTH_JWT_SECRET')) {
+  // Adapters verify by public keys only: a process of adapters and sandboxes needs no secret.
+  const holdsSecret = services.some((name) => !['adapter', 'sandbox'].includes(catalogue.find((spec) => spec.name === name)?.kind ?? ''));
+  if (nodeEnv === 'production' && !jwksUrl && !get('AUTH_JWT_SECRET') && holdsSecret) {
     problems.set('AUTH_JWT_SECRET', 'AUTH_JWKS_URL or AUTH_JWT_SECRET is required when NODE_ENV=production');
   }
   const signingKey = get('AUTH_SIGNING_KEY');

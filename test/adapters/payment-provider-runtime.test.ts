@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '../../platform/logging/logger.js';
-import { createTokenVerifier } from '../../platform/auth/token-verifier.service.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { rest } from '../harness/http.js';
 import { holdPort } from '../harness/free-port.js';
@@ -18,7 +17,7 @@ const CHECKOUT_PAGE = 'https://shop.example/checkout';
 
 beforeAll(async () => {
   system = await startTestSystem({ services: ['order', 'payment', 'configuration', 'notifications', 'nonpsp_adapter'], env: { NOTIFICATION_RETRY_DELAYS_MS: '50,100' } });
-  const verifier = createTokenVerifier({ secret: system.secret, issuer: system.config.auth.issuer, audience: system.config.auth.audience });
+  const verifier = await system.adapterVerifier();
   const { port, release } = await holdPort();
   url = `http://127.0.0.1:${port}`;
   const config = { ...system.config, adapterCredentials: { [TINY_ID]: await system.issueCredentials(TINY_ID) } };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '../../platform/logging/logger.js';
-import { createTokenVerifier } from '../../platform/auth/token-verifier.service.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { graphql, rest } from '../harness/http.js';
 import { holdPort } from '../harness/free-port.js';
@@ -14,7 +13,7 @@ const tenant = { merchant: 'm-acme', channel: 'web' };
 
 beforeAll(async () => {
   system = await startTestSystem({ services: ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications'] });
-  const verifier = createTokenVerifier({ secret: system.secret, issuer: system.config.auth.issuer, audience: system.config.auth.audience });
+  const verifier = await system.adapterVerifier();
   // The fixture is built like any adapter: from the platform's settings, on its own port.
   // Its port is held while it is built (it must know its own URL), then taken at once.
   const { port, release } = await holdPort();

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { formatResult, runConformance } from '../../conformance/conformance.runner.js';
 import type { CheckResult, ConformanceTarget } from '../../conformance/conformance.types.js';
 import { platformAccess } from '../../conformance/platform-access.js';
-import { createTokenVerifier } from '../../platform/auth/token-verifier.service.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import { ACME_ID, createAcmeAdapter, type AcmeAdapter, type AcmeOptions } from '../fixtures/acme-pay.adapter.js';
 import { holdPort } from '../harness/free-port.js';
@@ -26,7 +25,6 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string }> {
   const env = {
     PATH: process.env.PATH,
     LOG_LEVEL: 'silent',
-    AUTH_JWT_SECRET: system.secret,
     AUTH_SIGNING_KEY: system.config.auth.signingKey,
     ORDER_URL: system.urls.order,
     PAYMENT_URL: system.urls.payment,
@@ -50,7 +48,7 @@ afterAll(async () => {
 
 /** An Acme Pay fixture on its own port, with its own credentials (as test/adapters/third-party-adapter.test.ts builds it). */
 async function startAcme(options: AcmeOptions = {}): Promise<{ url: string; acme: AcmeAdapter }> {
-  const verifier = createTokenVerifier({ secret: system.secret, issuer: system.config.auth.issuer, audience: system.config.auth.audience });
+  const verifier = await system.adapterVerifier();
   const { port, release } = await holdPort();
   const url = `http://127.0.0.1:${port}`;
   const config = { ...system.config, adapterCredentials: { [ACME_ID]: await system.issueCredentials(ACME_ID) } };

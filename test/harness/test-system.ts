@@ -7,7 +7,11 @@ import type { ServiceName } from '../../platform/env/env.config.js';
 import { loadConfig } from '../../app/app.config.js';
 import { SERVICE_NAMES } from '../../app/service.catalogue.js';
 import type { TokenClaims } from '../../platform/auth/principal.js';
+import type { JSONWebKeySet } from 'jose';
+import { resolveAdapterAuthConfig } from '../../platform/auth/auth-config.js';
+import { signPlatformToken } from '../../platform/auth/platform-tokens.js';
 import { issueToken } from '../../platform/auth/token-issuer.js';
+import { createTokenVerifier, type TokenVerifier } from '../../platform/auth/token-verifier.service.js';
 import { startSystem, type RunningSystem } from '../../app/system.js';
 import type { Database } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logging/logger.js';
@@ -20,9 +24,18 @@ export interface TestSystem {
   db: Database;
   /** The process's traces (OTEL_TRACES_EXPORTER=memory keeps the ended spans). */
   tracing: RunningSystem['tracing'];
+  /** The platform's HS256 master secret (operators only: adapters refuse HS256 tokens). */
   secret: string;
-  /** A token signed for this system; expiresIn defaults to 10 minutes. */
-  token(claims: TokenClaims, options?: { expiresIn?: string | number; secret?: string; issuer?: string }): Promise<string>;
+  /**
+   * A token signed for this system with the platform key, as `npm run token` prints it (platform
+   * services and adapters accept it); with `hs256` or a `secret`, an HS256 token instead (platform
+   * services only). expiresIn defaults to 10 minutes.
+   */
+  token(claims: TokenClaims, options?: { expiresIn?: string | number; secret?: string; issuer?: string; hs256?: boolean }): Promise<string>;
+  /** The platform's public keys (its JWKS), as an adapter built by a test is handed them. */
+  platformKeys(): Promise<JSONWebKeySet>;
+  /** A token verifier as an adapter holds one: the platform's public keys, no secret. */
+  adapterVerifier(): Promise<TokenVerifier>;
   /** The headers the platform sends with one call to a receiver (a call token); lifetimeS defaults to the platform's. */
   callHeaders(call: Omit<OutgoingCall, 'method' | 'body'> & { method?: string; body?: unknown }, options?: { lifetimeS?: number }): Promise<Record<string, string>>;
   /** New client credentials for an adapter, as `npm run credentials` issues them. */
@@ -64,19 +77,23 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     await database.drop();
     throw error;
   });
+  const platformKey = () => platformSigningKey({ signingKey: config.auth.signingKey, dataDir: config.dataDir });
   return {
     urls: system.urls,
     config: system.config,
     db: database.db,
     tracing: system.tracing,
     secret,
-    token: (claims, tokenOptions = {}) =>
-      issueToken(claims, {
-        secret: tokenOptions.secret ?? secret,
-        issuer: tokenOptions.issuer ?? config.auth.issuer,
-        audience: config.auth.audience,
-        expiresIn: tokenOptions.expiresIn ?? '10m',
-      }),
+    token: async (claims, tokenOptions = {}) => {
+      const expiresIn = tokenOptions.expiresIn ?? '10m';
+      const issuer = tokenOptions.issuer ?? config.auth.issuer;
+      if (tokenOptions.hs256 || tokenOptions.secret !== undefined) {
+        return issueToken(claims, { secret: tokenOptions.secret ?? secret, issuer, audience: config.auth.audience, expiresIn });
+      }
+      return signPlatformToken(await platformKey(), claims, { issuer, audience: config.auth.audience, expiresIn });
+    },
+    platformKeys: async () => (await platformKey()).jwks,
+    adapterVerifier: async () => createTokenVerifier(resolveAdapterAuthConfig(config, (await platformKey()).jwks)),
     async callHeaders(call, options = {}) {
       const signer = new CallSigner(() => platformSigningKey({ signingKey: config.auth.signingKey, dataDir: config.dataDir }), options.lifetimeS);
       const body = call.body === undefined ? '' : JSON.stringify(call.body);
