@@ -69,8 +69,9 @@ describe('environment', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', GATEWAY_PORT: 'abc' })).toThrow(/GATEWAY_PORT[\s\S]*AUTH_JWKS_URL or AUTH_JWT_SECRET[\s\S]*AUTH_SIGNING_KEY[\s\S]*CONFIG_ENCRYPTION_KEY/);
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SERVICES: 'gateway' })).toThrow(/AUTH_SIGNING_KEY is required/);
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SERVICES: 'gateway', AUTH_SIGNING_KEY: signingKeyJwk })).not.toThrow();
-    // An adapter process signs nothing: its client credentials are all it needs.
+    // An adapter process signs nothing and verifies by public keys: its client credentials are all it needs, no secret.
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SERVICES: 'nonpsp_adapter' })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'production', SERVICES: 'nonpsp_adapter,giftcard_adapter' })).not.toThrow();
   });
 
   it('reads AUTH_SIGNING_KEY as a JWK or PKCS8 PEM of P-256 or Ed25519, and adapter credentials in pairs', () => {

@@ -10,7 +10,7 @@ export interface IssueOptions {
   subject?: string;
 }
 
-/** Signs an HS256 token: local use, tests, and the order service's calls to adapters. */
+/** Signs an HS256 token of the master secret: the operators' `npm run token -- --hs256`, tests. Platform services accept it; adapters never. */
 export async function issueToken(claims: TokenClaims, options: IssueOptions): Promise<string> {
   const payload: Record<string, unknown> = {
     merchant: claims.merchant,

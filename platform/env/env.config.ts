@@ -128,8 +128,9 @@ export interface TelemetryConfig {
 }
 
 /**
- * The platform always signs and verifies its own HS256 tokens (service calls, adapters, the token
- * CLI); with AUTH_JWKS_URL it also accepts an identity provider's tokens, verified by its JWKS.
+ * Platform services verify the operators' HS256 tokens (`npm run token -- --hs256`) and tokens
+ * signed with the platform key; with AUTH_JWKS_URL also an identity provider's, by its JWKS.
+ * Adapters are given none of the secrets here (docs/auth.md, "Who holds what").
  */
 export interface AuthConfig {
   /** AUTH_JWT_SECRET; when unset, a secret generated once in DATA_DIR. */
