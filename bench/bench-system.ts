@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { freePort } from '../platform/net/ports.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { issueToken } from '../platform/auth/token-issuer.js';
+import { operatorToken } from '../platform/auth/operator-token.js';
 import type { TokenClaims } from '../platform/auth/principal.js';
 import { startEmbeddedPostgres } from '../platform/db/embedded-postgres.service.js';
 import { loadConfig } from '../app/app.config.js';
@@ -36,7 +36,8 @@ export async function startBenchSystem(env: NodeJS.ProcessEnv = {}): Promise<{ s
   const system = await startSystem(config);
   return {
     system,
-    token: (claims) => issueToken(claims, { secret, issuer: config.auth.issuer, audience: config.auth.audience, expiresIn: '1h' }),
+    // Signed with the platform key (as `npm run token` does): the journeys call adapters, which take no HS256 token.
+    token: (claims) => operatorToken(config, claims, { expiresIn: '1h' }),
     async close() {
       await system.close();
       for (const cleanup of cleanups) await cleanup();

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { SERVICE_NAMES } from '../app/service.catalogue.js';
-import { issueToken } from '../platform/auth/token-issuer.js';
+import { signPlatformToken } from '../platform/auth/platform-tokens.js';
+import { platformSigningKey } from '../platform/auth/signing-key.js';
 import { graphql, rest } from './harness/http.js';
 import { eventually, sampleOrder } from './harness/orders.js';
 import { TestAdapter } from './harness/test-adapter.js';
@@ -15,6 +16,7 @@ import { createEmptyDatabase, type TestDatabase } from './harness/test-database.
 const ROOT = new URL('..', import.meta.url).pathname;
 const tenant = { merchant: 'm-shutdown', channel: 'web' };
 const SECRET = randomBytes(32).toString('base64url');
+const SIGNING_KEY = JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }));
 
 /**
  * SIGTERM with requests in flight that cross services, on the real process (`app/main.ts`
@@ -55,6 +57,8 @@ async function startPlatform(): Promise<{ urls: Record<string, string>; exited: 
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     AUTH_JWT_SECRET: SECRET,
+    // Adapters take tokens signed with the platform key only.
+    AUTH_SIGNING_KEY: SIGNING_KEY,
     DEMO_DATA: 'off',
     GATEWAY_IN_PROCESS: 'off',
     // Both far above what the test needs between SIGTERM and the release of the held calls, on a loaded machine.
@@ -84,8 +88,8 @@ async function startPlatform(): Promise<{ urls: Record<string, string>; exited: 
   return { urls, exited, stderr: () => stderr };
 }
 
-const token = (role: 'admin' | 'storefront') =>
-  issueToken({ merchant: tenant.merchant, channels: [tenant.channel], role }, { secret: SECRET, issuer: 'checkout-platform', audience: 'checkout-platform', expiresIn: '10m' });
+const token = async (role: 'admin' | 'storefront') =>
+  signPlatformToken(await platformSigningKey({ signingKey: SIGNING_KEY, dataDir: '/nonexistent' }), { merchant: tenant.merchant, channels: [tenant.channel], role }, { issuer: 'checkout-platform', audience: 'checkout-platform', expiresIn: '10m' });
 
 describe('graceful shutdown', () => {
   it('on SIGTERM turns every /readyz to 503, lets cross-service requests in flight finish 2xx, and exits 0', async () => {
