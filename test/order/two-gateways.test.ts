@@ -23,6 +23,7 @@ beforeAll(async () => {
       GATEWAY_PORT: '0',
       DATABASE_URL: system.db.url,
       AUTH_JWT_SECRET: system.secret,
+      AUTH_SIGNING_KEY: system.config.auth.signingKey,
       ORDER_URL: system.urls.order,
       PAYMENT_URL: system.urls.payment,
       CONFIGURATION_URL: system.urls.configuration,
