@@ -13,6 +13,8 @@ export function serveBenchCommands(handlers: Handlers): void {
   const all: Handlers = {
     usage: () => ({ cpu: process.cpuUsage(), memory: process.memoryUsage() }),
     gc: () => (globalThis as { gc?: () => void }).gc?.(),
+    // BENCH_HEAP_SNAPSHOT runs: a heap snapshot in the given directory (compare two in DevTools).
+    heapSnapshot: async (dir: string) => (await import('node:v8')).writeHeapSnapshot(`${dir}/${process.pid}-${Date.now()}.heapsnapshot`),
     ...handlers,
   };
   process.on('message', (message: { id: number; command: string; args: unknown }) => {

@@ -24,6 +24,7 @@ const FIGURES: Record<string, () => Promise<{ run(ctx: BenchContext): Promise<un
   writers: () => import('./writers.bench.js'),
   journey: () => import('./journey.bench.js'),
   subscribers: () => import('./subscribers.bench.js'),
+  memory: () => import('./memory.bench.js'),
 };
 
 async function main(): Promise<void> {
