@@ -7,6 +7,7 @@ import type { TransactionInput } from '../../../contracts/callbacks.types.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
 import { ORDER_COLUMNS, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
 import { outboundTraceHeaders } from '../../../platform/telemetry/outbound.js';
+import { RecentOrders } from './recent-orders.cache.js';
 
 export interface EventInput {
   id: string;
@@ -52,14 +53,16 @@ const cacheKey = (tenant: Tenant, id: string) => `${tenant.merchant}\u0000${tena
  * workers are notified once it has committed (PgNotifier), so only committed changes are announced.
  */
 export class OrderStore {
-  /** The last version this process committed of recently changed orders (write-through, bounded). */
-  private readonly recent = new Map<string, OrderRecord>();
+  /** The last version this process committed or read of the orders being worked on (write-through, bounded, idle ones forgotten). */
+  private readonly recent: RecentOrders<OrderRecord>;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly notifier: PgNotifier,
-    private readonly recentLimit = 5_000,
-  ) {}
+    recent: { max?: number; idleMs?: number } = {},
+  ) {
+    this.recent = new RecentOrders(recent.max, recent.idleMs);
+  }
 
   async load(tenant: Tenant, id: string): Promise<OrderRecord | null> {
     const { rows } = await this.pool.query<OrderRow>({ name: 'order-load', text: `select ${ORDER_COLUMNS} from orders where id = $1 and merchant = $2 and channel = $3`, values: [id, tenant.merchant, tenant.channel] });
@@ -85,9 +88,7 @@ export class OrderStore {
 
   private remember(record: OrderRecord): void {
     const key = cacheKey(record, record.id);
-    this.recent.delete(key);
     this.recent.set(key, record);
-    if (this.recent.size > this.recentLimit) this.recent.delete(this.recent.keys().next().value!);
   }
 
   async insert(document: OrderDocument, events: EventInput[], jobs: JobInput[]): Promise<OrderRecord> {
