@@ -4,6 +4,7 @@ import { Decimal, isMoney } from '../shared/money.js';
 import { basketView } from './basket.pricing.js';
 import type { BasketView, Buyer, StoredBasket, StoredDelivery, StoredItem } from './commerce.model.js';
 import { CURRENCY_IDS, EXTERNAL_DELIVERY_METHOD_ID, findDeliveryMethod } from './method.catalog.js';
+import { forgetOldest } from '../shared/kept-records.js';
 
 /** A basket line as seeded: `unitPrice` incl. VAT in major units, `vatRate` a fraction. */
 export interface ItemInput {
@@ -37,6 +38,7 @@ export interface DeliveryInput {
 export class BasketStore {
   private readonly baskets = new Map<string, StoredBasket>();
   private itemSequence = 1;
+  private readonly forgotten: Array<(basket: StoredBasket) => void> = [];
 
   constructor(
     private readonly defaults: { clientId: number; currency: string },
@@ -68,6 +70,7 @@ export class BasketStore {
       updatedAt: at,
     };
     this.baskets.set(basket.id, basket);
+    forgetOldest(this.baskets, undefined, (_id, forgotten) => this.forgotten.forEach((listener) => listener(forgotten)));
     if (input.delivery) this.setDelivery(basket.id, input.delivery);
     return basket;
   }
@@ -134,6 +137,11 @@ export class BasketStore {
   }
 
   /** Records the order purchased from the basket (does not change the basket's version). */
+  /** Called for each basket forgotten (the oldest beyond SANDBOX_RECORDS_KEPT), so what refers to it goes too. */
+  onForget(listener: (basket: StoredBasket) => void): void {
+    this.forgotten.push(listener);
+  }
+
   linkOrder(basketId: string, orderId: string): void {
     this.get(basketId).orderId = orderId;
   }

@@ -31,7 +31,12 @@ export class CommerceOrderStore {
   constructor(
     private readonly baskets: BasketStore,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    // Orders are kept as long as their basket (the sandbox keeps the last SANDBOX_RECORDS_KEPT baskets).
+    baskets.onForget((basket) => {
+      for (const [id, order] of this.orders) if (order.basketId === basket.id) this.orders.delete(id);
+    });
+  }
 
   get(id: string): CommerceOrder {
     const order = this.orders.get(id);

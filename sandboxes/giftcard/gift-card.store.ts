@@ -2,6 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { Decimal, isMoney, sumAmounts, toAmount } from '../shared/money.js';
 import type { CardBalance, CardState, Reservation, StoredCard } from './gift-card.model.js';
+import { forgetOldest } from '../shared/kept-records.js';
 
 export interface CardInput {
   cardId: string;
@@ -54,6 +55,11 @@ export class GiftCardStore {
       initialBalance: balance,
       balance,
       createdAt: this.now().toISOString(),
+    });
+    // A card is forgotten with its reservations (a balance is the card's and its reservations').
+    forgetOldest(this.cards, undefined, (cardId) => {
+      for (const [id, reservation] of this.reservations) if (reservation.cardId === cardId) this.reservations.delete(id);
+      for (const [key, id] of this.byKey) if (!this.reservations.has(id)) this.byKey.delete(key);
     });
     return this.state(input.cardId);
   }
