@@ -52,6 +52,7 @@ async function countCallsPerAction(ctx: BenchContext, call: Call): Promise<void>
     perAction[name] = { calls: exchanges.length, commits: state.version - version, byService };
     version = state.version;
   }
+  await ctx.stack.call('stopExchanges');
   const total = Object.values(perAction).reduce((sum, action) => ({ calls: sum.calls + action.calls, commits: sum.commits + action.commits }), { calls: 0, commits: 0 });
   report('journey_internal_calls', total.calls, 'calls', { commits: total.commits, perAction });
 }

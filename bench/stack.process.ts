@@ -10,9 +10,13 @@ import { measureEngine } from './engine.bench.js';
 import { measureOrderEngine } from './order-engine.bench.js';
 import { observeExchanges } from '../platform/http-client/http-client.js';
 
-/** Internal calls this process's HTTP client made (adapters, hooks, callbacks, sandboxes), for the journey's per-action counts. */
-let exchanges: Array<{ method: string; url: string; status: number }> = [];
-observeExchanges((exchange) => void exchanges.push({ method: exchange.method, url: exchange.url, status: exchange.status }));
+/**
+ * Internal calls this process's HTTP client made (adapters, hooks, callbacks, sandboxes), for the
+ * journey's per-action counts: recorded only between `takeExchanges` and `stopExchanges`, so the
+ * log never grows under the other figures' load (the memory soak would count it).
+ */
+let exchanges: Array<{ method: string; url: string; status: number }> | undefined;
+observeExchanges((exchange) => void exchanges?.push({ method: exchange.method, url: exchange.url, status: exchange.status }));
 
 const bench = await startBenchSystem({ NOTIFICATION_CONCURRENCY: '8', AUTH_JWT_SECRET: process.env.AUTH_JWT_SECRET });
 serveBenchCommands({
@@ -22,9 +26,12 @@ serveBenchCommands({
   engine: (options: { quick: boolean }) => measureEngine(bench, options),
   'order-engine': (options: { quick: boolean }) => measureOrderEngine(bench, options),
   takeExchanges: () => {
-    const taken = exchanges;
+    const taken = exchanges ?? [];
     exchanges = [];
     return taken;
+  },
+  stopExchanges: () => {
+    exchanges = undefined;
   },
   orderState: async (orderId: string) => {
     const { rows } = await bench.system.db.pool.query<{ version: number; pending: string }>(
