@@ -10,8 +10,10 @@ export interface MemorySample {
 export interface Growth {
   /** Least-squares slope of post-GC heap used over the second half of the samples, MiB per minute. */
   heapSlopeMiBPerMin: number;
-  /** Heap used, last sample − first sample after warm-up, MiB. */
+  /** Heap used, last sample − first sample after warm-up, MiB (bounded caches filling show here). */
   heapLastMinusFirstMiB: number;
+  /** Heap used, last sample − first sample of the second half, MiB. */
+  heapSecondHalfRiseMiB: number;
   rssLastMinusFirstMiB: number;
   verdict: 'flat' | 'growing' | 'too_few_samples';
 }
@@ -32,9 +34,9 @@ export function slope(points: Array<[number, number]>): number {
 }
 
 /**
- * Samples taken before `warmUpMs` are start-up (caches filling, JIT); of the rest, the second half
- * gives the slope. Flat: the slope is under `maxSlopeMiBPerMin` and the heap ended within
- * `maxRiseMiB` of where the warm-up left it.
+ * Samples taken before `warmUpMs` are start-up (JIT, first connections); of the rest, the second
+ * half is judged, so bounded caches may fill in the first: flat when its slope is at most
+ * `maxSlopeMiBPerMin` and its heap rose by at most `maxRiseMiB`.
  */
 export function growth(samples: MemorySample[], warmUpMs: number, limits = { maxSlopeMiBPerMin: 0.5, maxRiseMiB: 5 }): Growth {
   const warm = samples.filter((sample) => sample.atMs >= warmUpMs);
@@ -44,6 +46,7 @@ export function growth(samples: MemorySample[], warmUpMs: number, limits = { max
   const heapSlopeMiBPerMin = slope(secondHalf.map((sample) => [sample.atMs / 60_000, sample.heapUsedMiB]));
   const heapLastMinusFirstMiB = first && last ? last.heapUsedMiB - first.heapUsedMiB : 0;
   const rssLastMinusFirstMiB = first && last ? last.rssMiB - first.rssMiB : 0;
-  const verdict = secondHalf.length < 3 ? 'too_few_samples' : heapSlopeMiBPerMin <= limits.maxSlopeMiBPerMin && heapLastMinusFirstMiB <= limits.maxRiseMiB ? 'flat' : 'growing';
-  return { heapSlopeMiBPerMin, heapLastMinusFirstMiB, rssLastMinusFirstMiB, verdict };
+  const heapSecondHalfRiseMiB = secondHalf.length ? secondHalf[secondHalf.length - 1]!.heapUsedMiB - secondHalf[0]!.heapUsedMiB : 0;
+  const verdict = secondHalf.length < 3 ? 'too_few_samples' : heapSlopeMiBPerMin <= limits.maxSlopeMiBPerMin && heapSecondHalfRiseMiB <= limits.maxRiseMiB ? 'flat' : 'growing';
+  return { heapSlopeMiBPerMin, heapLastMinusFirstMiB, heapSecondHalfRiseMiB, rssLastMinusFirstMiB, verdict };
 }

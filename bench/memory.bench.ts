@@ -150,6 +150,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   report('memory_soak_heap_slope', result.heapSlopeMiBPerMin, 'MiB/min', {
     verdict: result.verdict,
     heapLastMinusFirstMiB: round(result.heapLastMinusFirstMiB),
+    heapSecondHalfRiseMiB: round(result.heapSecondHalfRiseMiB),
     rssLastMinusFirstMiB: round(result.rssLastMinusFirstMiB),
     heapFirstAfterWarmUpMiB: warm[0]?.heapUsedMiB,
     heapLastMiB: warm[warm.length - 1]?.heapUsedMiB,
