@@ -125,8 +125,8 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     const runsPlatform = config.services.some((name) => (PLATFORM_SERVICES as readonly string[]).includes(name));
     const platformKeys = runsPlatform ? (await platformSigningKey({ signingKey: config.auth.signingKey, dataDir: config.dataDir })).jwks : platformJwksUrl(resolved);
     const forAdapters = adapterDeps({ config: resolved, db, logger }, platformKeys);
-    // A process of adapters (and sandboxes) alone never reads or creates the platform's secret.
-    const adaptersOnly = config.services.every((name) => kindOf(name) === 'adapter' || kindOf(name) === 'sandbox');
+    // A process of adapters, sandboxes and browser apps alone never reads or creates the platform's secret.
+    const adaptersOnly = config.services.every((name) => kindOf(name) === 'adapter' || kindOf(name) === 'sandbox' || kindOf(name) === 'web');
     const deps: ServiceDeps = { config: resolved, db, logger, verifier: adaptersOnly ? forAdapters.verifier : createTokenVerifier(resolveAuthConfig(config)) };
 
     const urls: Partial<Record<ServiceName, string>> = {};
@@ -140,8 +140,8 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     };
 
     // Subgraphs and notifications first, then the gateway over them, then adapters and sandboxes.
-    // Browser apps' servers mint nothing: their settings carry no signing secret or key.
-    const webDeps: ServiceDeps = { ...deps, config: withoutPlatformSecrets(resolved) };
+    // Browser apps' servers mint nothing and hold what adapters hold: public keys, no secret or signing key.
+    const webDeps: ServiceDeps = forAdapters;
     const build = async (kind: string, only?: ServiceName) => {
       for (const entry of CATALOGUE) {
         if (entry.kind === kind && entry.factory && (only === undefined || only === entry.name) && config.services.includes(entry.name)) {
@@ -205,7 +205,9 @@ const STOREFRONT_TOKEN_TTL_S = 30 * 24 * 3600;
  */
 async function storefrontCredential(config: PlatformConfig): Promise<PlatformConfig['storefront']> {
   const { storefront } = config;
-  if (storefront.token || !config.services.includes('storefront')) return storefront;
+  // Only beside the platform, whose key it is; a storefront run elsewhere is given STOREFRONT_TOKEN.
+  const besidePlatform = config.services.some((name) => (PLATFORM_SERVICES as readonly string[]).includes(name));
+  if (storefront.token || !config.services.includes('storefront') || !besidePlatform) return storefront;
   const token = await operatorToken(
     config,
     { merchant: storefront.merchant, channels: [storefront.channel], role: 'storefront' },
