@@ -4,6 +4,7 @@
  * until the order is exported to the commerce sandbox. Sequential journeys; p50/p95 of each.
  */
 import type { BenchContext } from './bench-context.js';
+import { openBenchMerchant } from './bench-merchant.js';
 import { sleep } from './bench-context.js';
 import { percentile, report, round } from './bench-system.js';
 
@@ -59,22 +60,7 @@ async function countCallsPerAction(ctx: BenchContext, call: Call): Promise<void>
 
 export async function run(ctx: BenchContext): Promise<void> {
   const journeys = ctx.quick ? 3 : 20;
-  const merchant = 'bench-journey';
-  const tenant = { 'x-merchant': merchant, 'x-channel': 'web' };
-  const admin = await ctx.token({ merchant, channels: ['web'], role: 'admin' });
-  const storefront = await ctx.token({ merchant, channels: ['web'], role: 'storefront' });
-  const call = async (base: string, method: string, path: string, body?: unknown, token = storefront) => {
-    const response = await fetch(`${ctx.urls[base]}${path}`, {
-      method,
-      headers: { ...tenant, authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${base}${path}: ${response.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : undefined;
-  };
-  const configurations = await ctx.stack.call<Record<string, unknown>>('demoConfigurations');
-  for (const [id, document] of Object.entries(configurations)) await call('configuration', 'PUT', `/api/v1/configuration/merchants/${merchant}/channels/web/configurations/${id}`, document, admin);
+  const { tenant, storefront, rest: call } = await openBenchMerchant(ctx, 'bench-journey');
 
   const completedMs: number[] = [];
   const exportedMs: number[] = [];

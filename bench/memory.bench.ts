@@ -9,6 +9,7 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { BenchContext } from './bench-context.js';
+import { openBenchMerchant } from './bench-merchant.js';
 import { sleep } from './bench-context.js';
 import { report, round } from './bench-system.js';
 import { growth, type MemorySample } from './memory-growth.js';
@@ -44,20 +45,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   // A pause between a caller's journeys: busy, not saturated (the load generator shares the cores).
   const pauseMs = Number(process.env.BENCH_MEMORY_PAUSE_MS ?? 100);
   const warmUpMs = Math.min(60_000, durationMs / 5);
-  const merchant = 'bench-memory';
-  const tenant = { 'x-merchant': merchant, 'x-channel': 'web' };
-  const admin = await ctx.token({ merchant, channels: ['web'], role: 'admin' });
-  const storefront = await ctx.token({ merchant, channels: ['web'], role: 'storefront' });
-  const rest = async (base: string, method: string, path: string, body?: unknown, token = storefront) => {
-    const response = await fetch(`${ctx.urls[base]}${path}`, {
-      method,
-      headers: { ...tenant, authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${base}${path}: ${response.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : undefined;
-  };
+  const { tenant, storefront, rest } = await openBenchMerchant(ctx, 'bench-memory');
   const gql = async (query: string, variables: Record<string, unknown>) => {
     const response = await fetch(`${ctx.urls.gateway}/graphql`, {
       method: 'POST',
@@ -68,8 +56,6 @@ export async function run(ctx: BenchContext): Promise<void> {
     if (answer.errors || response.status !== 200) throw new Error(`${query.slice(0, 40)}: ${response.status} ${JSON.stringify(answer.errors).slice(0, 300)}`);
     return answer.data;
   };
-  const configurations = await ctx.stack.call<Record<string, unknown>>('demoConfigurations');
-  for (const [id, document] of Object.entries(configurations)) await rest('configuration', 'PUT', `/api/v1/configuration/merchants/${merchant}/channels/web/configurations/${id}`, document, admin);
   const socket = createClient({
     url: `${ctx.urls.gateway!.replace('http', 'ws')}/graphql`,
     webSocketImpl: WebSocket,
