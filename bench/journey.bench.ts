@@ -60,21 +60,13 @@ async function countCallsPerAction(ctx: BenchContext, call: Call): Promise<void>
 
 export async function run(ctx: BenchContext): Promise<void> {
   const journeys = ctx.quick ? 3 : 20;
-  const { tenant, storefront, rest: call } = await openBenchMerchant(ctx, 'bench-journey');
+  const { tenant, storefront, rest: call, basketAndCard } = await openBenchMerchant(ctx, 'bench-journey');
 
   const completedMs: number[] = [];
   const exportedMs: number[] = [];
   for (let j = 0; j < journeys; j++) {
-    const basket = await call('commerce_sandbox', 'POST', '/api/sandbox/baskets', {
-      currency: 'NOK',
-      items: [
-        { sku: 'SHOE-42', name: 'Running shoes', quantity: 2, unitPrice: 99.95, vatRate: 0.25 },
-        { sku: 'SOCK-3P', name: 'Socks', quantity: 1, unitPrice: 50, vatRate: 0.25 },
-      ],
-      buyer: { givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', phone: '+4791234567' },
-    });
     const cardId = `CARD-${Date.now()}-${j}`;
-    await call('giftcard_sandbox', 'POST', '/api/sandbox/cards', { cardId, balance: 100, currency: 'NOK' });
+    const basket = await basketAndCard(cardId);
 
     const started = performance.now();
     const order = await call('commerce_adapter', 'POST', '/api/v1/orders', { cartReference: basket.id, culture: 'nb-NO', currency: 'NOK' });

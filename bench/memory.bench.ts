@@ -45,7 +45,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   // A pause between a caller's journeys: busy, not saturated (the load generator shares the cores).
   const pauseMs = Number(process.env.BENCH_MEMORY_PAUSE_MS ?? 100);
   const warmUpMs = Math.min(60_000, durationMs / 5);
-  const { tenant, storefront, rest } = await openBenchMerchant(ctx, 'bench-memory');
+  const { tenant, storefront, basketAndCard } = await openBenchMerchant(ctx, 'bench-memory');
   const gql = async (query: string, variables: Record<string, unknown>) => {
     const response = await fetch(`${ctx.urls.gateway}/graphql`, {
       method: 'POST',
@@ -67,16 +67,8 @@ export async function run(ctx: BenchContext): Promise<void> {
   let journey = 0;
   const journeyOnce = async () => {
     const j = journey++;
-    const basket = await rest('commerce_sandbox', 'POST', '/api/sandbox/baskets', {
-      currency: 'NOK',
-      items: [
-        { sku: 'SHOE-42', name: 'Running shoes', quantity: 2, unitPrice: 99.95, vatRate: 0.25 },
-        { sku: 'SOCK-3P', name: 'Socks', quantity: 1, unitPrice: 50, vatRate: 0.25 },
-      ],
-      buyer: { givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', phone: '+4791234567' },
-    });
     const cardId = `CARD-MEM-${Date.now()}-${j}`;
-    await rest('giftcard_sandbox', 'POST', '/api/sandbox/cards', { cardId, balance: 100, currency: 'NOK' });
+    const basket = await basketAndCard(cardId);
     const { createOrderFromBasket: order } = await gql(CREATE, { input: { cartReference: basket.id, culture: 'nb-NO', currency: 'NOK' } });
     let changes = 0;
     const unsubscribe = socket.subscribe({ query: WATCH, variables: { id: order.id } }, { next: () => void changes++, error: () => undefined, complete: () => undefined });

@@ -29,7 +29,7 @@ export class PaymentActions {
     private readonly log: PaymentCallbackLog,
     private readonly timeoutMs: number,
     /** Whether a provider event's key is already on the payment's log (a refund its event applied first). */
-    private readonly events?: Pick<PaymentTransactionRepository, 'hasEvent'>,
+    private readonly events?: Pick<PaymentTransactionRepository, 'refusalOf'>,
   ) {}
 
   /** Cancels a payment after confirm and before capture: `reserved` (or not yet authorized) → `cancelled`; again is a no-op. */
@@ -62,7 +62,8 @@ export class PaymentActions {
       } catch (error) {
         // The provider's event was applied first: the refund is already on the payment (refused as a duplicate, or
         // by the refund rule when that event refunded all of it).
-        const applied = error instanceof AppError && (error.code === 'duplicate_event' || (error.status < 500 && eventKey !== undefined && (await this.events?.hasEvent(context.tenant, paymentId, eventKey))));
+        const refusal = this.events ? await this.events.refusalOf(error, context.tenant, paymentId, eventKey) : error;
+        const applied = refusal instanceof AppError && refusal.code === 'duplicate_event';
         if (!applied) throw error;
         const order = await this.orders.get(context, orderId);
         return { payment: order.document.payments.find((candidate) => candidate.id === paymentId)!, version: order.version };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
-import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
-import { duplicateEvent } from '../order/engine/order-store.repository.js';
+import { badRequest, notFound } from '../../platform/errors/app-error.js';
 import type { PaymentDocument } from '../../contracts/order.types.js';
 import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
@@ -118,11 +117,7 @@ export class PaymentCommands {
     } catch (error) {
       // Two deliveries of one provider event at once: the second sees the state the first moved to and is refused by
       // the table; when the first has logged the key (same commit as its move), the refusal is the duplicate it really is.
-      const eventKey = transaction?.eventKey;
-      if (eventKey && error instanceof AppError && error.status < 500 && error.code !== 'duplicate_event' && (await this.transactions.hasEvent(context.tenant, paymentId, eventKey))) {
-        throw duplicateEvent(paymentId, eventKey);
-      }
-      throw error;
+      throw await this.transactions.refusalOf(error, context.tenant, paymentId, transaction?.eventKey);
     }
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
 import type pg from 'pg';
 import type { PrismaClient } from '../../platform/db/database.js';
+import { AppError } from '../../platform/errors/app-error.js';
 import { Prisma } from '../../platform/db/generated/client.js';
 import { duplicateEvent } from '../order/engine/order-store.repository.js';
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
@@ -69,6 +70,16 @@ export class PaymentTransactionRepository {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw duplicateEvent(key.paymentId, input.eventKey);
       throw error;
     });
+  }
+
+  /**
+   * What a refused write that carried a provider event's key really was: 409 `duplicate_event` when
+   * the key is already on the payment's log (another delivery of the event moved the payment first,
+   * in the commit that logged the key), else the refusal itself. Failures (5xx, not AppErrors) pass.
+   */
+  async refusalOf(error: unknown, tenant: Tenant, paymentId: string, eventKey: string | null | undefined): Promise<unknown> {
+    if (!eventKey || !(error instanceof AppError) || error.status >= 500 || error.code === 'duplicate_event') return error;
+    return (await this.hasEvent(tenant, paymentId, eventKey)) ? duplicateEvent(paymentId, eventKey) : error;
   }
 
   /** Whether the provider event `eventKey` was already logged on the payment (applied once). */
