@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { activePayments, allocate, isActivePayment, limitedShares, restToCover, shareOfNewPayment, withinLimit } from './allocation.js';
+import { activePayments, allocate, coveredBy, isActivePayment, limitedShares, paidBy, restToCover, shareOfNewPayment, withinLimit } from './allocation.js';
 import type { PaymentDocument } from './order.types.js';
 import { PAYMENT_STATES } from './payment-states.js';
 
@@ -67,5 +67,17 @@ describe('the rule around it', () => {
     const active = PAYMENT_STATES.filter((state) => isActivePayment({ state }));
     expect(active).toEqual(['intent', 'processing', 'reserved', 'captured']);
     expect(activePayments({ payments: [main('a', 1, 'failed'), main('b', 1)] }).map((p) => p.id)).toEqual(['b']);
+  });
+
+  it.each<[string, PaymentDocument[], number, number]>([
+    ['a payment only started at a provider covers the rest but is not paid', [main('m', 249.9)], 249.9, 0],
+    ['nor one under way at the provider', [main('m', 249.9, 'processing')], 249.9, 0],
+    ['a gift card is paid as soon as it is added; the provider payment beside it is not', [card('c', 100, 100), main('m', 149.9)], 249.9, 100],
+    ['reserved (authorized) and captured payments are paid', [card('c', 100, 100, 'reserved'), main('m', 149.9, 'reserved')], 249.9, 249.9],
+    ['a captured payment', [open('o', 249.9)].map((p) => ({ ...p, state: 'captured' })), 249.9, 249.9],
+    ['final states pay nothing', [card('c', 100, 100, 'removed'), main('f', 249.9, 'failed'), main('r', 249.9, 'refunded')], 0, 0],
+  ])('coveredBy and paidBy: %s', (_name, payments, covered, paid) => {
+    expect(coveredBy({ payments })).toBe(covered);
+    expect(paidBy({ payments })).toBe(paid);
   });
 });

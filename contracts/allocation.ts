@@ -1,6 +1,6 @@
 import { atLeastZero, minAmount, sameAmount, subtractAmounts, sumAmounts } from './amount.js';
 import type { OrderDocument, PaymentDocument } from './order.types.js';
-import { TERMINAL_PAYMENT_STATES } from './payment-states.js';
+import { HOLDING_PAYMENT_STATES, TERMINAL_PAYMENT_STATES } from './payment-states.js';
 
 /**
  * The one allocation rule: what each payment of an order should cover. The order engine plans
@@ -74,8 +74,18 @@ export function restToCover(order: OrderPayments, ownId?: string): number {
 export const withinLimit = (payment: Pick<PaymentDocument, 'upperLimitAmount'>, requested: number): number =>
   atLeastZero(minAmount(requested, payment.upperLimitAmount ?? UNLIMITED));
 
-/** What the active payments cover in all. */
+/** What the active payments cover in all (their shares of the total, paid or not). */
 export const coveredBy = (order: { payments: readonly PaymentDocument[] }): number => sumAmounts(activePayments(order).map((payment) => payment.amount));
+
+/**
+ * What the shopper has already put toward the order: payments that hold their money (reserved —
+ * authorized at the provider — or captured) and payments with a limit (gift cards: the balance
+ * was checked when the card was added, and the card is reserved when the order goes to
+ * processing). A payment only started at a provider (intent, processing) covers its share of the
+ * total but is not paid yet.
+ */
+export const paidBy = (order: { payments: readonly PaymentDocument[] }): number =>
+  sumAmounts(activePayments(order).filter((payment) => hasLimit(payment) || (HOLDING_PAYMENT_STATES as readonly string[]).includes(payment.state)).map((payment) => payment.amount));
 
 /** Whether a payment's amount differs from its share (undefined share: not active). */
 export const differsFromShare = (payment: PaymentDocument, share: number | undefined): boolean => share !== undefined && !sameAmount(share, payment.amount);

@@ -33,3 +33,10 @@ export const isPaymentState = (value: unknown): value is PaymentState => typeof 
 
 /** Terminal states (no move out): the payment no longer covers any part of the order. */
 export const TERMINAL_PAYMENT_STATES: readonly PaymentState[] = PAYMENT_STATES.filter((state) => PAYMENT_STATE_MACHINE[state].to.length === 0);
+
+/**
+ * States in which a payment holds the shopper's money: reserved (authorized at the provider, a gift
+ * card reserved) or captured. A payment only started (intent) or under way at the provider
+ * (processing) holds nothing yet.
+ */
+export const HOLDING_PAYMENT_STATES: readonly PaymentState[] = ['reserved', 'captured'];

@@ -1,10 +1,10 @@
 import { money, sum, toAmount } from '../../platform/money/money.js';
-import { coveredBy } from '../../contracts/allocation.js';
+import { coveredBy, paidBy } from '../../contracts/allocation.js';
 import type { Amount, CartItem, OrderCart, OrderDocument } from '../../contracts/order.types.js';
 
 /**
  * The order as a storefront shows it (docs/storefront-api.md): money with its currency, typed
- * cart lines, VAT and what is still due. Pure functions of the order document.
+ * cart lines, VAT, what is paid and what is still due. Pure functions of the order document.
  */
 
 export interface Money {
@@ -72,15 +72,21 @@ export interface OrderAmountsView {
   totalExcludingVat: Money;
   vat: Money;
   covered: Money;
+  paid: Money;
   due: Money;
 }
 
-/** Total, VAT, what the active payments cover and what is due (never below 0), in the order's currency. */
+/**
+ * Total, VAT, what the active payments cover, what of it is paid (contracts/allocation `paidBy`:
+ * gift cards, reserved and captured payments) and what the shopper still has to pay — the total
+ * minus what is paid, never below 0 — in the order's currency. A provider's payment that is only
+ * started covers the rest of the total, yet the rest is still to pay.
+ */
 export function orderAmountsOf(document: Pick<OrderDocument, 'cart' | 'shippings' | 'payments' | 'total' | 'currency'>): OrderAmountsView {
   const currency = document.currency;
   const of = (amount: number): Money => ({ amount, currency });
-  const covered = coveredBy(document);
-  const due = money(document.total.includingVat).minus(covered);
+  const paid = paidBy(document);
+  const due = money(document.total.includingVat).minus(paid);
   return {
     currency,
     items: of(document.cart.total.includingVat),
@@ -88,7 +94,8 @@ export function orderAmountsOf(document: Pick<OrderDocument, 'cart' | 'shippings
     total: of(document.total.includingVat),
     totalExcludingVat: of(document.total.excludingVat),
     vat: of(toAmount(money(document.total.includingVat).minus(document.total.excludingVat))),
-    covered: of(covered),
+    covered: of(coveredBy(document)),
+    paid: of(paid),
     due: of(due.isNegative() ? 0 : toAmount(due)),
   };
 }

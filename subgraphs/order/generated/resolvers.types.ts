@@ -276,13 +276,15 @@ export type Order = {
 /** The order's money, each amount in the order's currency. */
 export type OrderAmounts = {
   __typename?: 'OrderAmounts';
-  /** What the active payments (not removed, cancelled or refunded) cover. */
+  /** What the active payments (not removed, cancelled or refunded) cover: their shares of the total, paid or not. */
   covered: Money;
   currency: Scalars['String']['output'];
-  /** What is still to be paid: total - covered, never below 0. */
+  /** What the shopper still has to pay: total - paid, never below 0. */
   due: Money;
   /** The cart's items, including VAT. */
   items: Money;
+  /** What of it is paid: gift cards, and payments reserved (authorized) or captured. A payment only started at a provider (intent, processing) is not. */
+  paid: Money;
   /** Every shipping, including VAT. */
   shipping: Money;
   total: Money;
@@ -795,6 +797,7 @@ export type OrderAmountsResolvers<ContextType = OrderContext, ParentType extends
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   due?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   items?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  paid?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   shipping?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   totalExcludingVat?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;

@@ -1,7 +1,11 @@
 import type { CheckoutOrderFragment } from '../generated/graphql.js';
 import { formatMoney, percent } from '../format.js';
 
-/** The cart's lines and the order's money: items, shipping, VAT, total, what payments cover, what is due. */
+/**
+ * The cart's lines and the order's money: items, shipping, VAT, total, what is paid (gift cards,
+ * reserved or captured payments) and what is still to pay. A provider's payment that is only
+ * started is not paid: the rest stays to pay until the provider reserves it.
+ */
 export function OrderLines({ order }: { order: CheckoutOrderFragment }) {
   const culture = order.culture ?? undefined;
   const { amounts } = order;
@@ -54,7 +58,9 @@ export function OrderLines({ order }: { order: CheckoutOrderFragment }) {
         <dt className="muted">of which VAT</dt>
         <dd className="muted">{formatMoney(amounts.vat, culture)}</dd>
         <dt>Paid by gift cards and payments</dt>
-        <dd>{formatMoney(amounts.covered, culture)}</dd>
+        <dd data-testid="amount-paid" data-amount={amounts.paid.amount}>
+          {formatMoney(amounts.paid, culture)}
+        </dd>
         <dt>Still to pay</dt>
         <dd className="strong" data-testid="amount-due" data-amount={amounts.due.amount}>
           {formatMoney(amounts.due, culture)}
