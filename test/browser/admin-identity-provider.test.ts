@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { Browser } from 'playwright-core';
 import { PLATFORM_SERVICES } from '../../platform/env/env.config.js';
 import { rest } from '../harness/http.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
 
 // The admin app's sign-in at an identity provider (production mode: AUTH_JWKS_URL): OpenID
 // Connect authorization code with PKCE against a stand-in provider that checks the verifier and
@@ -19,8 +18,6 @@ const AUDIENCE = 'checkout-api';
 let idp: Server;
 let issuer: string;
 let signingKey: CryptoKey;
-let system: TestSystem;
-let browser: Browser;
 const authorizations: Array<Record<string, string>> = [];
 const exchanges: Array<{ verified: boolean }> = [];
 const codes = new Map<string, { challenge: string; redirectUri: string }>();
@@ -82,28 +79,26 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
   const address = idp.address();
   issuer = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  [system, browser] = await Promise.all([
-    startTestSystem({
-      services: [...PLATFORM_SERVICES, 'admin'],
-      env: { AUTH_JWKS_URL: `${issuer}/jwks.json`, AUTH_ISSUER: issuer, AUTH_AUDIENCE: AUDIENCE, ADMIN_OIDC_CLIENT_ID: CLIENT_ID },
-    }),
-    launchChromium(),
-  ]);
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  await system?.close();
   await new Promise((resolve) => idp?.close(resolve));
+});
+// The system starts once the identity provider above is listening: it is configured with its address.
+const suite = useBrowserTest({
+  system: () => ({
+    services: [...PLATFORM_SERVICES, 'admin'],
+    env: { AUTH_JWKS_URL: `${issuer}/jwks.json`, AUTH_ISSUER: issuer, AUTH_AUDIENCE: AUDIENCE, ADMIN_OIDC_CLIENT_ID: CLIENT_ID },
+  }),
 });
 
 describe('the admin app with an identity provider', () => {
   it('offers the provider, signs in by authorization code with PKCE, and calls the gateway with the provider’s token', async () => {
+    const { system } = suite;
     expect((await rest(system.urls.admin!, 'GET', '/admin-config.json')).body).toEqual({
       graphqlUrl: `${system.urls.gateway}/graphql`,
       identityProvider: { issuer, clientId: CLIENT_ID, audience: AUDIENCE },
     });
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
+    const { page, blocked, close } = await suite.newPage();
     await page.goto(system.urls.admin!);
     await page.click('button:has-text("Sign in with the identity provider")');
     await page.getByTestId('merchant').filter({ hasText: tenant.merchant }).waitFor();
@@ -120,6 +115,6 @@ describe('the admin app with an identity provider', () => {
     expect(await page.locator('input[aria-label=Channel]').inputValue()).toBe(tenant.channel);
     await screenshot(page, 'admin-identity-provider');
     expect(blocked).toEqual([]);
-    await context.close();
+    await close();
   }, 120_000);
 });

@@ -1,32 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
 import { graphql, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { TestAdapter } from '../harness/test-adapter.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { BILLING, openShop, type Shop } from '../journey/journey-setup.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
+import type { TestSystem } from '../harness/test-system.js';
+import { BILLING, type Shop } from '../journey/journey-setup.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
 
 // The admin app (web/admin) in Chromium against the whole system: an admin signs in with a
 // token, edits an adapter's configuration through the form generated from its schema, finds a
 // failed transaction's errorDetail on an order, captures its payment by marking it delivered,
 // and replays a dead-lettered notification.
 
+const suite = useBrowserTest({ system: { env: { NOTIFICATION_RETRY_DELAYS_MS: '20', NOTIFICATION_TIMEOUT_MS: '2000' } }, shop: 'm-admin-ui' });
 let system: TestSystem;
-let browser: Browser;
 let shop: Shop;
 let receiver: TestAdapter;
 let receiverUp = false;
 
 beforeAll(async () => {
-  [system, browser, receiver] = await Promise.all([
-    startTestSystem({ env: { NOTIFICATION_RETRY_DELAYS_MS: '20', NOTIFICATION_TIMEOUT_MS: '2000' } }),
-    launchChromium(),
-    TestAdapter.start(),
-  ]);
-  shop = await openShop(system, 'm-admin-ui');
+  ({ system, shop } = suite);
+  receiver = await TestAdapter.start();
   // An ERP receiver of the channel's status changes: down (500) until the test brings it up.
   receiver.on('/erp', () => ({ status: receiverUp ? 200 : 500 }));
   const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${shop.tenant.merchant}/channels/web/configurations/static_notifications`, {
@@ -41,9 +38,7 @@ beforeAll(async () => {
   if (put.status !== 201) throw new Error(JSON.stringify(put.body));
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
   await receiver?.close();
-  await system?.close();
 });
 
 const shopper = async (query: string, variables: Record<string, unknown> = {}) => {
@@ -56,19 +51,14 @@ const fieldGroup = (page: Page, id: string) => page.locator('.form-group', { has
 
 describe('the admin app', () => {
   it('signs in, edits a configuration through its generated form, finds a failed errorDetail, captures a payment and replays a dead-lettered notification', async () => {
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { page, finish } = await suite.newPage();
     try {
       await journey(page);
     } catch (error) {
       await screenshot(page, 'admin-failure');
       throw error;
     }
-    expect(pageErrors).toEqual([]);
-    expect(blocked).toEqual([]); // the app loads nothing from outside this machine
-    await context.close();
+    await finish(); // no page error; the app loads nothing from outside this machine
   }, 120_000);
 });
 

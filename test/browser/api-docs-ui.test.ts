@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
+import { describe, expect, it } from '@jest/globals';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
 
 // Swagger UI at /docs (docs/api-documents.md) in a browser that reaches nothing but this machine:
 // it renders every operation from the installed package, asks nothing of another origin, and a
 // person can authorize (token, X-Merchant, X-Channel) and call an authenticated route.
 
-let system: TestSystem;
-let browser: Browser;
-
-beforeAll(async () => {
-  [system, browser] = await Promise.all([startTestSystem({ services: ['order', 'giftcard_sandbox'] }), launchChromium()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await system?.close();
-});
+const suite = useBrowserTest({ system: { services: ['order', 'giftcard_sandbox'] } });
 
 describe('Swagger UI at /docs, offline', () => {
   it('renders the order service document and calls an authenticated route with the three headers', async () => {
+    const { system } = suite;
     const base = system.urls.order!;
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
+    const { page, blocked, close } = await suite.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(`${base}/docs`);
@@ -53,17 +43,16 @@ describe('Swagger UI at /docs, offline', () => {
 
     expect(blocked).toEqual([]);
     expect(requested.filter((url) => !url.startsWith(base) && !url.startsWith('data:'))).toEqual([]);
-    await context.close();
+    await close();
   }, 120_000);
 
   it('renders a sandbox document with nothing from another origin either', async () => {
-    const base = system.urls.giftcard_sandbox!;
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
+    const base = suite.system.urls.giftcard_sandbox!;
+    const { page, blocked, close } = await suite.newPage();
     await page.goto(`${base}/docs`);
     await page.waitForSelector('.opblock');
     expect(await page.locator('.title').first().textContent()).toContain('Gift card system sandbox');
     expect(blocked).toEqual([]);
-    await context.close();
+    await close();
   }, 120_000);
 });

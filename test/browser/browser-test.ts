@@ -90,7 +90,7 @@ export function useBrowserTest(options: BrowserTestOptions = {}): BrowserTest {
     },
     async newPage(pageOptions = {}) {
       const chromium = present(browser, 'browser');
-      const { context, blocked } = pageOptions.offline === false ? { context: await chromium.newContext({ viewport: { width: 1400, height: 900 } }), blocked: [] } : await offlineContext(chromium);
+      const { context, blocked } = pageOptions.offline === false ? { context: await chromium.newContext({ viewport: pageOptions.viewport ?? { width: 1400, height: 900 } }), blocked: [] } : await offlineContext(chromium);
       const page = await context.newPage();
       if (pageOptions.viewport) await page.setViewportSize(pageOptions.viewport);
       const pageErrors: string[] = [];

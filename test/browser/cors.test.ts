@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PLATFORM_SERVICES } from '../../platform/env/env.config.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { launchChromium, screenshot } from './chromium.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
 
 // A storefront page served from another origin (another port of this machine) calls the gateway
 // from Chromium: the browser's own CORS checks decide, as they would for a shopper.
 
-let system: TestSystem;
-let browser: Browser;
 let allowedSite: Server;
 let otherSite: Server;
 const tenant = { merchant: 'm-cors', channel: 'web' };
@@ -48,33 +46,30 @@ let otherOrigin: string;
 beforeAll(async () => {
   const [allowed, other] = await Promise.all([serveStorefront(), serveStorefront()]);
   [allowedSite, allowedOrigin, otherSite, otherOrigin] = [allowed.server, allowed.origin, other.server, other.origin];
-  [system, browser] = await Promise.all([
-    startTestSystem({ services: [...PLATFORM_SERVICES], env: { CORS_ORIGINS: `https://shop.example.com,${allowedOrigin}` } }),
-    launchChromium(),
-  ]);
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  await system?.close();
   await Promise.all([allowedSite, otherSite].map((server) => server && new Promise((resolve) => server.close(resolve))));
 });
 
+// The system starts once the two sites above are listening: the gateway allows the first's origin.
+const suite = useBrowserTest({ system: () => ({ services: [...PLATFORM_SERVICES], env: { CORS_ORIGINS: `https://shop.example.com,${allowedOrigin}` } }) });
+
 /**
- * A plain context: with request interception on (offlineContext), Playwright answers CORS
+ * A plain context: with request interception on (an offline page), Playwright answers CORS
  * preflights itself, and the gateway's own answer would not be the one tested.
  */
 async function openStorefront(origin: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 500 } });
-  const page = await context.newPage();
+  const { page } = await suite.newPage({ offline: false, viewport: { width: 1000, height: 500 } });
   await page.goto(`${origin}/`);
   return page;
 }
 
 const callGateway = (page: Page, headers: Record<string, string>, query: string) =>
-  page.evaluate(([gateway, h, q]) => (globalThis as unknown as { callGateway(g: string, h: unknown, q: string): Promise<any> }).callGateway(gateway, h, q), [system.urls.gateway!, headers, query] as const);
+  page.evaluate(([gateway, h, q]) => (globalThis as unknown as { callGateway(g: string, h: unknown, q: string): Promise<any> }).callGateway(gateway, h, q), [suite.system.urls.gateway!, headers, query] as const);
 
 describe('CORS on the gateway, from Chromium', () => {
   it('lets a page on an allowed origin call the gateway (preflight before auth, answer readable)', async () => {
+    const { system } = suite;
     const admin = await orderClient(system, tenant, 'admin');
     const created = await admin.call('POST', '', sampleOrder());
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
@@ -92,6 +87,7 @@ describe('CORS on the gateway, from Chromium', () => {
   }, 120_000);
 
   it('refuses a page on an origin not allowed: its fetch rejects', async () => {
+    const { system } = suite;
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     const page = await openStorefront(otherOrigin);
     const result = await callGateway(page, { authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel }, '{ __typename }');

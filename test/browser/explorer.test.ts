@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { PLATFORM_SERVICES } from '../../platform/env/env.config.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
 
 // The explorer a browser gets on the gateway's /graphql, on a machine that reaches nothing but
 // itself: with EXPLORER=auto (the default) Sandbox's script cannot load, so the page falls back
 // to the GraphiQL bundled from node_modules, which then runs a query and a live subscription.
 
-let system: TestSystem;
-let browser: Browser;
+const suite = useBrowserTest({ system: { services: [...PLATFORM_SERVICES] } });
 const tenant = { merchant: 'm-explorer', channel: 'web' };
-
-beforeAll(async () => {
-  [system, browser] = await Promise.all([startTestSystem({ services: [...PLATFORM_SERVICES] }), launchChromium()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await system?.close();
-});
 
 /** The text of one of GraphiQL's CodeMirror editors (the query editor, the response pane, …). */
 const editorText = (page: Page, container: string) =>
@@ -49,18 +40,18 @@ async function run(page: Page, operationName: string): Promise<void> {
   await page.getByRole('menuitem', { name: operationName, exact: true }).click();
 }
 
-const explorerUrl = (path: string, fragment: Record<string, string>) => `${system.urls.gateway}${path}#${new URLSearchParams(fragment).toString()}`;
+const explorerUrl = (path: string, fragment: Record<string, string>) => `${suite.system.urls.gateway}${path}#${new URLSearchParams(fragment).toString()}`;
 
 describe('the offline explorer', () => {
   it('falls back to GraphiQL, runs a query with the pre-filled headers and receives orderChanged events', async () => {
+    const { system } = suite;
     const admin = await orderClient(system, tenant, 'admin');
     const created = await admin.call('POST', '', sampleOrder());
     expect(created.status).toBe(201);
     const orderId = created.body.id as string;
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
 
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
+    const { page, blocked, close } = await suite.newPage();
     const document = [
       `query Order {\n  order(id: "${orderId}") {\n    id\n    status\n    version\n  }\n}`,
       `subscription OrderChanged {\n  orderChanged(id: "${orderId}") {\n    id\n    status\n    version\n  }\n}\n`,
@@ -91,25 +82,23 @@ describe('the offline explorer', () => {
     expect(changed.status).toBe(200);
     await responseContains(page, '"orderChanged"', '"status": "processing"', '"version": 2');
     await screenshot(page, 'explorer-subscription');
-    await context.close();
+    await close();
   }, 120_000);
 
   it('needs nothing from outside this machine when told to use GraphiQL', async () => {
-    const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
+    const token = await suite.system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
+    const { page, blocked, close } = await suite.newPage();
     await page.goto(explorerUrl('/graphql?explorer=graphiql', { token, merchant: tenant.merchant, channel: tenant.channel }));
     await page.waitForSelector('body[data-explorer="graphiql"] .graphiql-container');
     await page.click('.graphiql-execute-button'); // the default query: the adapters list
     await responseContains(page, '"adapters"');
     expect(blocked).toEqual([]);
-    await context.close();
+    await close();
   }, 120_000);
 
   it('embeds Apollo Sandbox when the browser reaches it, with the same endpoint and headers', async () => {
     // Sandbox's CDN answered by a stand-in that records what the page hands Sandbox.
-    const { context } = await offlineContext(browser);
-    const page = await context.newPage();
+    const { page, close } = await suite.newPage();
     await page.route('https://embeddable-sandbox.cdn.apollographql.com/**', (route) =>
       route.fulfill({
         contentType: 'text/javascript',
@@ -126,22 +115,21 @@ describe('the offline explorer', () => {
     const options = await page.evaluate(() => (globalThis as unknown as { sandboxOptions: unknown }).sandboxOptions);
     expect(options).toMatchObject({
       target: '#explorer',
-      initialEndpoint: `${system.urls.gateway}/graphql`,
-      initialSubscriptionEndpoint: `${system.urls.gateway!.replace('http', 'ws')}/graphql`,
+      initialEndpoint: `${suite.system.urls.gateway}/graphql`,
+      initialSubscriptionEndpoint: `${suite.system.urls.gateway!.replace('http', 'ws')}/graphql`,
       initialState: { headers: { Authorization: 'Bearer tok', 'X-Merchant': tenant.merchant, 'X-Channel': tenant.channel }, includeCookies: false },
     });
     expect(requested.filter((path) => path.startsWith('/explorer/graphiql'))).toEqual([]);
-    await context.close();
+    await close();
   }, 120_000);
 
   it('shows why a subscription socket was refused', async () => {
-    const { context } = await offlineContext(browser);
-    const page = await context.newPage();
+    const { page, close } = await suite.newPage();
     const subscription = 'subscription { orderChanged(id: "nope") { id } }';
     await page.goto(explorerUrl('/graphql?explorer=graphiql', { token: 'not-a-token', merchant: tenant.merchant, channel: tenant.channel, query: subscription }));
     await page.waitForSelector('body[data-explorer="graphiql"] .graphiql-container');
     await page.click('.graphiql-execute-button');
     await responseContains(page, 'Subscription socket closed with 4401: the token was refused');
-    await context.close();
+    await close();
   }, 120_000);
 });

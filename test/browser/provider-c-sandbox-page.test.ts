@@ -1,28 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
 import { createLogger } from '../../platform/logging/logger.js';
 import { createProviderCSandbox, type ProviderCSandbox } from '../../sandboxes/provider-c/provider-c-sandbox.app.js';
 import { signProviderC } from '../../sandboxes/provider-c/provider-c.signature.js';
 import { rest } from '../harness/http.js';
 import { TestAdapter } from '../harness/test-adapter.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
 
 // The provider C sandbox's page (docs/sandboxes.md): a person opens it, fills in the iframe,
 // purchases; the iframe tells the page what happened, the merchant gets the validation and push.
 
+const suite = useBrowserTest();
 let sandbox: ProviderCSandbox;
 let url: string;
 let merchant: TestAdapter;
-let browser: Browser;
 
 beforeAll(async () => {
   merchant = await TestAdapter.start();
   merchant.on('/push', () => ({ status: 200, body: { CallbackResponse: 'received' } }));
   sandbox = createProviderCSandbox({ logger: createLogger({ level: 'silent' }) });
-  [url, browser] = await Promise.all([sandbox.app.listen({ port: 0, host: '127.0.0.1' }), launchChromium()]);
+  url = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
   await sandbox?.app.close();
   await merchant?.close();
 });
@@ -44,8 +43,7 @@ async function newOrder(): Promise<number> {
 describe('the provider C sandbox page', () => {
   it('a person fills in the iframe and purchases: the events reach the page, the merchant is asked and told', async () => {
     const orderId = await newOrder();
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
+    const { page, blocked, close } = await suite.newPage();
     await page.goto(`${url}/api/sandbox/orders/${orderId}/page`);
     const frame = page.frameLocator('iframe');
     await frame.locator('input[name=email]').fill('ada@example.com');
@@ -70,6 +68,6 @@ describe('the provider C sandbox page', () => {
     expect(merchant.callsTo('/validation')).toHaveLength(1);
     expect(merchant.callsTo('/push')).toHaveLength(1);
     expect(blocked).toEqual([]);
-    await context.close();
+    await close();
   });
 });

@@ -1,27 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
 import { createLogger } from '../../platform/logging/logger.js';
 import { createProviderDSandbox } from '../../sandboxes/provider-d/provider-d-sandbox.app.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
 
 /** The provider D sandbox's drop-in page, clicked as a person would (docs/sandboxes.md, "Provider D"). */
-let browser: Browser;
+const suite = useBrowserTest();
 let sandbox: ReturnType<typeof createProviderDSandbox>;
 let url: string;
 
 beforeAll(async () => {
   sandbox = createProviderDSandbox({ logger: createLogger({ level: 'silent' }) });
-  [url, browser] = await Promise.all([sandbox.app.listen({ port: 0, host: '127.0.0.1' }), launchChromium()]);
+  url = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
   await sandbox?.app.close();
 });
 
 describe('provider D sandbox: the drop-in page', () => {
   it('pays with a card, answers a 3-D Secure challenge and a redirect, offline', async () => {
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
+    const { page, blocked, close } = await suite.newPage();
     await page.goto(`${url}/dropin?amount=1500&currency=EUR`);
     await page.waitForSelector('form.dropin button[type=submit]');
     for (const [card, answer, result] of [
@@ -44,6 +42,6 @@ describe('provider D sandbox: the drop-in page', () => {
       [1500, 'Cancelled'],
       [1500, 'Refused'],
     ]);
-    await context.close();
+    await close();
   });
 });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { ensureStorefrontBuilt } from '../../web/storefront/server/storefront-build.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { rest } from '../harness/http.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { BILLING, openShop, type Shop } from '../journey/journey-setup.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
+import { BILLING } from '../journey/journey-setup.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
 import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
 
 // Provider A's frontend in the storefront (src/payment-frontends/ProviderASnippet.tsx): the
@@ -15,32 +13,17 @@ import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, read
 // order completed. The provider's push comes a moment later (pushDelayMs set short: the
 // sandbox's two minutes are the real provider's).
 
-let system: TestSystem;
-let browser: Browser;
-let shop: Shop;
+const suite = useBrowserTest({ shop: 'm-storefront-pa', storefront: true });
 
 beforeAll(async () => {
-  [system, browser] = await Promise.all([
-    startTestSystem({ env: { STOREFRONT_MERCHANT: 'm-storefront-pa', STOREFRONT_CHANNEL: 'web' } }),
-    launchChromium(),
-    ensureStorefrontBuilt(),
-  ]);
-  shop = await openShop(system, 'm-storefront-pa');
-  const settings = await rest(system.urls.provider_a_sandbox!, 'PUT', '/api/sandbox/settings', { body: { pushDelayMs: 50 } });
+  const settings = await rest(suite.system.urls.provider_a_sandbox!, 'PUT', '/api/sandbox/settings', { body: { pushDelayMs: 50 } });
   if (settings.status !== 200) throw new Error(`provider A settings: ${JSON.stringify(settings.body)}`);
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await system?.close();
 });
 
 describe("the storefront's provider A frontend", () => {
   it("renders the provider's hosted snippet; a purchase there (Express shipping) leads to the confirmation", async () => {
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1400, height: 1600 });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const { system, shop } = suite;
+    const { page, finish } = await suite.newPage({ viewport: { width: 1400, height: 1600 } });
 
     const orderId = await goToCheckout(page, system.urls.storefront!, shop.basketId);
     await fillInDetails(page);
@@ -71,8 +54,6 @@ describe("the storefront's provider A frontend", () => {
 
     const order = await readOrder(system, shop, orderId);
     expect(order).toEqual({ status: 'completed', billing: { givenName: BILLING.givenName, city: BILLING.city }, total: 348.9, payments: [{ adapterId: 'provider_a_checkout_adapter', amount: 348.9, state: 'reserved' }] });
-    expect(problems).toEqual([]);
-    expect(blocked).toEqual([]);
-    await context.close();
+    await finish();
   }, 120_000);
 });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { ensureStorefrontBuilt } from '../../web/storefront/server/storefront-build.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { BILLING, openShop, type Shop } from '../journey/journey-setup.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
-import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
+import { describe, expect, it } from '@jest/globals';
+import { rest } from '../harness/http.js';
+import { BILLING } from '../journey/journey-setup.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
+import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, pageShowsOrderAsStored, readOrder } from './storefront-shopper.js';
 
 // Provider B's frontend in the storefront (src/payment-frontends/ProviderBScript.tsx): the
 // provider's script (`javascriptUrl`, the sandbox's /checkout.js) initialised with the purchase
@@ -12,30 +11,12 @@ import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, read
 // buys; the provider tells the adapter (its server callback), not the page, so the storefront
 // follows the order (orderChanged) to the confirmation.
 
-let system: TestSystem;
-let browser: Browser;
-let shop: Shop;
-
-beforeAll(async () => {
-  [system, browser] = await Promise.all([
-    startTestSystem({ env: { STOREFRONT_MERCHANT: 'm-storefront-pb', STOREFRONT_CHANNEL: 'web' } }),
-    launchChromium(),
-    ensureStorefrontBuilt(),
-  ]);
-  shop = await openShop(system, 'm-storefront-pb');
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await system?.close();
-});
+const suite = useBrowserTest({ shop: 'm-storefront-pb', storefront: true });
 
 describe("the storefront's provider B frontend", () => {
   it("renders the provider's script checkout; a purchase there leads to the confirmation", async () => {
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1400, height: 1600 });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const { system, shop } = suite;
+    const { page, finish } = await suite.newPage({ viewport: { width: 1400, height: 1600 } });
 
     const orderId = await goToCheckout(page, system.urls.storefront!, shop.basketId);
     await fillInDetails(page);
@@ -48,6 +29,14 @@ describe("the storefront's provider B frontend", () => {
     const checkout = root.frameLocator('iframe');
     await checkout.getByRole('heading', { name: /Provider B checkout/ }).waitFor();
     await checkout.locator('#step', { hasText: 'Initiated' }).waitFor();
+    // The provider's payment is started (intent, holding the whole total) but nothing is paid:
+    // once the page shows the order with it, the whole total is still to pay.
+    const started = await readOrder(system, shop, orderId);
+    expect(started.payments).toEqual([{ adapterId: 'provider_b_checkout_adapter', amount: 298.9, state: 'intent' }]);
+    await pageShowsOrderAsStored(page, system, shop, orderId);
+    await amountBecomes(page, 'amount-paid', 0);
+    await amountBecomes(page, 'amount-due', 298.9);
+
     await checkout.getByLabel('E-mail').fill(BILLING.email);
     await checkout.getByLabel('Phone').fill(BILLING.phone);
     await checkout.getByLabel('Given name').fill(BILLING.givenName);
@@ -59,16 +48,18 @@ describe("the storefront's provider B frontend", () => {
     await page.getByRole('region', { name: 'Payment' }).evaluate((node) => node.scrollIntoView({ block: 'start' }));
     await screenshot(page, 'storefront-provider-b-checkout');
 
-    await checkout.getByRole('button', { name: 'Save what I entered' }).click();
-    await checkout.locator('#result', { hasText: /^200 .*ShopperDataEntered/s }).waitFor();
+    // Buy buys with what the form holds: no Save first.
     await checkout.getByRole('button', { name: 'Buy' }).click();
     await confirmationCompleted(page);
     await screenshot(page, 'storefront-provider-b-confirmation');
 
     const order = await readOrder(system, shop, orderId);
     expect(order).toEqual({ status: 'completed', billing: { givenName: BILLING.givenName, city: BILLING.city }, total: 298.9, payments: [{ adapterId: 'provider_b_checkout_adapter', amount: 298.9, state: 'reserved' }] });
-    expect(problems).toEqual([]);
-    expect(blocked).toEqual([]);
-    await context.close();
+    // The purchase holds what the shopper typed in the provider's checkout.
+    const purchases = (await rest(system.urls.provider_b_sandbox!, 'GET', '/api/sandbox/purchases')).body.purchases as Array<{ merchantReference: string; currentStep: string; customer: { email: string }; deliveryAddress: { city: string }; paymentMethod: string }>;
+    expect(purchases.filter((purchase) => purchase.merchantReference === orderId)).toEqual([
+      expect.objectContaining({ currentStep: 'Completed', customer: expect.objectContaining({ email: BILLING.email }), deliveryAddress: expect.objectContaining({ city: BILLING.city }), paymentMethod: 'Invoice' }),
+    ]);
+    await finish();
   }, 120_000);
 });

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { ensureStorefrontBuilt } from '../../web/storefront/server/storefront-build.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { BILLING, openShop, type Shop } from '../journey/journey-setup.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
+import { describe, expect, it } from '@jest/globals';
+import { BILLING } from '../journey/journey-setup.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
 import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
 
 // Provider C's frontend in the storefront (src/payment-frontends/ProviderCIframe.tsx): the
@@ -12,30 +10,12 @@ import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, read
 // a shipping option chosen there replaces the one chosen in the storefront; the iframe's purchase
 // (Completed) takes the shopper to the confirmation.
 
-let system: TestSystem;
-let browser: Browser;
-let shop: Shop;
-
-beforeAll(async () => {
-  [system, browser] = await Promise.all([
-    startTestSystem({ env: { STOREFRONT_MERCHANT: 'm-storefront-pc', STOREFRONT_CHANNEL: 'web' } }),
-    launchChromium(),
-    ensureStorefrontBuilt(),
-  ]);
-  shop = await openShop(system, 'm-storefront-pc');
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await system?.close();
-});
+const suite = useBrowserTest({ shop: 'm-storefront-pc', storefront: true });
 
 describe("the storefront's provider C frontend", () => {
   it("renders the provider's iframe; a purchase there leads to the confirmation", async () => {
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1400, height: 1600 });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const { system, shop } = suite;
+    const { page, finish } = await suite.newPage({ viewport: { width: 1400, height: 1600 } });
     const relayed: string[] = [];
     page.on('response', (response) => {
       if (response.url().includes('/api/adapters/')) relayed.push(`${response.status()} ${new URL(response.url()).pathname.split('/').pop()}`);
@@ -81,8 +61,6 @@ describe("the storefront's provider C frontend", () => {
     expect(relayed).toContain('200 customer-update');
     expect(relayed).toContain('200 shipping-option-update');
     expect(relayed.filter((line) => !line.startsWith('200 '))).toEqual([]);
-    expect(problems).toEqual([]);
-    expect(blocked).toEqual([]);
-    await context.close();
+    await finish();
   }, 120_000);
 });

@@ -1,52 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { ensureStorefrontBuilt } from '../../web/storefront/server/storefront-build.js';
+import { describe, expect, it } from '@jest/globals';
 import { graphql } from '../harness/http.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { BILLING, openShop, type Shop } from '../journey/journey-setup.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
+import { fillInDetails, goToCheckout } from './storefront-shopper.js';
 
 // Provider D's frontend in the storefront (src/payment-frontends/ProviderDDropin.tsx): the
 // sandbox's drop-in script mounted with the adapter's create answer, its submit sent to the
 // adapter's `transaction` through the storefront's server with the checkout token, a test card
 // that authorises → the confirmation page with the order completed.
 
-let system: TestSystem;
-let browser: Browser;
-let shop: Shop;
-
-beforeAll(async () => {
-  [system, browser] = await Promise.all([
-    startTestSystem({ env: { STOREFRONT_MERCHANT: 'm-storefront-pd', STOREFRONT_CHANNEL: 'web' } }),
-    launchChromium(),
-    ensureStorefrontBuilt(),
-  ]);
-  shop = await openShop(system, 'm-storefront-pd');
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await system?.close();
-});
+const suite = useBrowserTest({ shop: 'm-storefront-pd', storefront: true });
 
 describe("the storefront's provider D frontend", () => {
   it("renders the provider's drop-in and a test card authorises to the confirmation", async () => {
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const { system, shop } = suite;
+    const { page, finish } = await suite.newPage();
 
-    await page.goto(`${system.urls.storefront}/`);
-    await page.locator('input').first().fill(shop.basketId);
-    await page.getByRole('button', { name: 'Go to checkout' }).click();
-    await page.waitForURL(/\/checkout\/[^/]+$/);
-    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-    await page.locator('[data-testid="order-state"][data-status="checkout"] .live.on').waitFor();
-
-    for (const [field, value] of Object.entries(BILLING)) await page.locator(`input[name="${field}"]`).fill(value);
-    await page.getByRole('button', { name: 'Save address' }).click();
-    await page.getByTestId('billing-saved').waitFor();
-    await page.getByLabel('I accept the terms of purchase').click();
-    await page.locator('input[name="terms"]:checked').waitFor();
+    const orderId = await goToCheckout(page, system.urls.storefront!, shop.basketId);
+    await fillInDetails(page);
 
     await page.locator('input[name="payment"][value="provider_d_dropin_adapter:"]').check();
     const dropin = page.getByTestId('provider-d-dropin').locator('form.dropin');
@@ -64,8 +35,6 @@ describe("the storefront's provider D frontend", () => {
     const payments = read.body.data.order.payments.filter((payment: { state: string }) => payment.state !== 'removed');
     expect(read.body.data.order.status).toBe('completed');
     expect(payments).toEqual([{ adapterId: 'provider_d_dropin_adapter', amount: 249.9, state: 'reserved' }]);
-    expect(problems).toEqual([]);
-    expect(blocked).toEqual([]);
-    await context.close();
+    await finish();
   });
 });

@@ -31,6 +31,18 @@ export async function fillInDetails(page: Page): Promise<void> {
 export const amountBecomes = (page: Page, testId: string, amount: number) =>
   page.locator(`[data-testid="${testId}"][data-amount="${amount}"]`).waitFor();
 
+/**
+ * Waits until the checkout page shows the order as the platform holds it now (its version or a
+ * later one, followed live), so what the page shows next can be checked against that state.
+ */
+export async function pageShowsOrderAsStored(page: Page, system: TestSystem, shop: Shop, orderId: string): Promise<void> {
+  const token = await system.token({ merchant: shop.tenant.merchant, channels: [shop.tenant.channel], role: 'admin' });
+  const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { version } }`, { id: orderId }, { token, ...shop.tenant });
+  expect(read.body.errors).toBeUndefined();
+  const version = read.body.data.order.version as number;
+  await page.waitForFunction((stored) => Number(document.querySelector('[data-testid="order-state"]')?.getAttribute('data-version')) >= stored, version);
+}
+
 /** The confirmation page with the order completed, followed live (orderChanged). */
 export async function confirmationCompleted(page: Page): Promise<void> {
   await page.waitForURL(/\/confirmation\/[^/]+$/);

@@ -1,45 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { ensureStorefrontBuilt } from '../../web/storefront/server/storefront-build.js';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { graphql } from '../harness/http.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
-import { BILLING, openShop, type Shop } from '../journey/journey-setup.js';
-import { launchChromium, offlineContext, screenshot } from './chromium.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
+import { amountBecomes, fillInDetails } from './storefront-shopper.js';
 
 // A shopper in Chromium: a demo basket from the commerce sandbox → the storefront's checkout page
 // (lines, totals, billing address, shipping, a gift card, a non-PSP method) → the confirmation,
 // the order's state following live over orderChanged. The page is on its own origin and calls the
 // gateway with the order's checkout token (CORS), reaching nothing outside this machine.
 
-let system: TestSystem;
-let browser: Browser;
-let shop: Shop;
-
-beforeAll(async () => {
-  [system, browser] = await Promise.all([
-    startTestSystem({ env: { STOREFRONT_MERCHANT: 'm-storefront-ui', STOREFRONT_CHANNEL: 'web' } }),
-    launchChromium(),
-    // Built once here (reused while the sources are unchanged), so the page test does not wait on it.
-    ensureStorefrontBuilt(),
-  ]);
-  shop = await openShop(system, 'm-storefront-ui');
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await system?.close();
-});
+const suite = useBrowserTest({ shop: 'm-storefront-ui', storefront: true });
 
 const amountOf = async (page: Page, testId: string) => Number(await page.getByTestId(testId).getAttribute('data-amount'));
-/** Waits until an amount shown on the page is the one expected (it follows the order live). */
-const amountBecomes = (page: Page, testId: string, amount: number) =>
-  page.waitForFunction(([id, value]) => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-amount') === String(value), [testId, amount] as const);
 
 describe('the storefront', () => {
   it('a shopper pays with a gift card and an invoice and sees the confirmation', async () => {
-    const { context, blocked } = await offlineContext(browser);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const { system, shop } = suite;
+    const { page, finish } = await suite.newPage();
 
     await page.goto(`${system.urls.storefront}/`);
     await page.getByRole('button', { name: 'New demo basket' }).click();
@@ -54,13 +32,8 @@ describe('the storefront', () => {
     await expect(page.getByTestId('cart-line').count()).resolves.toBe(2);
     expect(await amountOf(page, 'order-total')).toBe(249.9);
 
-    for (const [field, value] of Object.entries(BILLING)) await page.locator(`input[name="${field}"]`).fill(value);
-    await page.getByRole('button', { name: 'Save address' }).click();
-    await page.getByTestId('billing-saved').waitFor();
-    // Both are the order's (consents, shipping): they show checked once the gateway has answered.
-    await page.getByLabel('I accept the terms of purchase').click();
-    await page.locator('input[name="terms"]:checked').waitFor();
-
+    // The billing address and the terms, then shipping: each the order's, shown once the gateway has answered.
+    await fillInDetails(page);
     await page.getByRole('radio', { name: /Standard parcel/ }).click();
     await amountBecomes(page, 'order-total', 298.9);
     await page.locator('input[name="shipping"][value="standard"]:checked').waitFor();
@@ -69,6 +42,7 @@ describe('the storefront', () => {
     await page.getByRole('button', { name: 'Add gift card' }).click();
     await page.getByTestId('gift-card-payment').waitFor();
     await amountBecomes(page, 'amount-due', 198.9);
+    await amountBecomes(page, 'amount-paid', 100);
 
     await page.getByRole('radio', { name: /Invoice/ }).check();
     // The lines' images come from the commerce sandbox (no internet needed): each one loaded.
@@ -93,8 +67,6 @@ describe('the storefront', () => {
     expect(order).toMatchObject({ status: 'completed', total: { includingVat: 298.9 }, shippings: [{ name: 'Standard parcel' }], consents: { terms: true } });
     const paid = order.payments.filter((payment: { state: string }) => payment.state !== 'removed').map((payment: { adapterId: string; amount: number }) => [payment.adapterId, payment.amount]);
     expect(paid.sort()).toEqual([['giftcard_adapter', 100], ['nonpsp_adapter', 198.9]]);
-    expect(problems).toEqual([]);
-    expect(blocked).toEqual([]);
-    await context.close();
+    await finish();
   });
 });
