@@ -24,6 +24,16 @@ export type OrderRow = Omit<Prisma.OrderGetPayload<object>, 'document'> & { docu
 /** The columns of `orders` under the names of OrderRow, for raw SQL. */
 export const ORDER_COLUMNS = 'id, merchant, channel, status, version, reference, document, created_at as "createdAt", updated_at as "updatedAt"';
 
+/**
+ * The tenant condition of a statement that finds orders by id (SQL; `merchant` and `channel` are
+ * the placeholders or column references to compare with). It is wrapped in `is true` so the planner
+ * cannot answer it from the tenant's listing index (merchant, channel, status, created_at): on a
+ * fresh or small table that index looks as cheap as the primary key, and walking it visits every
+ * order of the tenant — and, while they are being changed quickly, every dead version of each.
+ * The primary key finds the one row; the tenant is then checked on it.
+ */
+export const tenantCondition = (merchant: string, channel: string) => `(merchant = ${merchant} and channel = ${channel}) is true`;
+
 export function toOrderRecord(row: OrderRow): OrderRecord {
   return {
     id: row.id,

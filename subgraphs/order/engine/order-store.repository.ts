@@ -5,9 +5,10 @@ import type { PgNotifier } from '../../../platform/db/pg-notifier.js';
 import type { Tenant } from '../../../platform/auth/principal.js';
 import type { TransactionInput } from '../../../contracts/callbacks.types.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
-import { ORDER_COLUMNS, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
+import { ORDER_COLUMNS, tenantCondition, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
 import { outboundTraceHeaders } from '../../../platform/telemetry/outbound.js';
 import { RecentOrders } from './recent-orders.cache.js';
+import { GroupCommitBatcher } from './group-commit.batcher.js';
 
 export interface EventInput {
   id: string;
@@ -35,6 +36,17 @@ export const duplicateEvent = (paymentId: string | null, eventKey: string | null
 
 const EVENT_KEY_CONSTRAINT = 'payment_transactions_payment_id_event_key_key';
 
+interface UpdateInput {
+  current: OrderRecord;
+  document: OrderDocument;
+  events: EventInput[];
+  /** The jobs with the committing request's trace context, taken in its own async context. */
+  outbox: OutboxJob[];
+  transactions: TransactionLogInput[];
+}
+
+type OutboxJob = JobInput & { traceContext: unknown };
+
 export class VersionConflict extends Error {
   override name = 'VersionConflict';
 }
@@ -55,6 +67,8 @@ const cacheKey = (tenant: Tenant, id: string) => `${tenant.merchant}\u0000${tena
 export class OrderStore {
   /** The last version this process committed or read of the orders being worked on (write-through, bounded, idle ones forgotten). */
   private readonly recent: RecentOrders<OrderRecord>;
+  /** Versioned updates waiting at the same moment share one statement (group commit). */
+  readonly commits: GroupCommitBatcher<UpdateInput, OrderRow | undefined>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -62,10 +76,15 @@ export class OrderStore {
     recent: { max?: number; idleMs?: number } = {},
   ) {
     this.recent = new RecentOrders(recent.max, recent.idleMs);
+    this.commits = new GroupCommitBatcher<UpdateInput, OrderRow | undefined>({
+      runOne: (input) => this.updateOne(input),
+      runMany: (inputs) => this.updateMany(inputs),
+      keyOf: (input) => cacheKey(input.current, input.current.id),
+    });
   }
 
   async load(tenant: Tenant, id: string): Promise<OrderRecord | null> {
-    const { rows } = await this.pool.query<OrderRow>({ name: 'order-load', text: `select ${ORDER_COLUMNS} from orders where id = $1 and merchant = $2 and channel = $3`, values: [id, tenant.merchant, tenant.channel] });
+    const { rows } = await this.pool.query<OrderRow>({ ...LOAD_STATEMENT, values: [id, tenant.merchant, tenant.channel] });
     const record = rows[0] ? toOrderRecord(rows[0]) : null;
     if (record) this.remember(record);
     return record;
@@ -116,8 +135,20 @@ export class OrderStore {
 
   /** Commits a new version; throws VersionConflict when someone else committed since `version`. */
   async update(current: OrderRecord, document: OrderDocument, events: EventInput[], jobs: JobInput[], transactions: TransactionLogInput[] = []): Promise<OrderRecord> {
+    const row = await this.commits.submit({ current, document, events, outbox: outboxJobValues(jobs), transactions });
+    if (!row) {
+      this.recent.delete(cacheKey(current, current.id));
+      throw new VersionConflict(`order ${current.id} changed since version ${current.version}`);
+    }
+    const record = toOrderRecord({ ...row, document });
+    this.published(record, jobs.length > 0);
+    return record;
+  }
+
+  /** One versioned update as its own statement: the row written, or none when the version moved on. */
+  private async updateOne({ current, document, events, outbox, transactions }: UpdateInput): Promise<OrderRow | undefined> {
     const { rows } = await this.pool
-      .query<OrderRow>(UPDATE_STATEMENT, [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, JSON.stringify(events), outboxJobs(jobs), current.version, JSON.stringify(transactions)])
+      .query<OrderRow>(UPDATE_STATEMENT, [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, JSON.stringify(events), JSON.stringify(outbox), current.version, JSON.stringify(transactions)])
       .catch((error: unknown) => {
         // A transaction's event key logged before (a provider event delivered again): nothing of this change is committed.
         if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === EVENT_KEY_CONSTRAINT) {
@@ -126,13 +157,28 @@ export class OrderStore {
         }
         throw error;
       });
-    if (!rows[0]) {
-      this.recent.delete(cacheKey(current, current.id));
-      throw new VersionConflict(`order ${current.id} changed since version ${current.version}`);
-    }
-    const record = toOrderRecord({ ...rows[0], document });
-    this.published(record, jobs.length > 0);
-    return record;
+    return rows[0];
+  }
+
+  /** Versioned updates of different orders as one statement: each member's row, or none where its version moved on. */
+  private async updateMany(inputs: UpdateInput[]): Promise<Array<OrderRow | undefined>> {
+    const members = inputs.map(({ current, document, events, outbox, transactions }, i) => ({
+      i,
+      id: current.id,
+      merchant: current.merchant,
+      channel: current.channel,
+      expected: current.version,
+      document,
+      status: document.state.currentStatus,
+      reference: document.reference ?? null,
+      events,
+      jobs: outbox,
+      transactions,
+    }));
+    const { rows } = await this.pool.query<OrderRow & { i: number }>(UPDATE_MANY_STATEMENT, [JSON.stringify(members), members.map((member) => member.id)]);
+    const written: Array<OrderRow | undefined> = new Array(inputs.length).fill(undefined);
+    for (const row of rows) written[row.i] = row;
+    return written;
   }
 
   /** After commit: remember it, tell subscribers (and, when jobs were queued, the notification workers). */
@@ -151,50 +197,76 @@ export class OrderStore {
   }
 }
 
-/** Prepared once per connection (named statements): planning the commit is not repeated per change. */
+/** Prepared once per connection (named statements): planning is not repeated per change. */
+const LOAD_STATEMENT = { name: 'order-load', text: `select ${ORDER_COLUMNS} from orders where id = $1 and ${tenantCondition('$2', '$3')}` };
 const INSERT_STATEMENT = {
   name: 'order-insert',
-  text: commitStatement('insert into orders (id, merchant, channel, status, version, reference, document) values ($4, $5, $6, $2, 1, $3, $1) returning *', 9),
+  text: commitStatement('insert into orders (id, merchant, channel, status, version, reference, document) values ($4, $5, $6, $2, 1, $3, $1) returning *', { events: '$7', jobs: '$8', transactions: '$9' }),
 };
 const UPDATE_STATEMENT = {
   name: 'order-update',
   text: commitStatement(
     `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now()
-      where id = $4 and merchant = $5 and channel = $6 and version = $9 returning *`,
-    10,
+      where id = $4 and version = $9 and ${tenantCondition('$5', '$6')} returning *`,
+    { events: '$7', jobs: '$8', transactions: '$10' },
+  ),
+};
+/**
+ * Several orders' versioned updates (group commit): $1 the members as a JSON array (each with its
+ * index `i`, expected version, document, events, jobs and transactions), $2 their ids, so the
+ * orders are found through the primary key whatever the planner thinks of the JSON's size.
+ * Members whose version moved on match no row and are not in the answer.
+ */
+const UPDATE_MANY_STATEMENT = {
+  name: 'order-update-many',
+  text: commitStatement(
+    `with members as (
+       select * from jsonb_to_recordset($1::jsonb) as m(i int, id text, merchant text, channel text, expected int, document jsonb, status text, reference text, events jsonb, jobs jsonb, transactions jsonb)
+     )
+     update orders o set document = m.document, status = m.status, reference = m.reference, version = o.version + 1, updated_at = now()
+       from members m
+      where o.id = any($2::text[]) and o.id = m.id and o.merchant = m.merchant and o.channel = m.channel and o.version = m.expected
+     returning o.*, m.i, m.events, m.jobs, m.transactions`,
+    { events: 'w.events', jobs: 'w.jobs', transactions: 'w.transactions' },
+    ', w.i',
   ),
 };
 
+/** The statements that find orders by id, for the test that they go through the primary key. */
+export const ORDER_STATEMENTS_BY_ID = { order_load: LOAD_STATEMENT, order_update: UPDATE_STATEMENT, order_update_many: UPDATE_MANY_STATEMENT };
+
 /** Each job keeps the committing request's trace context: its delivery continues that trace. */
-function outboxJobs(jobs: JobInput[]): string {
+function outboxJobValues(jobs: JobInput[]): OutboxJob[] {
   const traceContext = jobs.length > 0 ? outboundTraceHeaders() : undefined;
-  return JSON.stringify(jobs.map((job) => ({ ...job, traceContext })));
+  return jobs.map((job) => ({ ...job, traceContext }));
 }
 
+const outboxJobs = (jobs: JobInput[]): string => JSON.stringify(outboxJobValues(jobs));
+
 /**
- * One statement, so one round trip and one implicit transaction: the order write ($1–$6 and,
- * for updates, $9), then the events ($7) — the first carrying the document as of the new
- * version, so a commit writes no separate snapshot row — the jobs ($8) and payment transactions
- * (`$transactions`) as JSON arrays, all of which happen only when the write matched a row.
- * Listeners are notified after commit.
+ * One statement, so one round trip and one implicit transaction: the order write, then the events
+ * — the first carrying the document as of the new version, so a commit writes no separate
+ * snapshot row — the jobs and the payment transactions, each a JSON array (a parameter, or a
+ * column of the written member in the batch statement), all of which happen only for a write
+ * that matched a row. Listeners are notified after commit.
  */
-function commitStatement(write: string, transactions: number): string {
+function commitStatement(write: string, from: { events: string; jobs: string; transactions: string }, extraColumns = ''): string {
   return `
     with written as (${write}),
     events as (
       insert into order_events (id, merchant, channel, order_id, type, version, actor, data, document)
       select e.id, w.merchant, w.channel, w.id, e.type, w.version, e.actor, e.data, case when e.n = 1 then w.document end
-        from written w, rows from (jsonb_to_recordset($7::jsonb) as (id uuid, type text, actor text, data jsonb)) with ordinality as e(id, type, actor, data, n)
+        from written w, rows from (jsonb_to_recordset(${from.events}::jsonb) as (id uuid, type text, actor text, data jsonb)) with ordinality as e(id, type, actor, data, n)
     ),
     jobs as (
       insert into notification_jobs (merchant, channel, order_id, order_version, kind, notification_id, invoke, payload, trace_context)
       select w.merchant, w.channel, w.id, w.version, j.kind, j."notificationId", j.invoke, j.payload, j."traceContext"
-        from written w, jsonb_to_recordset($8::jsonb) as j(kind text, "notificationId" text, invoke text, payload jsonb, "traceContext" jsonb)
+        from written w, jsonb_to_recordset(${from.jobs}::jsonb) as j(kind text, "notificationId" text, invoke text, payload jsonb, "traceContext" jsonb)
     ),
     transactions as (
       insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, response_json, error_detail, event_key)
       select gen_random_uuid(), w.merchant, w.channel, w.id, t."paymentId", t."adapterId", t.event, t."pspEvent", t.amount, t."isSuccess", t."pspStatus", t."requestJson", t."responseJson", t."errorDetail", t."eventKey"
-        from written w, jsonb_to_recordset($${transactions}::jsonb) as t("paymentId" text, "adapterId" text, event text, "pspEvent" text, amount numeric, "isSuccess" boolean, "pspStatus" text, "requestJson" jsonb, "responseJson" jsonb, "errorDetail" text, "eventKey" text)
+        from written w, jsonb_to_recordset(${from.transactions}::jsonb) as t("paymentId" text, "adapterId" text, event text, "pspEvent" text, amount numeric, "isSuccess" boolean, "pspStatus" text, "requestJson" jsonb, "responseJson" jsonb, "errorDetail" text, "eventKey" text)
     )
-    select w.id, w.merchant, w.channel, w.status, w.version, w.reference, w.created_at as "createdAt", w.updated_at as "updatedAt" from written w`;
+    select w.id, w.merchant, w.channel, w.status, w.version, w.reference, w.created_at as "createdAt", w.updated_at as "updatedAt"${extraColumns} from written w`;
 }
