@@ -10,6 +10,7 @@ import { loadConfig } from '../app/app.config.js';
 import type { BenchContext } from './bench-context.js';
 import { report, round, type startBenchSystem } from './bench-system.js';
 import { measureCommitShapes, measureEngineSteps } from './engine-steps.js';
+import { postgresCpuUs } from './postgres-cpu.js';
 
 const tenant: Tenant = { merchant: 'bench-engine', channel: 'web' };
 const actor: Actor = { role: 'admin', subject: 'bench' };
@@ -25,12 +26,17 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
   const orders = await Promise.all(Array.from({ length: clients }, () => domain.commands.create(context, { currency: 'NOK', cart: cart(100) })));
   let step = 0;
   // CPU of this (the stack) process per change and per raw update: what load outside cannot stretch.
+  // The database's CPU too (the embedded one's processes), so where each side's cost lies shows.
   const cpu = { changes: 0, updates: 0 };
-  const cpuOf = async (side: 'changes' | 'updates', phase: Promise<number>) => {
+  const databaseCpu = { changes: 0, updates: 0 };
+  const cpuOf = async (side: 'changes' | 'updates', phase: () => Promise<number>) => {
+    const databaseStarted = postgresCpuUs();
     const started = process.cpuUsage();
-    const made = await phase;
+    const made = await phase();
     const used = process.cpuUsage(started);
+    const databaseEnded = postgresCpuUs();
     cpu[side] += used.user + used.system;
+    if (databaseStarted !== undefined && databaseEnded !== undefined) databaseCpu[side] += databaseEnded - databaseStarted;
     return made;
   };
   const changeFor = async (ms: number) => {
@@ -61,6 +67,7 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
     );
     return made;
   };
+  const grouped = { ...domain.store.commits.stats };
   try {
     await changeFor(phaseMs); // warm-up: JIT, pool, prepared statements
     await updateFor(phaseMs);
@@ -69,15 +76,27 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
     const ratios: number[] = [];
     for (let r = 0; r < rounds; r++) {
       // Alternate which side goes first, so a drift in load favours neither.
-      const [c, u] = r % 2 === 0 ? [await cpuOf('changes', changeFor(phaseMs)), await cpuOf('updates', updateFor(phaseMs))] : [0, await cpuOf('updates', updateFor(phaseMs))];
-      const c2 = r % 2 === 0 ? c : await cpuOf('changes', changeFor(phaseMs));
+      const [c, u] = r % 2 === 0 ? [await cpuOf('changes', () => changeFor(phaseMs)), await cpuOf('updates', () => updateFor(phaseMs))] : [0, await cpuOf('updates', () => updateFor(phaseMs))];
+      const c2 = r % 2 === 0 ? c : await cpuOf('changes', () => changeFor(phaseMs));
       changes += c2;
       updates += u;
       ratios.push(round(c2 / u));
     }
     const seconds = (rounds * phaseMs) / 1000;
-    report('raw_prepared_update_per_second', updates / seconds, 'tx/s', { clients, rounds, phaseMs, anchor: true, cpuUsPerUpdate: round(cpu.updates / updates, 0) });
-    report('order_changes_per_second_no_hooks', changes / seconds, 'changes/s', { clients, ratio: round(changes / updates), anchor: 'raw_prepared_update_per_second', target: '>= 0.8', perRound: ratios, cpuUsPerChange: round(cpu.changes / changes, 0) });
+    const statements = domain.store.commits.stats.statements - grouped.statements;
+    const commits = domain.store.commits.stats.commits - grouped.commits;
+    const databaseCpuUs = (side: 'changes' | 'updates', made: number) => (databaseCpu[side] > 0 ? round(databaseCpu[side] / made, 0) : null);
+    report('raw_prepared_update_per_second', updates / seconds, 'tx/s', { clients, rounds, phaseMs, anchor: true, cpuUsPerUpdate: round(cpu.updates / updates, 0), databaseCpuUsPerUpdate: databaseCpuUs('updates', updates) });
+    report('order_changes_per_second_no_hooks', changes / seconds, 'changes/s', {
+      clients,
+      ratio: round(changes / updates),
+      anchor: 'raw_prepared_update_per_second',
+      target: '>= 0.8',
+      perRound: ratios,
+      cpuUsPerChange: round(cpu.changes / changes, 0),
+      databaseCpuUsPerChange: databaseCpuUs('changes', changes),
+      commitsPerStatement: round(commits / Math.max(1, statements)),
+    });
     // Where the time goes: the commit statement taken apart, and the CPU steps of a change.
     await measureCommitShapes(connections, orders.map((order) => order.id), quick);
     measureEngineSteps(quick);

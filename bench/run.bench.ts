@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   const cleanups: Array<() => Promise<void>> = [];
   try {
     let databaseUrl = process.env.DATABASE_URL;
+    // The embedded database's processes descend from this one: figures read their CPU (bench/postgres-cpu.ts).
+    let postgresRoot: string | undefined;
     if (!databaseUrl) {
       const parent = await mkdtemp(join(tmpdir(), 'checkout-bench-'));
       await chmod(parent, 0o755);
@@ -46,8 +48,9 @@ async function main(): Promise<void> {
         await rm(parent, { recursive: true, force: true });
       });
       databaseUrl = await pg.ensureDatabase('bench');
+      postgresRoot = String(process.pid);
     }
-    const env = { DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: randomBytes(32).toString('base64url') };
+    const env = { DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: randomBytes(32).toString('base64url'), ...(postgresRoot ? { BENCH_POSTGRES_ROOT: postgresRoot } : {}) };
     const stack = await startBenchProcess('./stack.process.ts', env);
     cleanups.unshift(() => stack.stop());
     const ctx: BenchContext = {

@@ -40,7 +40,7 @@ export class GroupCommitBatcher<I, O> {
   constructor(
     private readonly runner: GroupCommitRunner<I, O>,
     /** How many statements may run at once, and how many commits one may carry (1: no grouping). */
-    readonly limits: { maxInFlight: number; maxBatch: number } = { maxInFlight: 4, maxBatch: 32 },
+    readonly limits: { maxInFlight: number; maxBatch: number } = { maxInFlight: 2, maxBatch: 32 },
   ) {}
 
   /** Commits waiting for a statement slot. */
