@@ -1,7 +1,10 @@
 import { PgListener } from '../../platform/db/pg-listener.js';
 import type { Logger } from '../../platform/logging/logger.js';
 
-/** What the order engine publishes with pg_notify at commit (channel `order_changed`). */
+/**
+ * What the order engine publishes with pg_notify after commit (channel `order_changed`): one
+ * change, or several packed in a JSON array (PgNotifier's `packed` delivery).
+ */
 export interface OrderChangeEvent {
   merchant: string;
   channel: string;
@@ -44,12 +47,15 @@ export class OrderChangeHub {
   }
 
   private dispatch(payload: string): void {
-    let event: OrderChangeEvent;
+    let parsed: OrderChangeEvent | OrderChangeEvent[];
     try {
-      event = JSON.parse(payload) as OrderChangeEvent;
+      parsed = JSON.parse(payload) as OrderChangeEvent | OrderChangeEvent[];
     } catch {
       return;
     }
-    for (const handler of this.byOrder.get(event.id) ?? []) handler(event);
+    for (const event of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (typeof event?.id !== 'string') continue;
+      for (const handler of this.byOrder.get(event.id) ?? []) handler(event);
+    }
   }
 }

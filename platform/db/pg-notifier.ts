@@ -1,12 +1,25 @@
 import type pg from 'pg';
 import type { Logger } from '../logging/logger.js';
 
+/** Postgres refuses a NOTIFY payload of 8,000 bytes or more; packed payloads stay under this. */
+const PACKED_PAYLOAD_BYTES = 7_900;
+
+/**
+ * How a channel's notifications of one batch are sent: `each` one NOTIFY per publish (the
+ * default), `packed` as JSON arrays of the published payloads (each a JSON value; as few NOTIFYs
+ * as fit under Postgres' payload limit — the listener reads an array), `wake` one NOTIFY with the
+ * last payload (for listeners that only wake up and look for themselves).
+ */
+export type ChannelDelivery = 'each' | 'packed' | 'wake';
+
 /**
  * Sends NOTIFYs after the fact, batched: every notification published while a send is in flight
  * goes out together in the next single statement. Postgres serialises the commits of
  * transactions that NOTIFY, so notifying inside each order commit would cap the commit rate;
  * one notifying transaction per batch does not. Listeners must tolerate a missed or reordered
- * notification (they re-read by version).
+ * notification (they re-read by version). Each notification costs the database (its queue, every
+ * listener's read) and every listening process a message, so busy channels are packed or reduced
+ * to one wake-up per batch (`deliveries`).
  */
 export class PgNotifier {
   private pending: Array<[string, string]> = [];
@@ -15,6 +28,7 @@ export class PgNotifier {
   constructor(
     private readonly pool: pg.Pool,
     private readonly logger: Logger,
+    private readonly deliveries: Record<string, ChannelDelivery> = {},
   ) {}
 
   publish(channel: string, payload: string): void {
@@ -30,7 +44,7 @@ export class PgNotifier {
   private async flush(): Promise<void> {
     try {
       while (this.pending.length > 0) {
-        const batch = this.pending;
+        const batch = notificationsOf(this.pending, this.deliveries);
         this.pending = [];
         await this.pool
           .query({ name: 'pg-notifier', text: 'select pg_notify(c, p) from unnest($1::text[], $2::text[]) as t(c, p)', values: [batch.map(([c]) => c), batch.map(([, p]) => p)] })
@@ -40,4 +54,34 @@ export class PgNotifier {
       this.flushing = undefined;
     }
   }
+}
+
+/** The NOTIFYs to send for the published `[channel, payload]` pairs, by each channel's delivery. */
+export function notificationsOf(published: Array<[string, string]>, deliveries: Record<string, ChannelDelivery>): Array<[string, string]> {
+  const sent: Array<[string, string]> = [];
+  const packs = new Map<string, string[]>();
+  const wakes = new Map<string, string>();
+  for (const [channel, payload] of published) {
+    const delivery = deliveries[channel] ?? 'each';
+    if (delivery === 'wake') wakes.set(channel, payload);
+    else if (delivery === 'packed') packs.set(channel, [...(packs.get(channel) ?? []), payload]);
+    else sent.push([channel, payload]);
+  }
+  for (const [channel, payloads] of packs) {
+    let pack: string[] = [];
+    let bytes = 2;
+    for (const payload of payloads) {
+      const size = Buffer.byteLength(payload) + 1;
+      if (pack.length > 0 && bytes + size > PACKED_PAYLOAD_BYTES) {
+        sent.push([channel, `[${pack.join(',')}]`]);
+        pack = [];
+        bytes = 2;
+      }
+      pack.push(payload);
+      bytes += size;
+    }
+    if (pack.length > 0) sent.push([channel, `[${pack.join(',')}]`]);
+  }
+  for (const [channel, payload] of wakes) sent.push([channel, payload]);
+  return sent;
 }

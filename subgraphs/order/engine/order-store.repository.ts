@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { AppError, conflict } from '../../../platform/errors/app-error.js';
 import { cloneJson } from '../../../platform/http/json-guard.js';
-import type { PgNotifier } from '../../../platform/db/pg-notifier.js';
+import type { ChannelDelivery, PgNotifier } from '../../../platform/db/pg-notifier.js';
 import type { Tenant } from '../../../platform/auth/principal.js';
 import type { TransactionInput } from '../../../contracts/callbacks.types.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
@@ -55,6 +55,12 @@ export class VersionConflict extends Error {
 export const ORDER_CHANGED_CHANNEL = 'order_changed';
 /** Wakes the notification workers when jobs were queued. */
 export const NOTIFICATION_JOBS_CHANNEL = 'notification_jobs';
+/**
+ * How the store's notifications leave: the changes of one batch packed into few NOTIFYs (the
+ * subscription hub reads arrays), and one wake-up for the workers however many commits queued
+ * jobs (they look for due jobs themselves).
+ */
+export const ORDER_STORE_DELIVERIES: Record<string, ChannelDelivery> = { [ORDER_CHANGED_CHANNEL]: 'packed', [NOTIFICATION_JOBS_CHANNEL]: 'wake' };
 
 const cacheKey = (tenant: Tenant, id: string) => `${tenant.merchant}\u0000${tenant.channel}\u0000${id}`;
 
