@@ -66,6 +66,9 @@ export const DEFAULT_ENGINE_LIMITS: EngineLimits = { hookTimeoutMs: 5_000, casca
  */
 const LOCKED_PAYMENT_FIELDS = ['state', 'amount', 'reference', 'attributes', 'actions', 'recurring'];
 const lockedPaymentField = new RegExp(`^/payments/\\d+/(${LOCKED_PAYMENT_FIELDS.join('|')})(/|$)`);
+/** A change may start from the process's cached copy only when nothing outside is called before its commit can prove the copy current. */
+const mayStartFromCache = (order: OrderRecord): boolean => order.document.hooks.length === 0 && !order.document.payments.some(hasLifecycleCallbacks);
+
 export const mayChangeWhileLocked = (pointer: string): boolean => isWithin(pointer, '/state') || lockedPaymentField.test(pointer);
 
 /**
@@ -124,13 +127,14 @@ export class OrderEngine {
       // The first attempt may start from this process's last committed copy. Only a commit proves
       // a copy current (the versioned update), so any other outcome of a cached copy — a refusal,
       // a no-op, a lock — is decided again on a fresh read.
-      // Orders with hooks always start from a fresh read, so no hook sees (or vetoes) a stale copy.
-      const recent = attempt === 1 ? await this.store.loadForChange(request.tenant, request.orderId) : undefined;
-      // So do orders whose payments registered process or abort: those are called on a status move.
-      const cached = recent && recent.document.hooks.length === 0 && !recent.document.payments.some(hasLifecycleCallbacks) ? recent : undefined;
+      // Orders with hooks always start from a fresh read, so no hook sees (or vetoes) a stale copy;
+      // so do orders whose payments registered process or abort: those are called on a status move.
+      const base = attempt === 1 ? await this.store.loadForChange(request.tenant, request.orderId, mayStartFromCache) : { order: await this.store.load(request.tenant, request.orderId), cached: false };
+      if (!base.order) throw notFound(`Order ${request.orderId} was not found.`, 'order_not_found');
+      const { cached } = base;
       let prepared: Prepared;
       try {
-        prepared = this.prepare(request, cached ?? (await this.load(request.tenant, request.orderId)));
+        prepared = this.prepare(request, base.order);
       } catch (error) {
         if (cached) continue;
         throw error;

@@ -97,13 +97,14 @@ export class OrderStore {
   }
 
   /**
-   * The order to base a change on: the version this process last committed when it has it, else
-   * a read. A stale copy is harmless: the versioned update refuses it and the engine re-reads.
+   * The order to base a change on: the version this process last committed (or read) when it has
+   * it and `reuse` accepts it, else a read; `cached` tells which. A stale cached copy is harmless:
+   * the versioned update refuses it and the engine re-reads.
    */
-  async loadForChange(tenant: Tenant, id: string): Promise<OrderRecord | null> {
+  async loadForChange(tenant: Tenant, id: string, reuse: (order: OrderRecord) => boolean = () => true): Promise<{ order: OrderRecord | null; cached: boolean }> {
     const cached = this.recent.get(cacheKey(tenant, id));
-    if (cached) return { ...cached, document: cloneJson(cached.document) };
-    return this.load(tenant, id);
+    if (cached && reuse(cached)) return { order: { ...cached, document: cloneJson(cached.document) }, cached: true };
+    return { order: await this.load(tenant, id), cached: false };
   }
 
   /** The last version this process committed or read of the order, if it remembers one (never ahead of the database). */
