@@ -90,8 +90,10 @@ export async function runHooks(original: OrderDocument, draft: OrderDocument, op
 
 async function runHookQueue(original: OrderDocument, draft: OrderDocument, options: HookRunOptions): Promise<{ document: OrderDocument; invocations: HookInvocation[]; patches: HookPatch[] }> {
   let document = draft;
+  // What the change has changed so far (what each hook is told): changes only when a patch is applied.
+  let changed = changedMembers(original, document);
   const baseExclude = new Set(options.actorAdapterId ? [options.actorAdapterId] : []);
-  const queue = selectHooks(document.hooks, changedMembers(original, document), baseExclude);
+  const queue = selectHooks(document.hooks, changed, baseExclude);
   const invocations: HookInvocation[] = [];
   const patches: HookPatch[] = [];
   if (queue.length === 0) return { document, invocations, patches };
@@ -101,7 +103,6 @@ async function runHookQueue(original: OrderDocument, draft: OrderDocument, optio
     if (invocations.length >= options.cascadeLimit) {
       throw new HookVeto(hook, 'cascade_limit', `more than ${options.cascadeLimit} hook calls for one change (a cascade of patches that does not settle)`);
     }
-    const changed = changedMembers(original, document);
     const outcome = await callAdapter(hook.invoke, hookBody(document, changed, hook), (text) => options.headers(hook, text), options.timeoutMs, `hook ${hook.adapterId}`);
     hookMetrics().duration.observe({ adapter: hook.adapterId, outcome: outcome.kind === 'answered' ? String(outcome.status) : outcome.kind }, outcome.durationMs / 1000);
     if (outcome.kind === 'timeout') throw new HookVeto(hook, 'timeout', `no answer within ${options.timeoutMs} ms`);
@@ -116,6 +117,7 @@ async function runHookQueue(original: OrderDocument, draft: OrderDocument, optio
       const { next, pointers } = applyHookPatch(hook, document, patch);
       patchedMembers = changedMembers(document, next);
       document = next;
+      if (patchedMembers.length > 0) changed = changedMembers(original, document);
       patches.push({ hook, pointers });
     }
     invocations.push({ hookId: hook.id, adapterId: hook.adapterId, durationMs: outcome.durationMs, patched: patchedMembers });
