@@ -47,9 +47,14 @@ export function observeExchanges(observer: (exchange: ObservedExchange) => void)
   return () => void observers.delete(observer);
 }
 
-/** Keep-alive connections shared by every call of the process: to registered URLs only through the guard. */
-const guarded = guardedAgent({ keepAliveTimeout: 10_000, connections: 64 });
-const trusted = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+/**
+ * Keep-alive connections shared by every call of the process: to registered URLs only through the
+ * guard. Every call has its own deadline (`timeoutMs`, over the whole exchange), so undici's own
+ * header and body timers (300 s, a timer set and cleared per request) are off.
+ */
+const AGENT_OPTIONS = { keepAliveTimeout: 10_000, connections: 64, headersTimeout: 0, bodyTimeout: 0 };
+const guarded = guardedAgent(AGENT_OPTIONS);
+const trusted = new Agent(AGENT_OPTIONS);
 
 export async function send(url: string, options: SendOptions): Promise<CallOutcome> {
   const started = performance.now();
