@@ -28,7 +28,8 @@ export function tracedServerFactory(handler: (req: IncomingMessage, res: ServerR
     const ctx = withRequestScope(trace.setSpan(parent, span), scope);
     context.bind(ctx, req);
     context.bind(ctx, res);
-    res.once('close', () => span.end());
+    // Ended here when fastify's onResponse did not end it (a request aborted before its answer).
+    res.once('close', () => span.isRecording() && span.end());
     context.with(ctx, () => handler(req, res));
   });
 }
@@ -63,7 +64,7 @@ export function instrumentHttp(app: FastifyInstance, service: string): void {
     metrics.requests.inc({ method: request.method, route, status: String(status) });
     metrics.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     const span = serverSpanOf(request);
-    if (!span) return;
+    if (!span?.isRecording()) return;
     span.updateName(`${request.method} ${route}`);
     span.setAttributes({ 'http.route': route, 'http.response.status_code': status, 'checkout.service': service, 'checkout.request_id': request.id });
     const scope = requestScopeOf(request);
