@@ -100,7 +100,7 @@ export async function applyWebhookAction<TConfig>(kit: AdapterKit<TConfig>, acti
         // Another event under another key (the shopper's return beside the provider's webhook) moved the payment
         // there, or past it, first: this event changes no state; it is recorded below like one whose state is right.
         if (!(error instanceof PlatformCallError) || error.code !== 'illegal_payment_transition') throw error;
-        const now = (await kit.orders.getOrder(tenant, orderId)).payments.find((p) => p.id === payment.id)?.state as PaymentState | undefined;
+        const now = await currentState(kit, tenant, orderId, payment.id);
         if (!now || (now !== last && !PAYMENTS.path(last, now))) throw error;
       }
     }
@@ -144,12 +144,17 @@ async function stepThrough<TConfig>(kit: AdapterKit<TConfig>, tenant: Tenant, or
       await kit.payments.updatePayment(tenant, orderId, paymentId, { state: states[index] });
     } catch (error) {
       if (!(error instanceof PlatformCallError) || error.status >= 500) throw error;
-      const now = (await kit.orders.getOrder(tenant, orderId)).payments.find((p) => p.id === paymentId)?.state;
-      const reached = now ? states.indexOf(now as PaymentState) : -1;
+      const now = await currentState(kit, tenant, orderId, paymentId);
+      const reached = now ? states.indexOf(now) : -1;
       if (reached < index) throw error;
       index = reached;
     }
   }
+}
+
+/** The payment's state as the order service has it now (a write was refused: someone else moved it first); undefined when it is gone. */
+async function currentState<TConfig>(kit: AdapterKit<TConfig>, tenant: Tenant, orderId: string, paymentId: string): Promise<PaymentState | undefined> {
+  return (await kit.orders.getOrder(tenant, orderId)).payments.find((p) => p.id === paymentId)?.state as PaymentState | undefined;
 }
 
 /** Runs a keyed write: true when it was written now, false when the key was applied before. */

@@ -34,12 +34,12 @@ export async function createProviderCAdapter(deps: ServiceDeps): Promise<Fastify
   const context = new ProviderCContext(kit);
   const checkout = new ProviderCCheckout(context);
   const settlement = new ProviderCSettlement(context);
-  mountPaymentProvider(kit, providerCProvider(context, checkout, settlement), {
+  const mounted = mountPaymentProvider(kit, providerCProvider(context, checkout, settlement), {
     basePath: ADAPTER_BASE,
     createPaths: ['/api/v1/checkout/:orderId/payments'],
     readPaths: ['/api/v1/checkout/:orderId/payments/:paymentId'],
     schemas: { session: sessionSchema },
   });
-  registerProviderCRoutes(kit.app, { context, checkout, settlement, recurring: new ProviderCRecurring(context, settlement) });
+  registerProviderCRoutes(kit.app, { context, checkout, settlement, recurring: new ProviderCRecurring(context, settlement, (orderId) => mounted.callbackUrls(orderId)) });
   return kit.app;
 }

@@ -8,6 +8,7 @@ import { PROVIDER_C_PAYMENT_NAME } from './provider-c.types.js';
 import { providerLines, providerLocale } from './provider-c.mapper.js';
 import type { ProviderCSettlement } from './provider-c-settlement.service.js';
 import type { ProviderOrder } from './provider-c.types.js';
+import type { PaymentDocument } from '../kit/order-contract.js';
 
 export interface RecurringResult {
   paymentId: string;
@@ -28,6 +29,8 @@ export class ProviderCRecurring {
   constructor(
     private readonly context: ProviderCContext,
     private readonly settlement: ProviderCSettlement,
+    /** The callbacks to register on a token payment (`mounted.callbackUrls`: amountChanged and the runtime's lifecycle ones, e.g. `refresh`): it is created here, not by the runtime's create. */
+    private readonly callbacks?: (orderId: string) => NonNullable<PaymentDocument['callbacks']>,
   ) {}
 
   async create(tenant: Tenant, orderId: string, token: string): Promise<RecurringResult> {
@@ -46,6 +49,7 @@ export class ProviderCRecurring {
           assertCheckout(order);
           return shareOfNewPayment(order);
         },
+        ...(this.callbacks ? { callbacks: () => this.callbacks!(orderId) } : {}),
         callProvider: async ({ order, payment: draft }) => {
           const request: RecurringOrderRequest = {
             MerchantReference: draft.id,

@@ -11,7 +11,7 @@ import { settlementAction } from './provider-c.settlement.js';
 import type { ProviderOrder } from './provider-c.types.js';
 
 /** Who told the adapter to look at the provider again. */
-export type SettlementSource = 'push' | 'event' | 'confirmation' | 'recurring';
+export type SettlementSource = 'push' | 'event' | 'confirmation' | 'recurring' | 'refresh';
 
 export interface SettlementResult {
   orderStatus: string;
@@ -27,7 +27,7 @@ export type ValidationAnswer = { status: 200; body: Record<string, never> } | { 
  * The provider's verdicts, applied to the order: the validation at the purchase click (the
  * shopper's details onto the order, the order checked, then `processing`), and every later
  * word — the checkout push, the shopper's return to the confirmation address, the event for a
- * pending payment, a token order — applied by re-reading the provider's order (a callback's body
+ * pending payment, a token order, the back office's Refresh — applied by re-reading the provider's order (a callback's body
  * is never trusted) and moving payment and order to where its status says (SETTLEMENT). Applying
  * the same status again changes nothing, so duplicate pushes and events are harmless; calls for
  * one payment run one at a time in this process.

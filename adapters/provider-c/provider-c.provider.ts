@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../kit/platform.js';
-import type { PaymentProvider } from '../kit/index.js';
+import type { LifecycleCall, PaymentProvider, ProviderResult } from '../kit/index.js';
 import { verifyProviderCall } from './provider-c-callback.verifier.js';
 import type { ProviderCCheckout } from './provider-c-checkout.service.js';
 import { providerOrderId, type ProviderCContext } from './provider-c.context.js';
@@ -15,7 +15,8 @@ import { attributesOf } from './provider-c-checkout.service.js';
  * embeds it again), amountChanged (the provider's cart follows), and the provider's validation
  * callback at `{adapter_url}/callback/validation` (signed address and signed request; the shopper's
  * details onto the order, the order checked, then `processing` — or a decline with a message the
- * iframe shows).
+ * iframe shows), and the back office's Refresh (the provider's order re-read and applied as the
+ * checkout push applies it).
  */
 export function providerCProvider(context: ProviderCContext, checkout: ProviderCCheckout, settlement: ProviderCSettlement): PaymentProvider<ProviderCConfiguration, ProviderCSession> {
   return {
@@ -46,6 +47,22 @@ export function providerCProvider(context: ProviderCContext, checkout: ProviderC
       return {
         amount,
         transaction: { event: 'update', pspEvent: 'amount-changed', amount, isSuccess: true, pspStatus: updated.CustomerCheckoutStatus, requestJson: { amount }, responseJson: { OrderAmount: updated.OrderAmount } },
+      };
+    },
+
+    /**
+     * The back office's Refresh (refreshPayment): the provider's order is read again
+     * (`GET /checkout/merchantapi/orders/{id}`) and its `CustomerCheckoutStatus` applied exactly as
+     * the checkout push applies it (`settlement.settle`: SETTLEMENT's meaning, one keyed action per
+     * provider order and status) — so a push that never came is made up for (payment and order
+     * move), and a status already applied changes nothing. The answer carries no state of its own:
+     * the settlement has recorded it; the read is logged.
+     */
+    async refresh({ tenant, order, payment }: LifecycleCall<ProviderCConfiguration>): Promise<ProviderResult> {
+      const settled = await settlement.settle(tenant, order.id, payment.id, 'refresh');
+      return {
+        pspStatus: settled.checkoutStatus,
+        transaction: { event: 'refresh', pspEvent: 'get-order', amount: payment.amount, isSuccess: true, pspStatus: settled.checkoutStatus, responseJson: { CustomerCheckoutStatus: settled.checkoutStatus, paymentState: settled.paymentState, changed: settled.changed } },
       };
     },
 

@@ -303,3 +303,82 @@ describe('recurring', () => {
     expect(unknown).toMatchObject({ status: 400, body: { code: 'provider_failed', details: { providerCode: 'token_not_found' } } });
   });
 });
+
+describe('Refresh (refreshPayment)', () => {
+  const refresh = `mutation ($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { id state transactions { event pspEvent isSuccess pspStatus } } }`;
+  const adminGraphql = async (query: string, variables: Record<string, unknown>, role: 'admin' | 'storefront' = 'admin') =>
+    (await graphql(system.urls.gateway!, query, variables, { token: role === 'admin' ? await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' }) : storefront, ...tenant })).body;
+
+  it('a push that never came: Refresh reads the provider order and applies Completed as the push would (payment reserved, order completed), once; a second Refresh changes nothing', async () => {
+    const orderId = await newOrder();
+    const { paymentId, providerOrderId } = await start(orderId);
+    // Offered: the refresh callback is registered on the payment and the platform lists the Refresh action (what the admin app's button follows).
+    const offered = await payment(orderId, paymentId);
+    expect(offered.callbacks.refresh).toMatch(new RegExp(`/v0/orders/${orderId}/payments/${paymentId}/refresh$`));
+    expect(offered.actions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Refresh', url: expect.stringMatching(new RegExp(`/api/v0/payments/${paymentId}/refresh$`)) })]));
+
+    // The shopper buys; the provider's push is lost.
+    expect((await shopAndPurchase(providerOrderId, { pushes: 0 })).status).toBe(200);
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing']);
+    expect((await payment(orderId, paymentId)).state).toBe('processing');
+
+    // A storefront may not refresh.
+    expect((await adminGraphql(refresh, { o: orderId, p: paymentId }, 'storefront')).errors[0].extensions.code).toBe('FORBIDDEN');
+    const refreshed = await adminGraphql(refresh, { o: orderId, p: paymentId });
+    expect(refreshed.errors).toBeUndefined();
+    expect(refreshed.data.refreshPayment.state).toBe('reserved');
+    expect(refreshed.data.refreshPayment.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'refresh', pspEvent: 'get-order', isSuccess: true, pspStatus: 'Completed' })]));
+    await eventually(async () => (await order(orderId)).state.currentStatus === 'completed', 30_000);
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' }, recurring: { token: expect.stringMatching(/^rt_/) } });
+    const keyed = () => system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `checkout:${providerOrderId}:Completed` } });
+    expect(await keyed()).toBe(1);
+
+    // Again, and then the late push: nothing moves, the Completed event stays applied once.
+    const again = await adminGraphql(refresh, { o: orderId, p: paymentId });
+    expect(again.errors).toBeUndefined();
+    expect(again.data.refreshPayment.state).toBe('reserved');
+    expect((await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/push`)).body).toMatchObject({ status: 200 });
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    expect(await keyed()).toBe(1);
+  }, 120_000);
+
+  it('a pending payment the provider declined while its event was lost: Refresh (REST) fails the payment as the event would; a purchase not made yet changes nothing', async () => {
+    const orderId = await newOrder();
+    const { paymentId, providerOrderId } = await start(orderId);
+    const adminToken = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
+    const viaRest = () => rest(system.urls.payment!, 'POST', `/api/v0/payments/${paymentId}/refresh`, { token: adminToken, ...tenant, body: { orderId } });
+
+    // InProcess at the provider (the shopper has not bought): nothing to apply.
+    const early = await viaRest();
+    expect(early.status).toBe(200);
+    expect(early.body).toMatchObject({ id: paymentId, state: 'intent' });
+    expect(await statuses(orderId)).toEqual(['checkout']);
+
+    expect((await shopAndPurchase(providerOrderId, { outcome: 'pending', pendingReason: 'ManualApproval' })).status).toBe(200);
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'processing', attributes: { checkoutStatus: 'OnHold' } });
+    const resolved = await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/resolve`, { decision: 'declined', repeat: 0 });
+    expect(resolved.body.events).toEqual([]);
+    expect((await payment(orderId, paymentId)).state).toBe('processing');
+
+    const refreshed = await viaRest();
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body).toMatchObject({ id: paymentId, state: 'failed' });
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'failed', attributes: { checkoutStatus: 'Refused' } });
+    expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted']);
+    expect(await system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `checkout:${providerOrderId}:Refused` } })).toBe(1);
+  }, 120_000);
+
+  it('a token payment (created by the adapter itself) registers the refresh callback too', async () => {
+    await clearOfMidnight(system.urls.provider_c_sandbox!);
+    const token = (await sandbox('POST', '/api/sandbox/tokens', { customer: SHOPPER.customer })).body.Token as string;
+    const orderId = await newOrder();
+    const answer = await call('POST', `/api/checkout/v1/orders/${orderId}/payments/recurring`, { body: { token } });
+    expect(answer.status).toBe(201);
+    const stored = await payment(orderId, answer.body.paymentId);
+    expect(stored.callbacks).toMatchObject({ refresh: expect.stringMatching(/\/refresh$/), amountChanged: expect.stringMatching(/\/amount-changed$/) });
+    const refreshed = await adminGraphql(refresh, { o: orderId, p: answer.body.paymentId });
+    expect(refreshed.errors).toBeUndefined();
+    expect(refreshed.data.refreshPayment.state).toBe('reserved');
+  }, 60_000);
+});
