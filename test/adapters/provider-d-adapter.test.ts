@@ -324,6 +324,24 @@ describe('provider D: REFUND webhooks', () => {
   });
 });
 
+describe('provider D: no Refresh', () => {
+  it('its API reads no payment back (webhooks only): its payments register no refresh callback, list no Refresh action, and refreshPayment is a clear 409', async () => {
+    const { orderId, paymentId } = await started();
+    expect((await submit(orderId, paymentId, cardData(CARDS.authorise))).status).toBe(200);
+    await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'reserved', 30_000);
+    const payment = await paymentOf(orderId, paymentId);
+    expect(payment.callbacks).toMatchObject({ capture: expect.any(String), cancel: expect.any(String), refund: expect.any(String) });
+    expect(payment.callbacks.refresh).toBeUndefined();
+    expect(payment.actions ?? []).not.toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Refresh' })]));
+    const refused = await gql(`mutation ($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { state } }`, { o: orderId, p: paymentId });
+    expect(refused.errors[0].extensions.code).toBe('PAYMENT_ACTION_UNAVAILABLE');
+    const viaRest = await rest(system.urls.payment!, 'POST', `/api/v0/payments/${paymentId}/refresh`, { token: adminToken, ...tenant, body: { orderId } });
+    expect(viaRest).toMatchObject({ status: 409, body: { code: 'payment_action_unavailable' } });
+    expect((await paymentOf(orderId, paymentId)).state).toBe('reserved');
+    await outboxSettled(system, orderId);
+  });
+});
+
 describe('provider D: subscriptions', () => {
   const complete = (orderId: string, body: unknown, t = tenant) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/recurring/subscription/complete`, body, t);
 
