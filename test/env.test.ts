@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { generateKeyPairSync } from 'node:crypto';
-import { EnvError } from '../platform/env/env.config.js';
+import { DEFAULT_TIMEOUTS, EnvError } from '../platform/env/env.config.js';
 import { loadConfig } from '../app/app.config.js';
 import { SERVICE_NAMES } from '../app/service.catalogue.js';
 
@@ -52,6 +52,35 @@ describe('environment', () => {
     expect(loadConfig({}).storefront).toEqual({ merchant: 'demo', channel: 'demo' });
     expect(loadConfig({ STOREFRONT_CHANNEL: 'web', STOREFRONT_TOKEN: 'aGVhZA.Ym9keQ.c2ln' }).storefront).toEqual({ merchant: 'demo', channel: 'web', token: 'aGVhZA.Ym9keQ.c2ln' });
     expect(() => loadConfig({ STOREFRONT_TOKEN: 'not a token' })).toThrow(/STOREFRONT_TOKEN/);
+  });
+
+  it('reads every call time-out (*_TIMEOUT_MS) with its default, and names a bad one', () => {
+    expect(loadConfig({}).timeouts).toEqual({
+      giftCardSystemMs: 3_000,
+      adapterManifestMs: 2_000,
+      readinessProbeMs: 2_000,
+      configurationSchemaMs: 3_000,
+      commercePlatformMs: 8_000,
+      commerceIdentityMs: 5_000,
+      providerAApiMs: 10_000,
+      providerBApiMs: 5_000,
+      providerCApiMs: 5_000,
+      providerDApiMs: 10_000,
+      storefrontRelayMs: 30_000,
+      providerBSandboxCallbackMs: 5_000,
+      providerCSandboxCallbackMs: 5_000,
+      providerDSandboxWebhookMs: 5_000,
+    });
+    expect(DEFAULT_TIMEOUTS).toEqual(loadConfig({}).timeouts);
+    const set = loadConfig({ GIFT_CARD_SYSTEM_TIMEOUT_MS: '1500', ADAPTER_MANIFEST_TIMEOUT_MS: '750', READINESS_PROBE_TIMEOUT_MS: '999999', PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: '1' }).timeouts;
+    expect(set).toMatchObject({ giftCardSystemMs: 1_500, adapterManifestMs: 750, readinessProbeMs: 999_999, providerDSandboxWebhookMs: 1, providerAApiMs: 10_000 });
+    for (const bad of ['0', '-5', '2.5', '3s', '1000000', ' 100']) {
+      expect(() => loadConfig({ GIFT_CARD_SYSTEM_TIMEOUT_MS: bad })).toThrow(/GIFT_CARD_SYSTEM_TIMEOUT_MS: must be a whole number of milliseconds from 1 to 999999/);
+    }
+    // Several at once: each named, with the other problems.
+    expect(() => loadConfig({ ADAPTER_MANIFEST_TIMEOUT_MS: 'soon', PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: '0', ORDER_PORT: 'abc' })).toThrow(
+      /ADAPTER_MANIFEST_TIMEOUT_MS: must be a whole number of milliseconds[\s\S]*PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: must be a whole number of milliseconds/,
+    );
   });
 
   it('names every bad variable in one message', () => {

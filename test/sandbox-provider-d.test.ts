@@ -128,6 +128,30 @@ describe('provider D sandbox: webhooks', () => {
     expect(item.additionalData.hmacSignature).toBe(createHmac('sha256', Buffer.from(hmacKey, 'hex')).update(signed).digest('base64'));
   });
 
+  it('a webhook delivery waits webhookTimeoutMs (PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS) for the answer: a slower merchant counts as not taken', async () => {
+    // A merchant that answers [accepted] only after a second: in time for the default 5 s, too late for 50 ms.
+    const slow = createServer((_request, response) => void setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('[accepted]'), 1_000).unref());
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const address = slow.address();
+    const impatient = createProviderDSandbox({ logger, webhookRetryDelaysMs: [], pendingSettleMs: 0, webhookDelayMs: 0, webhookTimeoutMs: 50 });
+    try {
+      const base = await impatient.app.listen({ port: 0, host: '127.0.0.1' });
+      const webhookUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/webhooks`;
+      expect((await rest(base, 'PUT', `/api/sandbox/merchant-accounts/${merchantAccount}`, { body: { webhookUrl } })).status).toBe(200);
+      const paid = await rest(base, 'POST', '/payments', { headers: { 'x-api-key': apiKey }, body: { merchantAccount, amount: { value: 1000, currency: 'EUR' }, reference: 'order-2', paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4111111111111111' } } });
+      const webhook = await eventually(async () => {
+        const view = (await rest(base, 'GET', `/api/sandbox/payments/${paid.body.pspReference}`)).body;
+        return view.webhooks[0]?.status === 'gave_up' ? view.webhooks[0] : undefined;
+      });
+      expect(webhook.attempts).toEqual([expect.objectContaining({ error: expect.stringMatching(/timeout|aborted/i) })]);
+      expect(webhook.attempts[0].status).toBeUndefined();
+    } finally {
+      await impatient.app.close();
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+
   it('a pending card is decided by settle (AUTHORISATION webhook)', async () => {
     const { pspReference, resultCode } = (await pay('4000000000000077')).body;
     expect(resultCode).toBe('Pending');

@@ -33,7 +33,7 @@ export async function createCommerceAdapter(deps: ServiceDeps): Promise<FastifyI
       },
     },
   });
-  const clients = new CommercePlatformClients();
+  const clients = new CommercePlatformClients({ timeoutMs: deps.config.timeouts.commercePlatformMs, identityTimeoutMs: deps.config.timeouts.commerceIdentityMs });
   const sync = new CheckoutSync(kit, clients);
   registerStorefrontRoutes(kit, sync, new ShippingOptions(kit, clients, sync), deps.config.urls.order);
   registerPlatformCallbackRoutes(kit, new OrderLifecycle(kit, clients));

@@ -1,4 +1,4 @@
-import { AppError } from '../kit/platform.js';
+import { AppError, DEFAULT_TIMEOUTS } from '../kit/platform.js';
 import { withClientSpan } from '../kit/platform.js';
 
 export interface IdentityCredentials {
@@ -11,6 +11,7 @@ export interface IdentityCredentials {
 export interface IdentityOptions {
   /** Time source (tests); default Date.now. */
   now?: () => number;
+  /** How long a token request waits (COMMERCE_IDENTITY_TIMEOUT_MS; default 5 s). */
   timeoutMs?: number;
 }
 
@@ -37,7 +38,7 @@ export class CommerceIdentity {
     options: IdentityOptions = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.timeoutMs = options.timeoutMs ?? 5_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUTS.commerceIdentityMs;
   }
 
   async accessToken(): Promise<string> {

@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '../kit/platform.js';
+import { AppError, DEFAULT_TIMEOUTS } from '../kit/platform.js';
 import { PlatformCallError, callJson } from '../kit/platform-call.js';
 import { apiBaseUrlOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
-import { CommerceIdentity, type IdentityOptions } from './commerce-identity.client.js';
+import { CommerceIdentity } from './commerce-identity.client.js';
 import type { Basket, Buyer, CommerceOrder, DeliveryInput, DeliveryMethod, PaymentInput, PurchaseInput } from './commerce-platform.types.js';
 
 const enc = encodeURIComponent;
 
-export interface CommerceClientOptions extends IdentityOptions {
+export interface CommerceClientOptions {
+  /** Time source (tests); default Date.now. */
+  now?: () => number;
+  /** How long a call to the commerce platform waits (COMMERCE_PLATFORM_TIMEOUT_MS; default 8 s). */
   timeoutMs?: number;
+  /** How long a token request to its identity service waits (COMMERCE_IDENTITY_TIMEOUT_MS; default 5 s). */
+  identityTimeoutMs?: number;
 }
 
 /**
@@ -25,7 +30,7 @@ export class CommercePlatformClient {
     private readonly identity: CommerceIdentity,
     options: { timeoutMs?: number } = {},
   ) {
-    this.timeoutMs = options.timeoutMs ?? 8_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUTS.commercePlatformMs;
   }
 
   listDeliveryMethods = async () => (await this.call<{ deliveryMethods: DeliveryMethod[] }>('GET', '/api/v1/delivery-methods')).deliveryMethods;
@@ -87,7 +92,8 @@ export class CommercePlatformClients {
     let client = this.clients.get(key);
     if (!client) {
       if (this.clients.size >= 500) this.clients.clear();
-      client = new CommercePlatformClient(baseUrl, new CommerceIdentity(api, this.options), this.options);
+      const { now, timeoutMs, identityTimeoutMs } = this.options;
+      client = new CommercePlatformClient(baseUrl, new CommerceIdentity(api, { ...(now ? { now } : {}), ...(identityTimeoutMs ? { timeoutMs: identityTimeoutMs } : {}) }), timeoutMs ? { timeoutMs } : {});
       this.clients.set(key, client);
     }
     return client;

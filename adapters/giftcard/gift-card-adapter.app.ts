@@ -29,7 +29,7 @@ export async function createGiftCardAdapter(deps: ServiceDeps): Promise<FastifyI
       },
     },
   });
-  registerGiftCardRoutes(kit.app, { kit, vault: new CardCodeVault(kit.ownSecret), giftCardSystem: giftCardSystemFor });
+  registerGiftCardRoutes(kit.app, { kit, vault: new CardCodeVault(kit.ownSecret), giftCardSystem: giftCardSystemFor(deps.config.timeouts.giftCardSystemMs) });
   return kit.app;
 }
 

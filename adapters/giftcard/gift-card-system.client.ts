@@ -71,7 +71,8 @@ export class GiftCardSystemClient {
 
   constructor(
     private readonly settings: GiftCardApiSettings,
-    private readonly timeoutMs = 3_000,
+    /** How long each call waits for an answer (GIFT_CARD_SYSTEM_TIMEOUT_MS). */
+    private readonly timeoutMs: number,
   ) {
     this.baseUrl = settings.baseUrl.replace(/\/+$/, '');
     this.authorization = `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString('base64')}`;

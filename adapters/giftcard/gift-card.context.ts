@@ -17,4 +17,5 @@ export interface GiftCardContext {
   giftCardSystem(configuration: GiftCardConfiguration): GiftCardSystemClient;
 }
 
-export const giftCardSystemFor = (configuration: GiftCardConfiguration) => new GiftCardSystemClient(configuration.api);
+/** Clients of the gift card system, each call waiting at most `timeoutMs` (GIFT_CARD_SYSTEM_TIMEOUT_MS). */
+export const giftCardSystemFor = (timeoutMs: number) => (configuration: GiftCardConfiguration) => new GiftCardSystemClient(configuration.api, timeoutMs);

@@ -132,7 +132,7 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
     bodyLimitBytes: config.bodyLimitBytes,
     closeGraceMs: config.shutdownGraceMs,
     keepRawBody: true,
-    readiness: [platformReachable(config.urls.order)],
+    readiness: [platformReachable(config.urls.order, config.timeouts.readinessProbeMs)],
     // The platform's calls carry a call token; everyone else a bearer token the platform's rules check.
     authenticate: async (request) => {
       const token = /^Bearer\s+(\S+)\s*$/i.exec(String(request.headers.authorization ?? ''))?.[1];

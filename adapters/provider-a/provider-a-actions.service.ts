@@ -1,7 +1,7 @@
 import { AppError, type Tenant } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 import { createPayment, withTransaction } from '../kit/index.js';
-import { clientFor, failedCall, ownPayment, providerFailed, referenceOf, type ProviderAContext } from './provider-a.context.js';
+import { failedCall, ownPayment, providerFailed, referenceOf, type ProviderAContext } from './provider-a.context.js';
 import type { Finalizer } from './provider-a-finalize.flow.js';
 import { actionsFor } from './provider-a-finalize.flow.js';
 import { registerOrderCallbacks } from './provider-a-order.hooks.js';
@@ -48,7 +48,7 @@ export class ProviderAActions {
     orderId: string,
     paymentId: string,
     name: 'capture' | 'cancel',
-    work: (client: ReturnType<typeof clientFor>, reference: string, payment: PaymentDocument) => Promise<{ state: string; requestJson: unknown }>,
+    work: (client: ReturnType<ProviderAContext['client']>, reference: string, payment: PaymentDocument) => Promise<{ state: string; requestJson: unknown }>,
   ): Promise<PaymentDocument> {
     const { kit, mounted } = this.context;
     const order = await kit.orders.getOrder(tenant, orderId);
@@ -58,7 +58,7 @@ export class ProviderAActions {
     if (!['reserved', 'processing', ...(name === 'cancel' ? ['captured'] : [])].includes(payment.state)) {
       throw new AppError(409, 'payment_action_unavailable', `Payment ${paymentId} is ${payment.state}; it cannot be ${name === 'capture' ? 'captured' : 'cancelled'}.`);
     }
-    const client = clientFor(await kit.configuration.get(tenant));
+    const client = this.context.client(await kit.configuration.get(tenant));
     const reference = referenceOf(payment);
     let done: { state: string; requestJson: unknown };
     try {
@@ -96,7 +96,7 @@ export class ProviderAActions {
         const request = { purchase_currency: order.currency, purchase_country: order.country ?? configuration.shippingCountries?.[0] ?? 'SE', locale: localeOf(order), ...sessionAmounts(order, draft.amount), merchant_reference2: order.id, auto_capture: autoCapture };
         let placed;
         try {
-          placed = await clientFor(configuration).tokenOrder(token, request, `recurring-${draft.id}`);
+          placed = await this.context.client(configuration).tokenOrder(token, request, `recurring-${draft.id}`);
         } catch (error) {
           throw withTransaction(error as Error, failedCall(error, { event: 'open', pspEvent: 'customer-token-order', amount: draft.amount, requestJson: request }));
         }
@@ -132,7 +132,7 @@ export class ProviderAActions {
     const reference = referenceOf(payment);
     await mounted.log(tenant, orderId, payment.id, failedCall(cause, { event: 'recurring', pspEvent: 'finalize', amount: payment.amount }));
     try {
-      await clientFor(await kit.configuration.get(tenant)).cancel(reference, `cancel-${reference}`);
+      await this.context.client(await kit.configuration.get(tenant)).cancel(reference, `cancel-${reference}`);
       const order = await kit.orders.getOrder(tenant, orderId);
       const current = ownPayment(order, payment.id);
       if (['intent', 'processing'].includes(current.state)) await kit.payments.updatePayment(tenant, orderId, payment.id, { state: 'failed' });

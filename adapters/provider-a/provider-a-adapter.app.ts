@@ -24,7 +24,7 @@ export async function createProviderAAdapter(deps: ServiceDeps): Promise<Fastify
     schemaFile: new URL('../../schemas/adapters/provider_a_checkout_adapter.schema.json', import.meta.url),
     manifest: { kind: 'payment', name: 'Provider A checkout', routes: { createPayment: '/api/checkout/v1/orders/{orderId}/payments' } },
   });
-  const context = { kit, client: clientFor } as ProviderAContext;
+  const context = { kit, client: clientFor(deps.config.timeouts.providerAApiMs) } as ProviderAContext;
   // One finalizer (one step at a time per payment) for the shopper's return, the push and Refresh.
   const finalizer = new Finalizer(context);
   const actions = new ProviderAActions(context, finalizer);

@@ -5,7 +5,7 @@ import { PlatformCallError, type AdapterKit } from '../kit/index.js';
 import { restToCover } from '../../contracts/allocation.js';
 import { sameAmount } from '../../contracts/amount.js';
 import type { HookRequest, JsonPatchOperation, NotificationRequest } from '../../contracts/callbacks.types.js';
-import { clientFor, failedCall, referenceOf, type ProviderAContext } from './provider-a.context.js';
+import { failedCall, referenceOf, type ProviderAContext } from './provider-a.context.js';
 import { sessionAmounts } from './provider-a.mapping.js';
 import { PROVIDER_A_ADAPTER_ID, type ProviderAConfiguration } from './provider-a.types.js';
 
@@ -53,7 +53,7 @@ export async function onStateChanged(context: Pick<ProviderAContext, 'kit'>, ten
 }
 
 /** The `/cart` hook: the open payment follows the new total (a patch), and so does the provider's session. */
-export async function onCartChanged(context: Pick<ProviderAContext, 'kit' | 'mounted'>, tenant: Tenant, orderId: string, paymentId: string, call: HookRequest): Promise<JsonPatchOperation[]> {
+export async function onCartChanged(context: Pick<ProviderAContext, 'kit' | 'mounted' | 'client'>, tenant: Tenant, orderId: string, paymentId: string, call: HookRequest): Promise<JsonPatchOperation[]> {
   const { kit } = context;
   const committed = call.payments === undefined ? await kit.orders.getOrder(tenant, orderId) : undefined;
   const payments = call.payments ?? committed!.payments;
@@ -66,7 +66,7 @@ export async function onCartChanged(context: Pick<ProviderAContext, 'kit' | 'mou
   const configuration = await kit.configuration.get(tenant);
   const update = sessionAmounts(order, amount);
   try {
-    await clientFor(configuration).updateOrder(referenceOf(payment), update);
+    await context.client(configuration).updateOrder(referenceOf(payment), update);
     await context.mounted.log(tenant, orderId, paymentId, { event: 'update', pspEvent: 'cart-changed', amount, isSuccess: true, requestJson: update });
   } catch (error) {
     // The cart change stands; the session is checked against the order at validation, and PUT …/payments brings it back in step.
@@ -76,7 +76,7 @@ export async function onCartChanged(context: Pick<ProviderAContext, 'kit' | 'mou
 }
 
 /** The `/reference` notification (spec rule 5): the order's reference becomes the merchant reference at the provider. */
-export async function onReferenceChanged(context: Pick<ProviderAContext, 'kit' | 'mounted'>, tenant: Tenant, orderId: string, paymentId: string, _call: NotificationRequest): Promise<{ merchantReference: string | null }> {
+export async function onReferenceChanged(context: Pick<ProviderAContext, 'kit' | 'mounted' | 'client'>, tenant: Tenant, orderId: string, paymentId: string, _call: NotificationRequest): Promise<{ merchantReference: string | null }> {
   const { kit } = context;
   // The order as it is now, not as the notification's body says.
   const order = await kit.orders.getOrder(tenant, orderId);
@@ -85,7 +85,7 @@ export async function onReferenceChanged(context: Pick<ProviderAContext, 'kit' |
   if (payment.attributes?.merchantReference === order.reference) return { merchantReference: order.reference };
   const configuration = await kit.configuration.get(tenant);
   try {
-    await clientFor(configuration).setMerchantReference(payment.reference, order.reference, `reference-${payment.id}-${order.reference}`);
+    await context.client(configuration).setMerchantReference(payment.reference, order.reference, `reference-${payment.id}-${order.reference}`);
   } catch (error) {
     await context.mounted.log(tenant, orderId, paymentId, failedCall(error, { event: 'reference', pspEvent: 'merchant-references', requestJson: { merchant_reference1: order.reference } }));
     // 502: the notification service retries.

@@ -28,7 +28,8 @@ export class ProviderAClient {
 
   constructor(
     settings: ProviderASettings,
-    private readonly timeoutMs = 10_000,
+    /** How long each call waits for an answer (PROVIDER_A_API_TIMEOUT_MS). */
+    private readonly timeoutMs: number,
   ) {
     this.baseUrl = settings.apiUrl.replace(/\/+$/, '');
     this.authorization = `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString('base64')}`;

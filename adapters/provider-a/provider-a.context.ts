@@ -12,7 +12,8 @@ export interface ProviderAContext {
   client(configuration: ProviderAConfiguration): ProviderAClient;
 }
 
-export const clientFor = (configuration: ProviderAConfiguration) => new ProviderAClient(configuration.apiSettings);
+/** The provider's client per configuration, each call waiting at most `timeoutMs` (PROVIDER_A_API_TIMEOUT_MS): the context's `client`. */
+export const clientFor = (timeoutMs: number) => (configuration: ProviderAConfiguration) => new ProviderAClient(configuration.apiSettings, timeoutMs);
 
 /** A payment of this adapter on the order; anything else is 404. */
 export function ownPayment(order: OrderDocument, paymentId: string): PaymentDocument {

@@ -3,7 +3,7 @@ import { withTransaction } from '../kit/index.js';
 import { shareOfNewPayment, UNLIMITED } from '../../contracts/allocation.js';
 import type { OrderDocument } from '../kit/order-contract.js';
 import type { Tenant } from '../kit/platform.js';
-import { clientFor, failedCall, referenceOf, type ProviderAContext } from './provider-a.context.js';
+import { failedCall, referenceOf, type ProviderAContext } from './provider-a.context.js';
 import { fillTemplate, providerOption, sessionAmounts, shippingOf, toMinor } from './provider-a.mapping.js';
 import { registerOrderCallbacks } from './provider-a-order.hooks.js';
 import { checkoutOrderRequest, loggedRequest } from './provider-a.session.js';
@@ -35,7 +35,7 @@ async function withPreselectedShipping(context: Pick<ProviderAContext, 'kit'>, t
  * answers the snippet, amountChanged updates the checkout order, capture (order delivered) and
  * refund act in order management.
  */
-export function providerA(context: Pick<ProviderAContext, 'kit'>): PaymentProvider<ProviderAConfiguration, ProviderAFront> {
+export function providerA(context: Pick<ProviderAContext, 'kit' | 'client'>): PaymentProvider<ProviderAConfiguration, ProviderAFront> {
   const { kit } = context;
   return {
     name: 'Provider A checkout',
@@ -49,7 +49,7 @@ export function providerA(context: Pick<ProviderAContext, 'kit'>): PaymentProvid
       const request = checkoutOrderRequest(kit, configuration, tenant, order, payment.id, amount);
       let created;
       try {
-        created = await clientFor(configuration).createOrder(request, `create-${payment.id}`);
+        created = await context.client(configuration).createOrder(request, `create-${payment.id}`);
       } catch (error) {
         throw withTransaction(error as Error, failedCall(error, { event: 'open', pspEvent: 'create', amount, requestJson: loggedRequest(request) }));
       }
@@ -67,7 +67,7 @@ export function providerA(context: Pick<ProviderAContext, 'kit'>): PaymentProvid
 
     /** The confirm page's data (spec rule 8): the provider's status, upper case as the spec writes it there, and the snippet. */
     async readSession({ configuration, payment }) {
-      const checkout = await clientFor(configuration).readOrder(referenceOf(payment));
+      const checkout = await context.client(configuration).readOrder(referenceOf(payment));
       return { id: payment.id, status: checkout.status.toUpperCase(), htmlSnippet: checkout.html_snippet };
     },
 
@@ -75,7 +75,7 @@ export function providerA(context: Pick<ProviderAContext, 'kit'>): PaymentProvid
     async amountChanged({ order, configuration, payment, amount }) {
       const update = sessionAmounts(order, amount);
       try {
-        await clientFor(configuration).updateOrder(referenceOf(payment), update);
+        await context.client(configuration).updateOrder(referenceOf(payment), update);
       } catch (error) {
         throw withTransaction(error as Error, failedCall(error, { event: 'update', pspEvent: 'amount-changed', amount, requestJson: update }));
       }
@@ -85,7 +85,7 @@ export function providerA(context: Pick<ProviderAContext, 'kit'>): PaymentProvid
     /** Order delivered: capture what is still authorized (nothing when already captured or not authorized). */
     async capture({ configuration, payment }) {
       if (payment.state !== 'reserved') return {};
-      const client = clientFor(configuration);
+      const client = context.client(configuration);
       const reference = referenceOf(payment);
       const managed = await client.readManaged(reference);
       if (managed.remaining_authorized_amount > 0) await client.capture(reference, managed.remaining_authorized_amount, `capture-${payment.id}`);
@@ -97,7 +97,7 @@ export function providerA(context: Pick<ProviderAContext, 'kit'>): PaymentProvid
       const refunded = toMinor(request.amount);
       // One refund per (what was refunded before, amount): a retried call is not refunded twice.
       const before = typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0;
-      await clientFor(configuration).refund(referenceOf(payment), refunded, `refund-${payment.id}-${before}-${request.amount}`);
+      await context.client(configuration).refund(referenceOf(payment), refunded, `refund-${payment.id}-${before}-${request.amount}`);
       return { pspStatus: 'REFUNDED', transaction: { event: 'refund', pspEvent: 'refunds', amount: request.amount, isSuccess: true, requestJson: { refunded_amount: refunded } } };
     },
   };

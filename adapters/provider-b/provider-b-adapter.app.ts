@@ -4,6 +4,7 @@ import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
 import { ProviderBCheckout } from './provider-b-checkout.service.js';
 import { ProviderBNotifications } from './provider-b-notification.service.js';
 import { ProviderBProvider } from './provider-b.provider.js';
+import { ProviderBApiClient } from './provider-b-api.client.js';
 import { registerProviderBRoutes } from './provider-b-adapter.routes.js';
 import { sessionSchema } from './provider-b.schemas.js';
 import { PROVIDER_B_ADAPTER_ID, type ProviderBConfiguration } from './provider-b.types.js';
@@ -27,7 +28,7 @@ export async function createProviderBAdapter(deps: ServiceDeps): Promise<Fastify
       routes: { createPayment: '/api/checkout/v1/{orderId}/payments' },
     },
   });
-  const provider = new ProviderBProvider(kit);
+  const provider = new ProviderBProvider(kit, new ProviderBApiClient(deps.config.timeouts.providerBApiMs));
   // {adapter_url} = …/api/checkout/v1; the spec's create path has no `orders` segment.
   const mounted = mountPaymentProvider(kit, provider, { basePath: '/api/checkout/v1', createPaths: ['/api/checkout/v1/:orderId/payments'], schemas: { session: sessionSchema } });
   const checkout = new ProviderBCheckout(kit, provider);

@@ -76,8 +76,9 @@ const enc = encodeURIComponent;
 
 export class ProviderBApiClient {
   constructor(
+    /** How long each call waits for an answer (PROVIDER_B_API_TIMEOUT_MS). */
+    private readonly timeoutMs: number,
     private readonly tokens = new Map<string, CachedToken>(),
-    private readonly timeoutMs = 5_000,
   ) {}
 
   createPurchase = (settings: ApiSettings, purchase: NewPurchase) => this.call<{ purchaseId: string; jwt: string; expiredUtc: string }>(settings, 'POST', '/api/partner/payments', purchase);

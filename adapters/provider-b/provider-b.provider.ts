@@ -32,7 +32,7 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
 
   constructor(
     private readonly kit: Pick<AdapterKit<ProviderBConfiguration>, 'callbacks' | 'publicUrl'>,
-    readonly api: ProviderBApiClient = new ProviderBApiClient(),
+    readonly api: ProviderBApiClient,
   ) {}
 
   async createSession(call: ProviderCall<ProviderBConfiguration> & { body: unknown }) {

@@ -31,7 +31,7 @@ export async function createProviderCAdapter(deps: ServiceDeps): Promise<Fastify
       },
     },
   });
-  const context = new ProviderCContext(kit);
+  const context = new ProviderCContext(kit, deps.config.timeouts.providerCApiMs);
   const checkout = new ProviderCCheckout(context);
   const settlement = new ProviderCSettlement(context);
   const mounted = mountPaymentProvider(kit, providerCProvider(context, checkout, settlement), {

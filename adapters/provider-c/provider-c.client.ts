@@ -41,7 +41,8 @@ export class ProviderCClient {
 
   constructor(
     private readonly settings: ProviderCConfiguration['apiSettings'],
-    private readonly timeoutMs = 5_000,
+    /** How long each call waits for an answer (PROVIDER_C_API_TIMEOUT_MS). */
+    private readonly timeoutMs: number,
   ) {
     this.baseUrl = settings.apiUrl.replace(/\/+$/, '');
   }

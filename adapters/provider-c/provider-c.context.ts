@@ -19,7 +19,9 @@ const CALLBACK_LIFETIME_S = 30 * 24 * 3600;
 export class ProviderCContext {
   constructor(
     readonly kit: AdapterKit<ProviderCConfiguration>,
-    private readonly clientFor: (configuration: ProviderCConfiguration) => ProviderCClient = (configuration) => new ProviderCClient(configuration.apiSettings),
+    /** How long each call to the provider waits (PROVIDER_C_API_TIMEOUT_MS). */
+    private readonly timeoutMs: number,
+    private readonly clientFor: (configuration: ProviderCConfiguration) => ProviderCClient = (configuration) => new ProviderCClient(configuration.apiSettings, timeoutMs),
   ) {}
 
   provider(configuration: ProviderCConfiguration): ProviderCClient {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
 import { registerProviderDRoutes } from './provider-d-adapter.routes.js';
+import { providerDClients } from './provider-d-api.client.js';
 import { providerD } from './provider-d.provider.js';
 import { PROVIDER_D_ADAPTER_ID, type ProviderDConfiguration } from './provider-d.types.js';
 
@@ -23,11 +24,12 @@ export async function createProviderDAdapter(deps: ServiceDeps): Promise<Fastify
       routes: { createPayment: '/api/checkout/v1/{orderId}/payments' },
     },
   });
-  const mounted = mountPaymentProvider(kit, providerD, {
+  const clientOf = providerDClients(deps.config.timeouts.providerDApiMs);
+  const mounted = mountPaymentProvider(kit, providerD(clientOf), {
     basePath: '/api/checkout/v1',
     createPaths: ['/api/checkout/v1/:orderId/payments'],
     readPaths: ['/api/v1/checkout/:orderId/payments/:paymentId'],
   });
-  registerProviderDRoutes(kit.app, kit, (orderId) => mounted.callbackUrls(orderId));
+  registerProviderDRoutes(kit.app, kit, (orderId) => mounted.callbackUrls(orderId), clientOf);
   return kit.app;
 }

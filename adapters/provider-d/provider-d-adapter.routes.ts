@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AdapterKit } from '../kit/index.js';
 import { errors, json } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
+import type { ProviderDClients } from './provider-d-api.client.js';
 import { ProviderDPayments } from './provider-d-payment.flow.js';
 import { completeSubscription, type SubscriptionRequest } from './provider-d-subscription.flow.js';
 import type { ProviderDConfiguration } from './provider-d.types.js';
@@ -40,8 +41,8 @@ const upstream = errors(400, 404, 409, 502);
 type PaymentRoute = { Params: { orderId: string; paymentId: string }; Body: unknown };
 
 /** The drop-in's submit and details, and the subscription endpoint (spec "Provider D adapter"); the rest is the kit runtime's. */
-export function registerProviderDRoutes(app: FastifyInstance, kit: AdapterKit<ProviderDConfiguration>, callbacks: (orderId: string) => PaymentDocument['callbacks']): void {
-  const payments = new ProviderDPayments(kit);
+export function registerProviderDRoutes(app: FastifyInstance, kit: AdapterKit<ProviderDConfiguration>, callbacks: (orderId: string) => PaymentDocument['callbacks'], clientOf: ProviderDClients): void {
+  const payments = new ProviderDPayments(kit, clientOf);
 
   app.post<PaymentRoute>(
     '/api/checkout/v1/orders/:orderId/payments/:paymentId/transaction',
@@ -59,6 +60,6 @@ export function registerProviderDRoutes(app: FastifyInstance, kit: AdapterKit<Pr
     '/api/checkout/v1/orders/:orderId/payments/recurring/subscription/complete',
     // The merchant's server charges a subscription: never a shopper's browser (a checkout token).
     { config: { roles: ['storefront', 'admin', 'service'] }, schema: { params: orderParams, body: subscriptionBody, summary: "A subscription's charge from a stored token (no shopper; storefront, admin, service)", response: { 200: json("The provider's payment answer", subscriptionAnswer), ...upstream } } },
-    async (request) => completeSubscription(kit, kit.fromCaller(request), request.params.orderId, request.body, callbacks),
+    async (request) => completeSubscription(kit, kit.fromCaller(request), request.params.orderId, request.body, callbacks, clientOf),
   );
 }

@@ -12,6 +12,11 @@ export class ProviderDError extends ProviderError {
 /** An idempotency key (≤ 64 characters) for one request: the same request, the same key. */
 export const idempotencyKeyFor = (scope: string, body: unknown) => createHash('sha256').update(scope).update('\u0000').update(JSON.stringify(body)).digest('hex');
 
+/** Provider D's client for a channel's configuration (one per call). */
+export type ProviderDClients = (configuration: ProviderDConfiguration) => ProviderDClient;
+/** Clients whose calls wait at most `timeoutMs` (PROVIDER_D_API_TIMEOUT_MS). */
+export const providerDClients = (timeoutMs: number): ProviderDClients => (configuration) => new ProviderDClient(configuration.apiSettings, timeoutMs);
+
 /**
  * Provider D's API (PROVIDERS.md, "Provider D"): `x-api-key`, JSON, amounts in minor units,
  * `idempotency-key` on every POST. Answers are returned as the provider gave them.
@@ -21,7 +26,8 @@ export class ProviderDClient {
 
   constructor(
     private readonly settings: ProviderDConfiguration['apiSettings'],
-    private readonly timeoutMs = 10_000,
+    /** How long each call waits for an answer (PROVIDER_D_API_TIMEOUT_MS). */
+    private readonly timeoutMs: number,
   ) {
     this.baseUrl = settings.apiUrl.replace(/\/+$/, '');
   }

@@ -1,7 +1,7 @@
 import { AppError, type Tenant } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { AdapterKit, TransactionLog } from '../kit/index.js';
-import { idempotencyKeyFor, ProviderDClient, ProviderDError } from './provider-d-api.client.js';
+import { idempotencyKeyFor, ProviderDError, type ProviderDClient, type ProviderDClients } from './provider-d-api.client.js';
 import { paymentRequestOf, toMinor } from './provider-d.mapper.js';
 import type { ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 import { outcomeOf } from './result-code.rules.js';
@@ -26,7 +26,10 @@ export function redacted(request: Record<string, unknown>): Record<string, unkno
  * a refusal fails the payment (the order stays in checkout; a new payment may be started).
  */
 export class ProviderDPayments {
-  constructor(private readonly kit: Kit) {}
+  constructor(
+    private readonly kit: Kit,
+    private readonly clientOf: ProviderDClients,
+  ) {}
 
   async transaction(tenant: Tenant, orderId: string, paymentId: string, submit: unknown): Promise<ProviderPaymentResponse> {
     if (!isObject(submit) || !isObject(submit.paymentMethod)) throw new AppError(400, 'invalid_submit', 'The body is the drop-in\'s submit data: an object with a paymentMethod.');
@@ -69,7 +72,7 @@ export class ProviderDPayments {
   /** One provider call; a refusal of the call itself (4xx/5xx, unreachable) is logged and answered 400 `provider_failed` (the payment stays open). */
   private async call(tenant: Tenant, order: OrderDocument, payment: PaymentDocument, pspEvent: string, requestJson: unknown, send: (client: ProviderDClient) => Promise<ProviderPaymentResponse>, configuration: ProviderDConfiguration) {
     try {
-      return await send(new ProviderDClient(configuration.apiSettings));
+      return await send(this.clientOf(configuration));
     } catch (error) {
       if (!(error instanceof ProviderDError)) throw error;
       await this.log(tenant, order.id, payment.id, { event: 'authorize', pspEvent, amount: payment.amount, isSuccess: false, pspStatus: String(error.status ?? 'unreachable'), requestJson, responseJson: error.body ?? null, errorDetail: error.message });
@@ -125,7 +128,7 @@ export class ProviderDPayments {
   private async cancelAtProvider(tenant: Tenant, order: OrderDocument, payment: PaymentDocument, configuration: ProviderDConfiguration, pspReference: string, why: string): Promise<void> {
     const body = { reference: `${payment.id}:cancels` };
     try {
-      const answer = await new ProviderDClient(configuration.apiSettings).modify(pspReference, 'cancels', body, idempotencyKeyFor(`${payment.id}:cancels`, body));
+      const answer = await this.clientOf(configuration).modify(pspReference, 'cancels', body, idempotencyKeyFor(`${payment.id}:cancels`, body));
       await this.log(tenant, order.id, payment.id, { event: 'cancel', pspEvent: 'cancels', amount: payment.amount, isSuccess: true, pspStatus: `cancel-${answer.status}`, requestJson: { ...body, why }, responseJson: answer });
     } catch (error) {
       await this.log(tenant, order.id, payment.id, { event: 'cancel', pspEvent: 'cancels', amount: payment.amount, isSuccess: false, requestJson: { ...body, why }, errorDetail: error instanceof Error ? error.message : String(error) });

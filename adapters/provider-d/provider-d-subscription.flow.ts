@@ -3,7 +3,7 @@ import { AppError, type Tenant } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 import { ACTIVE_PAYMENT_EXISTS, PlatformCallError, type AdapterKit } from '../kit/index.js';
 import { shareOfNewPayment } from '../../contracts/allocation.js';
-import { idempotencyKeyFor, ProviderDClient, ProviderDError } from './provider-d-api.client.js';
+import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './provider-d-api.client.js';
 import { metadataOf, toMinor } from './provider-d.mapper.js';
 import type { ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 import { outcomeOf } from './result-code.rules.js';
@@ -34,7 +34,7 @@ export interface SubscriptionAnswer {
  * accepted → completed); a refusal is answered 200 with the provider's resultCode and the
  * payment failed. 404 unknown order (the order service's answer), 400 missing configuration.
  */
-export async function completeSubscription(kit: AdapterKit<ProviderDConfiguration>, tenant: Tenant, orderId: string, body: SubscriptionRequest, callbacks: (orderId: string) => PaymentDocument['callbacks']): Promise<SubscriptionAnswer> {
+export async function completeSubscription(kit: AdapterKit<ProviderDConfiguration>, tenant: Tenant, orderId: string, body: SubscriptionRequest, callbacks: (orderId: string) => PaymentDocument['callbacks'], clientOf: ProviderDClients): Promise<SubscriptionAnswer> {
   if (body.recurringProcessingModel !== undefined && body.recurringProcessingModel !== 'Subscription') {
     throw new AppError(400, 'recurring_model_not_supported', 'Only subscriptions (regular interval) are supported: one-off card-on-file payments and automatic top-ups are not.');
   }
@@ -62,7 +62,7 @@ export async function completeSubscription(kit: AdapterKit<ProviderDConfiguratio
   const logged = { ...request, paymentMethod: { type: 'scheme', storedPaymentMethodId: '[redacted]' } };
   let response: ProviderPaymentResponse;
   try {
-    response = await new ProviderDClient(configuration.apiSettings).payments(request, idempotencyKeyFor(`${paymentId}:subscription`, request));
+    response = await clientOf(configuration).payments(request, idempotencyKeyFor(`${paymentId}:subscription`, request));
   } catch (error) {
     if (!(error instanceof ProviderDError)) throw error;
     // A token the provider does not know (4xx) is the caller's input; anything else is the provider's failure.
@@ -102,7 +102,7 @@ export async function completeSubscription(kit: AdapterKit<ProviderDConfiguratio
     const { vetoed } = await completeAuthorised(kit as AdapterKit<unknown>, tenant, orderId, paymentId);
     if (vetoed !== undefined) {
       // The order cannot complete: the charge is cancelled and the payment fails (logged), the veto answered.
-      await cancelCharge(kit, tenant, orderId, paymentId, configuration, response.pspReference);
+      await cancelCharge(kit, clientOf, tenant, orderId, paymentId, configuration, response.pspReference);
       throw vetoed;
     }
   } else if (outcome === 'pending') {
@@ -120,9 +120,9 @@ export async function completeSubscription(kit: AdapterKit<ProviderDConfiguratio
   };
 }
 
-async function cancelCharge(kit: AdapterKit<ProviderDConfiguration>, tenant: Tenant, orderId: string, paymentId: string, configuration: ProviderDConfiguration, pspReference: string | undefined): Promise<void> {
+async function cancelCharge(kit: AdapterKit<ProviderDConfiguration>, clientOf: ProviderDClients, tenant: Tenant, orderId: string, paymentId: string, configuration: ProviderDConfiguration, pspReference: string | undefined): Promise<void> {
   const body = { reference: `${paymentId}:cancels` };
-  const transaction = await (pspReference ? new ProviderDClient(configuration.apiSettings).modify(pspReference, 'cancels', body, idempotencyKeyFor(`${paymentId}:cancels`, body)) : Promise.reject(new Error('no provider reference')))
+  const transaction = await (pspReference ? clientOf(configuration).modify(pspReference, 'cancels', body, idempotencyKeyFor(`${paymentId}:cancels`, body)) : Promise.reject(new Error('no provider reference')))
     .then((answer) => ({ isSuccess: true, pspStatus: `cancel-${answer.status}`, responseJson: answer }))
     .catch((error: unknown) => ({ isSuccess: false, errorDetail: error instanceof Error ? error.message : String(error) }));
   await kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'failed' }).catch((error: unknown) => kit.logger.error({ err: error, orderId }, 'could not fail the subscription payment'));

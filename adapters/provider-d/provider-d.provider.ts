@@ -1,6 +1,6 @@
 import { AppError } from '../kit/platform.js';
 import { withTransaction, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult, type ProviderSession } from '../kit/index.js';
-import { idempotencyKeyFor, ProviderDClient, ProviderDError } from './provider-d-api.client.js';
+import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './provider-d-api.client.js';
 import { shopperReferenceOf, toMinor } from './provider-d.mapper.js';
 import type { DropinSession, ProviderDConfiguration } from './provider-d.types.js';
 import { parseWebhook, refundEventKey, WEBHOOK_ACK } from './provider-d.webhook.js';
@@ -9,11 +9,11 @@ import { parseWebhook, refundEventKey, WEBHOOK_ACK } from './provider-d.webhook.
 export const PROVIDER_D_WEBHOOK_PATH = '/api/checkout/v1/callback/provider-d/webhooks';
 
 /** What the drop-in needs now: the methods for the payment's current amount (re-read every time). */
-async function dropinSession({ order, configuration, payment }: ProviderCall<ProviderDConfiguration>): Promise<{ session: DropinSession; request: unknown }> {
+async function dropinSession(clientOf: ProviderDClients, { order, configuration, payment }: ProviderCall<ProviderDConfiguration>): Promise<{ session: DropinSession; request: unknown }> {
   const amount = toMinor(payment.amount, payment.currency ?? order.currency);
   const shopperReference = shopperReferenceOf(order);
   const request = { amount, ...(order.country ? { countryCode: order.country } : {}), ...(shopperReference ? { shopperReference } : {}), ...(order.culture ? { shopperLocale: order.culture } : {}) };
-  const methods = await new ProviderDClient(configuration.apiSettings).paymentMethods(request);
+  const methods = await clientOf(configuration).paymentMethods(request);
   return {
     request,
     session: {
@@ -29,11 +29,11 @@ async function dropinSession({ order, configuration, payment }: ProviderCall<Pro
 }
 
 /** A modification at provider D (capture, refund, cancel): answered "received"; its webhook settles the payment. */
-async function modify(call: LifecycleCall<ProviderDConfiguration>, kind: 'captures' | 'refunds' | 'cancels', amount?: number): Promise<ProviderResult> {
+async function modify(clientOf: ProviderDClients, call: LifecycleCall<ProviderDConfiguration>, kind: 'captures' | 'refunds' | 'cancels', amount?: number): Promise<ProviderResult> {
   const { payment, configuration, order } = call;
   if (!payment.reference) throw new AppError(409, 'payment_not_at_provider', `Payment ${payment.id} was never sent to provider D; there is nothing to ${kind.slice(0, -1)}.`);
   const body = { ...(amount === undefined ? {} : { amount: toMinor(amount, payment.currency ?? order.currency) }), reference: `${payment.id}:${kind}` };
-  const answer = await new ProviderDClient(configuration.apiSettings).modify(payment.reference, kind, body, idempotencyKeyFor(`${payment.id}:${kind}:${call.request.amount}`, body)).catch((error: unknown) => {
+  const answer = await clientOf(configuration).modify(payment.reference, kind, body, idempotencyKeyFor(`${payment.id}:${kind}:${call.request.amount}`, body)).catch((error: unknown) => {
     if (!(error instanceof ProviderDError)) throw error;
     // The provider refused (4xx: the platform shows the message) or failed (5xx, unreachable: retried where the platform retries).
     const refused = error.status !== undefined && error.status < 500;
@@ -53,23 +53,23 @@ async function modify(call: LifecycleCall<ProviderDConfiguration>, kind: 'captur
  * amount), capture / cancel / refund are modifications, and the signed webhook settles them.
  * The drop-in's submit and details and the subscription endpoint are the adapter's own routes.
  */
-export const providerD: PaymentProvider<ProviderDConfiguration, DropinSession> = {
+export const providerD = (clientOf: ProviderDClients): PaymentProvider<ProviderDConfiguration, DropinSession> => ({
   name: 'Card and wallets',
 
   async createSession(call): Promise<ProviderSession<DropinSession>> {
-    const { session, request } = await dropinSession(call);
+    const { session, request } = await dropinSession(clientOf, call);
     return { response: session, requestJson: { paymentMethods: request }, responseJson: session.paymentMethodsResponse, pspStatus: 'methods-listed' };
   },
 
   async readSession(call) {
-    return (await dropinSession(call)).session;
+    return (await dropinSession(clientOf, call)).session;
   },
 
   amountChanged: async ({ amount }) => ({ amount, pspStatus: 'no-provider-session' }),
 
-  capture: (call) => modify(call, 'captures', call.payment.amount),
-  cancel: (call) => modify(call, 'cancels'),
-  refund: (call) => modify(call, 'refunds', call.request.amount),
+  capture: (call) => modify(clientOf, call, 'captures', call.payment.amount),
+  cancel: (call) => modify(clientOf, call, 'cancels'),
+  refund: (call) => modify(clientOf, call, 'refunds', call.request.amount),
 
   webhook: {
     path: PROVIDER_D_WEBHOOK_PATH,
@@ -82,4 +82,4 @@ export const providerD: PaymentProvider<ProviderDConfiguration, DropinSession> =
       .replaceAll('{orderId}', encodeURIComponent(query.orderId ?? ''))
       .replaceAll('{merchant}', encodeURIComponent(query.merchant ?? ''))
       .replaceAll('{channel}', encodeURIComponent(query.channel ?? '')),
-};
+});

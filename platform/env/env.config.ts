@@ -108,7 +108,46 @@ export interface PlatformConfig {
   storefront: { merchant: string; channel: string; token?: string };
   /** Traces and metrics ([docs/observability.md]). */
   telemetry: TelemetryConfig;
+  /** How long each outbound call waits for an answer (the `*_TIMEOUT_MS` of TIMEOUT_SETTINGS). */
+  timeouts: Timeouts;
 }
+
+/**
+ * Each time-out setting of a call a service makes to another system, with the field it sets and
+ * its default in milliseconds: one row per call, read and checked with the rest of the environment
+ * (a whole number of milliseconds from 1 to 999999), documented in README.md ("Environment") and
+ * .env.example. Sandboxes built without a configuration (tests) take the defaults (DEFAULT_TIMEOUTS).
+ */
+export const TIMEOUT_SETTINGS = {
+  /** The gift card adapter's calls to the gift card system. */
+  GIFT_CARD_SYSTEM_TIMEOUT_MS: ['giftCardSystemMs', 3_000],
+  /** The adapter service's read of an adapter's manifest (/.well-known/adapter.json). */
+  ADAPTER_MANIFEST_TIMEOUT_MS: ['adapterManifestMs', 2_000],
+  /** An adapter's /readyz asking the order service's /healthz. */
+  READINESS_PROBE_TIMEOUT_MS: ['readinessProbeMs', 2_000],
+  /** The configuration service's fetch of a configuration's remote `$schema`. */
+  CONFIGURATION_SCHEMA_TIMEOUT_MS: ['configurationSchemaMs', 3_000],
+  /** The commerce adapter's calls to the commerce platform, and to its identity service. */
+  COMMERCE_PLATFORM_TIMEOUT_MS: ['commercePlatformMs', 8_000],
+  COMMERCE_IDENTITY_TIMEOUT_MS: ['commerceIdentityMs', 5_000],
+  /** Each payment provider adapter's calls to its provider's API. */
+  PROVIDER_A_API_TIMEOUT_MS: ['providerAApiMs', 10_000],
+  PROVIDER_B_API_TIMEOUT_MS: ['providerBApiMs', 5_000],
+  PROVIDER_C_API_TIMEOUT_MS: ['providerCApiMs', 5_000],
+  PROVIDER_D_API_TIMEOUT_MS: ['providerDApiMs', 10_000],
+  /** The storefront app's server relaying the browser's calls to an adapter. */
+  STOREFRONT_RELAY_TIMEOUT_MS: ['storefrontRelayMs', 30_000],
+  /** Sandboxes calling the merchant: provider B's purchase callback, provider C's validation and pushes, provider D's webhooks. */
+  PROVIDER_B_SANDBOX_CALLBACK_TIMEOUT_MS: ['providerBSandboxCallbackMs', 5_000],
+  PROVIDER_C_SANDBOX_CALLBACK_TIMEOUT_MS: ['providerCSandboxCallbackMs', 5_000],
+  PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: ['providerDSandboxWebhookMs', 5_000],
+} as const;
+
+type TimeoutField = (typeof TIMEOUT_SETTINGS)[keyof typeof TIMEOUT_SETTINGS][0];
+/** Milliseconds per outbound call (TIMEOUT_SETTINGS). */
+export type Timeouts = Readonly<Record<TimeoutField, number>>;
+/** The time-outs with no variable set. */
+export const DEFAULT_TIMEOUTS: Timeouts = Object.fromEntries(Object.values(TIMEOUT_SETTINGS).map(([field, ms]) => [field, ms])) as Timeouts;
 
 /** An adapter's client credentials: exchanged at the configuration service for short-lived adapter tokens. */
 export interface ClientCredentials {
@@ -152,6 +191,8 @@ const PORT = { type: 'string', pattern: '^(0|[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4
 const SERVICE_SETS = ['all', 'platform'] as const;
 /** A count from 1 to 999,999. */
 const COUNT = { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } as const;
+/** A time-out: whole milliseconds from 1 to 999,999. */
+const MILLISECONDS = { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } as const;
 /** Each GRAPHQL_* variable and the limit it sets. */
 const GRAPHQL_SETTINGS = {
   GRAPHQL_MAX_TOKENS: 'maxTokens',
@@ -209,6 +250,7 @@ const envSchema = {
     STOREFRONT_CHANNEL: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,100}$' },
     STOREFRONT_TOKEN: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$', maxLength: 8192 },
     ...Object.fromEntries(Object.keys(GRAPHQL_SETTINGS).map((name) => [name, COUNT])),
+    ...Object.fromEntries(Object.keys(TIMEOUT_SETTINGS).map((name) => [name, MILLISECONDS])),
     // The listings never page more than 200 (their own check); this may only lower it.
     GRAPHQL_MAX_PAGE_SIZE: { type: 'string', pattern: '^([1-9][0-9]?|1[0-9]{2}|200)$' },
     AUTH_SIGNING_KEY: { type: 'string', minLength: 1 },
@@ -227,6 +269,7 @@ const patternMessage = (name: string): string | undefined =>
   name.endsWith('_PORT') ? 'must be a port number, 0 to 65535'
   : name === 'GRAPHQL_MAX_PAGE_SIZE' ? 'must be a whole number from 1 to 200'
   : name in GRAPHQL_SETTINGS ? 'must be a whole number from 1 to 999999'
+  : name in TIMEOUT_SETTINGS ? 'must be a whole number of milliseconds from 1 to 999999'
   : name === 'CORS_ORIGINS' ? 'must be none or a comma-separated list of origins such as https://shop.example.com, http://localhost:*, or *'
   : undefined;
 
@@ -413,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
     outboundAllow,
     gatewayInProcess: (get('GATEWAY_IN_PROCESS') ?? 'on') === 'on',
     telemetry: { tracesExporter, otlpEndpoint, serviceName: get('OTEL_SERVICE_NAME') ?? 'checkout-platform', metricsToken: get('METRICS_TOKEN') },
+    timeouts: Object.fromEntries(Object.entries(TIMEOUT_SETTINGS).map(([name, [field, ms]]) => [field, Number(get(name) ?? ms)])) as Timeouts,
     demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
     corsOrigins: corsOrigins(get('CORS_ORIGINS'), nodeEnv),
     explorer: (get('EXPLORER') ?? 'auto') as PlatformConfig['explorer'],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../platform/logging/logger.js';
+import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { sandboxAuth } from '../../platform/http/api-docs.plugin.js';
 import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
@@ -22,6 +23,8 @@ export interface ProviderBSandboxOptions {
   tokenTtlSeconds?: number;
   /** How long a purchase lives before it times out (default 1 h). */
   purchaseTtlMs?: number;
+  /** How long the server callback waits for the merchant's answer (default PROVIDER_B_SANDBOX_CALLBACK_TIMEOUT_MS's, 5 s). */
+  callbackTimeoutMs?: number;
   now?: () => Date;
 }
 
@@ -45,7 +48,7 @@ export function createProviderBSandbox(options: ProviderBSandboxOptions): { app:
   const failures = new FailureInjector(PROVIDER_B_OPERATIONS);
   const app = createSandboxApp({ name: 'provider-b-sandbox', logger: options.logger, failures });
   registerTokenRoute(app, tokens);
-  registerShopperRoutes(app, purchases, tokens);
+  registerShopperRoutes(app, purchases, tokens, options.callbackTimeoutMs ?? DEFAULT_TIMEOUTS.providerBSandboxCallbackMs);
   registerSandboxAdminRoutes(app, failures, clock);
   app.get('/checkout.js', { schema: { summary: 'The embedded checkout script (javascriptUrl)', response: { 200: { description: 'JavaScript', content: { 'application/javascript': { schema: { type: 'string' } } } } } } }, async (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').send(CHECKOUT_SCRIPT),

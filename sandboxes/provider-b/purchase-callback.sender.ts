@@ -6,9 +6,9 @@ import type { PurchaseStore } from './purchase.store.js';
  * The server callback after a purchase ended: `POST {callbackUrl}` with `{purchaseId}` and no
  * signature (provider B signs nothing: the merchant re-reads the purchase). Every attempt is kept
  * on the purchase; the sandbox does not retry by itself — `POST /api/sandbox/purchases/{id}/callback`
- * sends it again (a provider's retry, or a duplicate).
+ * sends it again (a provider's retry, or a duplicate). An attempt waits `timeoutMs` for the answer.
  */
-export async function sendPurchaseCallback(store: PurchaseStore, purchase: Purchase, timeoutMs = 5_000): Promise<CallbackAttempt | null> {
+export async function sendPurchaseCallback(store: PurchaseStore, purchase: Purchase, timeoutMs: number): Promise<CallbackAttempt | null> {
   if (!purchase.callbackUrl) return null;
   const outcome = await send(purchase.callbackUrl, { method: 'POST', body: { purchaseId: purchase.purchaseId }, timeoutMs, guarded: false });
   const attempt: CallbackAttempt = {

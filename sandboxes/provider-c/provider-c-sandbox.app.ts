@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from '../../platform/logging/logger.js';
+import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
 import { createSandboxApp } from '../shared/sandbox-app.factory.js';
@@ -23,7 +24,7 @@ export interface ProviderCSandboxOptions {
   logger: Logger;
   /** Merchants known from the start; default `pc-merchant` / `provider-c-secret`, production mode. */
   merchants?: ProviderCMerchant[];
-  /** How long the provider waits for the merchant's validation, push or event answer (default 5000 ms). */
+  /** How long the provider waits for the merchant's validation, push or event answer (default PROVIDER_C_SANDBOX_CALLBACK_TIMEOUT_MS's, 5 s). */
   callbackTimeoutMs?: number;
   /** Base address the iframe snippet points at; default the address the merchant called. */
   publicUrl?: string;
@@ -53,7 +54,7 @@ export function createProviderCSandbox(options: ProviderCSandboxOptions): Provid
   const clock = new SandboxClock(options.now);
   const merchants = options.merchants ?? [DEFAULT_PROVIDER_C_MERCHANT];
   const store = new ProviderCStore(clock.now, merchants);
-  const callbacks = new ProviderCCallbacks(clock.now, options.callbackTimeoutMs ?? 5_000);
+  const callbacks = new ProviderCCallbacks(clock.now, options.callbackTimeoutMs ?? DEFAULT_TIMEOUTS.providerCSandboxCallbackMs);
   const purchases = new ProviderCPurchases(store, callbacks, clock.now);
   const failures = new FailureInjector(PROVIDER_C_OPERATIONS);
   const app = createSandboxApp({ name: 'provider-c-sandbox', logger: options.logger, failures, keepRawBody: true });

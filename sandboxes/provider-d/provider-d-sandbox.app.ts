@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../platform/logging/logger.js';
+import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
 import { createSandboxApp } from '../shared/sandbox-app.factory.js';
@@ -33,6 +34,8 @@ export interface ProviderDSandboxOptions {
   pendingSettleMs?: number;
   /** Wait before a webhook's first delivery (default 250 ms). */
   webhookDelayMs?: number;
+  /** How long a webhook delivery waits for the merchant's answer (default PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS's, 5 s). */
+  webhookTimeoutMs?: number;
   now?: () => Date;
 }
 
@@ -50,7 +53,7 @@ export interface ProviderDSandboxState {
  */
 export function createProviderDSandbox(options: ProviderDSandboxOptions): { app: FastifyInstance; state: ProviderDSandboxState } {
   const clock = new SandboxClock(options.now);
-  const dispatcher = new WebhookDispatcher(options.logger, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, clock.now, 5_000, options.webhookDelayMs ?? 250);
+  const dispatcher = new WebhookDispatcher(options.logger, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, clock.now, options.webhookTimeoutMs ?? DEFAULT_TIMEOUTS.providerDSandboxWebhookMs, options.webhookDelayMs ?? 250);
   const store = new ProviderDStore(dispatcher, clock.now, options.pendingSettleMs ?? 10_000);
   const account = options.account ?? DEFAULT_PROVIDER_D_ACCOUNT;
   store.upsertAccount(account);

@@ -16,8 +16,9 @@ export class WebhookDispatcher {
   constructor(
     private readonly logger: Logger,
     private readonly retryDelaysMs: readonly number[] = DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
-    private readonly now: () => Date = () => new Date(),
-    private readonly timeoutMs = 5_000,
+    private readonly now: () => Date,
+    /** How long one delivery waits for the merchant's answer. */
+    private readonly timeoutMs: number,
     /** Webhooks leave a moment after the change, as a real provider's do (the API answer comes first). */
     private readonly firstDelayMs = 250,
   ) {}

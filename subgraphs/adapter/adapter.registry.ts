@@ -1,4 +1,5 @@
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
+import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { callJson } from '../../platform/http-client/http-client.js';
 
 /** The storefront actions the adapter subgraph drives; an adapter's manifest says where each goes. */
@@ -30,6 +31,7 @@ export interface ManifestOptions {
   ttlMs?: number;
   /** … and a failure to read one (default 5 s), so a starting adapter is seen soon. */
   failureTtlMs?: number;
+  /** How long a manifest read waits (default ADAPTER_MANIFEST_TIMEOUT_MS's, 2 s). */
   timeoutMs?: number;
   now?: () => number;
 }
@@ -121,7 +123,7 @@ export class AdapterRegistry {
   private async fetch(id: string, now: () => number): Promise<Entry> {
     const url = `${this.adapterUrls[id]!.replace(/\/+$/, '')}${MANIFEST_PATH}`;
     try {
-      const manifest = await callJson<unknown>(url, { timeoutMs: this.options.timeoutMs ?? 2_000 });
+      const manifest = await callJson<unknown>(url, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUTS.adapterManifestMs });
       const problem = manifestProblem(id, manifest);
       return problem ? { at: now(), ok: false, reason: `its manifest is invalid: ${problem}` } : { at: now(), ok: true, manifest: manifest as AdapterManifest };
     } catch (error) {

@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createSchemaAjv, type ConfigurationErrorDetail, type ConfigurationFailureCode } from './configuration.validator.js';
 import { isObject, type JsonObject } from './json-pointer.js';
 import { checkOutboundUrl, guardedFetch, outboundPolicy, type ResolveAll } from '../../platform/outbound/outbound-guard.js';
+import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { BASIC_SCHEMA_ID, JSON_SCHEMA_2020, configurationIdNamedBy, loadSchemaFile, schemaUrlKey, type LocalSchema } from './local-schemas.js';
 
 /** A configuration schema ready to validate with. */
@@ -29,6 +30,7 @@ export class SchemaResolutionError extends Error {
 export interface SchemaResolverOptions {
   /** URLs (origin + path) answered from local copies. */
   local: Map<string, LocalSchema>;
+  /** How long a fetch waits (default CONFIGURATION_SCHEMA_TIMEOUT_MS's, 3 s). */
   timeoutMs?: number;
   /** How long a fetched schema is reused. */
   ttlMs?: number;
@@ -64,7 +66,7 @@ export class SchemaResolver {
   private readonly now: () => number;
 
   constructor(private readonly options: SchemaResolverOptions) {
-    this.timeoutMs = options.timeoutMs ?? 3_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUTS.configurationSchemaMs;
     this.ttlMs = options.ttlMs ?? 5 * 60_000;
     this.maxBytes = options.maxBytes ?? 512 * 1024;
     this.maxEntries = options.maxEntries ?? 200;

@@ -17,7 +17,8 @@ export const BROWSER_ADAPTER_CALLS: Readonly<Record<string, RegExp>> = {
 
 const ANSWER = json("The adapter's answer, as it answered", { type: 'object', additionalProperties: true });
 
-export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl: (adapterId: string) => string | undefined; merchant: string; channel: string }) {
+/** `timeoutMs`: how long a forwarded call waits for the adapter (STOREFRONT_RELAY_TIMEOUT_MS). */
+export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl: (adapterId: string) => string | undefined; merchant: string; channel: string; timeoutMs: number }) {
   app.post<{ Params: { adapterId: string; '*': string }; Body: unknown }>(
     '/api/adapters/:adapterId/*',
     {
@@ -39,7 +40,7 @@ export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl
         method: 'POST',
         headers: { authorization, 'x-merchant': options.merchant, 'x-channel': options.channel },
         body: request.body ?? {},
-        timeoutMs: 30_000,
+        timeoutMs: options.timeoutMs,
       });
       return reply.header('cache-control', 'no-store').send(answer ?? {});
     },
