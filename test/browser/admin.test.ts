@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
 import { graphql, rest } from '../harness/http.js';
-import { eventually } from '../harness/orders.js';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import type { TestSystem } from '../harness/test-system.js';
@@ -59,6 +59,59 @@ describe('the admin app', () => {
       throw error;
     }
     await finish(); // no page error; the app loads nothing from outside this machine
+  }, 120_000);
+
+  it('offers Refresh where the payment\'s adapter does (provider C) and not where it does not (provider D); Refresh applies what the provider says', async () => {
+    const admin = await orderClient(system, shop.tenant, 'admin');
+    const newOrder = async () => {
+      const created = await admin.call('POST', '', sampleOrder());
+      expect(created.status).toBe(201);
+      return created.body.id as string;
+    };
+    const start = async (orderId: string, adapterId: string) => {
+      const started = await shopper(`mutation ($id: ID!, $a: ID!) { startPayment(orderId: $id, adapterId: $a) { payment { id } } }`, { id: orderId, a: adapterId });
+      expect(started.errors).toBeUndefined();
+      return started.data.startPayment.payment.id as string;
+    };
+    // Provider C: the shopper buys in the iframe, the provider's push is lost; the order waits in processing.
+    const cOrder = await newOrder();
+    const cPayment = await start(cOrder, 'provider_c_checkout_adapter');
+    const reference = (await admin.call('GET', `/${cOrder}`)).body.payments.find((p: { id: string }) => p.id === cPayment).reference as string;
+    const sandbox = system.urls.provider_c_sandbox!;
+    expect((await rest(sandbox, 'PUT', `/api/sandbox/orders/${reference}/shopper`, { body: { customer: { email: 'kari@example.com', firstName: 'Kari', lastName: 'Nordmann', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo' } } })).status).toBe(200);
+    expect((await rest(sandbox, 'POST', `/api/sandbox/orders/${reference}/purchase`, { body: { pushes: 0 } })).status).toBe(200);
+    // Provider D: an open drop-in payment.
+    const dOrder = await newOrder();
+    const dPayment = await start(dOrder, 'provider_d_dropin_adapter');
+
+    const { page, finish, close } = await suite.newPage();
+    try {
+      await page.goto(system.urls.admin!);
+      await page.fill('textarea[name=token]', shop.adminToken);
+      await page.fill('input[name=channel]', shop.tenant.channel);
+      await page.click('button:has-text("Sign in")');
+      await shows(page.getByTestId('merchant'), shop.tenant.merchant);
+
+      await page.goto(`${system.urls.admin!}#/orders/${encodeURIComponent(dOrder)}`);
+      const d = page.locator(`article[data-payment="${dPayment}"]`);
+      await shows(d.getByTestId('payment-state'), 'intent');
+      await d.locator('button:has-text("Cancel")').waitFor(); // its actions are shown …
+      expect(await d.locator('button:has-text("Refresh")').count()).toBe(0); // … Refresh is not among them
+
+      await page.goto(`${system.urls.admin!}#/orders/${encodeURIComponent(cOrder)}`);
+      const c = page.locator(`article[data-payment="${cPayment}"]`);
+      await shows(c.getByTestId('payment-state'), 'processing');
+      await c.locator('button:has-text("Refresh")').click();
+      await shows(c.getByTestId('payment-state'), 'reserved');
+      await shows(page.getByTestId('order-status'), 'completed');
+      await screenshot(page, 'admin-order-refreshed');
+    } catch (error) {
+      await screenshot(page, 'admin-refresh-failure');
+      await close();
+      throw error;
+    }
+    await finish(); // no page error; the app loads nothing from outside this machine
+    await outboxSettled(system, cOrder);
   }, 120_000);
 });
 
