@@ -33,7 +33,10 @@ async function modify(clientOf: ProviderDClients, call: LifecycleCall<ProviderDC
   const { payment, configuration, order } = call;
   if (!payment.reference) throw new AppError(409, 'payment_not_at_provider', `Payment ${payment.id} was never sent to provider D; there is nothing to ${kind.slice(0, -1)}.`);
   const body = { ...(amount === undefined ? {} : { amount: toMinor(amount, payment.currency ?? order.currency) }), reference: `${payment.id}:${kind}` };
-  const answer = await clientOf(configuration).modify(payment.reference, kind, body, idempotencyKeyFor(`${payment.id}:${kind}:${call.request.amount}`, body)).catch((error: unknown) => {
+  // One key per modification asked for: a retried call is not made twice. A refund's key names what was refunded
+  // before it, so a second refund of the same amount is a refund of its own, not a replay of the first.
+  const refundedBefore = kind === 'refunds' ? `:${typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0}` : '';
+  const answer = await clientOf(configuration).modify(payment.reference, kind, body, idempotencyKeyFor(`${payment.id}:${kind}:${call.request.amount}${refundedBefore}`, body)).catch((error: unknown) => {
     if (!(error instanceof ProviderDError)) throw error;
     // The provider refused (4xx: the platform shows the message) or failed (5xx, unreachable: retried where the platform retries).
     const refused = error.status !== undefined && error.status < 500;

@@ -303,6 +303,17 @@ describe('provider D: REFUND webhooks', () => {
     expect(logged.every((t) => t.isSuccess)).toBe(true);
   });
 
+  it('two back-office refunds of the same amount are two refunds at the provider and on the payment', async () => {
+    const { orderId, paymentId, psp } = await captured();
+    const refund = () => gql(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 50) { state refundedAmount } }`, { o: orderId, p: paymentId });
+    expect((await refund()).data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 50 });
+    expect((await refund()).data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 100 });
+    await eventually(async () => (await atSandbox(psp)).refunded === 10000);
+    // Both REFUND webhooks echo refunds the platform recorded: nothing is added again.
+    await webhooksAccepted(psp, 4);
+    expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'captured', refundedAmount: 100 });
+  });
+
   it('two deliveries of one REFUND webhook at once: both 2xx, the refund added once', async () => {
     const { orderId, paymentId, psp } = await captured();
     await webhooksAccepted(psp, 2);
