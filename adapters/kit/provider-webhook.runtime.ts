@@ -3,7 +3,7 @@ import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import { errors } from '../../platform/http/api-docs.schemas.js';
 import { defineStateMachine } from '../../platform/state-machine/state-machine.js';
-import { INITIAL_PAYMENT_STATES, PAYMENT_STATES, PAYMENT_STATE_MACHINE, type PaymentState } from '../../contracts/payment-states.js';
+import { INITIAL_PAYMENT_STATES, PAYMENT_STATES, PAYMENT_STATE_MACHINE, TERMINAL_PAYMENT_STATES, type PaymentState } from '../../contracts/payment-states.js';
 import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
 import { atLeastZero, subtractAmounts } from '../../contracts/amount.js';
 import type { AdapterKit } from './adapter-kit.js';
@@ -168,11 +168,25 @@ async function once(write: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
+/**
+ * Whether a payment's failure (or cancellation) may return its `processing` order to checkout, on
+ * the order as read with the payment before the event: yes when the event found the payment still
+ * live (it fails now, so the order waits on it no longer). A payment that had already ended
+ * (`failed`, `cancelled`: the adapter recorded the provider's answer first, or an earlier delivery
+ * did) releases the order only when no other payment of its adapter is live — the redelivery that
+ * finishes a move back that failed. Otherwise the shopper has started a new payment since, and the
+ * order is `processing` for that one: a late report of the old payment must not tear it down.
+ */
+function mayRelease(order: OrderDocument, payment: PaymentDocument): boolean {
+  const live = (p: PaymentDocument) => !TERMINAL_PAYMENT_STATES.includes(p.state as PaymentState);
+  return live(payment) || !order.payments.some((other) => other.id !== payment.id && other.adapterId === payment.adapterId && live(other));
+}
+
 /** The order move an outcome makes; each is a no-op when the order is already there. */
 async function moveOrder<TConfig>(kit: AdapterKit<TConfig>, tenant: Tenant, order: OrderDocument, payment: PaymentDocument, move: 'complete' | 'accept' | 'release' | undefined): Promise<void> {
   const status = order.state.currentStatus;
   if (move === 'release') {
-    if (status === 'processing') await kit.orders.changeStatus(tenant, order.id, 'checkout');
+    if (status === 'processing' && mayRelease(order, payment)) await kit.orders.changeStatus(tenant, order.id, 'checkout');
     return;
   }
   if (!move || status === 'completed' || status === 'delivered') return;

@@ -184,6 +184,30 @@ describe('provider D: the drop-in journey', () => {
     expect((await getOrder(orderId)).state.currentStatus).toBe('completed');
   });
 
+  it("a refused payment's AUTHORISATION webhook, delivered while a new payment holds the order in processing, leaves the order to the new payment", async () => {
+    const { orderId, paymentId } = await started();
+    const refused = await submit(orderId, paymentId, cardData(CARDS.refuse));
+    expect(refused.body.resultCode).toBe('Refused');
+    const [report] = await webhooksAccepted(refused.body.pspReference, 1);
+    expect(report).toMatchObject({ eventCode: 'AUTHORISATION' });
+    // The shopper tries again with a card the provider decides later: the order is processing for the new payment.
+    const again = await create(orderId);
+    expect(again.status).toBe(201);
+    const pending = await submit(orderId, again.body.paymentId, cardData(CARDS.pending));
+    expect(pending.body.resultCode).toBe('Pending');
+    expect((await getOrder(orderId)).state.currentStatus).toBe('processing');
+    // The old refusal reported again now (as a late or retried delivery is): acknowledged, and it moves nothing.
+    const late = await rest(adapterUrl(), 'POST', '/api/checkout/v1/callback/provider-d/webhooks', { body: report!.body });
+    expect(late).toMatchObject({ status: 200, body: '[accepted]' });
+    expect((await getOrder(orderId)).state.currentStatus).toBe('processing');
+    expect((await paymentOf(orderId, again.body.paymentId)).state).toBe('processing');
+    // The new payment decides the order.
+    expect((await rest(sandboxUrl(), 'POST', `/api/sandbox/payments/${pending.body.pspReference}/settle`, { body: { outcome: 'authorise' } })).status).toBe(200);
+    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 30_000);
+    expect((await paymentOf(orderId, again.body.paymentId)).state).toBe('reserved');
+    expect((await paymentOf(orderId, paymentId)).state).toBe('failed');
+  });
+
   it('a pending card: the order is locked in processing, then the AUTHORISATION webhook completes it', async () => {
     const { orderId, paymentId } = await started();
     const pending = await submit(orderId, paymentId, cardData(CARDS.pending));
