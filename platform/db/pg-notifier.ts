@@ -64,7 +64,11 @@ export function notificationsOf(published: Array<[string, string]>, deliveries: 
   for (const [channel, payload] of published) {
     const delivery = deliveries[channel] ?? 'each';
     if (delivery === 'wake') wakes.set(channel, payload);
-    else if (delivery === 'packed') packs.set(channel, [...(packs.get(channel) ?? []), payload]);
+    else if (delivery === 'packed') {
+      const pack = packs.get(channel);
+      if (pack) pack.push(payload);
+      else packs.set(channel, [payload]);
+    }
     else sent.push([channel, payload]);
   }
   for (const [channel, payloads] of packs) {

@@ -3,7 +3,7 @@ import { rest } from '../harness/http.js';
 import { BILLING } from '../journey/journey-setup.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
-import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, pageShowsOrderAsStored, readOrder } from './storefront-shopper.js';
+import { amountBecomes, chooseStandardParcel, confirmationCompleted, fillInDetails, goToCheckout, pageShowsOrderAsStored, readOrder } from './storefront-shopper.js';
 
 // Provider B's frontend in the storefront (src/payment-frontends/ProviderBScript.tsx): the
 // provider's script (`javascriptUrl`, the sandbox's /checkout.js) initialised with the purchase
@@ -20,9 +20,7 @@ describe("the storefront's provider B frontend", () => {
 
     const orderId = await goToCheckout(page, system.urls.storefront!, shop.basketId);
     await fillInDetails(page);
-    await page.getByRole('radio', { name: /Standard parcel/ }).click();
-    await page.locator('input[name="shipping"][value="standard"]:checked').waitFor();
-    await amountBecomes(page, 'order-total', 298.9);
+    await chooseStandardParcel(page);
 
     await page.locator('input[name="payment"][value="provider_b_checkout_adapter:"]').check();
     const root = page.getByTestId('provider-b-checkout');

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { BILLING } from '../journey/journey-setup.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
-import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
+import { amountBecomes, chooseStandardParcel, confirmationCompleted, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
 
 // Provider C's frontend in the storefront (src/payment-frontends/ProviderCIframe.tsx): the
 // adapter's snippet, a <div> with the provider's iframe. What the shopper types there the iframe
@@ -23,9 +23,7 @@ describe("the storefront's provider C frontend", () => {
 
     const orderId = await goToCheckout(page, system.urls.storefront!, shop.basketId);
     await fillInDetails(page);
-    await page.getByRole('radio', { name: /Standard parcel/ }).click();
-    await page.locator('input[name="shipping"][value="standard"]:checked').waitFor();
-    await amountBecomes(page, 'order-total', 298.9);
+    await chooseStandardParcel(page);
 
     await page.locator('input[name="payment"][value="provider_c_checkout_adapter:"]').check();
     const snippet = page.getByTestId('provider-c-iframe');

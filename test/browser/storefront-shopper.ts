@@ -27,6 +27,13 @@ export async function fillInDetails(page: Page): Promise<void> {
   await page.locator('input[name="terms"]:checked').waitFor();
 }
 
+/** Standard parcel chosen, waited for as the page shows it and its total (the demo basket's, 298.90). */
+export async function chooseStandardParcel(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: /Standard parcel/ }).click();
+  await page.locator('input[name="shipping"][value="standard"]:checked').waitFor();
+  await amountBecomes(page, 'order-total', 298.9);
+}
+
 /** Waits until an amount the page shows (`data-amount` of a test id) is the one expected: it follows the order live. */
 export const amountBecomes = (page: Page, testId: string, amount: number) =>
   page.locator(`[data-testid="${testId}"][data-amount="${amount}"]`).waitFor();

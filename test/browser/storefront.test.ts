@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { graphql } from '../harness/http.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
-import { amountBecomes, fillInDetails } from './storefront-shopper.js';
+import { amountBecomes, chooseStandardParcel, fillInDetails } from './storefront-shopper.js';
 
 // A shopper in Chromium: a demo basket from the commerce sandbox → the storefront's checkout page
 // (lines, totals, billing address, shipping, a gift card, a non-PSP method) → the confirmation,
@@ -34,9 +34,7 @@ describe('the storefront', () => {
 
     // The billing address and the terms, then shipping: each the order's, shown once the gateway has answered.
     await fillInDetails(page);
-    await page.getByRole('radio', { name: /Standard parcel/ }).click();
-    await amountBecomes(page, 'order-total', 298.9);
-    await page.locator('input[name="shipping"][value="standard"]:checked').waitFor();
+    await chooseStandardParcel(page);
 
     await page.locator('input[name="giftCardId"]').fill(cardId);
     await page.getByRole('button', { name: 'Add gift card' }).click();

@@ -70,35 +70,25 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
     async (request: Req<UpdatePaymentBody>, reply) => sendPayment(reply, await commands.update(contextOf(request), request.params.paymentId, request.body)),
   );
 
-  // The payment's actions[].url for Cancel and Refund (docs/payment-api.md, "Cancel and refund").
-  app.post(
-    `${BASE}/:paymentId/cancel`,
-    { ...actors, schema: { params: s.paymentParams, body: s.cancelBody, tags: ['payments'], summary: "Cancel a payment through its adapter's cancel callback", response: { 200: json('The payment as the cancel left it (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
-    async (request: Req<{ orderId?: string } | undefined>, reply) => {
-      const context = contextOf(request);
-      const orderId = await commands.orderOf(context.tenant, request.params.paymentId, request.body?.orderId);
-      return sendPayment(reply, await actions.cancel(context, orderId, request.params.paymentId));
-    },
+  // The payment's actions[].url for Cancel, Refund and Refresh (docs/payment-api.md, "Cancel and refund"):
+  // each finds the payment's order (or takes the one named) and runs the adapter's callback.
+  const action = <B extends { orderId?: string }>(name: string, body: object, summary: string, run: (context: CommandContext, orderId: string, paymentId: string, body: B) => Promise<PaymentWrite>) =>
+    app.post(
+      `${BASE}/:paymentId/${name}`,
+      { ...actors, schema: { params: s.paymentParams, body, tags: ['payments'], summary, response: { 200: json(`The payment as the ${name} left it (ETag: the order version)`, s.paymentSchema), ...errors(404, 409, 502) } } },
+      async (request: Req, reply) => {
+        const body = request.body as B | undefined;
+        const context = contextOf(request);
+        const orderId = await commands.orderOf(context.tenant, request.params.paymentId, body?.orderId);
+        return sendPayment(reply, await run(context, orderId, request.params.paymentId, body as B));
+      },
+    );
+  action('cancel', s.cancelBody, "Cancel a payment through its adapter's cancel callback", (context, orderId, paymentId) => actions.cancel(context, orderId, paymentId));
+  action<{ orderId?: string; amount: number }>('refund', s.refundBody, "Refund part or all of a captured payment through its adapter's refund callback", (context, orderId, paymentId, body) =>
+    actions.refund(context, orderId, paymentId, body.amount),
   );
-
-  app.post(
-    `${BASE}/:paymentId/refund`,
-    { ...actors, schema: { params: s.paymentParams, body: s.refundBody, tags: ['payments'], summary: "Refund part or all of a captured payment through its adapter's refund callback", response: { 200: json('The payment as the refund left it (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
-    async (request: Req<{ orderId?: string; amount: number }>, reply) => {
-      const context = contextOf(request);
-      const orderId = await commands.orderOf(context.tenant, request.params.paymentId, request.body.orderId);
-      return sendPayment(reply, await actions.refund(context, orderId, request.params.paymentId, request.body.amount));
-    },
-  );
-
-  app.post(
-    `${BASE}/:paymentId/refresh`,
-    { ...actors, schema: { params: s.paymentParams, body: s.cancelBody, tags: ['payments'], summary: "Refresh a payment: its adapter re-reads it at the provider (refresh callback) and what changed is recorded", response: { 200: json('The payment as the refresh left it (ETag: the order version)', s.paymentSchema), ...errors(404, 409, 502) } } },
-    async (request: Req<{ orderId?: string } | undefined>, reply) => {
-      const context = contextOf(request);
-      const orderId = await commands.orderOf(context.tenant, request.params.paymentId, request.body?.orderId);
-      return sendPayment(reply, await actions.refresh(context, orderId, request.params.paymentId));
-    },
+  action('refresh', s.cancelBody, 'Refresh a payment: its adapter re-reads it at the provider (refresh callback) and what changed is recorded', (context, orderId, paymentId) =>
+    actions.refresh(context, orderId, paymentId),
   );
 
   app.post(
