@@ -288,6 +288,12 @@ describe('delivery, cancel and refund from the back office', () => {
     expect(partial.errors).toBeUndefined();
     expect(partial.data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 49.9 });
     expect(psp.callsTo('/r1/refund')[0]!.body).toMatchObject({ callback: 'refund', paymentId: 'r1-psp', amount: 49.9 });
+    // A refund without an amount, or of something that is not one, is refused before anything is called.
+    for (const body of [{}, { amount: 'all' }]) {
+      const refused = await rest(system.urls.payment!, 'POST', '/api/v0/payments/r1-psp/refund', { token: admin.token, ...tenant, body });
+      expect([refused.status, typeof refused.body.code, typeof refused.body.message]).toEqual([400, 'string', 'string']);
+    }
+    expect(psp.callsTo('/r1/refund')).toHaveLength(1);
     const tooMuch = await rest(system.urls.payment!, 'POST', '/api/v0/payments/r1-psp/refund', { token: admin.token, ...tenant, body: { amount: 100.01 } });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body).toMatchObject({ code: 'refund_exceeds_captured', details: { refundable: 100, refundedAmount: 49.9 } });
