@@ -19,6 +19,7 @@ import { HeaderForwardingDataSource } from './header-forwarding.data-source.js';
 import { InProcessDataSource } from './in-process.data-source.js';
 import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
 import { composeSupergraph } from './supergraph.compose.js';
+import { SingleFetchRoutes } from './single-fetch.routes.js';
 import { graphqlTelemetryPlugin } from '../platform/telemetry/graphql.plugin.js';
 import { attachOrderSubscriptions } from './subscriptions/order-subscriptions.server.js';
 
@@ -33,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Per subgraph: executions started and calls merged into one in flight (gateway apps only). */
     subgraphCalls?: () => Record<string, { executed: number; merged: number }>;
+    /** Queries answered by a single subgraph fetch, and queries that went through the plan executor (gateway apps only). */
+    singleFetchCalls?: () => { routed: number; planned: number };
   }
 }
 
@@ -51,6 +54,7 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
   // @apollo/gateway otherwise reports usage to its vendor and probes cloud metadata addresses
   // (169.254.169.254) from every gateway: nothing leaves the platform unless an operator opts in.
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
+  const routes = new SingleFetchRoutes();
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(deps.subgraphUrls),
     buildService: ({ name, url }) => {
@@ -59,12 +63,17 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
       sources.set(name, source);
       return source;
     },
+    experimental_didResolveQueryPlan: (resolved) => routes.learn(resolved),
   });
   app.decorate('subgraphCalls', () => Object.fromEntries([...sources].map(([name, source]) => [name, { ...source.inFlight.counts }])));
-  gateway.onSchemaLoadOrUpdate((update) => (apiSchema = update.apiSchema));
+  app.decorate('singleFetchCalls', () => ({ ...routes.counts }));
+  gateway.onSchemaLoadOrUpdate((update) => {
+    apiSchema = update.apiSchema;
+    routes.clear();
+  });
   const limits = deps.config.graphql;
   const apollo = new ApolloServer<GatewayContext>({
-    gateway,
+    gateway: routes.gateway(gateway, sources),
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     // The process stops its services in order (platform/system.ts); Apollo's own SIGTERM handler would stop this one at once.

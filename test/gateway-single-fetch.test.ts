@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { createGatewayService } from '../gateway/gateway.service.js';
+import { resolveAuthConfig } from '../platform/auth/auth-config.js';
+import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
+import { createLogger } from '../platform/logging/logger.js';
+import type { ServiceDeps } from '../platform/service-deps.js';
+import { createOrderService } from '../subgraphs/order/order.service.js';
+import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
+import { graphql } from './harness/http.js';
+import { orderClient, sampleOrder } from './harness/orders.js';
+import { startTestSystem, type TestSystem } from './harness/test-system.js';
+
+// Two gateways on the same subgraphs: one reaching the order subgraph in-process, one reaching
+// every subgraph over HTTP. Each answer is compared with what the order subgraph answers directly
+// and with what the plan executor answered the first time the query ran.
+let system: TestSystem;
+let orderApp: FastifyInstance;
+const gateways: Record<'inProcess' | 'http', { app: FastifyInstance; url: string }> = {} as never;
+const tenant = { merchant: 'm-single-fetch', channel: 'web' };
+let orderId: string;
+let token: string;
+
+beforeAll(async () => {
+  system = await startTestSystem({ services: ['order', 'payment', 'configuration', 'adapter'] });
+  const deps: ServiceDeps = { config: system.config, db: system.db, logger: createLogger({ level: 'silent' }), verifier: createTokenVerifier(resolveAuthConfig(system.config)) };
+  orderApp = await createOrderService(deps);
+  const subgraphUrls = system.urls as Record<SubgraphName, string>;
+  for (const [name, localSubgraphs] of [
+    ['inProcess', { order: orderApp.subgraph! }],
+    ['http', {}],
+  ] as const) {
+    const app = await createGatewayService({ ...deps, subgraphUrls, localSubgraphs });
+    gateways[name] = { app, url: await app.listen({ host: '127.0.0.1', port: 0 }) };
+  }
+  const admin = await orderClient(system, tenant, 'admin');
+  orderId = (await admin.call('POST', '', sampleOrder({ payments: [{ id: 'p1', adapterId: 'nonpsp_adapter', amount: 249.9 }] }))).body.id;
+  token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+});
+afterAll(async () => {
+  for (const { app } of Object.values(gateways)) await app?.close();
+  await orderApp?.close();
+  await system?.close();
+});
+
+const ask = (url: string, query: string, variables: Record<string, unknown> = {}) => graphql(url, query, variables, { token, ...tenant });
+const counts = (name: keyof typeof gateways) => gateways[name].app.singleFetchCalls!();
+
+/** Runs the query twice through the gateway: the answers, and how each run was served. */
+async function twice(name: keyof typeof gateways, query: string, variables: Record<string, unknown> = {}) {
+  const before = counts(name);
+  const first = await ask(gateways[name].url, query, variables);
+  const between = counts(name);
+  const second = await ask(gateways[name].url, query, variables);
+  const after = counts(name);
+  return {
+    first,
+    second,
+    firstRouted: between.routed - before.routed,
+    secondRouted: after.routed - between.routed,
+    secondPlanned: after.planned - between.planned,
+  };
+}
+
+describe.each(['inProcess', 'http'] as const)('gateway (%s): a query planned as one fetch of the caller\'s own operation goes to the subgraph as it is', (name) => {
+  it('the second run is answered by the subgraph alone, with the answer the plan executor and the subgraph itself give', async () => {
+    const query = 'query One($id: ID!) { order(id: $id) { id status total { includingVat } } }';
+    const run = await twice(name, query, { id: orderId });
+    expect(run.firstRouted).toBe(0);
+    expect(run.secondRouted).toBe(1);
+    expect(run.first.status).toBe(200);
+    expect(run.first.body).toEqual({ data: { order: { id: orderId, status: 'checkout', total: { includingVat: 249.9 } } } });
+    expect(run.second.body).toEqual(run.first.body);
+    expect((await ask(system.urls.order!, query, { id: orderId })).body).toEqual(run.first.body);
+  });
+
+  it('aliases, @include and literal arguments survive, as the plan executor gives them', async () => {
+    const query = 'query Aliased($id: ID!, $withTotal: Boolean!) { o: order(id: $id) { key: id s: status total @include(if: $withTotal) { vat: includingVat } } }';
+    for (const withTotal of [true, false]) {
+      const run = await twice(name, query, { id: orderId, withTotal });
+      expect(run.secondRouted).toBe(1);
+      expect(run.second.body).toEqual(run.first.body);
+      expect(run.first.body).toEqual({ data: { o: { key: orderId, s: 'checkout', ...(withTotal ? { total: { vat: 249.9 } } : {}) } } });
+    }
+  });
+
+  it('a query over two subgraphs, or written with fragments, goes through the plan executor every time', async () => {
+    const two = await twice(name, 'query Two($id: ID!) { order(id: $id) { id payments { id transactions { event } } } }', { id: orderId });
+    expect(two.secondRouted).toBe(0);
+    expect(two.secondPlanned).toBe(1);
+    expect(two.second.body).toEqual(two.first.body);
+    expect((two.first.body as { data: { order: { payments: unknown[] } } }).data.order.payments).toHaveLength(1);
+
+    const fragments = await twice(name, 'query Parts($id: ID!) { order(id: $id) { ...Parts } } fragment Parts on Order { id status }', { id: orderId });
+    expect(fragments.secondRouted).toBe(0);
+    expect(fragments.second.body).toEqual({ data: { order: { id: orderId, status: 'checkout' } } });
+  });
+
+  it('an answer with errors is the plan executor\'s: the same errors every time', async () => {
+    // The order list is for operators: a storefront token is refused.
+    const query = 'query List($first: Int) { orders(first: $first) { pageInfo { hasNextPage } } }';
+    const run = await twice(name, query, { first: 5 });
+    expect(run.secondRouted).toBe(0);
+    expect(run.secondPlanned).toBe(1);
+    expect(run.second.body).toEqual(run.first.body);
+    const errors = (run.first.body as { errors: Array<{ extensions: Record<string, unknown> }> }).errors;
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]!.extensions).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('bad variables are refused as the plan executor refuses them', async () => {
+    const query = 'query One($id: ID!) { order(id: $id) { id status total { includingVat } } }';
+    const bad = await twice(name, query, { id: { not: 'an id' } });
+    expect(bad.second.body).toEqual(bad.first.body);
+    expect(bad.first.body).toMatchObject({ errors: [expect.objectContaining({ message: expect.stringContaining('$id') })] });
+    expect((bad.first.body as { data?: unknown }).data ?? null).toBeNull();
+  });
+
+  it('a mutation is never routed', async () => {
+    const before = counts(name);
+    const answer = await ask(gateways[name].url, 'mutation Consent($id: ID!) { setConsents(orderId: $id, consents: { terms: true }) { id } }', { id: orderId });
+    expect(answer.body).toEqual({ data: { setConsents: { id: orderId } } });
+    expect(counts(name).routed).toBe(before.routed);
+  });
+});
