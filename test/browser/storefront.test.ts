@@ -56,6 +56,9 @@ describe('the storefront', () => {
     await page.waitForURL(/\/confirmation\/[^/]+$/);
     await page.locator('[data-testid="order-state"][data-status="completed"]').waitFor();
     await page.getByTestId('confirmation-title').waitFor();
+    // Paid in full once the order is completed: the gift card and the invoice, nothing awaited.
+    await amountBecomes(page, 'confirmation-paid', 298.9);
+    expect(await page.getByTestId('confirmation-due').count()).toBe(0);
     await screenshot(page, 'storefront-3-confirmation');
 
     // What the page showed is what the platform holds.

@@ -46,6 +46,19 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
         <dd className="strong">{formatMoney(order.amounts.total, culture)}</dd>
         <dt className="muted">of which VAT</dt>
         <dd className="muted">{formatMoney(order.amounts.vat, culture)}</dd>
+        <dt>Paid</dt>
+        <dd data-testid="confirmation-paid" data-amount={order.amounts.paid.amount}>
+          {formatMoney(order.amounts.paid, culture)}
+        </dd>
+        {order.amounts.due.amount > 0 && (
+          <>
+            {/* A payment the provider has not decided yet (pending, or still being processed): not paid until it reserves. */}
+            <dt>Awaiting the payment provider</dt>
+            <dd data-testid="confirmation-due" data-amount={order.amounts.due.amount}>
+              {formatMoney(order.amounts.due, culture)}
+            </dd>
+          </>
+        )}
       </dl>
       <h2>Paid with</h2>
       <ul className="plain" data-testid="confirmation-payments">
