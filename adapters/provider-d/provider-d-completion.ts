@@ -5,22 +5,25 @@ import type { OrderDocument } from '../kit/order-contract.js';
 /**
  * An authorised payment completes its order: `processing` (hooks may veto), the payment
  * `reserved`, `accepted`, `completed` — each its own commit. Resumes from wherever the order
- * stands, and a move that fails because someone else (the provider's AUTHORISATION webhook,
- * applied by the kit) moved the order meanwhile is not a failure: the order is read again and
- * the walk goes on. Returns `vetoed` with the error when the order stays in checkout.
+ * stands, and a move that fails because the order moved meanwhile (the provider's AUTHORISATION
+ * webhook, applied by the kit, or another payment's failure returning it to checkout) is not a
+ * failure: the order is read again and the walk goes on from there. Whether the order moved is
+ * told by its status history, not its status: an order taken to `processing` and back to
+ * `checkout` meanwhile is where it was, yet moved. Returns `vetoed` with the error when nothing
+ * moved the order and it is in checkout: the refusal was of this walk's own first move.
  */
 export async function completeAuthorised(kit: AdapterKit<unknown>, tenant: Tenant, orderId: string, paymentId: string): Promise<{ vetoed?: unknown }> {
   for (let round = 0; round < 4; round += 1) {
     const order = await kit.orders.getOrder(tenant, orderId);
-    const before = order.state.currentStatus;
+    const moves = order.state.transitions.length;
     try {
       await walk(kit, tenant, order, paymentId);
       return {};
     } catch (error) {
-      const now = (await kit.orders.getOrder(tenant, orderId)).state.currentStatus;
-      if (now === before && before === 'checkout') return { vetoed: error };
-      if (now === before) throw error;
-      // Moved by someone else meanwhile: go on from there.
+      const now = (await kit.orders.getOrder(tenant, orderId)).state;
+      if (now.transitions.length !== moves) continue;
+      if (now.currentStatus === 'checkout') return { vetoed: error };
+      throw error;
     }
   }
   return {};
