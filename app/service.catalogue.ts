@@ -64,7 +64,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { name: 'provider_a_sandbox', kind: 'sandbox', port: 4203, factory: async (deps) => createProviderASandbox({ logger: deps.logger }).app },
   { name: 'provider_b_sandbox', kind: 'sandbox', port: 4204, factory: async (deps) => createProviderBSandbox({ logger: deps.logger, callbackTimeoutMs: deps.config.timeouts.providerBSandboxCallbackMs }).app },
   { name: 'provider_c_sandbox', kind: 'sandbox', port: 4205, factory: async (deps) => createProviderCSandbox({ logger: deps.logger, callbackTimeoutMs: deps.config.timeouts.providerCSandboxCallbackMs }).app },
-  { name: 'provider_d_sandbox', kind: 'sandbox', port: 4206, factory: async (deps) => createProviderDSandbox({ logger: deps.logger, webhookTimeoutMs: deps.config.timeouts.providerDSandboxWebhookMs }).app },
+  { name: 'provider_d_sandbox', kind: 'sandbox', port: 4206, factory: async (deps) => createProviderDSandbox({ logger: deps.logger, webhookTimeoutMs: deps.config.timeouts.providerDSandboxWebhookMs, ...(deps.config.providerDSandboxPendingSettleMs === undefined ? {} : { pendingSettleMs: deps.config.providerDSandboxPendingSettleMs }) }).app },
   // The admin app (web/admin, docs/admin.md): a page for browsers, holding no data of its own.
   { name: 'admin', kind: 'web', port: 4301, factory: createAdminWebService },
   { name: 'storefront', kind: 'web', port: 4300, factory: createStorefrontService },

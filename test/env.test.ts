@@ -83,6 +83,15 @@ describe('environment', () => {
     );
   });
 
+  it("PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: unset leaves the sandbox's own delay; 0 means only when told; anything else but milliseconds is refused", () => {
+    expect(loadConfig({}).providerDSandboxPendingSettleMs).toBeUndefined();
+    expect(loadConfig({ PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: '0' }).providerDSandboxPendingSettleMs).toBe(0);
+    expect(loadConfig({ PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: '2500' }).providerDSandboxPendingSettleMs).toBe(2_500);
+    for (const bad of ['-1', '2.5', '10s', '10000000', ' 5']) {
+      expect(() => loadConfig({ PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: bad })).toThrow(/PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: must be a whole number of milliseconds from 0 to 9999999/);
+    }
+  });
+
   it('names every bad variable in one message', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x', ORDER_PORT: 'abc', AUTH_JWT_SECRET: 'short' })).toThrow(EnvError);
     try {

@@ -82,6 +82,8 @@ export interface PlatformConfig {
   gatewayInProcess: boolean;
   /** Seed the `demo` merchant and channel at start-up (DEMO_DATA; off in production by default). */
   demoData: boolean;
+  /** PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: provider D's sandbox authorises a pending payment by itself after this long (unset: the sandbox's 10 s); 0 = only when told (`…/settle`). */
+  providerDSandboxPendingSettleMs?: number;
   /** Key (base64, 32 bytes) encrypting configuration secrets at rest; generated in dataDir when unset. */
   configEncryptionKey: string | undefined;
   /** Client credentials an adapter process was given (`<ADAPTER>_CLIENT_ID/_CLIENT_SECRET`); the system runner issues them otherwise. */
@@ -239,6 +241,7 @@ const envSchema = {
     NOTIFICATION_TIMEOUT_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
     NOTIFICATION_RETRY_DELAYS_MS: { type: 'string', pattern: '^[0-9]{1,9}(,[0-9]{1,9})*$' },
     NOTIFICATION_CONCURRENCY: { type: 'string', pattern: '^[0-9]{1,3}$' },
+    PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: { type: 'string', pattern: '^[0-9]{1,7}$' },
     NOTIFICATION_RECEIVER_PAUSE_FAILURES: { type: 'string', pattern: '^[0-9]{1,6}$' },
     NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: { type: 'string', pattern: '^[0-9]{1,10}$' },
     CONFIG_ENCRYPTION_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{43}=?$' },
@@ -270,6 +273,7 @@ const patternMessage = (name: string): string | undefined =>
   : name === 'GRAPHQL_MAX_PAGE_SIZE' ? 'must be a whole number from 1 to 200'
   : name in GRAPHQL_SETTINGS ? 'must be a whole number from 1 to 999999'
   : name in TIMEOUT_SETTINGS ? 'must be a whole number of milliseconds from 1 to 999999'
+  : name === 'PROVIDER_D_SANDBOX_PENDING_SETTLE_MS' ? 'must be a whole number of milliseconds from 0 to 9999999'
   : name === 'CORS_ORIGINS' ? 'must be none or a comma-separated list of origins such as https://shop.example.com, http://localhost:*, or *'
   : undefined;
 
@@ -458,6 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
     telemetry: { tracesExporter, otlpEndpoint, serviceName: get('OTEL_SERVICE_NAME') ?? 'checkout-platform', metricsToken: get('METRICS_TOKEN') },
     timeouts: Object.fromEntries(Object.entries(TIMEOUT_SETTINGS).map(([name, [field, ms]]) => [field, Number(get(name) ?? ms)])) as Timeouts,
     demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
+    ...(get('PROVIDER_D_SANDBOX_PENDING_SETTLE_MS') === undefined ? {} : { providerDSandboxPendingSettleMs: Number(get('PROVIDER_D_SANDBOX_PENDING_SETTLE_MS')) }),
     corsOrigins: corsOrigins(get('CORS_ORIGINS'), nodeEnv),
     explorer: (get('EXPLORER') ?? 'auto') as PlatformConfig['explorer'],
     admin: { gatewayUrl: get('ADMIN_GATEWAY_URL'), oidcClientId: get('ADMIN_OIDC_CLIENT_ID') },

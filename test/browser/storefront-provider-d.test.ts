@@ -1,15 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import { graphql } from '../harness/http.js';
+import { graphql, rest } from '../harness/http.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
-import { fillInDetails, goToCheckout } from './storefront-shopper.js';
+import { newBasket } from '../journey/journey-setup.js';
+import { amountBecomes, fillInDetails, goToCheckout } from './storefront-shopper.js';
 
 // Provider D's frontend in the storefront (src/payment-frontends/ProviderDDropin.tsx): the
 // sandbox's drop-in script mounted with the adapter's create answer, its submit sent to the
 // adapter's `transaction` through the storefront's server with the checkout token, a test card
-// that authorises → the confirmation page with the order completed.
+// that authorises → the confirmation page with the order completed; a pending card → the
+// confirmation page awaiting the provider until the sandbox is told to authorise it.
 
-const suite = useBrowserTest({ shop: 'm-storefront-pd', storefront: true });
+// Pending payments wait until the test settles them (the sandbox's own 10 s would race the page).
+const suite = useBrowserTest({ shop: 'm-storefront-pd', storefront: true, system: { env: { PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: '0' } } });
 
 describe("the storefront's provider D frontend", () => {
   it("renders the provider's drop-in and a test card authorises to the confirmation", async () => {
@@ -35,6 +38,41 @@ describe("the storefront's provider D frontend", () => {
     const payments = read.body.data.order.payments.filter((payment: { state: string }) => payment.state !== 'removed');
     expect(read.body.data.order.status).toBe('completed');
     expect(payments).toEqual([{ adapterId: 'provider_d_dropin_adapter', amount: 249.9, state: 'reserved' }]);
+    await finish();
+  });
+
+  it('a pending card: the confirmation shows the amount awaited from the provider until it authorises, then paid in full', async () => {
+    const { system, shop } = suite;
+    const { page, finish } = await suite.newPage();
+
+    // Provider D sends its webhooks where the merchant account says (as the demo data sets it under npm start).
+    const account = await rest(system.urls.provider_d_sandbox!, 'PUT', '/api/sandbox/merchant-accounts/SandboxMerchantECOM', { body: { webhookUrl: `${system.urls.provider_d_dropin_adapter}/api/checkout/v1/callback/provider-d/webhooks` } });
+    expect(account.status).toBeLessThan(300);
+    const orderId = await goToCheckout(page, system.urls.storefront!, await newBasket(system));
+    await fillInDetails(page);
+    await page.locator('input[name="payment"][value="provider_d_dropin_adapter:"]').check();
+    const dropin = page.getByTestId('provider-d-dropin').locator('form.dropin');
+    await dropin.waitFor();
+    await dropin.locator('input[name="card"]').fill('4000 0000 0000 0077');
+    await dropin.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL(/\/confirmation\/[^/]+$/);
+    await page.locator('[data-testid="order-state"][data-status="processing"]').waitFor();
+    await amountBecomes(page, 'confirmation-due', 249.9);
+    await amountBecomes(page, 'confirmation-paid', 0);
+    expect(await page.getByTestId('confirmation-title').count()).toBe(0);
+    await screenshot(page, 'storefront-provider-d-pending');
+
+    // The provider decides: the AUTHORISATION webhook completes the order, and the page follows it live.
+    const token = await system.token({ merchant: shop.tenant.merchant, channels: ['web'], role: 'admin' });
+    const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { payments { adapterId state reference } } }`, { id: orderId }, { token, ...shop.tenant });
+    const pending = read.body.data.order.payments.find((payment: { adapterId: string; state: string }) => payment.adapterId === 'provider_d_dropin_adapter' && payment.state === 'processing');
+    expect(pending.reference).toEqual(expect.any(String));
+    expect((await rest(system.urls.provider_d_sandbox!, 'POST', `/api/sandbox/payments/${pending.reference}/settle`, { body: { outcome: 'authorise' } })).status).toBe(200);
+    await page.locator('[data-testid="order-state"][data-status="completed"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('confirmation-title').waitFor();
+    await amountBecomes(page, 'confirmation-paid', 249.9);
+    expect(await page.getByTestId('confirmation-due').count()).toBe(0);
     await finish();
   });
 });

@@ -20,6 +20,15 @@ export async function openShop(system: TestSystem, merchant: string, overrides: 
     const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${merchant}/channels/web/configurations/${id}`, { token: adminToken, ...tenant, body: { ...document, ...overrides[id] } });
     if (put.status >= 300) throw new Error(`configuration ${id}: ${JSON.stringify(put.body)}`);
   }
+  const basketId = await newBasket(system);
+  const cardId = `CARD-${merchant}`;
+  const card = await rest(system.urls.giftcard_sandbox!, 'POST', '/api/sandbox/cards', { body: { cardId, balance: 100, currency: 'NOK' } });
+  if (card.status !== 201) throw new Error(`card: ${JSON.stringify(card.body)}`);
+  return { tenant, adminToken, storefrontToken, basketId, cardId };
+}
+
+/** A basket of 249.9 in the commerce sandbox (two shoes, socks) for one more order: a basket makes one order. */
+export async function newBasket(system: TestSystem): Promise<string> {
   const basket = await rest(system.urls.commerce_sandbox!, 'POST', '/api/sandbox/baskets', {
     body: {
       currency: 'NOK',
@@ -31,10 +40,7 @@ export async function openShop(system: TestSystem, merchant: string, overrides: 
     },
   });
   if (basket.status !== 201) throw new Error(`basket: ${JSON.stringify(basket.body)}`);
-  const cardId = `CARD-${merchant}`;
-  const card = await rest(system.urls.giftcard_sandbox!, 'POST', '/api/sandbox/cards', { body: { cardId, balance: 100, currency: 'NOK' } });
-  if (card.status !== 201) throw new Error(`card: ${JSON.stringify(card.body)}`);
-  return { tenant, adminToken, storefrontToken, basketId: basket.body.id, cardId };
+  return basket.body.id;
 }
 
 export const BILLING = {
