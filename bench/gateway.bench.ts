@@ -35,7 +35,7 @@ async function standalone(ctx: BenchContext, kind: 'ours' | 'hive', headers: Rec
 export async function run(ctx: BenchContext): Promise<void> {
   const concurrency = 16;
   const phaseMs = ctx.quick ? 300 : 1_000;
-  const rounds = ctx.quick ? 1 : Number(process.env.BENCH_GATEWAY_ROUNDS ?? 2);
+  const rounds = ctx.quick ? 1 : Math.max(1, Math.floor(Number(process.env.BENCH_GATEWAY_ROUNDS ?? 4)) || 4);
   const admin = await ctx.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
   const token = await ctx.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
   const headers = { authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel };
