@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AdapterKit } from '../kit/index.js';
 import type { OrderDocument } from '../kit/order-contract.js';
-import { completeAuthorised } from './provider-d-completion.js';
+import { completeAuthorised, lockForPending } from './provider-d-completion.js';
 
 type Status = OrderDocument['state']['currentStatus'];
 const ALLOWED: Record<string, Status[]> = { checkout: ['processing'], processing: ['accepted', 'checkout'], accepted: ['completed', 'checkout'] };
@@ -87,5 +87,43 @@ describe('provider D: an authorised payment completes its order', () => {
       if (call === 'status accepted') throw refusal;
     });
     await expect(completeAuthorised(kit, tenant, 'o1', 'p1')).rejects.toBe(refusal);
+  });
+});
+
+describe('provider D: a pending payment locks its order in processing', () => {
+  it('moves the order to processing', async () => {
+    const { kit, order } = orderService();
+    await lockForPending(kit, tenant, 'o1', 'p1');
+    expect(order).toMatchObject({ status: 'processing', payment: 'processing' });
+  });
+
+  it("the refusal's webhook between the payment's write and the order's move: the order goes back to checkout, not left in processing", async () => {
+    const { kit, order } = orderService((call, state) => {
+      // The webhook fails the payment; the order is still in checkout, so it releases nothing.
+      if (call === 'status processing') state.payment = 'failed';
+    });
+    await lockForPending(kit, tenant, 'o1', 'p1');
+    expect(order).toMatchObject({ status: 'checkout', payment: 'failed', history: ['checkout', 'processing', 'checkout'] });
+  });
+
+  it('the authorisation webhook first, completing the order: nothing left to lock, no error', async () => {
+    const { kit, order } = orderService((call, state) => {
+      if (call === 'status processing' && state.status === 'checkout') {
+        state.status = 'completed';
+        state.history.push('processing', 'accepted', 'completed');
+        state.payment = 'reserved';
+      }
+    });
+    await expect(lockForPending(kit, tenant, 'o1', 'p1')).resolves.toBeUndefined();
+    expect(order).toMatchObject({ status: 'completed', payment: 'reserved' });
+  });
+
+  it('a veto of the move with nothing else moving the order is thrown', async () => {
+    const veto = Object.assign(new Error('HOOK_VETOED'), { status: 409 });
+    const { kit, order } = orderService((call) => {
+      if (call === 'status processing') throw veto;
+    });
+    await expect(lockForPending(kit, tenant, 'o1', 'p1')).rejects.toBe(veto);
+    expect(order.status).toBe('checkout');
   });
 });

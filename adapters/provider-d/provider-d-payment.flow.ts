@@ -5,7 +5,7 @@ import { idempotencyKeyFor, ProviderDError, type ProviderDClient, type ProviderD
 import { paymentRequestOf, toMinor } from './provider-d.mapper.js';
 import type { ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 import { outcomeOf } from './result-code.rules.js';
-import { completeAuthorised } from './provider-d-completion.js';
+import { completeAuthorised, lockForPending } from './provider-d-completion.js';
 
 type Kit = AdapterKit<ProviderDConfiguration>;
 
@@ -96,7 +96,7 @@ export class ProviderDPayments {
         await this.kit.payments.updatePayment(tenant, order.id, payment.id, { state: 'processing', ...(response.pspReference ? { reference: response.pspReference } : {}), attributes });
         await this.log(tenant, order.id, payment.id, { ...base, isSuccess: true });
         // Locked until the AUTHORISATION webhook decides (it completes the order, or returns it to checkout).
-        await this.kit.orders.changeStatus(tenant, order.id, 'processing');
+        await lockForPending(this.kit as AdapterKit<unknown>, tenant, order.id, payment.id);
         return response;
       case 'authorised': {
         const reserved = await this.kit.payments.updatePayment(tenant, order.id, payment.id, { ...(response.pspReference ? { reference: response.pspReference } : {}), attributes });

@@ -7,7 +7,7 @@ import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './prov
 import { metadataOf, toMinor } from './provider-d.mapper.js';
 import type { ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 import { outcomeOf } from './result-code.rules.js';
-import { completeAuthorised } from './provider-d-completion.js';
+import { completeAuthorised, lockForPending } from './provider-d-completion.js';
 
 export interface SubscriptionRequest {
   token: string;
@@ -106,7 +106,7 @@ export async function completeSubscription(kit: AdapterKit<ProviderDConfiguratio
       throw vetoed;
     }
   } else if (outcome === 'pending') {
-    await kit.orders.changeStatus(tenant, orderId, 'processing');
+    await lockForPending(kit as AdapterKit<unknown>, tenant, orderId, paymentId);
   }
   const { action: _action, ...answer } = response;
   return {
