@@ -60,7 +60,7 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
           </>
         )}
       </dl>
-      <h2>Paid with</h2>
+      <h2>{order.amounts.due.amount > 0 ? 'Payments' : 'Paid with'}</h2>
       <ul className="plain" data-testid="confirmation-payments">
         {payments.map((payment) => (
           <li key={payment.id}>
