@@ -113,6 +113,8 @@ export class SingleFetchRoutes {
 
 function routeKey(requestContext: RequestContext): string | undefined {
   if (requestContext.operation?.operation !== 'query' || !requestContext.queryHash) return undefined;
+  // Asking for the query plan (Apollo's debugging header, outside production) needs the plan executor.
+  if (requestContext.request.http?.headers.get('apollo-query-plan-experimental')) return undefined;
   return `${requestContext.queryHash}\n${requestContext.request.operationName ?? ''}`;
 }
 

@@ -116,6 +116,15 @@ describe.each(['inProcess', 'http'] as const)('gateway (%s): a query planned as 
     expect((bad.first.body as { data?: unknown }).data ?? null).toBeNull();
   });
 
+  it("a caller asking for the query plan (Apollo's debugging header) gets it: the plan executor answers", async () => {
+    const query = 'query Planned($id: ID!) { order(id: $id) { id } }';
+    await twice(name, query, { id: orderId });
+    const before = counts(name);
+    const answer = await graphql(gateways[name].url, query, { id: orderId }, { token, ...tenant, headers: { 'apollo-query-plan-experimental': '1' } });
+    expect(counts(name).routed).toBe(before.routed);
+    expect(answer.body).toMatchObject({ data: { order: { id: orderId } }, extensions: { __queryPlanExperimental: expect.stringContaining('Fetch(service: "order")') } });
+  });
+
   it('a mutation is never routed', async () => {
     const before = counts(name);
     const answer = await ask(gateways[name].url, 'mutation Consent($id: ID!) { setConsents(orderId: $id, consents: { terms: true }) { id } }', { id: orderId });
