@@ -74,8 +74,9 @@ interface CacheHint {
 function cacheHintOf(header: string | undefined): CacheHint {
   const hint: CacheHint = { maxAge: 0 };
   for (const part of header?.trim().split(/\s*,\s*/) ?? []) {
-    const [key, value] = part.split(/\s*=\s*/, 2);
-    if (key === 'max-age' && value !== undefined && /^[0-9]+$/.test(value.replace(/^"|"$/g, ''))) hint.maxAge = Number(value.replace(/^"|"$/g, ''));
+    const [key, quoted] = part.split(/\s*=\s*/, 2);
+    const value = quoted?.replace(/^"|"$/g, '');
+    if (key === 'max-age' && value !== undefined && /^[0-9]+$/.test(value)) hint.maxAge = Number(value);
     else if (key === 'private' && value === undefined) hint.scope = 'PRIVATE';
     else if (key === 'public' && value === undefined) hint.scope = 'PUBLIC';
   }

@@ -10,7 +10,7 @@ export interface Shop {
   cardId: string;
 }
 
-/** A tenant with every adapter configured against the sandboxes, a basket of 249.9 and a gift card of 100. */
+/** A tenant with every adapter configured against the sandboxes (provider D's webhooks reaching its adapter), a basket of 249.9 and a gift card of 100. */
 /** A shop on the demo configurations; `overrides` replaces top-level members of an adapter's document (e.g. the commerce delivery mode). */
 export async function openShop(system: TestSystem, merchant: string, overrides: Record<string, Record<string, unknown>> = {}): Promise<Shop> {
   const tenant = { merchant, channel: 'web' };
@@ -19,6 +19,11 @@ export async function openShop(system: TestSystem, merchant: string, overrides: 
   for (const [id, document] of Object.entries(demoConfigurations(system.config))) {
     const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${merchant}/channels/web/configurations/${id}`, { token: adminToken, ...tenant, body: { ...document, ...overrides[id] } });
     if (put.status >= 300) throw new Error(`configuration ${id}: ${JSON.stringify(put.body)}`);
+  }
+  // Provider D sends its webhooks where its merchant account says (the demo data sets the same under npm start).
+  if (system.urls.provider_d_sandbox && system.urls.provider_d_dropin_adapter) {
+    const account = await rest(system.urls.provider_d_sandbox, 'PUT', '/api/sandbox/merchant-accounts/SandboxMerchantECOM', { body: { webhookUrl: `${system.urls.provider_d_dropin_adapter}/api/checkout/v1/callback/provider-d/webhooks` } });
+    if (account.status >= 300) throw new Error(`provider D account: ${JSON.stringify(account.body)}`);
   }
   const basketId = await newBasket(system);
   const cardId = `CARD-${merchant}`;
