@@ -38,6 +38,15 @@ function orderService(before: (call: string, order: { status: Status; history: S
   return { kit, order };
 }
 
+/** The provider's AUTHORISATION webhook, applied just before this walk's first move: the payment reserved, the order completed. */
+function authorisedByWebhookFirst(call: string, state: { status: Status; history: Status[]; payment: string }): void {
+  if (call === 'status processing' && state.status === 'checkout') {
+    state.status = 'completed';
+    state.history.push('processing', 'accepted', 'completed');
+    state.payment = 'reserved';
+  }
+}
+
 describe('provider D: an authorised payment completes its order', () => {
   it('walks checkout → processing → accepted → completed with the payment reserved', async () => {
     const { kit, order } = orderService();
@@ -70,13 +79,7 @@ describe('provider D: an authorised payment completes its order', () => {
   });
 
   it('the webhook completing the order first is not a failure', async () => {
-    const { kit, order } = orderService((call, state) => {
-      if (call === 'status processing' && state.status === 'checkout') {
-        state.status = 'completed';
-        state.history.push('processing', 'accepted', 'completed');
-        state.payment = 'reserved';
-      }
-    });
+    const { kit, order } = orderService(authorisedByWebhookFirst);
     expect(await completeAuthorised(kit, tenant, 'o1', 'p1')).toEqual({});
     expect(order.status).toBe('completed');
   });
@@ -93,7 +96,7 @@ describe('provider D: an authorised payment completes its order', () => {
 describe('provider D: a pending payment locks its order in processing', () => {
   it('moves the order to processing', async () => {
     const { kit, order } = orderService();
-    await lockForPending(kit, tenant, 'o1', 'p1');
+    await lockForPending(kit, tenant, await kit.orders.getOrder(tenant, 'o1'), 'p1');
     expect(order).toMatchObject({ status: 'processing', payment: 'processing' });
   });
 
@@ -102,19 +105,21 @@ describe('provider D: a pending payment locks its order in processing', () => {
       // The webhook fails the payment; the order is still in checkout, so it releases nothing.
       if (call === 'status processing') state.payment = 'failed';
     });
-    await lockForPending(kit, tenant, 'o1', 'p1');
+    await lockForPending(kit, tenant, await kit.orders.getOrder(tenant, 'o1'), 'p1');
     expect(order).toMatchObject({ status: 'checkout', payment: 'failed', history: ['checkout', 'processing', 'checkout'] });
   });
 
   it('the authorisation webhook first, completing the order: nothing left to lock, no error', async () => {
-    const { kit, order } = orderService((call, state) => {
-      if (call === 'status processing' && state.status === 'checkout') {
-        state.status = 'completed';
-        state.history.push('processing', 'accepted', 'completed');
-        state.payment = 'reserved';
-      }
-    });
-    await expect(lockForPending(kit, tenant, 'o1', 'p1')).resolves.toBeUndefined();
+    const { kit, order } = orderService(authorisedByWebhookFirst);
+    await expect(lockForPending(kit, tenant, await kit.orders.getOrder(tenant, 'o1'), 'p1')).resolves.toBeUndefined();
+    expect(order).toMatchObject({ status: 'completed', payment: 'reserved' });
+  });
+
+  it('the authorisation webhook completing the order before the lock is tried: no error either', async () => {
+    const { kit, order } = orderService();
+    const before = await kit.orders.getOrder(tenant, 'o1');
+    authorisedByWebhookFirst('status processing', order);
+    await expect(lockForPending(kit, tenant, before, 'p1')).resolves.toBeUndefined();
     expect(order).toMatchObject({ status: 'completed', payment: 'reserved' });
   });
 
@@ -123,7 +128,7 @@ describe('provider D: a pending payment locks its order in processing', () => {
     const { kit, order } = orderService((call) => {
       if (call === 'status processing') throw veto;
     });
-    await expect(lockForPending(kit, tenant, 'o1', 'p1')).rejects.toBe(veto);
+    await expect(lockForPending(kit, tenant, await kit.orders.getOrder(tenant, 'o1'), 'p1')).rejects.toBe(veto);
     expect(order.status).toBe('checkout');
   });
 });

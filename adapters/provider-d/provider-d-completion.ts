@@ -42,20 +42,20 @@ async function walk(kit: AdapterKit<unknown>, tenant: Tenant, order: OrderDocume
 
 /**
  * A pending payment (written `processing` first) locks its order in `processing` until the
- * AUTHORISATION webhook decides it. The webhook runs on its own and may come between the two
- * writes: when it authorised the payment it also took the order on (nothing left to lock); when it
+ * AUTHORISATION webhook decides it. The webhook runs on its own and may come before the lock:
+ * when it authorised the payment it also took the order on (nothing left to lock); when it
  * refused it, the order was still in checkout, so nothing released it — this returns it there once
- * the move is made. A move refused with nothing else moving the order (a hook's veto) is thrown.
+ * the move is made. `before` is the order as read before the provider was asked: any status move
+ * since is someone else's. A move refused with nothing else moving the order (a hook's veto) is thrown.
  */
-export async function lockForPending(kit: AdapterKit<unknown>, tenant: Tenant, orderId: string, paymentId: string): Promise<void> {
-  const moves = (await kit.orders.getOrder(tenant, orderId)).state.transitions.length;
+export async function lockForPending(kit: AdapterKit<unknown>, tenant: Tenant, before: OrderDocument, paymentId: string): Promise<void> {
   try {
-    await kit.orders.changeStatus(tenant, orderId, 'processing');
+    await kit.orders.changeStatus(tenant, before.id, 'processing');
   } catch (error) {
-    if ((await kit.orders.getOrder(tenant, orderId)).state.transitions.length !== moves) return;
+    if ((await kit.orders.getOrder(tenant, before.id)).state.transitions.length !== before.state.transitions.length) return;
     throw error;
   }
-  const order = await kit.orders.getOrder(tenant, orderId);
+  const order = await kit.orders.getOrder(tenant, before.id);
   const payment = order.payments.find((p) => p.id === paymentId);
-  if (order.state.currentStatus === 'processing' && payment && (payment.state === 'failed' || payment.state === 'cancelled')) await kit.orders.changeStatus(tenant, orderId, 'checkout');
+  if (order.state.currentStatus === 'processing' && payment && (payment.state === 'failed' || payment.state === 'cancelled')) await kit.orders.changeStatus(tenant, before.id, 'checkout');
 }

@@ -96,7 +96,7 @@ export class ProviderDPayments {
         await this.kit.payments.updatePayment(tenant, order.id, payment.id, { state: 'processing', ...(response.pspReference ? { reference: response.pspReference } : {}), attributes });
         await this.log(tenant, order.id, payment.id, { ...base, isSuccess: true });
         // Locked until the AUTHORISATION webhook decides (it completes the order, or returns it to checkout).
-        await lockForPending(this.kit as AdapterKit<unknown>, tenant, order.id, payment.id);
+        await lockForPending(this.kit as AdapterKit<unknown>, tenant, order, payment.id);
         return response;
       case 'authorised': {
         const reserved = await this.kit.payments.updatePayment(tenant, order.id, payment.id, { ...(response.pspReference ? { reference: response.pspReference } : {}), attributes });

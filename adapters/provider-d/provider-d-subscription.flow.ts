@@ -106,7 +106,7 @@ export async function completeSubscription(kit: AdapterKit<ProviderDConfiguratio
       throw vetoed;
     }
   } else if (outcome === 'pending') {
-    await lockForPending(kit as AdapterKit<unknown>, tenant, orderId, paymentId);
+    await lockForPending(kit as AdapterKit<unknown>, tenant, order, paymentId);
   }
   const { action: _action, ...answer } = response;
   return {
