@@ -126,7 +126,7 @@ export interface WebhookAction {
   eventKey: string;
   tenant: Tenant;
   orderId: string;
-  /** The payment it concerns; or found by `reference` among the order's payments of this adapter. */
+  /** The payment it concerns, by id, by the provider's `reference`, or both (then both must match; at least one is needed). */
   paymentId?: string;
   reference?: string;
   outcome: WebhookOutcome;

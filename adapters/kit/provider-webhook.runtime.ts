@@ -63,9 +63,12 @@ export function mountProviderWebhook<TConfig>(
 export async function applyWebhookAction<TConfig>(kit: AdapterKit<TConfig>, action: WebhookAction, tools: { log: (tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog) => Promise<void> }): Promise<WebhookApplied> {
   const { tenant, orderId } = action;
   const order = await kit.orders.getOrder(tenant, orderId);
-  const payment = order.payments.find((p) => p.adapterId === kit.adapterId && (action.paymentId ? p.id === action.paymentId : p.reference !== undefined && p.reference === action.reference));
+  // Both must hold when both are given: a provider reference (what a signature covers) is never overridden by a payment id.
+  const payment = order.payments.find(
+    (p) => p.adapterId === kit.adapterId && (action.paymentId !== undefined || action.reference !== undefined) && (action.paymentId === undefined || p.id === action.paymentId) && (action.reference === undefined || p.reference === action.reference),
+  );
   // Maybe not committed yet (the provider can be faster than the create): non-2xx, the provider retries.
-  if (!payment) throw notFound(`Order ${orderId} has no ${kit.adapterId} payment ${action.paymentId ?? `with reference ${String(action.reference)}`} (yet).`, 'payment_not_found');
+  if (!payment) throw notFound(`Order ${orderId} has no ${kit.adapterId} payment${action.paymentId ? ` ${action.paymentId}` : ''}${action.reference ? ` with reference ${action.reference}` : ''} (yet).`, 'payment_not_found');
 
   const meaning = WEBHOOK_OUTCOMES[action.outcome];
   const target: PaymentState | undefined = action.success ? meaning.payment : action.outcome === 'failed' ? 'failed' : undefined;

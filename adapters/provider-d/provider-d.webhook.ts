@@ -28,8 +28,11 @@ const refused = (message: string) => new AppError(401, 'webhook_signature_invali
  * Provider D's webhook (`notificationItems[].NotificationRequestItem`): every item must carry a
  * valid HMAC signature under the key of the channel it names (`metadata.merchant/channel`,
  * echoed from the payment request) and that channel's merchant account, else the whole call is
- * refused (401; the provider retries). Each item becomes one action, keyed by event code and
- * provider reference so a replay changes nothing.
+ * refused (401; the provider retries). What the signature covers decides which payment an item is
+ * about: the order is its `merchantReference`, the payment the one whose reference is its
+ * `originalReference` (a modification) or `pspReference` — the unsigned `metadata.paymentId` only
+ * narrows that down, it never points an event at another payment. Each item becomes one action,
+ * keyed by event code and provider reference so a replay changes nothing.
  */
 export async function parseWebhook(request: WebhookRequest, configurationFor: (tenant: Tenant) => Promise<ProviderDConfiguration>): Promise<WebhookAction[]> {
   const body = request.body as { notificationItems?: Array<{ NotificationRequestItem?: NotificationItem }> } | null;
@@ -52,8 +55,11 @@ export async function parseWebhook(request: WebhookRequest, configurationFor: (t
     const success = item.success === 'true';
     const outcome = success ? rule?.success : rule?.failure;
     if (!outcome || !item.pspReference) continue;
-    const orderId = data['metadata.orderId'] ?? item.merchantReference;
+    // The order is the signed merchant reference (the adapter sends the order id); the unsigned
+    // metadata may only repeat it. A signed event re-posted with metadata naming another order is refused.
+    const orderId = item.merchantReference;
     if (!orderId) continue;
+    if (data['metadata.orderId'] !== undefined && data['metadata.orderId'] !== orderId) throw refused("The notification's metadata names another order than its signed merchant reference.");
     const amount = item.amount && typeof item.amount.value === 'number' && item.amount.currency ? toMajor({ value: item.amount.value, currency: item.amount.currency }) : undefined;
     actions.push({
       eventKey: eventKeyOf(item.eventCode ?? '', item.pspReference, String(item.success)),

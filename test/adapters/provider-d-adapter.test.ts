@@ -253,6 +253,39 @@ describe('provider D: webhooks', () => {
     expect((await transactions(paymentId)).length).toBe(before);
   });
 
+  it("a signed webhook whose unsigned metadata is pointed at another order or payment moves nothing there", async () => {
+    const first = await started();
+    const second = await started();
+    const pendingFirst = await submit(first.orderId, first.paymentId, cardData(CARDS.pending));
+    const pendingSecond = await submit(second.orderId, second.paymentId, cardData(CARDS.pending));
+    expect([pendingFirst.body.resultCode, pendingSecond.body.resultCode]).toEqual(['Pending', 'Pending']);
+    expect((await rest(sandboxUrl(), 'POST', `/api/sandbox/payments/${pendingFirst.body.pspReference}/settle`, { body: { outcome: 'authorise' } })).status).toBe(200);
+    const authorisation = await eventually(async () => (await webhooksAccepted(pendingFirst.body.pspReference, 1)).find((w) => w.eventCode === 'AUTHORISATION'), 30_000);
+    await eventually(async () => (await getOrder(first.orderId)).state.currentStatus === 'completed', 30_000);
+
+    const url = '/api/checkout/v1/callback/provider-d/webhooks';
+    const aimedAt = (metadata: Record<string, string>) => {
+      const body = JSON.parse(JSON.stringify(authorisation.body));
+      Object.assign(body.notificationItems[0].NotificationRequestItem.additionalData, metadata);
+      return rest(adapterUrl(), 'POST', url, { body });
+    };
+    // The other order's ids in the metadata: the signed merchant reference names the first order.
+    const otherOrder = await aimedAt({ 'metadata.orderId': second.orderId, 'metadata.paymentId': second.paymentId });
+    expect(otherOrder.status).toBe(401);
+    expect(otherOrder.body.code).toBe('webhook_signature_invalid');
+    // Only the payment id changed: no payment of that order has both that id and the signed reference.
+    const otherPayment = await aimedAt({ 'metadata.paymentId': second.paymentId });
+    expect(otherPayment.status).toBe(404);
+    expect(otherPayment.body.code).toBe('payment_not_found');
+    expect((await getOrder(second.orderId)).state.currentStatus).toBe('processing');
+    expect((await paymentOf(second.orderId, second.paymentId)).state).toBe('processing');
+    expect((await transactions(second.paymentId)).filter((t) => t.event === 'webhook')).toEqual([]);
+
+    // The second payment's own authorisation still completes its order.
+    expect((await rest(sandboxUrl(), 'POST', `/api/sandbox/payments/${pendingSecond.body.pspReference}/settle`, { body: { outcome: 'authorise' } })).status).toBe(200);
+    await eventually(async () => (await getOrder(second.orderId)).state.currentStatus === 'completed', 30_000);
+  });
+
   it('delivered → capture at the provider, the CAPTURE webhook marks the payment captured; refund; cancel of another payment', async () => {
     const { orderId, paymentId } = await started();
     const answer = await submit(orderId, paymentId, cardData(CARDS.authorise));
