@@ -5,7 +5,7 @@ import { sameAmount } from '../../contracts/amount.js';
 import { restToCover } from '../../contracts/allocation.js';
 import type { HookRequest, NotificationRequest } from '../../contracts/callbacks.types.js';
 import { fillTemplate } from './provider-a.mapping.js';
-import { fromBackOffice, providerFailed, tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
+import { fromBackOffice, providerFailed, PURCHASE_NOT_COMPLETE, tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
 import { onShippingOptionUpdate } from './provider-a-checkout.callbacks.js';
 import type { Finalizer } from './provider-a-finalize.flow.js';
 import { onCartChanged, onReferenceChanged, onStateChanged } from './provider-a-order.hooks.js';
@@ -93,8 +93,14 @@ export function registerProviderARoutes(context: ProviderAContext, finalizer: Fi
     { config: { public: true }, schema: { params: paymentParams, summary: "The shopper's return from the provider (signed address): 302 to the confirmation page", response: { 302: { description: 'To the configured confirmation (or checkout) page', type: 'null' }, ...errors(400, 401, 404, 502) } } },
     async (request, reply) => {
       const tenant = tenantOfSigned(kit, request);
-      const { outcome, order } = await finalizer.run(tenant, request.params.orderId, request.params.paymentId, 'confirm');
+      const finalized = await finalizer.run(tenant, request.params.orderId, request.params.paymentId, 'confirm').catch((error: unknown) => {
+        // Back before the purchase was completed (an early or reopened link): back to the checkout page.
+        if (error instanceof AppError && error.code === PURCHASE_NOT_COMPLETE) return undefined;
+        throw error;
+      });
       const { redirectUrls } = await kit.configuration.get(tenant);
+      if (!finalized) return reply.status(302).header('location', fillTemplate(redirectUrls.checkoutUrl, { id: request.params.orderId, ...tenant })).send();
+      const { outcome, order } = finalized;
       const page = outcome === 'rejected' ? (redirectUrls.validationErrorUrl ?? redirectUrls.checkoutUrl) : redirectUrls.confirmationUrl;
       return reply.status(302).header('location', fillTemplate(page, order)).send();
     },
@@ -102,7 +108,7 @@ export function registerProviderARoutes(context: ProviderAContext, finalizer: Fi
 
   app.post<PaymentParams>(
     '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/push',
-    { config: { public: true }, schema: { params: paymentParams, summary: "The provider's push (signed address): confirms when no confirm came; OrderAccepted once", response: { 200: json('Where the payment stands', anyObject), ...errors(400, 401, 404, 502) } } },
+    { config: { public: true }, schema: { params: paymentParams, summary: "The provider's push (signed address): confirms when no confirm came; OrderAccepted once", response: { 200: json('Where the payment stands', anyObject), ...errors(400, 401, 404, 409, 502) } } },
     async (request) => {
       const tenant = tenantOfSigned(kit, request);
       const { outcome, payment } = await finalizer.run(tenant, request.params.orderId, request.params.paymentId, 'push');

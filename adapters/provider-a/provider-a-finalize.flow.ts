@@ -1,7 +1,7 @@
 import type { Tenant } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { OrderStatus } from '../../contracts/order.types.js';
-import { failedCall, ownPayment, PaymentSerializer, referenceOf, type ProviderAContext } from './provider-a.context.js';
+import { failedCall, ownPayment, PaymentSerializer, readOrderFailed, referenceOf, type ProviderAContext } from './provider-a.context.js';
 import { addressOf } from './provider-a.mapping.js';
 import { PROVIDER_A_ADAPTER_ID, type ManagedOrder } from './provider-a.types.js';
 
@@ -78,7 +78,7 @@ export class Finalizer {
       if (!managed.acknowledged) await client.acknowledge(reference, `acknowledge-${reference}`);
     } catch (error) {
       await mounted.log(tenant, orderId, paymentId, failedCall(error, { event: source, pspEvent: 'read-order', amount: payment.amount }));
-      throw error;
+      throw readOrderFailed(error, paymentId);
     }
     const state = stateFor(managed);
 

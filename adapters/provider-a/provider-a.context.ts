@@ -64,6 +64,25 @@ export function providerFailed(error: unknown, paymentId?: string): AppError {
   return new AppError(400, 'provider_failed', errorDetail, { errorDetail, ...(paymentId ? { paymentId } : {}) });
 }
 
+/** What the shopper's return and the push answer while the provider has no completed purchase for the order yet. */
+export const PURCHASE_NOT_COMPLETE = 'purchase_not_complete';
+
+/**
+ * Reading the provider's order (order management) failed: not there yet, because the shopper has
+ * not completed the purchase (409 `purchase_not_complete`), the provider unreachable or failing
+ * (502 `provider_unavailable`), or another refusal (400 `provider_failed`).
+ */
+export function readOrderFailed(error: unknown, paymentId: string): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ProviderAError && error.status === 404) {
+    return new AppError(409, PURCHASE_NOT_COMPLETE, 'Provider A has no completed purchase for this payment yet.', { paymentId });
+  }
+  if (error instanceof ProviderAError && error.transient) {
+    return new AppError(502, 'provider_unavailable', `Provider A could not be read: ${error.message}`, { paymentId });
+  }
+  return providerFailed(error, paymentId);
+}
+
 /** The failed transaction of a provider call. */
 export function failedCall(error: unknown, fields: Omit<TransactionLog, 'isSuccess'>): TransactionLog {
   return {

@@ -51,6 +51,10 @@ export function providerA(context: Pick<ProviderAContext, 'kit' | 'client'>): Pa
       try {
         created = await context.client(configuration).createOrder(request, `create-${payment.id}`);
       } catch (error) {
+        // No session, so no shipping chosen through provider A: the order gets back the shippings it had.
+        if (order !== read) {
+          await kit.orders.replaceShippings(tenant, read.id, read.shippings).catch((undo: unknown) => kit.logger.error({ err: undo, orderId: read.id }, 'could not restore the shippings after provider A refused the payment'));
+        }
         throw withTransaction(error as Error, failedCall(error, { event: 'open', pspEvent: 'create', amount, requestJson: loggedRequest(request) }));
       }
       await registerOrderCallbacks(kit, tenant, order, payment.id);

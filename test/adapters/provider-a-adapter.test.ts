@@ -106,11 +106,31 @@ describe('create', () => {
     await sandbox('POST', '/api/sandbox/failures', { operation: 'createOrder', status: 503 });
     const failed = await adapter('POST', `/api/checkout/v1/orders/${id}/payments`);
     expect(failed).toMatchObject({ status: 400, body: { code: 'provider_failed', details: { errorDetail: expect.stringContaining('SERVICE_UNAVAILABLE') } } });
-    const [payment] = ours(await order(id));
+    const afterFailure = await order(id);
+    const [payment] = ours(afterFailure);
     expect(payment.state).toBe('failed');
     expect(await transactions(payment.id)).toMatchObject([{ isSuccess: false, errorDetail: expect.stringContaining('SERVICE_UNAVAILABLE') }]);
+    // Nothing of provider A stays on the order: its preselected shipping is taken off again.
+    expect(afterFailure.shippings).toEqual([]);
+    expect(afterFailure.total.includingVat).toBe(249.9);
     expect((await adapter('POST', `/api/checkout/v1/orders/${id}/payments`)).status).toBe(200);
     expect((await adapter('POST', `/api/checkout/v1/orders/${id}/payments`)).body.code).toBe('active_payment_exists');
+  });
+});
+
+describe('before the purchase', () => {
+  it("the shopper's confirmation link goes back to the checkout page, and an early push is a 409, while nothing is bought", async () => {
+    const { id, paymentId, reference } = await started();
+    const urls = (await providerOrder(reference)).order.merchant_urls;
+    const confirmed = await fetch(urls.confirmation, { redirect: 'manual' });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get('location')).toBe(`https://shop.example/${tenant.merchant}/${tenant.channel}/checkout/${id}`);
+    const pushed = await fetch(urls.push, { method: 'POST' });
+    expect(pushed.status).toBe(409);
+    expect(await pushed.json()).toMatchObject({ code: 'purchase_not_complete', details: { paymentId } });
+    const o = await order(id);
+    expect(o.state.currentStatus).toBe('checkout');
+    expect(ours(o)[0].state).toBe('intent');
   });
 });
 
