@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { formatPointer, type JsonObject } from './json-pointer.js';
 import { basicSchema } from './local-schemas.js';
+import { linearRegExp } from '../../platform/json-schema/linear-regexp.js';
 
 /** One problem of a configuration (or of its schema), located by JSON pointer into the configuration. */
 export interface ConfigurationErrorDetail {
@@ -28,7 +29,8 @@ export interface ConfigurationFailure {
  * (an admin UI's hints, say). One instance per compiled adapter schema keeps their `$id`s apart.
  */
 export function createSchemaAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, validateFormats: true });
+  // Adapters serve these schemas: their patterns run on a linear-time engine (platform/json-schema/linear-regexp.ts).
+  const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, validateFormats: true, code: { regExp: linearRegExp } });
   addFormats.default(ajv);
   ajv.addSchema(basicSchema());
   return ajv;

@@ -142,6 +142,22 @@ describe('order REST shims', () => {
     expect((await adapter.call('DELETE', `/${order.id}/hooks/nope`)).status).toBe(404);
   });
 
+  it("a notification schema's pattern runs in linear time: a catastrophic pattern on a crafted value answers at once; lookaround is refused at registration", async () => {
+    const order = await createOrder({ notifications: [{ id: 'n-pattern', adapterId: 'a', scope: '/reference', schema: { type: 'string', pattern: '^(a+)+$' }, invoke: 'http://127.0.0.1:9/n' }] });
+    const jobs = () => system.db.prisma.notificationJob.findMany({ where: { orderId: order.id } });
+    // 60 a's and a mismatch: hours of backtracking for a backtracking engine.
+    const crafted = await admin.call('PUT', `/${order.id}/reference`, { reference: `${'a'.repeat(60)}!` });
+    expect(crafted.status).toBe(200);
+    expect(await jobs()).toEqual([]);
+    const matching = await admin.call('PUT', `/${order.id}/reference`, { reference: 'a'.repeat(60) });
+    expect(matching.status).toBe(200);
+    expect((await jobs()).map((job) => job.notificationId)).toEqual(['n-pattern']);
+
+    const lookahead = await admin.call('POST', `/${order.id}/notifications`, { adapterId: 'a', scope: '/reference', schema: { type: 'string', pattern: '^(?=a)a+$' }, invoke: 'http://127.0.0.1:9/n' });
+    expect(lookahead.status).toBe(400);
+    expect(lookahead.body.code).toBe('invalid_notification_schema');
+  });
+
   it('refuses a malformed create with every error and writes nothing', async () => {
     const before = await system.db.prisma.order.count();
     const { status, body } = await admin.call('POST', '', { currency: 'kroner', cart: { items: 'none' } });

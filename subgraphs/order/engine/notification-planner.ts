@@ -1,10 +1,12 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { badRequest } from '../../../platform/errors/app-error.js';
+import { linearRegExp } from '../../../platform/json-schema/linear-regexp.js';
 import { jsonEqual, normalizePointer, valueAt } from '../domain/order-paths.js';
 import type { Notification, OrderDocument } from '../../../contracts/order.types.js';
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
+// Callers' schemas: patterns run on a linear-time engine (platform/json-schema/linear-regexp.ts).
+const ajv = new Ajv2020({ allErrors: true, strict: false, code: { regExp: linearRegExp } });
 addFormats.default(ajv);
 /** Each distinct notification schema is compiled once per process. */
 const compiled = new Map<string, ValidateFunction>();
@@ -51,7 +53,16 @@ export function planNotifications(before: OrderDocument | undefined, after: Orde
     const value = valueAt(after, scope);
     if (before !== undefined && jsonEqual(valueAt(before, scope), value)) continue;
     if (value === undefined) continue;
-    if (validatorFor(notification.schema)(value)) planned.push({ notification, value });
+    if (matches(notification.schema, value)) planned.push({ notification, value });
   }
   return planned;
+}
+
+/** Whether the schema accepts the value; a stored schema that no longer compiles (refused at registration today) never fires. */
+function matches(schema: Notification['schema'], value: unknown): boolean {
+  try {
+    return validatorFor(schema)(value);
+  } catch {
+    return false;
+  }
 }
