@@ -28,7 +28,8 @@ export type CreateOrderInput = Partial<Omit<OrderDocument, 'merchant' | 'channel
 
 /** Extra checks of a payment change, run inside the change on the fresh draft, so they are race-free. */
 export interface PaymentChangeOptions {
-  assert?: (draft: OrderDocument) => void;
+  /** Sees the fresh draft (on every retry) and, when one is added, the new payment as it will be stored; throws an AppError to refuse. */
+  assert?: (draft: OrderDocument, added?: PaymentDocument) => void;
   /** Logged in the same commit as the new or changed payment (a first transaction, a provider event); payment and adapter ids are filled in. */
   transactions?: Array<Omit<TransactionLogInput, 'paymentId' | 'adapterId'>>;
 }
@@ -142,7 +143,7 @@ export class OrderCommands {
       orderId,
       'payment.added',
       (draft) => {
-        options.assert?.(draft);
+        options.assert?.(draft, { ...payment, currency: payment.currency ?? draft.currency });
         if (draft.payments.some((existing) => existing.id === payment.id)) throw conflict(`Payment ${payment.id} already exists on order ${orderId}.`);
         draft.payments = [...draft.payments, { ...payment, currency: payment.currency ?? draft.currency }];
       },
@@ -174,7 +175,9 @@ export class OrderCommands {
 
   removePayment(context: CommandContext, orderId: string, paymentId: string): Promise<ChangeResult> {
     return this.change(context, orderId, 'payment.removed', (draft) => {
-      if (!draft.payments.some((payment) => payment.id === paymentId)) throw notFound(`Payment ${paymentId} was not found on order ${orderId}.`, 'payment_not_found');
+      const payment = draft.payments.find((candidate) => candidate.id === paymentId);
+      if (!payment) throw notFound(`Payment ${paymentId} was not found on order ${orderId}.`, 'payment_not_found');
+      assertOwnEntry(context, 'payment', payment);
       draft.payments = draft.payments.filter((payment) => payment.id !== paymentId);
     });
   }
@@ -186,6 +189,7 @@ export class OrderCommands {
     input: K extends 'hooks' ? HookInput : K extends 'notifications' ? NotificationInput : ValidationInput,
   ): Promise<{ result: ChangeResult; registered: OrderDocument[K][number] }> {
     const entry = withIds(input as HookInput, context) as unknown as OrderDocument[K][number];
+    assertOwnEntry(context, kind.slice(0, -1), entry as { adapterId?: string });
     if (kind === 'notifications') assertNotificationSchema(entry as Notification);
     const result = await this.change(context, orderId, `${kind}.registered`, (draft) => {
       const list = draft[kind] as Array<{ id: string }>;
@@ -197,8 +201,10 @@ export class OrderCommands {
 
   unregister(context: CommandContext, orderId: string, kind: 'hooks' | 'notifications' | 'validations', id: string): Promise<ChangeResult> {
     return this.change(context, orderId, `${kind}.removed`, (draft) => {
-      const list = draft[kind] as Array<{ id: string }>;
-      if (!list.some((entry) => entry.id === id)) throw notFound(`${kind.slice(0, -1)} ${id} was not found on order ${orderId}.`, `${kind.slice(0, -1)}_not_found`);
+      const list = draft[kind] as Array<{ id: string; adapterId?: string }>;
+      const entry = list.find((candidate) => candidate.id === id);
+      if (!entry) throw notFound(`${kind.slice(0, -1)} ${id} was not found on order ${orderId}.`, `${kind.slice(0, -1)}_not_found`);
+      assertOwnEntry(context, kind.slice(0, -1), entry);
       (draft[kind] as unknown[]) = list.filter((entry) => entry.id !== id);
     });
   }
@@ -246,6 +252,13 @@ const ownedShippings = (tenant: Tenant, orderId: string, shippings: OrderDocumen
   shippings.map((shipping) => ({ ...shipping, merchant: tenant.merchant, channel: tenant.channel, orderId }));
 
 /** Gives a registered hook/notification/validation an id, and the calling adapter's id by default. */
+/** An adapter token registers and removes only its own adapter's entries (hooks, notifications, validations, payments): 403 otherwise. */
+function assertOwnEntry(context: CommandContext, kind: string, entry: { adapterId?: string }): void {
+  if (context.actor.role === 'adapter' && entry.adapterId !== context.actor.adapterId) {
+    throw forbidden(`An adapter token for ${context.actor.adapterId ?? 'no adapter'} cannot register or remove a ${kind} of ${entry.adapterId ?? 'no adapter'}.`);
+  }
+}
+
 function withIds<T extends { id?: string; adapterId?: string }>(entry: T, context: CommandContext): T & { id: string } {
   const adapterId = entry.adapterId ?? context.actor.adapterId;
   return { ...entry, id: entry.id ?? randomUUID(), ...(adapterId ? { adapterId } : {}) };

@@ -7,7 +7,7 @@ import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
 import { refundOf, withPlatformActions } from './payment-actions.service.js';
-import { assertCardNotAdded, assertCurrency, assertImmutable, assertMayRead, assertMayWrite, assertNoOtherActiveIntent, assertTenant, assertTransition } from './payment.rules.js';
+import { assertMayRead, assertMayWrite, assertNewPayment, assertPaymentUpdate, assertTenant, assertTransition } from './payment.rules.js';
 
 /** The spec's create body, plus the optional payment fields an adapter may know at creation. */
 export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &
@@ -73,11 +73,7 @@ export class PaymentCommands {
     assertTransition(undefined, input.state);
     await this.readFresh(context, orderId);
     const { result, payment } = await this.orders.addPayment(context, orderId, this.finish(input as PaymentDocument), {
-      assert: (draft) => {
-        assertCurrency(draft, body.currency);
-        assertNoOtherActiveIntent(draft, input);
-        assertCardNotAdded(draft, input);
-      },
+      assert: (draft) => assertNewPayment(context.actor, draft, input as PaymentDocument),
       // In the same commit as the payment: a payment is never without its first log line.
       transactions: transaction ? [transaction] : [],
     });
@@ -102,12 +98,7 @@ export class PaymentCommands {
         assert: (draft) => {
           const current = draft.payments.find((candidate) => candidate.id === paymentId);
           if (!current) return; // updatePayment answers 404 payment_not_found
-          assertMayWrite(context.actor, current.adapterId);
-          assertImmutable(current, orderId, body);
-          if (fields.state !== undefined) assertTransition(current.state, fields.state);
-          assertCurrency(draft, body.currency);
-          assertNoOtherActiveIntent(draft, { ...current, ...fields, id: paymentId }, current);
-          assertCardNotAdded(draft, { ...current, ...fields, id: paymentId }, current);
+          assertPaymentUpdate(context.actor, draft, orderId, current, { ...fields, ...(body.orderId === undefined ? {} : { orderId: body.orderId }) } as Partial<PaymentDocument>);
         },
       });
       // A change that changes nothing commits nothing; a keyed transaction (a provider event whose move another event

@@ -122,3 +122,31 @@ export function assertImmutable(current: PaymentDocument, orderId: string, updat
     }
   }
 }
+
+/**
+ * Every rule a new payment meets, on the fresh order draft, whichever path adds it (the payment
+ * API, the order service's `/payments`): who may write it, a legal first state, the order's
+ * currency, one active `intent` per adapter, one active payment per gift card.
+ */
+export function assertNewPayment(actor: Actor, draft: OrderDocument, payment: CardCandidate & Pick<PaymentDocument, 'currency'>): void {
+  assertMayWrite(actor, payment.adapterId);
+  assertTransition(undefined, payment.state);
+  assertCurrency(draft, payment.currency);
+  assertNoOtherActiveIntent(draft, payment);
+  assertCardNotAdded(draft, payment);
+}
+
+/**
+ * Every rule a payment update meets, on the fresh order draft, whichever path changes it: the
+ * writer may write the payment, its adapter, order and tenant stay, a state change follows the
+ * payment state machine, the currency is the order's, and the one-active-payment rules hold.
+ */
+export function assertPaymentUpdate(actor: Actor, draft: OrderDocument, orderId: string, current: PaymentDocument, update: Partial<PaymentDocument>): void {
+  assertMayWrite(actor, current.adapterId);
+  assertImmutable(current, orderId, update);
+  if (update.state !== undefined) assertTransition(current.state, update.state);
+  assertCurrency(draft, update.currency);
+  const next = { ...current, ...update, id: current.id };
+  assertNoOtherActiveIntent(draft, next, current);
+  assertCardNotAdded(draft, next, current);
+}

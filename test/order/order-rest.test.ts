@@ -142,6 +142,36 @@ describe('order REST shims', () => {
     expect((await adapter.call('DELETE', `/${order.id}/hooks/nope`)).status).toBe(404);
   });
 
+  it("the order service's payment and registration paths keep the payment API's rules and each adapter to its own entries", async () => {
+    const order = await createOrder();
+    const nonpsp = await orderClient(system, tenant, 'adapter', 'nonpsp_adapter');
+    const other = await orderClient(system, tenant, 'adapter', 'commerce_adapter');
+    const payment = (await nonpsp.call('POST', `/${order.id}/payments`, { adapterId: 'nonpsp_adapter', amount: 10 })).body;
+    const versionOf = async () => Number((await admin.call('GET', `/${order.id}`)).headers.get('etag')!.replaceAll('"', ''));
+    const before = await versionOf();
+
+    // Another adapter's token: its payments, hooks and registrations are not this adapter's to write.
+    expect((await other.call('PUT', `/${order.id}/payments/${payment.id}`, { state: 'reserved' })).status).toBe(403);
+    expect((await other.call('DELETE', `/${order.id}/payments/${payment.id}`)).status).toBe(403);
+    expect((await other.call('POST', `/${order.id}/payments`, { adapterId: 'nonpsp_adapter', amount: 1 })).status).toBe(403);
+    expect((await other.call('POST', `/${order.id}/hooks`, { adapterId: 'nonpsp_adapter', subscribeTo: '/cart', target: '/payments', invoke: 'http://127.0.0.1:9/hook' })).status).toBe(403);
+    const hook = (await nonpsp.call('POST', `/${order.id}/hooks`, { subscribeTo: '/cart', target: '/payments', invoke: 'http://127.0.0.1:9/hook' })).body;
+    expect((await other.call('DELETE', `/${order.id}/hooks/${hook.id}`)).status).toBe(403);
+
+    // The payment API's rules: one active intent per adapter, the order's currency, the state machine, fixed fields.
+    expect((await nonpsp.call('POST', `/${order.id}/payments`, { adapterId: 'nonpsp_adapter', amount: 1 })).body.code).toBe('active_payment_exists');
+    expect((await admin.call('POST', `/${order.id}/payments`, { adapterId: 'x_adapter', amount: 1, currency: 'EUR' })).body.code).toBe('currency_mismatch');
+    expect((await admin.call('POST', `/${order.id}/payments`, { adapterId: 'x_adapter', amount: 1, state: 'reserved' })).body.code).toBe('illegal_payment_transition');
+    expect((await nonpsp.call('PUT', `/${order.id}/payments/${payment.id}`, { adapterId: 'commerce_adapter' })).body.code).toBe('payment_field_immutable');
+    expect((await nonpsp.call('PUT', `/${order.id}/payments/${payment.id}`, { state: 'failed' })).status).toBe(200);
+    expect((await nonpsp.call('PUT', `/${order.id}/payments/${payment.id}`, { state: 'reserved' })).body.code).toBe('illegal_payment_transition');
+
+    expect(await versionOf()).toBe(before + 2); // the hook and the move to failed
+    const after = (await admin.call('GET', `/${order.id}`)).body;
+    expect(after.payments).toEqual([expect.objectContaining({ id: payment.id, adapterId: 'nonpsp_adapter', state: 'failed', amount: 10 })]);
+    expect(after.hooks).toEqual([expect.objectContaining({ id: hook.id, adapterId: 'nonpsp_adapter' })]);
+  });
+
   it("a notification schema's pattern runs in linear time: a catastrophic pattern on a crafted value answers at once; lookaround is refused at registration", async () => {
     const order = await createOrder({ notifications: [{ id: 'n-pattern', adapterId: 'a', scope: '/reference', schema: { type: 'string', pattern: '^(a+)+$' }, invoke: 'http://127.0.0.1:9/n' }] });
     const jobs = () => system.db.prisma.notificationJob.findMany({ where: { orderId: order.id } });

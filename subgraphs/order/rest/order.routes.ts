@@ -10,6 +10,7 @@ import type { OrderRecord } from '../order.model.js';
 import type { OrderQueries } from '../order-queries.service.js';
 import { errors, json } from '../../../platform/http/api-docs.schemas.js';
 import * as s from './order-request.schemas.js';
+import { assertNewPayment, assertPaymentUpdate } from '../../payment/payment.rules.js';
 
 type PaymentInput = Partial<PaymentDocument> & Pick<PaymentDocument, 'adapterId' | 'amount'>;
 type Params = { orderId: string; paymentId: string; entryId: string };
@@ -109,8 +110,10 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     throw new AppError(400, 'order_invalid', `The order is not valid: ${report.failures.map((f) => f.code).join(', ')}.`, report.failures);
   });
 
-  app.post(`${BASE}/:orderId/payments`, { config: writers, schema: { params: s.orderParams, body: s.paymentBody, tags: ['payments'], summary: 'Add a payment', response: { 201: json('The payment (Location, ETag: the order version)', s.paymentRef), ...errors(404, 409, 502) } } }, async (request: Req<never>, reply) => {
-    const { result, payment } = await commands.addPayment(contextOf(request), request.params.orderId, request.body as PaymentInput);
+  app.post(`${BASE}/:orderId/payments`, { config: writers, schema: { params: s.orderParams, body: s.paymentBody, tags: ['payments'], summary: 'Add a payment', response: { 201: json('The payment (Location, ETag: the order version)', s.paymentRef), ...errors(400, 403, 404, 409, 502) } } }, async (request: Req<never>, reply) => {
+    const context = contextOf(request);
+    // The payment API's rules hold on this path too (payment.rules.ts).
+    const { result, payment } = await commands.addPayment(context, request.params.orderId, request.body as PaymentInput, { assert: (draft, added) => assertNewPayment(context.actor, draft, added!) });
     return reply.status(201).header('etag', `"${result.order.version}"`).header('location', `${BASE}/${request.params.orderId}/payments/${payment.id}`).send(payment);
   });
   app.get(`${BASE}/:orderId/payments/:paymentId`, { schema: { params: s.paymentParams, tags: ['payments'], summary: 'Read a payment', response: { 200: json('The payment', s.paymentRef), ...errors(404) } } }, async (request: Req) => {
@@ -119,12 +122,19 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     if (!payment) throw new AppError(404, 'payment_not_found', `Payment ${request.params.paymentId} was not found on order ${order.id}.`);
     return payment;
   });
-  app.put(`${BASE}/:orderId/payments/:paymentId`, { config: writers, schema: { params: s.paymentParams, body: s.paymentUpdateBody, tags: ['payments'], summary: 'Update a payment (present fields replace stored ones)', response: { 200: json('The payment (ETag: the order version)', s.paymentRef), ...errors(404, 409, 502) } } }, async (request: Req<object>, reply) => {
+  app.put(`${BASE}/:orderId/payments/:paymentId`, { config: writers, schema: { params: s.paymentParams, body: s.paymentUpdateBody, tags: ['payments'], summary: 'Update a payment (present fields replace stored ones)', response: { 200: json('The payment (ETag: the order version)', s.paymentRef), ...errors(400, 403, 404, 409, 502) } } }, async (request: Req<object>, reply) => {
     const fields = request.body as Partial<PaymentDocument>;
     if (fields.id !== undefined && fields.id !== request.params.paymentId) {
       throw badRequest('immutable_field', `A payment keeps its id: the body names ${fields.id}, the path ${request.params.paymentId}.`, [{ pointer: '/id' }]);
     }
-    const { result, payment } = await commands.updatePayment(contextOf(request), request.params.orderId, request.params.paymentId, (current) => ({ ...current, ...fields }));
+    const context = contextOf(request);
+    const { orderId, paymentId } = request.params;
+    const { result, payment } = await commands.updatePayment(context, orderId, paymentId, (current) => ({ ...current, ...fields }), {
+      assert: (draft) => {
+        const current = draft.payments.find((candidate) => candidate.id === paymentId);
+        if (current) assertPaymentUpdate(context.actor, draft, orderId, current, fields);
+      },
+    });
     return reply.header('etag', `"${result.order.version}"`).send(payment);
   });
   app.delete(`${BASE}/:orderId/payments/:paymentId`, { config: writers, schema: { params: s.paymentParams, tags: ['payments'], summary: 'Remove a payment', response: ORDER_ANSWER } }, async (request: Req, reply) => {
