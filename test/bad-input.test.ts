@@ -143,7 +143,35 @@ describe('addresses', () => {
   });
 });
 
+describe('router refusals', () => {
+  it('answers a malformed percent-encoding in the platform shape, and ids up to 128 characters are addressable', async () => {
+    for (const base of [system.urls.order!, system.urls.configuration!, system.urls.gateway!]) {
+      const { status, body } = await rest(base, 'GET', '/api/v0/checkout/orders/%ZZ', { token: admin.token, ...tenant });
+      expect([base, status, body.code, typeof body.message]).toEqual([base, 400, 'invalid_url', 'string']);
+      expect(body.statusCode).toBeUndefined();
+    }
+    const id = `long-${'x'.repeat(123)}`;
+    expect((await admin.call('POST', '', sampleOrder({ id }))).status).toBe(201);
+    expect((await admin.call('GET', `/${id}`)).body.id).toBe(id);
+    expect((await admin.call('PUT', `/${id}/reference`, { reference: 'r' })).status).toBe(200);
+    const unknown = await admin.call('GET', `/${'y'.repeat(120)}`);
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'order_not_found']);
+    const tooLong = await admin.call('GET', `/${'y'.repeat(129)}`);
+    expect([tooLong.status, tooLong.body.code]).toEqual([400, 'invalid_request']);
+  });
+});
+
 describe('orders', () => {
+  it('refuses an id used twice in a list addressed by id, writing nothing', async () => {
+    const before = await system.db.prisma.order.count();
+    const payments = await admin.call('POST', '', sampleOrder({ payments: [{ id: 'p', adapterId: 'x_adapter', amount: 1 }, { id: 'p', adapterId: 'x_adapter', amount: 2 }] }));
+    expect([payments.status, payments.body.code, payments.body.details[0].pointer]).toEqual([400, 'invalid_order', '/payments/1/id']);
+    const id = await newOrder();
+    const shippings = await admin.call('PUT', `/${id}/shippings`, [{ id: 's1', total: { includingVat: 1, excludingVat: 0.8 } }, { id: 's1', total: { includingVat: 2, excludingVat: 1.6 } }]);
+    expect([shippings.status, shippings.body.code]).toEqual([400, 'invalid_order']);
+    expect(await system.db.prisma.order.count()).toBe(before + 1);
+  });
+
   it("answers 409 to an id another tenant already uses, as to one's own", async () => {
     const id = await newOrder();
     const other = await orderClient(system, { merchant: 'm-bad-input-2', channel: 'web' }, 'admin');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger.js';
 import { AppError, type ErrorBody } from '../errors/app-error.js';
 import type { AuthContext, Role } from '../auth/principal.js';
@@ -71,6 +71,14 @@ export function createApp(options: AppOptions): FastifyInstance {
       return scopeRequestId(req, typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID());
     },
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
+    // Path parameters are checked by each route's schema (ids: at most 128 characters); the router
+    // only has to let a percent-encoded one through (fastify's default, 100, is shorter than an id).
+    routerOptions: { maxParamLength: 2_048 },
+    // What the router refuses before any route runs (a malformed percent-encoding, say) answers in the platform's error shape too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.status(status).send({ code: error.code === 'FST_ERR_BAD_URL' ? 'invalid_url' : 'invalid_request', message: error.message });
+    },
     // Each request runs in its own trace context (server span, log fields): docs/observability.md.
     serverFactory: tracedServerFactory,
   });

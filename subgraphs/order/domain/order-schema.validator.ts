@@ -20,8 +20,40 @@ export interface SchemaViolation {
 
 /** Every way the document breaks schemas/order.schema.json; empty when it is a valid order. */
 export function orderSchemaViolations(document: unknown): SchemaViolation[] {
-  if (validateOrder(document)) return [];
+  if (validateOrder(document)) return duplicateIdViolations(document, Object.keys(ID_LISTS));
   return violationsOf(validateOrder, '');
+}
+
+/**
+ * The lists whose entries are addressed by id (`/cart/items/{id}`, `/payments/{id}`, the
+ * registrations' DELETE): within one order each id names one entry. JSON Schema cannot say
+ * "unique by a member", so this rule runs beside the schema, on valid lists only.
+ */
+const ID_LISTS: Record<string, (document: Record<string, unknown>) => { pointer: string; list: unknown }> = {
+  cart: (document) => ({ pointer: '/cart/items', list: (document.cart as { items?: unknown } | undefined)?.items }),
+  shippings: (document) => ({ pointer: '/shippings', list: document.shippings }),
+  payments: (document) => ({ pointer: '/payments', list: document.payments }),
+  hooks: (document) => ({ pointer: '/hooks', list: document.hooks }),
+  notifications: (document) => ({ pointer: '/notifications', list: document.notifications }),
+  validations: (document) => ({ pointer: '/validations', list: document.validations }),
+};
+
+function duplicateIdViolations(document: unknown, members: Iterable<string>): SchemaViolation[] {
+  const violations: SchemaViolation[] = [];
+  for (const member of members) {
+    const listOf = ID_LISTS[member];
+    if (!listOf) continue;
+    const { pointer, list } = listOf(document as Record<string, unknown>);
+    if (!Array.isArray(list)) continue;
+    const seen = new Set<unknown>();
+    list.forEach((entry: unknown, index) => {
+      const id = (entry as { id?: unknown } | null)?.id;
+      if (id === undefined) return;
+      if (seen.has(id)) violations.push({ pointer: `${pointer}/${index}/id`, message: `must be unique in the list (${String(id)} is used before)`, keyword: 'uniqueId' });
+      seen.add(id);
+    });
+  }
+  return violations;
 }
 
 /**
@@ -59,6 +91,7 @@ export function orderSchemaViolationsOfMembers(document: unknown, members: Itera
   for (const member of checked) {
     const validate = memberValidator(member);
     if (validate && !validate((document as Record<string, unknown>)[member])) violations.push(...violationsOf(validate, `/${member}`));
+    else violations.push(...duplicateIdViolations(document, [member]));
   }
   return violations;
 }
