@@ -159,8 +159,19 @@ describe('hooks', () => {
     const { status, body } = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 5, excludingVat: 4 } });
     expect(status).toBe(400);
     expect(body.details.reason).toBe('cascade_limit');
-    expect(adapterX.callsTo(`/ping-${tag}`).length + adapterY.callsTo(`/pong-${tag}`).length).toBe(6);
+    // The first call, then the limit (6) of calls brought in by patches.
+    expect(adapterX.callsTo(`/ping-${tag}`).length + adapterY.callsTo(`/pong-${tag}`).length).toBe(7);
     expect((await admin.call('GET', `/${order.id}`)).body.payments[0].amount).toBe(249.9);
+  });
+
+  it('more hooks subscribed than the cascade limit: each is called once and the change commits', async () => {
+    const tag = Date.now();
+    const hooks = Array.from({ length: 9 }, (_, i) => ({ id: `many-${i}`, adapterId: `a${i}_adapter`, subscribeTo: '/cart', invoke: `${adapterX.url}/many-${tag}-${i}` }));
+    for (const hook of hooks) adapterX.on(`/many-${tag}-${hook.id.slice(5)}`, () => ({ status: 200 }));
+    const order = await orderWithHooks(hooks);
+    const changed = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 5, excludingVat: 4 } });
+    expect(changed.status).toBe(200);
+    expect(hooks.map((hook) => adapterX.callsTo(`/many-${tag}-${hook.id.slice(5)}`).length)).toEqual(hooks.map(() => 1));
   });
 
   it('changes touching nothing subscribed call no hook', async () => {

@@ -59,7 +59,7 @@ export interface HookRunOptions {
   /** The headers of one hook call (a call token bound to that hook's adapter, URL and body). */
   headers: (hook: Hook, bodyText: string) => Promise<Record<string, string>>;
   timeoutMs: number;
-  /** Most hook calls one change may cause, cascades included. */
+  /** Most hook calls one change's patches may bring in, beyond the first call of each hook the change itself concerns. */
   cascadeLimit: number;
 }
 
@@ -97,11 +97,13 @@ async function runHookQueue(original: OrderDocument, draft: OrderDocument, optio
   const invocations: HookInvocation[] = [];
   const patches: HookPatch[] = [];
   if (queue.length === 0) return { document, invocations, patches };
+  // The limit bounds what patches bring in: every hook the change itself concerns is called once, however many there are.
+  const callsAllowed = queue.length + options.cascadeLimit;
 
   while (queue.length > 0) {
     const hook = queue.shift()!;
-    if (invocations.length >= options.cascadeLimit) {
-      throw new HookVeto(hook, 'cascade_limit', `more than ${options.cascadeLimit} hook calls for one change (a cascade of patches that does not settle)`);
+    if (invocations.length >= callsAllowed) {
+      throw new HookVeto(hook, 'cascade_limit', `more than ${options.cascadeLimit} hook calls brought in by patches for one change (a cascade of patches that does not settle)`);
     }
     const outcome = await callAdapter(hook.invoke, hookBody(document, changed, hook), (text) => options.headers(hook, text), options.timeoutMs, `hook ${hook.adapterId}`);
     hookMetrics().duration.observe({ adapter: hook.adapterId, outcome: outcome.kind === 'answered' ? String(outcome.status) : outcome.kind }, outcome.durationMs / 1000);
