@@ -3,6 +3,7 @@ import { AppError, badRequest, forbidden } from '../../platform/errors/app-error
 import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
 import type { Actor } from '../order/engine/order-engine.js';
 import { isActivePayment } from '../../contracts/allocation.js';
+import { HOLDING_PAYMENT_STATES } from '../../contracts/payment-states.js';
 import { allowedPaymentMoves, refusePaymentTransition } from './payment-state.machine.js';
 
 /**
@@ -145,8 +146,23 @@ export function assertPaymentUpdate(actor: Actor, draft: OrderDocument, orderId:
   assertMayWrite(actor, current.adapterId);
   assertImmutable(current, orderId, update);
   if (update.state !== undefined) assertTransition(current.state, update.state);
+  if (update.state !== undefined) assertSettledKeepsMoney(draft, current, update.state);
   assertCurrency(draft, update.currency);
   const next = { ...current, ...update, id: current.id };
   assertNoOtherActiveIntent(draft, next, current);
   assertCardNotAdded(draft, next, current);
+}
+
+/** Order statuses past processing: the order was paid for (or is being decided by a pending payment). */
+const SETTLED_ORDER_STATUSES: readonly string[] = ['accepted', 'completed', 'delivered'];
+
+/**
+ * Once an order is accepted, a payment that holds the shopper's money (reserved, captured) does
+ * not go back to `intent` or `processing` (409 `order_settled`): that release belongs to an order
+ * returning to checkout, which an accepted order no longer can.
+ */
+function assertSettledKeepsMoney(draft: OrderDocument, current: PaymentDocument, to: string): void {
+  const status = draft.state.currentStatus;
+  if (!SETTLED_ORDER_STATUSES.includes(status) || !(HOLDING_PAYMENT_STATES as readonly string[]).includes(current.state) || (to !== 'intent' && to !== 'processing')) return;
+  throw new AppError(409, 'order_settled', `Order ${draft.id} is ${status}: payment ${current.id} holds the shopper's money (${current.state}) and cannot go back to ${to}.`, { status, from: current.state, to });
 }

@@ -330,6 +330,20 @@ describe('payment states', () => {
     expect((await cards.call('PUT', `/${card}`, { state: 'intent' })).status).toBe(400);
     expect((await paymentsOf(orderId))[0]).toMatchObject({ id: card, state: 'removed' });
   });
+
+  it('once the order is accepted, a payment holding money does not go back to intent (409 order_settled)', async () => {
+    const orderId = await createOrder();
+    const payment = (await psp.call('POST', '', createBody(tenant, orderId, { amount: 249.9 }))).body.id;
+    expect((await psp.call('PUT', `/${payment}`, { state: 'reserved' })).status).toBe(200);
+    for (const status of ['processing', 'accepted', 'completed']) expect((await orders.call('PUT', `/${orderId}/state`, { status })).status).toBe(200);
+    const refused = await psp.call('PUT', `/${payment}`, { state: 'intent' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'order_settled']);
+    const viaOrders = await orders.call('PUT', `/${orderId}/payments/${payment}`, { state: 'intent' });
+    expect([viaOrders.status, viaOrders.body.code]).toEqual([409, 'order_settled']);
+    expect((await paymentsOf(orderId))[0]).toMatchObject({ id: payment, state: 'reserved' });
+    // Forward moves still work: captured on delivery.
+    expect((await psp.call('PUT', `/${payment}`, { state: 'captured' })).status).toBe(200);
+  });
 });
 
 describe('hooks on /payments', () => {
