@@ -42,7 +42,7 @@ export const ACTIVE_PAYMENT_EXISTS = 'The order already has an active payment fo
 
 /**
  * The spec's create-payment steps, with the payment written **once**: (1) read the order, (2)
- * refuse a second `intent` payment of this adapter, (3) read the configuration, (4) call the
+ * read the configuration and check the request, (3) refuse a second `intent` payment of this adapter, (4) call the
  * provider for a payment whose id is chosen here, (5) create the payment at the payment API with
  * its reference, method, callbacks and first transaction in one commit, (6) answer the frontend.
  * A crash at any point leaves either no payment or a whole one. When the provider fails, the
@@ -56,10 +56,11 @@ export async function createPayment<TConfig, TFront>(
   steps: CreatePaymentSteps<TConfig, TFront>,
 ): Promise<{ payment: PaymentDocument; response: TFront }> {
   const order = await kit.orders.getOrder(tenant, orderId);
-  const open = order.payments.find((p) => p.adapterId === kit.adapterId && p.state === 'intent');
-  if (open) throw new AppError(409, 'active_payment_exists', ACTIVE_PAYMENT_EXISTS, { paymentId: open.id, adapterId: kit.adapterId });
+  // The request is checked first (the channel's configuration, the provider's own rules: 400), then against the order's payments (409).
   const configuration = await kit.configuration.get(tenant);
   await steps.check?.({ order, configuration });
+  const open = order.payments.find((p) => p.adapterId === kit.adapterId && p.state === 'intent');
+  if (open) throw new AppError(409, 'active_payment_exists', ACTIVE_PAYMENT_EXISTS, { paymentId: open.id, adapterId: kit.adapterId });
   const type = steps.type ?? 'checkout';
   // Not written yet: the provider step sees the payment as it will be created (its id included).
   const draft: PaymentDocument = {

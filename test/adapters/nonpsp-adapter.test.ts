@@ -121,6 +121,9 @@ describe('create payment', () => {
     const second = await create(id);
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('active_payment_exists');
+    // The request's own fault is named first: a method the channel does not offer is 400 even while a payment is open.
+    const unknownMethod = await create(id, { body: { paymentMethod: 'cheque' } });
+    expect([unknownMethod.status, unknownMethod.body.code]).toEqual([400, 'unknown_payment_method']);
     expect(ours(await order(id))).toHaveLength(1);
 
     expect((await admin.call('PUT', `/${id}/payments/${first.body.paymentId}`, { state: 'failed' })).status).toBe(200);
