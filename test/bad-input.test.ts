@@ -124,6 +124,13 @@ describe('roles', () => {
       const refused = await storefront.call(path === '' ? 'POST' : 'PUT', path, body);
       expect([path, refused.status]).toEqual([path, 403]);
     }
+    // Not even parsed: a body that is not JSON is still 403 for a role that may not write.
+    const malformed = await fetch(`${system.urls.order!}/api/v0/checkout/orders/${id}/state`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${storefront.token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel },
+      body: '{bad',
+    });
+    expect([malformed.status, ((await malformed.json()) as { code: string }).code]).toEqual([403, 'forbidden']);
   });
 });
 

@@ -119,9 +119,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     if (request.routeOptions.config?.public || options.isPublicRequest?.(request)) return;
     request.auth = await (options.authenticate ? options.authenticate(request) : authenticate(options.verifier, request.headers));
     scopeTenant(request, request.auth.tenant);
-  });
-
-  app.addHook('preValidation', async (request) => {
+    // Who may call comes before what they sent: a refused role is 403 even when the body would not parse.
     const roles = request.routeOptions.config?.roles;
     if (roles) requireRole(request.auth, ...roles);
     // A checkout token reaches REST routes of its own order only (GraphQL resolvers check the ids they are given).
