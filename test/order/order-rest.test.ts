@@ -105,6 +105,9 @@ describe('order REST shims', () => {
     const current = await admin.call('PUT', `/${order.id}/reference`, { reference: 'R1' }, { 'if-match': '"1"' });
     expect(current.status).toBe(200);
     expect(current.body.reference).toBe('R1');
+    // `*`: any version of an order that exists; anything that is not a version is 400.
+    expect((await admin.call('PUT', `/${order.id}/reference`, { reference: 'R2' }, { 'if-match': '*' })).status).toBe(200);
+    expect((await admin.call('PUT', `/${order.id}/reference`, { reference: 'R3' }, { 'if-match': 'v3' })).body.code).toBe('invalid_if_match');
   });
 
   it('replaces cart, shippings, consents and recomputes the total exactly', async () => {

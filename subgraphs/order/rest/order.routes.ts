@@ -10,6 +10,7 @@ import type { OrderRecord } from '../order.model.js';
 import type { OrderQueries } from '../order-queries.service.js';
 import { errors, json } from '../../../platform/http/api-docs.schemas.js';
 import * as s from './order-request.schemas.js';
+import { ifMatchVersion } from '../../../platform/http/if-match.js';
 import { assertNewPayment, assertPaymentUpdate } from '../../payment/payment.rules.js';
 
 type PaymentInput = Partial<PaymentDocument> & Pick<PaymentDocument, 'adapterId' | 'amount'>;
@@ -33,20 +34,11 @@ export const actorOf = (auth: AuthContext): Actor => ({
   ...(auth.principal.adapterId ? { adapterId: auth.principal.adapterId } : {}),
 });
 
-/** `If-Match: "<version>"` pins the version the caller read; a stale one is answered 409. */
-function expectedVersion(request: FastifyRequest): number | undefined {
-  const header = request.headers['if-match'];
-  if (header === undefined) return undefined;
-  const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(String(header));
-  if (!match) throw badRequest('invalid_if_match', 'If-Match must hold the order version, e.g. "3".');
-  return Number(match[1]);
-}
-
 /** Documented answers (docs/api-documents.md): every write may meet a missing order, a conflict, a veto. */
 const ORDER_ANSWER = { 200: json('The order after the change (ETag: its version)', s.orderRef), ...errors(404, 409, 502) };
 const READ_ANSWER = { 200: json('The order (ETag: its version)', s.orderRef), ...errors(404) };
 
-const contextOf = (request: FastifyRequest) => ({ tenant: request.auth.tenant, actor: actorOf(request.auth), expectedVersion: expectedVersion(request) });
+const contextOf = (request: FastifyRequest) => ({ tenant: request.auth.tenant, actor: actorOf(request.auth), expectedVersion: ifMatchVersion(request) });
 
 function sendOrder(reply: FastifyReply, order: OrderRecord, status = 200) {
   return reply.status(status).header('etag', `"${order.version}"`).send(order.document);

@@ -7,6 +7,7 @@ import type { CreatePaymentBody, LogAttemptBody, LogTransactionBody, PaymentComm
 import type { PaymentTransactionRecord } from '../payment-transaction.model.js';
 import { errors, json } from '../../../platform/http/api-docs.schemas.js';
 import { PAYMENT_ACTORS, type PaymentActions } from '../payment-actions.service.js';
+import { ifMatchVersion } from '../../../platform/http/if-match.js';
 import * as s from './payment-request.schemas.js';
 
 const BASE = '/api/v0/payments';
@@ -15,17 +16,8 @@ export const PAYMENT_WRITERS = ['adapter', 'service', 'admin'] as const;
 
 type Req<B = unknown> = FastifyRequest<{ Params: { paymentId: string }; Body: B }>;
 
-/** `If-Match: "<version>"` pins the order version the caller read; a stale one is answered 409. */
-function expectedVersion(request: FastifyRequest): number | undefined {
-  const header = request.headers['if-match'];
-  if (header === undefined) return undefined;
-  const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(String(header));
-  if (!match) throw badRequest('invalid_if_match', 'If-Match must hold the order version, e.g. "3".');
-  return Number(match[1]);
-}
-
 const contextOf = (request: FastifyRequest): CommandContext => {
-  const version = expectedVersion(request);
+  const version = ifMatchVersion(request);
   return { tenant: request.auth.tenant, actor: actorOf(request.auth), ...(version === undefined ? {} : { expectedVersion: version }) };
 };
 
