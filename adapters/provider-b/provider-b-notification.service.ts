@@ -53,7 +53,8 @@ export class ProviderBNotifications {
     const applied = action ? await applyWebhookAction(this.kit, action, this.mounted) : undefined;
     const named = action?.outcome === 'authorized' && purchase.paymentMethod ? await this.nameMethod(tenant, orderId, paymentId, purchase.paymentMethod) : false;
     const after = await this.checkout.context(tenant, orderId, paymentId);
-    return { orderId, paymentId, purchaseStep: purchase.currentStep, orderStatus: after.order.state.currentStatus, paymentState: after.payment.state, changed: applied?.result === 'applied' || named };
+    // A second delivery of an event already applied changes nothing of its own, even when it named the method alongside the first.
+    return { orderId, paymentId, purchaseStep: purchase.currentStep, orderStatus: after.order.state.currentStatus, paymentState: after.payment.state, changed: applied?.result === 'applied' || (named && applied?.result !== 'duplicate') };
   }
 
   /** The payment's name becomes the method the shopper used, once the order no longer holds it locked (a no-op when it already is). */
