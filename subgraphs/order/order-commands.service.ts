@@ -251,7 +251,6 @@ export class OrderCommands {
 const ownedShippings = (tenant: Tenant, orderId: string, shippings: OrderDocument['shippings']): OrderDocument['shippings'] =>
   shippings.map((shipping) => ({ ...shipping, merchant: tenant.merchant, channel: tenant.channel, orderId }));
 
-/** Gives a registered hook/notification/validation an id, and the calling adapter's id by default. */
 /** An adapter token registers and removes only its own adapter's entries (hooks, notifications, validations, payments): 403 otherwise. */
 function assertOwnEntry(context: CommandContext, kind: string, entry: { adapterId?: string }): void {
   if (context.actor.role === 'adapter' && entry.adapterId !== context.actor.adapterId) {
@@ -259,6 +258,7 @@ function assertOwnEntry(context: CommandContext, kind: string, entry: { adapterI
   }
 }
 
+/** Gives a registered hook/notification/validation an id, and the calling adapter's id by default. */
 function withIds<T extends { id?: string; adapterId?: string }>(entry: T, context: CommandContext): T & { id: string } {
   const adapterId = entry.adapterId ?? context.actor.adapterId;
   return { ...entry, id: entry.id ?? randomUUID(), ...(adapterId ? { adapterId } : {}) };
