@@ -64,9 +64,11 @@ export async function applyWebhookAction<TConfig>(kit: AdapterKit<TConfig>, acti
   const { tenant, orderId } = action;
   const order = await kit.orders.getOrder(tenant, orderId);
   // Both must hold when both are given: a provider reference (what a signature covers) is never overridden by a payment id.
-  const payment = order.payments.find(
-    (p) => p.adapterId === kit.adapterId && (action.paymentId !== undefined || action.reference !== undefined) && (action.paymentId === undefined || p.id === action.paymentId) && (action.reference === undefined || p.reference === action.reference),
-  );
+  const { paymentId, reference } = action;
+  const payment =
+    paymentId === undefined && reference === undefined
+      ? undefined
+      : order.payments.find((p) => p.adapterId === kit.adapterId && (paymentId === undefined || p.id === paymentId) && (reference === undefined || p.reference === reference));
   // Maybe not committed yet (the provider can be faster than the create): non-2xx, the provider retries.
   if (!payment) throw notFound(`Order ${orderId} has no ${kit.adapterId} payment${action.paymentId ? ` ${action.paymentId}` : ''}${action.reference ? ` with reference ${action.reference}` : ''} (yet).`, 'payment_not_found');
 

@@ -143,9 +143,10 @@ export class OrderCommands {
       orderId,
       'payment.added',
       (draft) => {
-        options.assert?.(draft, { ...payment, currency: payment.currency ?? draft.currency });
+        const added = { ...payment, currency: payment.currency ?? draft.currency };
+        options.assert?.(draft, added);
         if (draft.payments.some((existing) => existing.id === payment.id)) throw conflict(`Payment ${payment.id} already exists on order ${orderId}.`);
-        draft.payments = [...draft.payments, { ...payment, currency: payment.currency ?? draft.currency }];
+        draft.payments = [...draft.payments, added];
       },
       transactions,
     );

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { valueAt } from './order-paths.js';
 
 const ORDER_SCHEMA = JSON.parse(readFileSync(new URL('../../../schemas/order.schema.json', import.meta.url), 'utf8')) as {
   $id: string;
@@ -29,21 +30,21 @@ export function orderSchemaViolations(document: unknown): SchemaViolation[] {
  * registrations' DELETE): within one order each id names one entry. JSON Schema cannot say
  * "unique by a member", so this rule runs beside the schema, on valid lists only.
  */
-const ID_LISTS: Record<string, (document: Record<string, unknown>) => { pointer: string; list: unknown }> = {
-  cart: (document) => ({ pointer: '/cart/items', list: (document.cart as { items?: unknown } | undefined)?.items }),
-  shippings: (document) => ({ pointer: '/shippings', list: document.shippings }),
-  payments: (document) => ({ pointer: '/payments', list: document.payments }),
-  hooks: (document) => ({ pointer: '/hooks', list: document.hooks }),
-  notifications: (document) => ({ pointer: '/notifications', list: document.notifications }),
-  validations: (document) => ({ pointer: '/validations', list: document.validations }),
+const ID_LISTS: Readonly<Record<string, string>> = {
+  cart: '/cart/items',
+  shippings: '/shippings',
+  payments: '/payments',
+  hooks: '/hooks',
+  notifications: '/notifications',
+  validations: '/validations',
 };
 
 function duplicateIdViolations(document: unknown, members: Iterable<string>): SchemaViolation[] {
   const violations: SchemaViolation[] = [];
   for (const member of members) {
-    const listOf = ID_LISTS[member];
-    if (!listOf) continue;
-    const { pointer, list } = listOf(document as Record<string, unknown>);
+    const pointer = ID_LISTS[member];
+    if (!pointer) continue;
+    const list = valueAt(document, pointer);
     if (!Array.isArray(list)) continue;
     const seen = new Set<unknown>();
     list.forEach((entry: unknown, index) => {
