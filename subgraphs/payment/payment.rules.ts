@@ -107,15 +107,19 @@ export function assertTransition(from: string | undefined, to: string): void {
 }
 
 /** Fields a PUT may repeat but never change. */
-const IMMUTABLE_FIELDS = ['adapterId', 'orderId', 'merchant', 'channel'] as const;
+const IMMUTABLE_FIELDS = ['adapterId', 'orderId', 'merchant', 'channel', 'type'] as const;
 
-/** 400 `payment_field_immutable` when a PUT tries to change the payment's adapter, order or tenant. */
+/**
+ * 400 `payment_field_immutable` when a PUT tries to change the payment's adapter, order, tenant or
+ * type (the type decides which one-active-payment rule applies, so it is fixed at creation).
+ */
 export function assertImmutable(current: PaymentDocument, orderId: string, update: Partial<PaymentDocument>): void {
   const stored: Record<(typeof IMMUTABLE_FIELDS)[number], unknown> = {
     adapterId: current.adapterId,
     orderId,
     merchant: current.merchant ?? update.merchant,
     channel: current.channel ?? update.channel,
+    type: current.type ?? update.type,
   };
   for (const field of IMMUTABLE_FIELDS) {
     if (update[field] !== undefined && update[field] !== stored[field]) {
@@ -139,7 +143,7 @@ export function assertNewPayment(actor: Actor, draft: OrderDocument, payment: Ca
 
 /**
  * Every rule a payment update meets, on the fresh order draft, whichever path changes it: the
- * writer may write the payment, its adapter, order and tenant stay, a state change follows the
+ * writer may write the payment, its adapter, order, tenant and type stay, a state change follows the
  * payment state machine, the currency is the order's, and the one-active-payment rules hold.
  */
 export function assertPaymentUpdate(actor: Actor, draft: OrderDocument, orderId: string, current: PaymentDocument, update: Partial<PaymentDocument>): void {

@@ -438,6 +438,9 @@ describe('refusals', () => {
     expect((await psp.call('PUT', `/${paymentId}`, { id: 'other' })).body.code).toBe('payment_id_mismatch');
     const immutable = await psp.call('PUT', `/${paymentId}`, { adapterId: 'nonpsp_adapter' });
     expect([immutable.status, immutable.body.code]).toEqual([400, 'payment_field_immutable']);
+    const retyped = await psp.call('PUT', `/${paymentId}`, { type: 'giftcard' });
+    expect([retyped.status, retyped.body.code, retyped.body.details]).toEqual([400, 'payment_field_immutable', { field: 'type' }]);
+    expect((await psp.call('PUT', `/${paymentId}`, { type: 'checkout', reference: 'same-type' })).status).toBe(200);
     const unknown = await psp.call('PUT', '/no-such-payment', { reference: 'x' });
     expect([unknown.status, unknown.body.code]).toEqual([404, 'payment_not_found']);
     const unknownInOrder = await psp.call('PUT', '/no-such-payment', { orderId, reference: 'x' });
