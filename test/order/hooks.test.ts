@@ -92,6 +92,61 @@ describe('hooks', () => {
     expect((await admin.call('GET', `/${order.id}`)).body.cart.total.includingVat).toBe(249.9);
   });
 
+  const ruleCases: Array<[string, string, unknown[], string]> = [
+    ['moves the status to delivered', '/state', [{ op: 'replace', path: '/state/currentStatus', value: 'delivered' }], 'out_of_scope_patch'],
+    ['rewrites the state and its history', '/state', [{ op: 'replace', path: '/state', value: { currentStatus: 'completed', transitions: [] } }], 'out_of_scope_patch'],
+    ["changes its own payment's tenant", '/payments', [{ op: 'add', path: '/payments/0/merchant', value: 'other' }], 'invalid_order'],
+    ["changes its own payment's adapter", '/payments', [{ op: 'replace', path: '/payments/0/adapterId', value: 'y_adapter' }], 'invalid_order'],
+    ["changes its own payment's type", '/payments', [{ op: 'add', path: '/payments/0/type', value: 'giftcard' }], 'invalid_order'],
+    ['moves its own payment along no move of the payment machine', '/payments', [{ op: 'replace', path: '/payments/0/state', value: 'captured' }], 'invalid_order'],
+    ['adds a payment that starts reserved', '/payments', [{ op: 'add', path: '/payments/-', value: { id: 'p3', adapterId: 'x_adapter', state: 'reserved', amount: 1 } }], 'invalid_order'],
+    ["reserves another adapter's payment", '/payments', [{ op: 'replace', path: '/payments/1/state', value: 'reserved' }], 'invalid_order'],
+    ["removes another adapter's payment", '/payments', [{ op: 'remove', path: '/payments/1' }], 'invalid_order'],
+    ['adds a payment of another adapter', '/payments', [{ op: 'add', path: '/payments/-', value: { id: 'p3', adapterId: 'y_adapter', state: 'intent', amount: 1 } }], 'invalid_order'],
+    ['makes the cart total a text', '/cart', [{ op: 'replace', path: '/cart/total/includingVat', value: 'abc' }], 'invalid_order'],
+    ['removes the cart', '/cart', [{ op: 'remove', path: '/cart' }], 'invalid_order'],
+    ["sets the cart's total to null", '/cart', [{ op: 'replace', path: '/cart/total', value: null }], 'invalid_order'],
+  ];
+  it.each(ruleCases)('a patch that %s is vetoed; the order stays as it was', async (_name, target, patch, reason) => {
+    const path = `/rule-${Math.random().toString(36).slice(2)}`;
+    adapterX.on(path, () => ({ status: 200, body: patch }));
+    const order = await orderWithHooks([{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/customer', target, invoke: `${adapterX.url}${path}` }], {
+      payments: [
+        { id: 'p1', adapterId: 'x_adapter', state: 'intent', amount: 100 },
+        { id: 'p2', adapterId: 'y_adapter', state: 'intent', amount: 149.9 },
+      ],
+    });
+    const before = await admin.call('GET', `/${order.id}`);
+    const { status, body } = await admin.call('PUT', `/${order.id}/customer/billing`, { givenName: 'Ada' });
+    expect([status, body.code, body.details?.reason]).toEqual([400, 'hook_vetoed', reason]);
+    const after = await admin.call('GET', `/${order.id}`);
+    expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+    expect(after.body).toEqual(before.body);
+  });
+
+  it("another adapter's hook may keep a payment's amount equal to the total, and its own hook may record its payment's lifecycle", async () => {
+    adapterX.on('/amounts-and-reserve', () => ({
+      status: 200,
+      body: [
+        { op: 'replace', path: '/payments/1/amount', value: 99 },
+        { op: 'replace', path: '/payments/0/state', value: 'reserved' },
+        { op: 'add', path: '/payments/0/reference', value: 'R-1' },
+      ],
+    }));
+    const order = await orderWithHooks([{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/customer', target: '/payments', invoke: `${adapterX.url}/amounts-and-reserve` }], {
+      payments: [
+        { id: 'p1', adapterId: 'x_adapter', state: 'intent', amount: 100 },
+        { id: 'p2', adapterId: 'y_adapter', state: 'intent', amount: 149.9 },
+      ],
+    });
+    const changed = await admin.call('PUT', `/${order.id}/customer/billing`, { givenName: 'Ada' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.payments).toMatchObject([
+      { id: 'p1', state: 'reserved', reference: 'R-1', amount: 100 },
+      { id: 'p2', state: 'intent', amount: 99 },
+    ]);
+  });
+
   it('a refused connection vetoes the change', async () => {
     const order = await orderWithHooks([{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/cart', invoke: 'http://127.0.0.1:1/hook' }]);
     const { status, body } = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 10, excludingVat: 8 } });

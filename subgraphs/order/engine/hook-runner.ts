@@ -4,6 +4,7 @@ import { cloneJson, findJsonHazard } from '../../../platform/http/json-guard.js'
 import { ORDER_PARTS, changedMembers, isWithin, normalizePointer, topLevelOf } from '../domain/order-paths.js';
 import { orderSchemaViolationsOfMembers } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
+import { refusePaymentPatch, refuseStatePointer } from './hook-patch.rules.js';
 import type { HookRequest } from '../../../contracts/callbacks.types.js';
 import type { Hook, OrderDocument } from '../../../contracts/order.types.js';
 import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
@@ -173,9 +174,10 @@ function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[])
     }
     const from = 'from' in operation && typeof operation.from === 'string' ? normalizePointer(operation.from) : undefined;
     for (const pointer of [path, from]) {
-      if (pointer !== undefined && operation.op !== 'test' && !isWithin(pointer, scope)) {
-        throw new HookVeto(hook, 'out_of_scope_patch', `the patch changes ${pointer}, outside its target ${scope}`);
-      }
+      if (pointer === undefined || operation.op === 'test') continue;
+      if (!isWithin(pointer, scope)) throw new HookVeto(hook, 'out_of_scope_patch', `the patch changes ${pointer}, outside its target ${scope}`);
+      const stateRefusal = refuseStatePointer(pointer);
+      if (stateRefusal) throw new HookVeto(hook, 'out_of_scope_patch', stateRefusal);
     }
     normalized.push({ ...operation, path, ...(from ? { from } : {}) } as Operation);
   }
@@ -189,12 +191,24 @@ function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[])
   } catch (error) {
     throw new HookVeto(hook, 'invalid_patch', `the patch cannot be applied: ${(error as Error).message.split('\n')[0]}`);
   }
-  deriveFields(copy);
   const written = normalized.filter((operation) => operation.op !== 'test').flatMap((operation) => [operation.path, ...('from' in operation && operation.op === 'move' ? [operation.from] : [])]);
-  // The document patched was valid: only the members the patch wrote (and the derived total) can break the schema.
-  const violations = orderSchemaViolationsOfMembers(copy, [...written.map((pointer) => topLevelOf(pointer).slice(1)), 'total']);
+  // The document patched was valid: only the members the patch wrote can break the schema — checked
+  // before the total is derived from them (a cart without a total cannot be summed), then the total.
+  assertSchemaOfMembers(hook, copy, written.map((pointer) => topLevelOf(pointer).slice(1)));
+  try {
+    deriveFields(copy);
+  } catch (error) {
+    throw new HookVeto(hook, 'invalid_order', `the patched order's total cannot be computed: ${(error as Error).message.split('\n')[0]}`);
+  }
+  assertSchemaOfMembers(hook, copy, ['total']);
+  const paymentRefusal = refusePaymentPatch(hook.adapterId, document, copy);
+  if (paymentRefusal) throw new HookVeto(hook, 'invalid_order', paymentRefusal);
+  return { next: copy, pointers: [...new Set(written)] };
+}
+
+function assertSchemaOfMembers(hook: Hook, document: OrderDocument, members: string[]): void {
+  const violations = orderSchemaViolationsOfMembers(document, members);
   if (violations.length > 0) {
     throw new HookVeto(hook, 'invalid_order', `the patched order is invalid: ${violations.slice(0, 3).map((v) => `${v.pointer} ${v.message}`).join('; ')}`);
   }
-  return { next: copy, pointers: [...new Set(written)] };
 }
