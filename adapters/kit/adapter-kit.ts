@@ -99,7 +99,11 @@ export interface AdapterKit<TConfig = Record<string, unknown>> {
    * purpose(s) and, when the route names an order, that order. 403 otherwise.
    */
   fromPlatform(request: FastifyRequest, ...purposes: CallPurpose[]): Tenant;
-  /** The calling tenant of a storefront, admin or adapter request (never a platform call token). */
+  /**
+   * The calling tenant of a storefront, shopper or admin request (never a platform call token; an
+   * adapter token only of this adapter itself: another adapter's credentials never start,
+   * complete or remove a payment here, as they never write its payments at the payment API).
+   */
   fromCaller(request: FastifyRequest): Tenant;
   /**
    * Mounts `POST /v0/orders/:orderId/payments/:paymentId/<name>` for a lifecycle callback: the
@@ -179,6 +183,10 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
     fromPlatform,
     fromCaller: (request) => {
       if (request.auth.call) throw forbidden('A platform call token is good for the call it was signed for only.', 'call_mismatch');
+      const { role, adapterId } = request.auth.principal;
+      if (role === 'adapter' && adapterId !== options.adapterId) {
+        throw forbidden(`An adapter token for ${adapterId ?? 'no adapter'} cannot act on ${options.adapterId}'s storefront routes.`);
+      }
       return request.auth.tenant;
     },
     onPaymentCallback: (name, handler) => {

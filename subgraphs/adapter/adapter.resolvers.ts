@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { Resolvers } from './generated/resolvers.types.js';
 import type { AdapterContext } from './adapter.context.js';
-import { requireOrderAccess } from '../../platform/auth/request-auth.js';
+import { requireOrderAccess, requireRole } from '../../platform/auth/request-auth.js';
 
 /** The order id, once the caller may act on that order (a checkout token: its own only). */
 const own = (context: AdapterContext, orderId: string): string => {
   requireOrderAccess(context.auth, orderId);
   return orderId;
 };
-/** Creating orders names no order: a checkout token may not (403). */
+/** Creating orders stays with servers (docs/auth.md, roles): not a checkout token, not an adapter's (403). */
 const servers = <T>(context: AdapterContext, input: T): T => {
   requireOrderAccess(context.auth, undefined);
+  requireRole(context.auth, 'storefront', 'admin', 'service');
   return input;
 };
 

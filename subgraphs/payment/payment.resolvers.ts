@@ -4,6 +4,7 @@ import type { PaymentContext } from './payment.context.js';
 import { PAYMENT_ACTORS } from './payment-actions.service.js';
 import { actorOf } from '../order/rest/order.routes.js';
 import { encodePaymentCursor } from './payment.repository.js';
+import { assertMayRead } from './payment.rules.js';
 import type { Resolvers } from './generated/resolvers.types.js';
 
 /** Roles that may list payments and read raw provider requests and responses. */
@@ -11,6 +12,12 @@ const PAYMENT_LISTERS = ['admin', 'service'] as const;
 const RAW_LOG_READERS = ['admin', 'service', 'adapter'] as const;
 
 const commandContext = (context: PaymentContext) => ({ tenant: context.auth.tenant, actor: actorOf(context.auth) });
+
+/** Raw provider requests and responses: admin and service, and an adapter its own transactions only (as `GET …/transactions`). */
+function mayReadRawLog(context: PaymentContext, adapterId: string | null): void {
+  requireRole(context.auth, ...RAW_LOG_READERS);
+  assertMayRead(actorOf(context.auth), adapterId);
+}
 
 const logOf = (payment: { orderId: string; id: string }, context: PaymentContext) =>
   context.transactions.load({ orderId: payment.orderId, paymentId: payment.id });
@@ -62,11 +69,11 @@ export const paymentResolvers: Resolvers = {
   PaymentTransaction: {
     amount: (transaction) => (transaction.amount === null ? null : transaction.amount.toNumber()),
     requestJson: (transaction, _args, context) => {
-      requireRole(context.auth, ...RAW_LOG_READERS);
+      mayReadRawLog(context, transaction.adapterId);
       return transaction.requestJson;
     },
     responseJson: (transaction, _args, context) => {
-      requireRole(context.auth, ...RAW_LOG_READERS);
+      mayReadRawLog(context, transaction.adapterId);
       return transaction.responseJson;
     },
     createdAt: (transaction) => transaction.createdAt.toISOString(),

@@ -101,6 +101,25 @@ describe('adapter subgraph', () => {
     expect(again.data.startPayment.payment.id).not.toBe(paymentId);
   });
 
+  it("refuses another adapter's token: it starts, completes or removes no payment and creates no order (403)", async () => {
+    const orderId = await newOrder();
+    const started = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }`, { id: orderId });
+    const paymentId = started.data.startPayment.payment.id;
+    const stranger = await system.token({ merchant: shop.tenant.merchant, channels: [shop.tenant.channel], role: 'adapter', adapterId: 'giftcard_adapter' });
+    const asStranger = (query: string, variables: Record<string, unknown> = {}) => gql(query, variables, shop.tenant, stranger);
+    const refusals = [
+      await asStranger(`mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`, { id: orderId, p: paymentId }),
+      await asStranger(`mutation ($id: ID!, $p: ID!) { removePayment(orderId: $id, paymentId: $p) { id } }`, { id: orderId, p: paymentId }),
+      await asStranger(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }`, { id: orderId }),
+      await asStranger(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, {
+        input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' },
+      }),
+    ];
+    expect(refusals.map((body) => body.errors?.[0]?.extensions?.code)).toEqual(['FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN']);
+    const after = await gql(`query ($id: ID!) { order(id: $id) { status payments { id state } } }`, { id: orderId });
+    expect(after.data.order).toEqual({ status: 'checkout', payments: [{ id: paymentId, state: 'intent' }] });
+  });
+
   it('answers CONFIGURATION_MISSING in a channel without configurations', async () => {
     const tenant = { merchant: 'm-adapter-subgraph-bare', channel: 'web' };
     const token = await system.token({ merchant: tenant.merchant, channels: ['web'], role: 'storefront' });

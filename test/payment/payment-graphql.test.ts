@@ -88,6 +88,18 @@ describe('payment subgraph through the gateway', () => {
     const storefront = await graphql(gateway, query, { orderId, id: paymentId }, await asRole('storefront'));
     expect(storefront.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
+
+  it("shows an adapter its own raw log, never another adapter's (as GET …/transactions)", async () => {
+    const { orderId, paymentId } = await orderWithFailedPayment();
+    const query = `query ($orderId: ID!, $id: ID!) { payment(orderId: $orderId, id: $id) { transactions { event requestJson } } }`;
+    const asAdapter = async (adapterId: string) => ({ token: await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'adapter', adapterId }), ...tenant });
+    const own = await graphql(gateway, query, { orderId, id: paymentId }, await asAdapter(ADAPTER));
+    expect(own.body.errors).toBeUndefined();
+    expect(own.body.data.payment.transactions[0]).toEqual({ event: 'open', requestJson: transactionBody().requestJson });
+    const other = await graphql(gateway, query, { orderId, id: paymentId }, await asAdapter('nonpsp_adapter'));
+    expect(other.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
+    expect(JSON.stringify(other.body.data)).not.toContain(JSON.stringify(transactionBody().requestJson).slice(1, -1));
+  });
 });
 
 describe('admin listing of payments', () => {
