@@ -43,10 +43,11 @@ export interface PausedReceiver {
 export interface QueueOptions {
   pause: PauseThresholds;
   /**
-   * Deliveries to one receiver this process runs at once: a receiver that hangs until the
-   * timeout holds at most this many workers, and the others go on serving everyone else.
+   * Deliveries to one receiver host (scheme and authority, whichever tenant, path or query) this
+   * process runs at once: a host that hangs until the timeout holds at most this many workers,
+   * however many of its paths are due, and the others go on serving every other host.
    */
-  perReceiver: number;
+  perHost: number;
   onReceiverPaused?: (receiver: PausedReceiver) => void;
 }
 
@@ -111,17 +112,17 @@ export class NotificationQueue {
     }
   }
 
-  /** The oldest eligible due job whose receiver has a free slot here, locked; counted in flight. */
+  /** The oldest eligible due job whose receiver's host has a free slot here, locked; counted in flight. */
   private claim(client: pg.PoolClient): Promise<ClaimedJob | undefined> {
     const next = this.claims.then(async () => {
-      const full = [...this.inFlight].filter(([, count]) => count >= this.options.perReceiver).map(([key]) => key);
+      const full = [...this.inFlight].filter(([, count]) => count >= this.options.perHost).map(([key]) => key);
       const { rows } = await client.query<ClaimedJob>(
         `select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
                 j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document, j.trace_context as "traceContext"
            from notification_jobs j
            left join lateral (${VERSION_DOCUMENT('j.merchant', 'j.channel', 'j.order_id', 'j.order_version')}) v on true
           where j.status = 'pending' and j.next_attempt_at <= now() and ${ELIGIBLE} and ${NOT_PAUSED}
-            and j.merchant || E'\n' || j.channel || E'\n' || j.receiver <> all($1::text[])
+            and coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) <> all($1::text[])
           order by j.id
           limit 1
           for update of j skip locked`,
@@ -290,7 +291,10 @@ export class NotificationQueue {
   }
 }
 
-const slotOf = (job: ClaimedJob) => `${job.merchant}\n${job.channel}\n${job.receiver}`;
+/** A receiver's host: `scheme://authority` of the normalised receiver (docs/events.md); one that is no URL stands for itself. */
+const HOST_PATTERN = '^[^/?#]*//[^/?#]*';
+const HOST = new RegExp(HOST_PATTERN);
+const slotOf = (job: ClaimedJob) => HOST.exec(job.receiver)?.[0] ?? job.receiver;
 
 function insertEvent(client: pg.PoolClient, job: ClaimedJob, type: string, data: Record<string, unknown>) {
   return client.query(

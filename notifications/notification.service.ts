@@ -30,7 +30,7 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
   const queue = new NotificationQueue(workerDb.pool, {
     pause: { failures: settings.pauseAfterFailures, afterMs: settings.pauseAfterMs },
     // Half the workers at most for one receiver: one that hangs cannot take them all.
-    perReceiver: Math.max(1, Math.ceil(settings.concurrency / 2)),
+    perHost: Math.max(1, Math.ceil(settings.concurrency / 2)),
     onReceiverPaused: (receiver) => deps.logger.warn(receiver, 'notification receiver paused: its deliveries wait for an admin to resume it'),
   });
   const events = new EventRepository(deps.db.prisma);
