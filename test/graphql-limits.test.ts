@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { createClient } from 'graphql-ws';
@@ -174,6 +175,20 @@ describe('bounded work per request', () => {
     expectRefusal(summed, 'too_many_mutations', 'GRAPHQL_MAX_ROOT_MUTATIONS');
     expect(summed.body.details.found).toBe(12);
     expectRefusal(await post(system.urls.gateway!, []), 'bad_request');
+  });
+
+  it('accepts no persisted-query hash in place of the text (a hash alone would escape the totals)', async () => {
+    const query = `mutation { ${aliased(10, () => `validateOrder(orderId: "${orderId}") { valid }`)} }`;
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const persistedQuery = { version: 1, sha256Hash };
+    const validationsRun = validator.callsTo('/validate').length;
+    const registered = await post(system.urls.gateway!, { query, extensions: { persistedQuery } });
+    const byHash = await post(system.urls.gateway!, Array.from({ length: 10 }, () => ({ extensions: { persistedQuery } })));
+    // Apollo's own answer, which persisted-query clients take as "send the text".
+    const notSupported = { errors: [{ message: 'PersistedQueryNotSupported', extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED' } }] };
+    expect(registered.body).toEqual(notSupported);
+    expect(byHash.body).toEqual(Array.from({ length: 10 }, () => notSupported));
+    expect(validator.callsTo('/validate')).toHaveLength(validationsRun);
   });
 
   it('caps page sizes before the listing runs, given literally or as a variable', async () => {

@@ -42,6 +42,9 @@ export const subgraphLimits = (limits: GraphQLLimits): GraphQLLimits => ({ ...li
 export const graphqlServerLimits = (limits: GraphQLLimits) => ({
   parseOptions: { maxTokens: limits.maxTokens },
   validationRules: [operationLimitsRule(limits)],
+  // The request's totals are measured on its text before GraphQL runs (graphql-request.guard.ts);
+  // an operation named by a persisted-query hash alone carries no text, so none is accepted.
+  persistedQueries: false as const,
 });
 
 /** What a request adds up to over all its operations (a batch counts as one request). */
