@@ -65,12 +65,15 @@ export class OrderLifecycle {
   /**
    * Hook on `/state`. `checkout → processing`: check the customer data and the basket, purchase
    * in the commerce platform (method 239, externalReference = order id) and validate the
-   * payment there; any refusal vetoes the move. `processing → checkout`: cancel the pending
-   * commerce order (best effort). Every other move is accepted at once.
+   * payment there; any refusal vetoes the move, and so does the basket's purchase by another
+   * checkout order still under way. `processing → accepted`: veto when another checkout order of
+   * the basket has purchased it since (one basket, one paid order). `processing → checkout`:
+   * cancel the pending commerce order (best effort). Every other move is accepted at once.
    */
   async stateChanged(tenant: Tenant, orderId: string, state: Partial<OrderDocument['state']> | undefined): Promise<void> {
     const { from, to } = transitionOf(state);
     if (from === 'checkout' && to === 'processing') return this.purchase(tenant, orderId);
+    if (from === 'processing' && to === 'accepted') return this.assertPurchaseStillOurs(tenant, orderId);
     if (from === 'processing' && to === 'checkout') return this.cancelPending(tenant, orderId);
   }
 
@@ -137,6 +140,7 @@ export class OrderLifecycle {
     const configuration = await this.kit.configuration.get(tenant);
     const client = this.clients.for(configuration);
     const basket = await vetoOnFailure(client.getBasket(reference), 'The basket could not be read');
+    await this.assertBasketFree(tenant, orderId, reference, client, basket);
     const problems = basketDifferences(order, basket, configuration);
     if (problems.length > 0) throw badRequest(problems[0]!.code, problems.map((problem) => problem.message).join(' '), problems);
     const purchased = await vetoOnFailure(client.purchase(reference, purchaseRequest(order, basket, configuration)), 'The commerce platform refused the purchase');
@@ -145,6 +149,49 @@ export class OrderLifecycle {
       'The commerce platform refused the payment',
     );
     this.kit.logger.info({ orderId, commerceOrderId: purchased.orderId }, 'purchased in the commerce platform');
+  }
+
+  /**
+   * Several checkout orders may be made from one basket (two tabs), but one at a time pays for
+   * it: a purchase pending for another checkout order that has left `checkout` (it is paying, or
+   * paid) refuses this one (400 `basket_in_purchase`), and a paid basket refuses every other
+   * (`basket_closed`). A pending purchase of an order back in checkout is replaced, as before.
+   */
+  private async assertBasketFree(tenant: Tenant, orderId: string, reference: string, client: CommercePlatformClient, basket: Basket): Promise<void> {
+    if (basket.status !== 'open') throw badRequest('basket_closed', `Basket ${reference} was paid by another order.`);
+    if (!basket.orderId) return;
+    const pending = await vetoOnFailure(client.getOrder(basket.orderId), "The basket's pending order could not be read");
+    const owner = pending.externalReference;
+    if (pending.status !== 'pending_payment' || !owner || owner === orderId) return;
+    const other = await this.kit.orders.getOrder(tenant, owner).catch(() => undefined);
+    if (other && other.state.currentStatus !== 'checkout') {
+      throw badRequest('basket_in_purchase', `Basket ${reference} is being paid by checkout order ${owner}; this order can be paid once that one is back in checkout.`, { orderId: owner });
+    }
+  }
+
+  /**
+   * `processing → accepted`: this order's purchase is still the basket's. Two orders of one basket
+   * moving to processing at once both purchase, the later replacing the earlier; the earlier is
+   * refused here (400 `basket_purchased_elsewhere`), so its payment adapter undoes its payment and
+   * returns it to checkout, and the basket is paid once. Best effort: a platform that cannot be
+   * read does not block the payment (the export purchases again if need be).
+   */
+  private async assertPurchaseStillOurs(tenant: Tenant, orderId: string): Promise<void> {
+    const { reference } = await this.orderAndBasketReference(tenant, orderId);
+    const client = this.clients.for(await this.kit.configuration.get(tenant));
+    const latest = await client
+      .getBasket(reference)
+      .then((basket) => (basket.orderId ? client.getOrder(basket.orderId) : undefined))
+      .catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+        this.kit.logger.warn({ orderId, code: error.code, status: error.status }, "could not read the basket's purchase");
+        return undefined;
+      });
+    if (latest && latest.externalReference !== orderId && latest.status !== 'cancelled') {
+      throw badRequest('basket_purchased_elsewhere', `Basket ${reference} was purchased by checkout order ${latest.externalReference ?? 'unknown'} after this order's purchase; this order cannot be accepted.`, {
+        orderId: latest.externalReference ?? null,
+      });
+    }
   }
 
   private async cancelPending(tenant: Tenant, orderId: string): Promise<void> {

@@ -339,6 +339,38 @@ describe('commerce adapter: purchase and export', () => {
     expect((await sandboxOrders(basketId))[0].buyer.billing.city).toBe('Malmö'); // …but purchased with it
   });
 
+  it('lets one checkout order of a basket pay at a time: another is refused while the first is under way', async () => {
+    const { orderId: first, basketId } = await newOrder();
+    const second = (await createOrder(basketId)).body.id as string;
+    expect((await setStatus(first, 'processing')).status).toBe(200);
+    const refused = await setStatus(second, 'processing');
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.hookMessage).toBe(`Basket ${basketId} is being paid by checkout order ${first}; this order can be paid once that one is back in checkout.`);
+    expect((await getOrder(second)).state.currentStatus).toBe('checkout');
+
+    // Back in checkout, the first lets the second pay; then the first is refused in turn.
+    expect((await setStatus(first, 'checkout')).status).toBe(200);
+    expect((await setStatus(second, 'processing')).status).toBe(200);
+    expect((await setStatus(first, 'processing')).status).toBe(400);
+    expect((await sandboxOrders(basketId)).filter((o) => o.status === 'pending_payment').map((o) => o.externalReference)).toEqual([second]);
+  });
+
+  it('accepts one of two checkout orders of a basket moved to processing at once: the basket is paid once', async () => {
+    const { orderId: first, basketId } = await newOrder();
+    const second = (await createOrder(basketId)).body.id as string;
+    await Promise.all([setStatus(first, 'processing'), setStatus(second, 'processing')]);
+    const accepted: string[] = [];
+    for (const orderId of [first, second]) {
+      if ((await getOrder(orderId)).state.currentStatus !== 'processing') continue;
+      const moved = await setStatus(orderId, 'accepted');
+      if (moved.status === 200) accepted.push(orderId);
+      else expect(moved.body.details.hookMessage).toMatch(/was purchased by checkout order .* after this order's purchase/);
+    }
+    expect(accepted).toHaveLength(1);
+    const pending = (await sandboxOrders(basketId)).filter((o) => o.status === 'pending_payment');
+    expect(pending.map((o) => o.externalReference)).toEqual(accepted);
+  });
+
   it('cancels the pending commerce order when the order goes back to checkout', async () => {
     const { orderId, basketId } = await newOrder();
     expect((await setStatus(orderId, 'processing')).status).toBe(200);
