@@ -29,6 +29,9 @@ export interface CompletionSteps {
  * event beside the shopper's return). A move refused because that writer already took the order
  * to `accepted` or past it is not a failure: the walk goes on from where the order stands, and
  * nothing is compensated — undoing there would release what the other writer completed with.
+ * So is a move to `processing` refused because that writer took the order there first: the walk
+ * goes on from `processing`, as it does for a call that read the order there, and nothing is
+ * logged as a failed attempt.
  */
 export async function completeOrder(kit: Pick<AdapterKit<unknown>, 'orders' | 'logger'>, tenant: Tenant, orderId: string, steps: CompletionSteps = {}): Promise<OrderDocument> {
   let order = await kit.orders.getOrder(tenant, orderId);
@@ -38,7 +41,8 @@ export async function completeOrder(kit: Pick<AdapterKit<unknown>, 'orders' | 'l
     try {
       order = await kit.orders.changeStatus(tenant, orderId, 'processing');
     } catch (error) {
-      const moved = await movedPast(kit, tenant, orderId, 'accepted', error);
+      // Another writer took it to processing (or past) meanwhile: go on from there, as a call that read it so.
+      const moved = await movedPast(kit, tenant, orderId, 'processing', error);
       if (!moved) {
         await steps.onRefused?.(error);
         throw error;

@@ -340,6 +340,27 @@ describe('complete', () => {
     expect(ours(after)[0].state).toBe('reserved');
   });
 
+  it('a second completion refused at processing because the first got there goes on with it: both completed, no failed attempt logged', async () => {
+    let second: ReturnType<typeof complete> | undefined;
+    const id = await newOrder({ hooks: [{ adapterId: 'other_adapter', subscribeTo: '/state', invoke: `${stateHooks.url}/slow-processing` }] });
+    const { body } = await create(id);
+    stateHooks.on('/slow-processing', (received) => {
+      if (received.body.state?.currentStatus !== 'processing' || second) return { status: 200 };
+      // The first completion is moving the order to processing (not committed yet): a second click reads it in checkout.
+      second = complete(id, body.paymentId);
+      return { status: 200, delayMs: 1_000 };
+    });
+    const first = await complete(id, body.paymentId);
+    expect(second).toBeDefined();
+    const answers = [first, await second!];
+    expect(answers.map((answer) => [answer.status, answer.body.orderStatus, answer.body.paymentState])).toEqual([
+      [200, 'completed', 'reserved'],
+      [200, 'completed', 'reserved'],
+    ]);
+    expect((await order(id)).state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    expect((await transactions(body.paymentId)).filter((t: { isSuccess: boolean }) => !t.isSuccess)).toEqual([]);
+  });
+
   it("another tenant's order, or a payment of another adapter, is 404", async () => {
     const id = await newOrder({ payments: [card(100)] });
     expect((await complete(id, 'card')).status).toBe(404);
