@@ -107,7 +107,7 @@ export function assertTransition(from: string | undefined, to: string): void {
 }
 
 /** Fields a PUT may repeat but never change. */
-const IMMUTABLE_FIELDS = ['adapterId', 'orderId', 'merchant', 'channel', 'type'] as const;
+export const IMMUTABLE_FIELDS = ['adapterId', 'orderId', 'merchant', 'channel', 'type'] as const;
 
 /**
  * 400 `payment_field_immutable` when a PUT tries to change the payment's adapter, order, tenant or

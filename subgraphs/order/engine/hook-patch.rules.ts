@@ -1,5 +1,6 @@
 import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
 import { refusePaymentTransition } from '../../payment/payment-state.machine.js';
+import { IMMUTABLE_FIELDS } from '../../payment/payment.rules.js';
 import { isWithin, jsonEqual } from '../domain/order-paths.js';
 
 /**
@@ -9,8 +10,8 @@ import { isWithin, jsonEqual } from '../domain/order-paths.js';
 export const refuseStatePointer = (pointer: string): string | undefined =>
   isWithin(pointer, '/state') ? `the patch writes ${pointer}: the order's state moves only through a status change, which a hook may refuse but not make` : undefined;
 
-/** A payment's fields no patch changes: which adapter, order, tenant and rule it belongs to, and its currency. */
-const FIXED_PAYMENT_FIELDS = ['adapterId', 'orderId', 'merchant', 'channel', 'type', 'currency'] as const satisfies readonly (keyof PaymentDocument)[];
+/** A payment's fields no patch changes: those no PUT changes (adapter, order, tenant, type), and its currency. */
+const FIXED_PAYMENT_FIELDS = [...IMMUTABLE_FIELDS, 'currency'] as const satisfies readonly (keyof PaymentDocument)[];
 
 /**
  * Why a hook's patch breaks a payment rule (the payment API's, docs/payment-api.md), or undefined.
