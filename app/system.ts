@@ -13,7 +13,7 @@ import { connectDatabase, type Database } from '../platform/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../platform/db/embedded-postgres.service.js';
 import { migrate } from '../platform/db/migrator.js';
 import { PLATFORM_SERVICES, type PlatformConfig, type ServiceName } from '../platform/env/env.config.js';
-import { holdPort } from '../platform/net/ports.js';
+import { holdPort, listenOnHeld, type HeldPort } from '../platform/net/ports.js';
 import { configureOutboundPolicy } from '../platform/outbound/outbound-guard.js';
 import { createLogger, type Logger } from '../platform/logging/logger.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
@@ -99,15 +99,16 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     // that call each other — the gateway, the adapter subgraph, the adapters — get real URLs.
     const ports = { ...config.ports };
     const realUrls = { ...config.urls };
-    // A picked port stays bound until its service listens, so no other process can take it meanwhile.
-    const held = new Map<ServiceName, () => Promise<void>>();
+    // A picked port stays bound until its service listens on that very socket, so nothing else
+    // (another process, an outgoing connection's local port) can take it meanwhile.
+    const held = new Map<ServiceName, HeldPort>();
     closers.push(async () => {
-      for (const release of held.values()) await release();
+      for (const hold of held.values()) await hold.release();
     });
     for (const name of config.services) {
       if (ports[name] !== 0) continue;
       const hold = await holdPort(config.host);
-      held.set(name, hold.release);
+      held.set(name, hold);
       ports[name] = hold.port;
       realUrls[name] = `http://${hostForUrl(config.host)}:${ports[name]}`;
     }
@@ -132,9 +133,15 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     const urls: Partial<Record<ServiceName, string>> = {};
     const listen = async (name: ServiceName, app: FastifyInstance) => {
       apps.set(name, app);
-      await held.get(name)?.();
-      held.delete(name);
-      await app.listen({ host: config.host, port: ports[name] });
+      const hold = held.get(name);
+      if (hold) {
+        // Built before it is ready: a failed ready leaves the port with `held`, released on close.
+        await app.ready();
+        held.delete(name);
+        await listenOnHeld(app, hold, config.host);
+      } else {
+        await app.listen({ host: config.host, port: ports[name] });
+      }
       urls[name] = realUrls[name];
       logger.info({ service: name, url: urls[name] }, 'service listening');
     };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '../../platform/logging/logger.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { rest } from '../harness/http.js';
-import { holdPort } from '../harness/free-port.js';
+import { holdPort, listenOnHeld } from '../harness/free-port.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { TINY_ID, createTinyAdapter, type TinyAdapter } from '../fixtures/tiny-pay.provider.js';
@@ -18,13 +18,12 @@ const CHECKOUT_PAGE = 'https://shop.example/checkout';
 beforeAll(async () => {
   system = await startTestSystem({ services: ['order', 'payment', 'configuration', 'notifications', 'nonpsp_adapter'], env: { NOTIFICATION_RETRY_DELAYS_MS: '50,100' } });
   const verifier = await system.adapterVerifier();
-  const { port, release } = await holdPort();
+  const held = await holdPort();
+  const { port } = held;
   url = `http://127.0.0.1:${port}`;
   const config = { ...system.config, adapterCredentials: { [TINY_ID]: await system.issueCredentials(TINY_ID) } };
   tiny = createTinyAdapter({ config, db: system.db, logger: createLogger({ level: 'silent' }), verifier }, url);
-  await tiny.app.ready();
-  await release();
-  await tiny.app.listen({ host: '127.0.0.1', port });
+  await listenOnHeld(tiny.app, held);
   admin = await orderClient(system, tenant, 'admin');
   storefront = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
   const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/${TINY_ID}`, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '../../platform/logging/logger.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { graphql, rest } from '../harness/http.js';
-import { holdPort } from '../harness/free-port.js';
+import { holdPort, listenOnHeld } from '../harness/free-port.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { ACME_ID, createAcmeAdapter, type AcmeAdapter } from '../fixtures/acme-pay.adapter.js';
 
@@ -16,14 +16,13 @@ beforeAll(async () => {
   const verifier = await system.adapterVerifier();
   // The fixture is built like any adapter: from the platform's settings, on its own port.
   // Its port is held while it is built (it must know its own URL), then taken at once.
-  const { port, release } = await holdPort();
+  const held = await holdPort();
+  const { port } = held;
   acmeUrl = `http://127.0.0.1:${port}`;
   // Its own client credentials, issued by the platform as `npm run credentials` does; never the platform's secret.
   const config = { ...system.config, adapterCredentials: { [ACME_ID]: await system.issueCredentials(ACME_ID) } };
   acme = createAcmeAdapter({ config, db: system.db, logger: createLogger({ level: 'silent' }), verifier }, acmeUrl);
-  await acme.app.ready();
-  await release();
-  await acme.app.listen({ host: '127.0.0.1', port });
+  await listenOnHeld(acme.app, held);
 });
 afterAll(async () => {
   await acme?.app.close();

@@ -7,7 +7,7 @@ import type { CheckResult, ConformanceTarget } from '../../conformance/conforman
 import { platformAccess } from '../../conformance/platform-access.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import { ACME_ID, createAcmeAdapter, type AcmeAdapter, type AcmeOptions } from '../fixtures/acme-pay.adapter.js';
-import { holdPort } from '../harness/free-port.js';
+import { holdPort, listenOnHeld } from '../harness/free-port.js';
 import { rest } from '../harness/http.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -49,14 +49,13 @@ afterAll(async () => {
 /** An Acme Pay fixture on its own port, with its own credentials (as test/adapters/third-party-adapter.test.ts builds it). */
 async function startAcme(options: AcmeOptions = {}): Promise<{ url: string; acme: AcmeAdapter }> {
   const verifier = await system.adapterVerifier();
-  const { port, release } = await holdPort();
+  const held = await holdPort();
+  const { port } = held;
   const url = `http://127.0.0.1:${port}`;
   const config = { ...system.config, adapterCredentials: { [ACME_ID]: await system.issueCredentials(ACME_ID) } };
   const acme = createAcmeAdapter({ config, db: system.db, logger: createLogger({ level: 'silent' }), verifier }, url, options);
   fixtures.push(acme);
-  await acme.app.ready();
-  await release();
-  await acme.app.listen({ host: '127.0.0.1', port });
+  await listenOnHeld(acme.app, held);
   return { url, acme };
 }
 

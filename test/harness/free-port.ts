@@ -1,5 +1,5 @@
 /** Test side of the platform's port helper. */
-export { freePort, holdPort } from '../../platform/net/ports.js';
+export { freePort, holdPort, listenOnHeld } from '../../platform/net/ports.js';
 
 /**
  * An origin where every connection is refused, whatever else runs on the machine: port 1 on

@@ -52,9 +52,8 @@ describe('adapter readiness', () => {
     standIn = createServer((request, response) => {
       response.writeHead(request.url === '/healthz' ? 200 : 404, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     });
-    await held!.release();
-    held = undefined;
-    await new Promise<void>((resolve) => standIn!.listen(orderPort, '127.0.0.1', resolve));
+    // The stand-in takes the held socket itself: the port is never free in between.
+    await new Promise<void>((resolve) => standIn!.listen({ handle: held!.handOver() }, resolve));
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
   });
 });
