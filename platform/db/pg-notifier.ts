@@ -16,7 +16,10 @@ export type ChannelDelivery = 'each' | 'packed' | 'wake';
  * Sends NOTIFYs after the fact, batched: every notification published while a send is in flight
  * goes out together in the next single statement. Postgres serialises the commits of
  * transactions that NOTIFY, so notifying inside each order commit would cap the commit rate;
- * one notifying transaction per batch does not. Listeners must tolerate a missed or reordered
+ * one notifying transaction per batch does not. Under a burst, one statement at most every
+ * `minIntervalMs` (a notification after a quiet spell leaves at once): a NOTIFY costs the
+ * database a transaction and every listener a wake-up, so a busy writer's notifications go as a
+ * few packed ones per interval, not one statement per commit. Listeners must tolerate a missed or reordered
  * notification (they re-read by version). Each notification costs the database (its queue, every
  * listener's read) and every listening process a message, so busy channels are packed or reduced
  * to one wake-up per batch (`deliveries`).
@@ -24,14 +27,23 @@ export type ChannelDelivery = 'each' | 'packed' | 'wake';
 export class PgNotifier {
   private pending: Array<[string, string]> = [];
   private flushing: Promise<void> | undefined;
+  private lastSentAt = -Infinity;
+  /** NOTIFY statements sent (for the bench and tests). */
+  readonly stats = { statements: 0, published: 0 };
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly logger: Logger,
     private readonly deliveries: Record<string, ChannelDelivery> = {},
+    /**
+     * Under a burst, at most one NOTIFY statement per this many ms: what is published meanwhile
+     * waits and goes in the next one. A notification after a quiet spell leaves at once.
+     */
+    private readonly minIntervalMs = 0,
   ) {}
 
   publish(channel: string, payload: string): void {
+    this.stats.published++;
     this.pending.push([channel, payload]);
     this.flushing ??= this.flush();
   }
@@ -44,8 +56,12 @@ export class PgNotifier {
   private async flush(): Promise<void> {
     try {
       while (this.pending.length > 0) {
+        const wait = this.lastSentAt + this.minIntervalMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const batch = notificationsOf(this.pending, this.deliveries);
         this.pending = [];
+        this.lastSentAt = performance.now();
+        this.stats.statements++;
         await this.pool
           .query({ name: 'pg-notifier', text: 'select pg_notify(c, p) from unnest($1::text[], $2::text[]) as t(c, p)', values: [batch.map(([c]) => c), batch.map(([, p]) => p)] })
           .catch((error: unknown) => this.logger.warn({ err: error, count: batch.length }, 'could not send notifications; listeners will catch up on the next one'));

@@ -5,7 +5,7 @@ import { mountSubgraph } from '../../platform/graphql/subgraph.server.js';
 import type { ServiceDeps } from '../../platform/service-deps.js';
 import { subgraphSdl } from '../subgraph.catalog.js';
 import { OrderEngine } from './engine/order-engine.js';
-import { ORDER_STORE_DELIVERIES, OrderStore } from './engine/order-store.repository.js';
+import { ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS, OrderStore } from './engine/order-store.repository.js';
 import { callSignerFor } from '../../platform/outbound/call-signer.js';
 import { PaymentCallbackLog } from './engine/payment-callback.log.js';
 import { PaymentLifecycle } from './engine/payment-lifecycle.js';
@@ -25,7 +25,7 @@ export const ORDER_SDL = subgraphSdl('order');
 
 /** The order engine and its use cases, built from the platform's dependencies. */
 export function createOrderDomain(deps: ServiceDeps, options: { staticNotifications?: StaticNotificationSource } = {}) {
-  const store = new OrderStore(deps.db.pool, new PgNotifier(deps.db.pool, deps.logger, ORDER_STORE_DELIVERIES));
+  const store = new OrderStore(deps.db.pool, new PgNotifier(deps.db.pool, deps.logger, ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS));
   const calls = callSignerFor(deps.config);
   const lifecycle = new PaymentLifecycle(calls, new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs);
   const engine = new OrderEngine(store, calls, deps.logger, { ...deps.config.engine, maxAttempts: 25 }, lifecycle);

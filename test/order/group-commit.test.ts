@@ -38,7 +38,9 @@ async function holdingTheSlot<T>(work: () => Promise<T>, expectedWaiting: number
   try {
     await lock.query('begin');
     await lock.query('select 1 from orders where id = $1 for update', [holder.id]);
-    const held = store.update(holder, documentOf(holder.id, 'holder'), [event('hold')], []);
+    const held = store.update(holder, documentOf(holder.id, 'holder'), event('hold'), []);
+    // The holder's statement leaves on the next turn of the event loop, alone; then it waits on the lock.
+    while (store.commits.waitingCount > 0) await new Promise((resolve) => setImmediate(resolve));
     const outcome = work();
     expect(store.commits.waitingCount).toBe(expectedWaiting);
     await lock.query('commit');
@@ -53,7 +55,7 @@ describe('group commit of changes to different orders', () => {
   it('commits changes that wait together in one statement, each order at its own next version with its event and document', async () => {
     const orders = await Promise.all(Array.from({ length: 5 }, () => newOrder()));
     const before = { ...store.commits.stats };
-    const updated = await holdingTheSlot(() => Promise.all(orders.map((order, i) => store.update(order, documentOf(order.id, `r${i + 1}`), [event(`change ${i}`)], []))), 5);
+    const updated = await holdingTheSlot(() => Promise.all(orders.map((order, i) => store.update(order, documentOf(order.id, `r${i + 1}`), event(`change ${i}`), []))), 5);
     expect(updated.map((order) => [order.version, order.reference])).toEqual(orders.map((_, i) => [2, `r${i + 1}`]));
     expect(store.commits.stats.batched - before.batched).toBe(5);
     const { rows } = await database.db.pool.query<{ order_id: string; version: number; reference: string }>(
@@ -68,7 +70,7 @@ describe('group commit of changes to different orders', () => {
   it('refuses only the member whose version moved on; the others commit', async () => {
     const orders = await Promise.all(Array.from({ length: 3 }, () => newOrder()));
     await database.db.pool.query('update orders set version = version + 1 where id = $1', [orders[1]!.id]);
-    const outcomes = await holdingTheSlot(() => Promise.allSettled(orders.map((order) => store.update(order, documentOf(order.id, 'changed'), [event('change')], []))), 3);
+    const outcomes = await holdingTheSlot(() => Promise.allSettled(orders.map((order) => store.update(order, documentOf(order.id, 'changed'), event('change'), []))), 3);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflict);
     const { rows } = await database.db.pool.query<{ id: string; reference: string }>(`select id, document->>'reference' as reference from orders where id = any($1)`, [orders.map((order) => order.id)]);
@@ -78,11 +80,11 @@ describe('group commit of changes to different orders', () => {
   it('a member repeating a logged event key gets 409 duplicate_event and changes nothing; the others commit', async () => {
     const orders = await Promise.all(Array.from({ length: 3 }, () => newOrder()));
     const logged = (order: OrderRecord): TransactionLogInput => ({ paymentId: `p-${order.id}`, adapterId: 'nonpsp_adapter', event: 'update', isSuccess: true, eventKey: 'provider-event-1' });
-    const first = await store.update(orders[1]!, documentOf(orders[1]!.id, 'first delivery'), [event('first')], [], [logged(orders[1]!)]);
+    const first = await store.update(orders[1]!, documentOf(orders[1]!.id, 'first delivery'), event('first'), [], [logged(orders[1]!)]);
     const current = [orders[0]!, first, orders[2]!];
     const statementsBefore = store.commits.stats.retriedAlone;
     const outcomes = await holdingTheSlot(() =>
-      Promise.allSettled(current.map((order, i) => store.update(order, documentOf(order.id, 'again'), [event('again')], [], i === 1 ? [logged(order)] : []))),
+      Promise.allSettled(current.map((order, i) => store.update(order, documentOf(order.id, 'again'), event('again'), [], i === 1 ? [logged(order)] : []))),
       3,
     );
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -107,7 +109,7 @@ describe('group commit of changes to different orders', () => {
         const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain execute ${name}(${Array.from({ length: parameters }, () => 'null').join(', ')})`)).rows.map((row) => row['QUERY PLAN']).join('\n');
         // The batch finds its orders by a join on ids (the key, or a scan of a tiny table), never through the tenant's index.
         expect([name, plan.includes('orders_merchant_channel_status_created_at_idx')]).toEqual([name, false]);
-        if (name !== 'order_update_many') expect([name, plan.includes('orders_pkey')]).toEqual([name, true]);
+        if (!name.startsWith('order_update_many')) expect([name, plan.includes('orders_pkey')]).toEqual([name, true]);
       }
       await client.query('rollback');
     } finally {

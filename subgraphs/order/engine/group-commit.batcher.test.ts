@@ -35,7 +35,7 @@ function heldRunner(options: { failMany?: unknown; failOne?: (input: Input) => u
 }
 
 describe('GroupCommitBatcher', () => {
-  it('sends a commit that finds a free slot at once, alone', async () => {
+  it('sends commits of one turn that find a slot each on their own', async () => {
     const { runner, statements, sent } = heldRunner();
     const batcher = new GroupCommitBatcher(runner, { maxInFlight: 2, maxBatch: 8 });
     const a = batcher.submit({ key: 'a', value: 1 });
@@ -44,6 +44,22 @@ describe('GroupCommitBatcher', () => {
     expect(statements.map((s) => [s.kind, s.inputs.map((i) => i.key)])).toEqual([['one', ['a']], ['one', ['b']]]);
     statements.forEach((s) => s.finish());
     await expect(Promise.all([a, b])).resolves.toEqual(['a:1', 'b:1']);
+  });
+
+  it('sends the commits of one turn together, shared evenly over the free slots', async () => {
+    const { runner, statements, sent } = heldRunner();
+    const batcher = new GroupCommitBatcher(runner, { maxInFlight: 2, maxBatch: 8 });
+    const all = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((key) => batcher.submit({ key, value: 1 }));
+    await sent(2);
+    expect(statements.map((s) => s.inputs.map((i) => i.key))).toEqual([['a', 'b', 'c', 'd'], ['e', 'f', 'g']]);
+    // Released writers submit again in the turn their answers arrive: they leave together once a slot is free.
+    statements[0]!.finish();
+    await Promise.all(all.slice(0, 4));
+    const again = ['a', 'b', 'c', 'd'].map((key) => batcher.submit({ key, value: 2 }));
+    await sent(3);
+    expect(statements[2]!.inputs.map((i) => `${i.key}${i.value}`)).toEqual(['a2', 'b2', 'c2', 'd2']);
+    statements.slice(1).forEach((s) => s.finish());
+    await Promise.all([...all, ...again]);
   });
 
   it('sends the commits that waited for a slot as one statement, each with its own answer', async () => {

@@ -1,10 +1,15 @@
 /**
  * Group commit: commits that wait at the same moment go to the database together.
  *
- * At most `maxInFlight` commit statements of a store run at once. A commit that arrives while
- * they all run waits, and when one finishes, everything waiting (up to `maxBatch`, one commit per
- * key) leaves as one statement: one round trip, one transaction and one WAL flush for several
- * orders. A commit that finds a free slot leaves at once, alone, so a quiet process pays no wait.
+ * At most `maxInFlight` commit statements of a store run at once. A commit leaves at the end of
+ * the event loop's turn it was submitted in (`setImmediate`), with every other commit of that
+ * turn: the writers a statement's answer released submit their next changes in the turn the
+ * answer arrives, so they leave together instead of the first alone and the rest behind it. What
+ * waits is shared evenly over the free slots (up to `maxBatch` each, one commit per key), so two
+ * slots carry two cohorts of writers: one cohort's statement runs in the database while the other
+ * prepares its next changes. A commit that arrives while every slot runs waits for the next free
+ * one. Each statement is one round trip, one transaction and one WAL flush for several orders; a
+ * quiet process pays one turn of the event loop.
  *
  * Each member keeps its own outcome (`runMany` answers per member: committed, or refused by its
  * own versioned update). When the batch statement fails with an error the database reports for
@@ -48,15 +53,31 @@ export class GroupCommitBatcher<I, O> {
     return this.waiting.length;
   }
 
+  /** A flush is due at the end of this turn. */
+  private flushScheduled = false;
+
   submit(input: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ input, resolve, reject });
-      if (this.inFlight < this.limits.maxInFlight) this.send();
+      this.scheduleFlush();
     });
   }
 
-  private send(): void {
-    const batch = this.takeBatch();
+  /** At the end of this turn, the waiting commits shared evenly over the free slots. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.inFlight >= this.limits.maxInFlight) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      const free = this.limits.maxInFlight - this.inFlight;
+      if (free <= 0 || this.waiting.length === 0) return;
+      const share = Math.ceil(this.waiting.length / free);
+      for (let i = 0; i < free && this.waiting.length > 0; i++) this.send(share);
+    });
+  }
+
+  private send(limit = this.limits.maxBatch): void {
+    const batch = this.takeBatch(Math.min(limit, this.limits.maxBatch));
     if (batch.length === 0) return;
     this.inFlight++;
     this.stats.statements++;
@@ -64,15 +85,15 @@ export class GroupCommitBatcher<I, O> {
     if (batch.length > 1) this.stats.batched += batch.length;
     void this.run(batch).finally(() => {
       this.inFlight--;
-      if (this.waiting.length > 0) this.send();
+      if (this.waiting.length > 0) this.scheduleFlush();
     });
   }
 
   /** Up to `maxBatch` waiting commits in arrival order, at most one per key (the rest wait for the next statement). */
-  private takeBatch(): Array<Waiting<I, O>> {
+  private takeBatch(limit: number): Array<Waiting<I, O>> {
     const batch: Array<Waiting<I, O>> = [];
     const keys = new Set<string>();
-    for (let i = 0; i < this.waiting.length && batch.length < this.limits.maxBatch; ) {
+    for (let i = 0; i < this.waiting.length && batch.length < limit; ) {
       const key = this.runner.keyOf(this.waiting[i]!.input);
       if (keys.has(key)) {
         i++;

@@ -195,7 +195,7 @@ export class OrderEngine {
         },
       };
       try {
-        const order = await this.store.update(current, outcome.document, [event], jobs, request.transactions);
+        const order = await this.store.update(current, outcome.document, event, jobs, request.transactions);
         return { order, changes, hooks: outcome.invocations };
       } catch (error) {
         // Not committed: what `process` reserved is released (a retry processes again).

@@ -39,10 +39,16 @@ const EVENT_KEY_CONSTRAINT = 'payment_transactions_payment_id_event_key_key';
 interface UpdateInput {
   current: OrderRecord;
   document: OrderDocument;
-  events: EventInput[];
+  event: EventInput;
   /** The jobs with the committing request's trace context, taken in its own async context. */
   outbox: OutboxJob[];
   transactions: TransactionLogInput[];
+}
+
+/** What a versioned update writes that the process did not know before: the new version and its time. */
+interface Written {
+  version: number;
+  updatedAt: Date;
 }
 
 type OutboxJob = JobInput & { traceContext: unknown };
@@ -61,6 +67,12 @@ export const NOTIFICATION_JOBS_CHANNEL = 'notification_jobs';
  * jobs (they look for due jobs themselves).
  */
 export const ORDER_STORE_DELIVERIES: Record<string, ChannelDelivery> = { [ORDER_CHANGED_CHANNEL]: 'packed', [NOTIFICATION_JOBS_CHANNEL]: 'wake' };
+/**
+ * Under a burst of commits, the store's NOTIFYs leave at most every 5 ms (at once after a quiet
+ * spell): subscribers and workers of another process hear of a change at most 5 ms later, and a
+ * busy engine sends a few hundred notifying transactions a second instead of one per statement.
+ */
+export const ORDER_STORE_NOTIFY_INTERVAL_MS = 5;
 
 const cacheKey = (tenant: Tenant, id: string) => `${tenant.merchant}\u0000${tenant.channel}\u0000${id}`;
 
@@ -74,7 +86,7 @@ export class OrderStore {
   /** The last version this process committed or read of the orders being worked on (write-through, bounded, idle ones forgotten). */
   private readonly recent: RecentOrders<OrderRecord>;
   /** Versioned updates waiting at the same moment share one statement (group commit). */
-  readonly commits: GroupCommitBatcher<UpdateInput, OrderRow | undefined>;
+  readonly commits: GroupCommitBatcher<UpdateInput, Written | undefined>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -82,7 +94,7 @@ export class OrderStore {
     recent: { max?: number; idleMs?: number } = {},
   ) {
     this.recent = new RecentOrders(recent.max, recent.idleMs);
-    this.commits = new GroupCommitBatcher<UpdateInput, OrderRow | undefined>({
+    this.commits = new GroupCommitBatcher<UpdateInput, Written | undefined>({
       runOne: (input) => this.updateOne(input),
       runMany: (inputs) => this.updateMany(inputs),
       keyOf: (input) => cacheKey(input.current, input.current.id),
@@ -141,21 +153,33 @@ export class OrderStore {
   }
 
   /** Commits a new version; throws VersionConflict when someone else committed since `version`. */
-  async update(current: OrderRecord, document: OrderDocument, events: EventInput[], jobs: JobInput[], transactions: TransactionLogInput[] = []): Promise<OrderRecord> {
-    const row = await this.commits.submit({ current, document, events, outbox: outboxJobValues(jobs), transactions });
-    if (!row) {
+  async update(current: OrderRecord, document: OrderDocument, event: EventInput, jobs: JobInput[], transactions: TransactionLogInput[] = []): Promise<OrderRecord> {
+    const written = await this.commits.submit({ current, document, event, outbox: outboxJobValues(jobs), transactions });
+    if (!written) {
       this.recent.delete(cacheKey(current, current.id));
       throw new VersionConflict(`order ${current.id} changed since version ${current.version}`);
     }
-    const record = toOrderRecord({ ...row, document });
+    const record: OrderRecord = {
+      id: current.id,
+      merchant: current.merchant,
+      channel: current.channel,
+      status: document.state.currentStatus,
+      version: written.version,
+      reference: document.reference ?? null,
+      document,
+      createdAt: current.createdAt,
+      updatedAt: written.updatedAt,
+    };
     this.published(record, jobs.length > 0);
     return record;
   }
 
-  /** One versioned update as its own statement: the row written, or none when the version moved on. */
-  private async updateOne({ current, document, events, outbox, transactions }: UpdateInput): Promise<OrderRow | undefined> {
+  /** One versioned update as its own statement: what it wrote, or nothing when the version moved on. */
+  private async updateOne({ current, document, event, outbox, transactions }: UpdateInput): Promise<Written | undefined> {
+    const full = outbox.length > 0 || transactions.length > 0;
+    const values = [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, current.version, event.id, event.type, event.actor, event.data];
     const { rows } = await this.pool
-      .query<OrderRow>(UPDATE_STATEMENT, [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, JSON.stringify(events), JSON.stringify(outbox), current.version, JSON.stringify(transactions)])
+      .query<Written>(full ? { ...UPDATE_OUTBOX_STATEMENT, values: [...values, JSON.stringify(outbox), JSON.stringify(transactions)] } : { ...UPDATE_STATEMENT, values })
       .catch((error: unknown) => {
         // A transaction's event key logged before (a provider event delivered again): nothing of this change is committed.
         if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === EVENT_KEY_CONSTRAINT) {
@@ -167,9 +191,10 @@ export class OrderStore {
     return rows[0];
   }
 
-  /** Versioned updates of different orders as one statement: each member's row, or none where its version moved on. */
-  private async updateMany(inputs: UpdateInput[]): Promise<Array<OrderRow | undefined>> {
-    const members = inputs.map(({ current, document, events, outbox, transactions }, i) => ({
+  /** Versioned updates of different orders as one statement: what each member wrote, or nothing where its version moved on. */
+  private async updateMany(inputs: UpdateInput[]): Promise<Array<Written | undefined>> {
+    const full = inputs.some(({ outbox, transactions }) => outbox.length > 0 || transactions.length > 0);
+    const members = inputs.map(({ current, document, event, outbox, transactions }, i) => ({
       i,
       id: current.id,
       merchant: current.merchant,
@@ -178,12 +203,14 @@ export class OrderStore {
       document,
       status: document.state.currentStatus,
       reference: document.reference ?? null,
-      events,
-      jobs: outbox,
-      transactions,
+      eventId: event.id,
+      eventType: event.type,
+      actor: event.actor,
+      data: event.data,
+      ...(full ? { jobs: outbox, transactions } : {}),
     }));
-    const { rows } = await this.pool.query<OrderRow & { i: number }>(UPDATE_MANY_STATEMENT, [JSON.stringify(members), members.map((member) => member.id)]);
-    const written: Array<OrderRow | undefined> = new Array(inputs.length).fill(undefined);
+    const { rows } = await this.pool.query<Written & { i: number }>(full ? UPDATE_MANY_OUTBOX_STATEMENT : UPDATE_MANY_STATEMENT, [JSON.stringify(members), members.map((member) => member.id)]);
+    const written: Array<Written | undefined> = new Array(inputs.length).fill(undefined);
     for (const row of rows) written[row.i] = row;
     return written;
   }
@@ -208,39 +235,60 @@ export class OrderStore {
 const LOAD_STATEMENT = { name: 'order-load', text: `select ${ORDER_COLUMNS} from orders where id = $1 and ${tenantCondition('$2', '$3')}` };
 const INSERT_STATEMENT = {
   name: 'order-insert',
-  text: commitStatement('insert into orders (id, merchant, channel, status, version, reference, document) values ($4, $5, $6, $2, 1, $3, $1) returning *', { events: '$7', jobs: '$8', transactions: '$9' }),
-};
-const UPDATE_STATEMENT = {
-  name: 'order-update',
-  text: commitStatement(
-    `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now()
-      where id = $4 and version = $9 and ${tenantCondition('$5', '$6')} returning *`,
-    { events: '$7', jobs: '$8', transactions: '$10' },
-  ),
+  text: commitStatement({
+    write: 'insert into orders (id, merchant, channel, status, version, reference, document) values ($4, $5, $6, $2, 1, $3, $1) returning *',
+    events: { list: '$7' },
+    outbox: { jobs: '$8', transactions: '$9' },
+    answer: `w.id, w.merchant, w.channel, w.status, w.version, w.reference, w.created_at as "createdAt", w.updated_at as "updatedAt"`,
+  }),
 };
 /**
- * Several orders' versioned updates (group commit): $1 the members as a JSON array (each with its
- * index `i`, expected version, document, events, jobs and transactions), $2 their ids, so the
- * orders are found through the primary key whatever the planner thinks of the JSON's size.
- * Members whose version moved on match no row and are not in the answer.
+ * A versioned update of one order: $1–$3 the document and the columns kept beside it, $4–$6 the
+ * order and its tenant, $7 the version it was read at, $8–$11 the event (id, type, actor, data),
+ * and in the outbox form $12 the jobs and $13 the payment transactions (JSON arrays).
  */
-const UPDATE_MANY_STATEMENT = {
-  name: 'order-update-many',
-  text: commitStatement(
-    `with members as (
-       select * from jsonb_to_recordset($1::jsonb) as m(i int, id text, merchant text, channel text, expected int, document jsonb, status text, reference text, events jsonb, jobs jsonb, transactions jsonb)
+const updateOne = (outbox?: { jobs: string; transactions: string }) =>
+  commitStatement({
+    write: `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now()
+      where id = $4 and version = $7 and ${tenantCondition('$5', '$6')} returning id, merchant, channel, version, document, updated_at`,
+    events: { one: { id: '$8::uuid', type: '$9', actor: '$10', data: '$11::jsonb' } },
+    outbox,
+    answer: 'w.version, w.updated_at as "updatedAt"',
+  });
+const UPDATE_STATEMENT = { name: 'order-update', text: updateOne() };
+const UPDATE_OUTBOX_STATEMENT = { name: 'order-update-outbox', text: updateOne({ jobs: '$12::jsonb', transactions: '$13::jsonb' }) };
+/**
+ * Several orders' versioned updates (group commit): $1 the members as a JSON array (each with its
+ * index `i`, expected version, document, its event's columns and, in the outbox form, its jobs and
+ * transactions), $2 their ids, so the orders are found through the primary key whatever the
+ * planner thinks of the JSON's size. Members whose version moved on match no row and are not in
+ * the answer.
+ */
+const updateMany = (outbox: boolean) =>
+  commitStatement({
+    write: `with members as (
+       select * from jsonb_to_recordset($1::jsonb) as m(i int, id text, merchant text, channel text, expected int, document jsonb, status text, reference text,
+         "eventId" uuid, "eventType" text, actor text, data jsonb${outbox ? ', jobs jsonb, transactions jsonb' : ''})
      )
      update orders o set document = m.document, status = m.status, reference = m.reference, version = o.version + 1, updated_at = now()
        from members m
       where o.id = any($2::text[]) and o.id = m.id and o.merchant = m.merchant and o.channel = m.channel and o.version = m.expected
-     returning o.*, m.i, m.events, m.jobs, m.transactions`,
-    { events: 'w.events', jobs: 'w.jobs', transactions: 'w.transactions' },
-    ', w.i',
-  ),
-};
+     returning o.id, o.merchant, o.channel, o.version, o.document, o.updated_at, m.i, m."eventId", m."eventType", m.actor, m.data${outbox ? ', m.jobs, m.transactions' : ''}`,
+    events: { one: { id: 'w."eventId"', type: 'w."eventType"', actor: 'w.actor', data: 'w.data' } },
+    outbox: outbox ? { jobs: 'w.jobs', transactions: 'w.transactions' } : undefined,
+    answer: 'w.i, w.version, w.updated_at as "updatedAt"',
+  });
+const UPDATE_MANY_STATEMENT = { name: 'order-update-many', text: updateMany(false) };
+const UPDATE_MANY_OUTBOX_STATEMENT = { name: 'order-update-many-outbox', text: updateMany(true) };
 
 /** The statements that find orders by id, for the test that they go through the primary key. */
-export const ORDER_STATEMENTS_BY_ID = { order_load: LOAD_STATEMENT, order_update: UPDATE_STATEMENT, order_update_many: UPDATE_MANY_STATEMENT };
+export const ORDER_STATEMENTS_BY_ID = {
+  order_load: LOAD_STATEMENT,
+  order_update: UPDATE_STATEMENT,
+  order_update_outbox: UPDATE_OUTBOX_STATEMENT,
+  order_update_many: UPDATE_MANY_STATEMENT,
+  order_update_many_outbox: UPDATE_MANY_OUTBOX_STATEMENT,
+};
 
 /** Each job keeps the committing request's trace context: its delivery continues that trace. */
 function outboxJobValues(jobs: JobInput[]): OutboxJob[] {
@@ -251,29 +299,44 @@ function outboxJobValues(jobs: JobInput[]): OutboxJob[] {
 const outboxJobs = (jobs: JobInput[]): string => JSON.stringify(outboxJobValues(jobs));
 
 /**
- * One statement, so one round trip and one implicit transaction: the order write, then the events
- * — the first carrying the document as of the new version, so a commit writes no separate
- * snapshot row — the jobs and the payment transactions, each a JSON array (a parameter, or a
- * column of the written member in the batch statement), all of which happen only for a write
- * that matched a row. Listeners are notified after commit.
+ * One statement, so one round trip and one implicit transaction: the order write (`written`),
+ * then its event — carrying the document as of the new version, so a commit writes no separate
+ * snapshot row — and, in the outbox form, the jobs and the payment transactions (JSON arrays), all
+ * of which happen only for a write that matched a row. A change's one event comes as columns; an
+ * order's creation passes its events as a JSON array. The outbox CTEs are left out of the plain
+ * form: a change that queues no job and logs no transaction (most) does not open those tables and
+ * their indexes. Listeners are notified after commit.
  */
-function commitStatement(write: string, from: { events: string; jobs: string; transactions: string }, extraColumns = ''): string {
-  return `
-    with written as (${write}),
-    events as (
-      insert into order_events (id, merchant, channel, order_id, type, version, actor, data, document)
+function commitStatement(parts: {
+  write: string;
+  events: { one: { id: string; type: string; actor: string; data: string } } | { list: string };
+  outbox: { jobs: string; transactions: string } | undefined;
+  answer: string;
+}): string {
+  const events =
+    'one' in parts.events
+      ? `insert into order_events (id, merchant, channel, order_id, type, version, actor, data, document)
+      select ${parts.events.one.id}, w.merchant, w.channel, w.id, ${parts.events.one.type}, w.version, ${parts.events.one.actor}, ${parts.events.one.data}, w.document from written w`
+      : `insert into order_events (id, merchant, channel, order_id, type, version, actor, data, document)
       select e.id, w.merchant, w.channel, w.id, e.type, w.version, e.actor, e.data, case when e.n = 1 then w.document end
-        from written w, rows from (jsonb_to_recordset(${from.events}::jsonb) as (id uuid, type text, actor text, data jsonb)) with ordinality as e(id, type, actor, data, n)
-    ),
+        from written w, rows from (jsonb_to_recordset(${parts.events.list}::jsonb) as (id uuid, type text, actor text, data jsonb)) with ordinality as e(id, type, actor, data, n)`;
+  const outbox = parts.outbox
+    ? `,
     jobs as (
       insert into notification_jobs (merchant, channel, order_id, order_version, kind, notification_id, invoke, payload, trace_context)
       select w.merchant, w.channel, w.id, w.version, j.kind, j."notificationId", j.invoke, j.payload, j."traceContext"
-        from written w, jsonb_to_recordset(${from.jobs}::jsonb) as j(kind text, "notificationId" text, invoke text, payload jsonb, "traceContext" jsonb)
+        from written w, jsonb_to_recordset(${parts.outbox.jobs}::jsonb) as j(kind text, "notificationId" text, invoke text, payload jsonb, "traceContext" jsonb)
     ),
     transactions as (
       insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, response_json, error_detail, event_key)
       select gen_random_uuid(), w.merchant, w.channel, w.id, t."paymentId", t."adapterId", t.event, t."pspEvent", t.amount, t."isSuccess", t."pspStatus", t."requestJson", t."responseJson", t."errorDetail", t."eventKey"
-        from written w, jsonb_to_recordset(${from.transactions}::jsonb) as t("paymentId" text, "adapterId" text, event text, "pspEvent" text, amount numeric, "isSuccess" boolean, "pspStatus" text, "requestJson" jsonb, "responseJson" jsonb, "errorDetail" text, "eventKey" text)
-    )
-    select w.id, w.merchant, w.channel, w.status, w.version, w.reference, w.created_at as "createdAt", w.updated_at as "updatedAt"${extraColumns} from written w`;
+        from written w, jsonb_to_recordset(${parts.outbox.transactions}::jsonb) as t("paymentId" text, "adapterId" text, event text, "pspEvent" text, amount numeric, "isSuccess" boolean, "pspStatus" text, "requestJson" jsonb, "responseJson" jsonb, "errorDetail" text, "eventKey" text)
+    )`
+    : '';
+  return `
+    with written as (${parts.write}),
+    events as (
+      ${events}
+    )${outbox}
+    select ${parts.answer} from written w`;
 }
