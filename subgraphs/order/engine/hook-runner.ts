@@ -91,6 +91,8 @@ export async function runHooks(original: OrderDocument, draft: OrderDocument, op
 
 async function runHookQueue(original: OrderDocument, draft: OrderDocument, options: HookRunOptions): Promise<{ document: OrderDocument; invocations: HookInvocation[]; patches: HookPatch[] }> {
   let document = draft;
+  // An order without hooks (most changes of a bare order): nothing to compare or call.
+  if (document.hooks.length === 0) return { document, invocations: [], patches: [] };
   // What the change has changed so far (what each hook is told): changes only when a patch is applied.
   let changed = changedMembers(original, document);
   const baseExclude = new Set(options.actorAdapterId ? [options.actorAdapterId] : []);
