@@ -134,14 +134,9 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     const listen = async (name: ServiceName, app: FastifyInstance) => {
       apps.set(name, app);
       const hold = held.get(name);
-      if (hold) {
-        // Built before it is ready: a failed ready leaves the port with `held`, released on close.
-        await app.ready();
-        held.delete(name);
-        await listenOnHeld(app, hold, config.host);
-      } else {
-        await app.listen({ host: config.host, port: ports[name] });
-      }
+      // A failed ready leaves the port held, released on close; once handed over, release does nothing.
+      if (hold) await listenOnHeld(app, hold, config.host);
+      else await app.listen({ host: config.host, port: ports[name] });
       urls[name] = realUrls[name];
       logger.info({ service: name, url: urls[name] }, 'service listening');
     };

@@ -76,7 +76,7 @@ export class GroupCommitBatcher<I, O> {
     });
   }
 
-  private send(limit = this.limits.maxBatch): void {
+  private send(limit: number): void {
     const batch = this.takeBatch(Math.min(limit, this.limits.maxBatch));
     if (batch.length === 0) return;
     this.inFlight++;
@@ -89,7 +89,7 @@ export class GroupCommitBatcher<I, O> {
     });
   }
 
-  /** Up to `maxBatch` waiting commits in arrival order, at most one per key (the rest wait for the next statement). */
+  /** Up to `limit` waiting commits in arrival order, at most one per key (the rest wait for the next statement). */
   private takeBatch(limit: number): Array<Waiting<I, O>> {
     const batch: Array<Waiting<I, O>> = [];
     const keys = new Set<string>();

@@ -175,8 +175,9 @@ export class OrderStore {
   }
 
   /** One versioned update as its own statement: what it wrote, or nothing when the version moved on. */
-  private async updateOne({ current, document, event, outbox, transactions }: UpdateInput): Promise<Written | undefined> {
-    const full = outbox.length > 0 || transactions.length > 0;
+  private async updateOne(input: UpdateInput): Promise<Written | undefined> {
+    const { current, document, event, outbox, transactions } = input;
+    const full = writesOutbox(input);
     const values = [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, current.version, event.id, event.type, event.actor, event.data];
     const { rows } = await this.pool
       .query<Written>(full ? { ...UPDATE_OUTBOX_STATEMENT, values: [...values, JSON.stringify(outbox), JSON.stringify(transactions)] } : { ...UPDATE_STATEMENT, values })
@@ -193,7 +194,7 @@ export class OrderStore {
 
   /** Versioned updates of different orders as one statement: what each member wrote, or nothing where its version moved on. */
   private async updateMany(inputs: UpdateInput[]): Promise<Array<Written | undefined>> {
-    const full = inputs.some(({ outbox, transactions }) => outbox.length > 0 || transactions.length > 0);
+    const full = inputs.some(writesOutbox);
     const members = inputs.map(({ current, document, event, outbox, transactions }, i) => ({
       i,
       id: current.id,
@@ -290,6 +291,9 @@ export const ORDER_STATEMENTS_BY_ID = {
   order_update_many_outbox: UPDATE_MANY_OUTBOX_STATEMENT,
 };
 
+/** A change that queues a job or logs a transaction needs the statement's outbox form. */
+const writesOutbox = ({ outbox, transactions }: UpdateInput) => outbox.length > 0 || transactions.length > 0;
+
 /** Each job keeps the committing request's trace context: its delivery continues that trace. */
 function outboxJobValues(jobs: JobInput[]): OutboxJob[] {
   const traceContext = jobs.length > 0 ? outboundTraceHeaders() : undefined;
@@ -313,11 +317,12 @@ function commitStatement(parts: {
   outbox: { jobs: string; transactions: string } | undefined;
   answer: string;
 }): string {
+  const insertEvents = 'insert into order_events (id, merchant, channel, order_id, type, version, actor, data, document)';
   const events =
     'one' in parts.events
-      ? `insert into order_events (id, merchant, channel, order_id, type, version, actor, data, document)
+      ? `${insertEvents}
       select ${parts.events.one.id}, w.merchant, w.channel, w.id, ${parts.events.one.type}, w.version, ${parts.events.one.actor}, ${parts.events.one.data}, w.document from written w`
-      : `insert into order_events (id, merchant, channel, order_id, type, version, actor, data, document)
+      : `${insertEvents}
       select e.id, w.merchant, w.channel, w.id, e.type, w.version, e.actor, e.data, case when e.n = 1 then w.document end
         from written w, rows from (jsonb_to_recordset(${parts.events.list}::jsonb) as (id uuid, type text, actor text, data jsonb)) with ordinality as e(id, type, actor, data, n)`;
   const outbox = parts.outbox
