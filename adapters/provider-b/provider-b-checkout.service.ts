@@ -110,18 +110,19 @@ export class ProviderBCheckout {
     if (payment.state !== 'intent') throw new AppError(409, 'payment_not_open', `Payment ${paymentId} is ${payment.state}.`);
     const validated = (payment.attributes?.validated as { fingerprint?: string } | undefined)?.fingerprint;
     if (!validated) throw new AppError(409, 'not_validated', 'The order has not been validated for this payment; call validate first.');
+    // An order already changed since validate is refused before the provider is asked: its
+    // purchase may be following the new total at this moment (amountChanged), and the answer is
+    // the same whatever the purchase says.
+    if (orderFingerprint(context.order) !== validated) await this.refuseChanged(tenant, orderId, payment);
     const purchase = await this.provider.purchaseOf(context.configuration, payment);
     const refused = purchaseFailures(purchase, payment);
     if (refused.length > 0) throw new AppError(409, refused[0]!.code, refused[0]!.message, refused);
 
-    // What the shopper entered, then the check: a /customer hook may itself change the cart.
+    // What the shopper entered, then the check again: a /customer hook may itself change the cart.
     if (purchase.customer || purchase.deliveryAddress) await this.kit.orders.replaceCustomer(tenant, orderId, customerFrom(purchase, context.order.customer));
     if (Object.keys(purchase.consents ?? {}).length > 0) await this.kit.orders.replaceConsents(tenant, orderId, { ...(asObject(context.order.consents)), ...purchase.consents });
     const order = await this.kit.orders.getOrder(tenant, orderId);
-    if (orderFingerprint(order) !== validated) {
-      await this.log(tenant, orderId, payment, { event: 'process', pspEvent: 'process', isSuccess: false, pspStatus: 'order_changed', errorDetail: 'The order changed between validate and process.' });
-      throw new AppError(409, 'order_changed', 'The order changed since it was validated (cart, shipping or payments); validate it again before submitting.');
-    }
+    if (orderFingerprint(order) !== validated) await this.refuseChanged(tenant, orderId, payment);
 
     const moved = await this.kit.orders.changeStatus(tenant, orderId, 'processing').catch(async (error: unknown) => {
       await this.log(tenant, orderId, payment, { event: 'process', pspEvent: 'process', isSuccess: false, pspStatus: 'refused', errorDetail: error instanceof Error ? error.message : String(error) });
@@ -135,6 +136,12 @@ export class ProviderBCheckout {
     }
     await this.log(tenant, orderId, payment, { event: 'process', pspEvent: 'process', isSuccess: true, pspStatus: purchase.currentStep });
     return { orderId, paymentId, orderStatus: moved.state.currentStatus, paymentState: 'processing' };
+  }
+
+  /** 409 `order_changed`, logged as a failed process. */
+  private async refuseChanged(tenant: Tenant, orderId: string, payment: PaymentDocument): Promise<never> {
+    await this.log(tenant, orderId, payment, { event: 'process', pspEvent: 'process', isSuccess: false, pspStatus: 'order_changed', errorDetail: 'The order changed between validate and process.' });
+    throw new AppError(409, 'order_changed', 'The order changed since it was validated (cart, shipping or payments); validate it again before submitting.');
   }
 
   /** The payment's share of the order now (contracts/allocation.ts): the purchase's items and the payment follow it. */
