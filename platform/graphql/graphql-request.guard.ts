@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { parse, type DocumentNode } from 'graphql';
 import { AppError, badRequest } from '../errors/app-error.js';
-import { chooseOperation, measureOperation } from './operation-measure.js';
+import { MeasuredOperations } from './measured-operations.cache.js';
 import { checkOperation, emptyTotals, type GraphQLLimits, type RequestTotals } from './query-limits.js';
 
 const OPERATION_PROBLEMS = {
@@ -14,6 +13,9 @@ const OPERATION_PROBLEMS = {
 export function operationProblem(problem: keyof typeof OPERATION_PROBLEMS, operationName?: string): AppError {
   return badRequest(problem, OPERATION_PROBLEMS[problem](operationName), operationName === undefined ? undefined : { operationName });
 }
+
+/** Every GraphQL route of the process reads an operation text once (the variables are checked per request). */
+const measured = new MeasuredOperations();
 
 /**
  * Checks a GraphQL HTTP request before GraphQL sees it: the batch size, then each operation —
@@ -48,17 +50,12 @@ function checkEntry(entry: unknown, limits: GraphQLLimits, totals: RequestTotals
   const { query, operationName, variables } = entry as Record<string, unknown>;
   if (typeof query !== 'string') return;
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return;
-  let document: DocumentNode;
-  try {
-    document = parse(query, { maxTokens: limits.maxTokens });
-  } catch {
-    return;
-  }
   const name = operationName ?? undefined;
-  const chosen = chooseOperation(document, name);
-  if ('problem' in chosen) throw operationProblem(chosen.problem, name);
+  const read = measured.get(query, name, limits.maxTokens);
+  if (read.problem === 'unparseable') return;
+  if (read.problem) throw operationProblem(read.problem, name);
   const values = typeof variables === 'object' && variables !== null && !Array.isArray(variables) ? (variables as Record<string, unknown>) : {};
-  checkOperation(measureOperation(document, chosen.operation), chosen.operation, values, limits, totals);
+  checkOperation(read.measure, read.operation, values, limits, totals);
 }
 
 function parseVariables(raw: unknown): unknown {

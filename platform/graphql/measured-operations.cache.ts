@@ -1,0 +1,48 @@
+import { parse, type OperationDefinitionNode } from 'graphql';
+import { chooseOperation, measureOperation, type OperationMeasure } from './operation-measure.js';
+
+/** What the HTTP guard needs of an operation text: the chosen operation and its measure, or why there is none. */
+export type MeasuredOperation =
+  | { operation: OperationDefinitionNode; measure: OperationMeasure; problem?: undefined }
+  | { problem: 'unknown_operation' | 'operation_name_required' | 'no_operation'; operation?: undefined }
+  /** GraphQL cannot read the text (a syntax error, too many tokens): left to GraphQL to answer. */
+  | { problem: 'unparseable'; operation?: undefined };
+
+/**
+ * The guard's reading of each operation text, remembered: clients send the same few documents
+ * with every request, and parsing and measuring one anew per request was a twentieth of a
+ * gateway request's CPU (docs/benchmarks.md). Only the variables differ per request, and the
+ * guard checks those each time. Bounded by entries and by text length (longer texts are read
+ * anew each time); the oldest entry goes first.
+ */
+export class MeasuredOperations {
+  private readonly entries = new Map<string, MeasuredOperation>();
+
+  constructor(
+    private readonly max = 1_000,
+    private readonly maxTextLength = 10_000,
+  ) {}
+
+  get(query: string, operationName: string | undefined, maxTokens: number): MeasuredOperation {
+    if (query.length > this.maxTextLength) return measure(query, operationName, maxTokens);
+    const key = `${maxTokens}\n${operationName ?? ''}\n${query}`;
+    const known = this.entries.get(key);
+    if (known) return known;
+    const measured = measure(query, operationName, maxTokens);
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, measured);
+    return measured;
+  }
+}
+
+function measure(query: string, operationName: string | undefined, maxTokens: number): MeasuredOperation {
+  let document;
+  try {
+    document = parse(query, { maxTokens });
+  } catch {
+    return { problem: 'unparseable' };
+  }
+  const chosen = chooseOperation(document, operationName);
+  if ('problem' in chosen) return { problem: chosen.problem };
+  return { operation: chosen.operation, measure: measureOperation(document, chosen.operation) };
+}
