@@ -46,7 +46,7 @@ export function createOrderDomain(deps: ServiceDeps, options: { staticNotificati
     commands,
     checkoutTokens,
     queries: new OrderQueries(deps.db.prisma),
-    repository: new OrderRepository(deps.db.prisma),
+    repository: new OrderRepository(deps.db.pool),
     events: new EventRepository(deps.db.prisma),
     deliveries: new DeliveryAdminRepository(deps.db.pool),
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '../../platform/logging/logger.js';
 import { PgNotifier } from '../../platform/db/pg-notifier.js';
+import { ORDER_READ_STATEMENTS_BY_ID } from '../../subgraphs/order/order.repository.js';
 import { ORDER_STATEMENTS_BY_ID, OrderStore, VersionConflict, type EventInput, type TransactionLogInput } from '../../subgraphs/order/engine/order-store.repository.js';
 import type { OrderDocument } from '../../contracts/order.types.js';
 import type { OrderRecord } from '../../subgraphs/order/order.model.js';
@@ -103,7 +104,7 @@ describe('group commit of changes to different orders', () => {
       // A generic plan (the parameters unknown) on a fresh table: where a tenant's listing index looks as cheap as the key.
       await client.query('begin');
       await client.query('set local plan_cache_mode = force_generic_plan');
-      for (const [name, statement] of Object.entries(ORDER_STATEMENTS_BY_ID)) {
+      for (const [name, statement] of Object.entries({ ...ORDER_STATEMENTS_BY_ID, ...ORDER_READ_STATEMENTS_BY_ID })) {
         await client.query(`prepare ${name} as ${statement.text}`);
         const parameters = new Set(statement.text.match(/\$\d+/g)).size;
         const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain execute ${name}(${Array.from({ length: parameters }, () => 'null').join(', ')})`)).rows.map((row) => row['QUERY PLAN']).join('\n');
