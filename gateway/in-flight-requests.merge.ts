@@ -55,20 +55,33 @@ export function copyResponse(response: SubgraphResponse): SubgraphResponse {
 
 const traceHeaders: ReadonlySet<string> = new Set(TRACE_HEADERS);
 
+/** The caller's part of a merge key, once per request (its context): every fetch of a plan shares it. */
+const callers = new WeakMap<object, string>();
+
+function callerIdentity(context: Partial<GatewayContext> & { auth: NonNullable<GatewayContext['auth']> }): string {
+  let identity = callers.get(context);
+  if (identity !== undefined) return identity;
+  let forwarded = '';
+  for (const name of Object.keys(context.forward ?? {}).sort()) if (!traceHeaders.has(name)) forwarded += `${name}:${context.forward![name]}\n`;
+  const { principal, tenant } = context.auth;
+  identity = JSON.stringify([principal, tenant.merchant, tenant.channel, forwarded]);
+  callers.set(context, identity);
+  return identity;
+}
+
 /**
  * The identity of a subgraph call that may be shared, or undefined when it must run on its own:
  * anything but a fetch of an incoming query (mutations, and the fetches that follow one, read or
  * write state the caller just changed). Same subgraph, operation, variables, caller (principal and
  * tenant) and forwarded headers other than the trace ones. `operation` names the operation (its
- * name and text) when the caller has a shorter identity for it than the text.
+ * name and text) when the caller has a shorter identity for it than the text. Each part is JSON
+ * or free of line breaks, so the lines cannot run into each other.
  */
 export function mergeKey(subgraph: string, options: GraphQLDataSourceProcessOptions<GatewayContext>, operation?: string): string | undefined {
   if (!('incomingRequestContext' in options) || options.incomingRequestContext.operation?.operation !== 'query') return undefined;
   const { request } = options;
   const context = options.context as Partial<GatewayContext>;
   if (!context.auth || !request.query) return undefined;
-  let identity = '';
-  for (const name of Object.keys(context.forward ?? {}).sort()) if (!traceHeaders.has(name)) identity += `${name}:${context.forward![name]}\n`;
-  const { principal, tenant } = context.auth;
-  return JSON.stringify([subgraph, operation ?? [request.operationName ?? null, request.query], request.variables ?? null, principal, tenant.merchant, tenant.channel, identity]);
+  const named = operation ?? JSON.stringify([request.operationName ?? null, request.query]);
+  return `${subgraph}\n${named}\n${callerIdentity(context as Partial<GatewayContext> & { auth: GatewayContext['auth'] })}\n${JSON.stringify(request.variables ?? null)}`;
 }
