@@ -55,7 +55,7 @@ function checkEntry(entry: unknown, limits: GraphQLLimits, totals: RequestTotals
   if (read.problem === 'unparseable') return;
   if (read.problem) throw operationProblem(read.problem, name);
   const values = typeof variables === 'object' && variables !== null && !Array.isArray(variables) ? (variables as Record<string, unknown>) : {};
-  checkOperation(read.measure, read.operation, values, limits, totals);
+  checkOperation(read.measure, { operation: read.type }, values, limits, totals);
 }
 
 function parseVariables(raw: unknown): unknown {

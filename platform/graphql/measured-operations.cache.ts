@@ -1,19 +1,22 @@
-import { parse, type OperationDefinitionNode } from 'graphql';
+import { parse, type OperationTypeNode } from 'graphql';
 import { chooseOperation, measureOperation, type OperationMeasure } from './operation-measure.js';
 
-/** What the HTTP guard needs of an operation text: the chosen operation and its measure, or why there is none. */
+/**
+ * What the HTTP guard needs of an operation text: the chosen operation's type and measure (not
+ * its syntax tree, which would keep a long text's whole document alive), or why there is none.
+ */
 export type MeasuredOperation =
-  | { operation: OperationDefinitionNode; measure: OperationMeasure; problem?: undefined }
-  | { problem: 'unknown_operation' | 'operation_name_required' | 'no_operation'; operation?: undefined }
+  | { type: OperationTypeNode; measure: OperationMeasure; problem?: undefined }
+  | { problem: 'unknown_operation' | 'operation_name_required' | 'no_operation' }
   /** GraphQL cannot read the text (a syntax error, too many tokens): left to GraphQL to answer. */
-  | { problem: 'unparseable'; operation?: undefined };
+  | { problem: 'unparseable' };
 
 /**
  * The guard's reading of each operation text, remembered: clients send the same few documents
  * with every request, and parsing and measuring one anew per request was a twentieth of a
  * gateway request's CPU (docs/benchmarks.md). Only the variables differ per request, and the
  * guard checks those each time. Bounded by entries and by text length (longer texts are read
- * anew each time); the oldest entry goes first.
+ * anew each time); the oldest entry goes first. An entry holds the text (its key) and a few numbers.
  */
 export class MeasuredOperations {
   private readonly entries = new Map<string, MeasuredOperation>();
@@ -44,5 +47,5 @@ function measure(query: string, operationName: string | undefined, maxTokens: nu
   }
   const chosen = chooseOperation(document, operationName);
   if ('problem' in chosen) return { problem: chosen.problem };
-  return { operation: chosen.operation, measure: measureOperation(document, chosen.operation) };
+  return { type: chosen.operation.operation, measure: measureOperation(document, chosen.operation) };
 }

@@ -65,7 +65,8 @@ const exceeded = (code: string, what: string, setting: string, max: number, foun
  */
 export function checkOperation(
   measure: OperationMeasure,
-  operation: OperationDefinitionNode,
+  /** The operation, or just its type: only whether it is a mutation counts here. */
+  operation: Pick<OperationDefinitionNode, 'operation'>,
   variables: Record<string, unknown>,
   limits: GraphQLLimits,
   totals: RequestTotals = emptyTotals(),
