@@ -55,17 +55,15 @@ export function copyResponse(response: SubgraphResponse): SubgraphResponse {
 
 const traceHeaders: ReadonlySet<string> = new Set(TRACE_HEADERS);
 
-/** The caller's part of a merge key, once per request (its context): every fetch of a plan shares it. */
-const callers = new WeakMap<object, string>();
+/** A text and its length: self-delimiting, so parts written one after another cannot run into each other. */
+const part = (text: string) => `${text.length}:${text}`;
 
-function callerIdentity(context: Partial<GatewayContext> & { auth: NonNullable<GatewayContext['auth']> }): string {
-  let identity = callers.get(context);
-  if (identity !== undefined) return identity;
-  let forwarded = '';
-  for (const name of Object.keys(context.forward ?? {}).sort()) if (!traceHeaders.has(name)) forwarded += `${name}:${context.forward![name]}\n`;
+/** The caller's part of a merge key: principal, tenant, and the forwarded headers other than the trace ones. */
+function callerIdentity(context: Partial<GatewayContext> & Pick<GatewayContext, 'auth'>): string {
   const { principal, tenant } = context.auth;
-  identity = JSON.stringify([principal, tenant.merchant, tenant.channel, forwarded]);
-  callers.set(context, identity);
+  let identity = JSON.stringify(principal) + part(tenant.merchant) + part(tenant.channel);
+  const forward = context.forward ?? {};
+  for (const name of Object.keys(forward).sort()) if (!traceHeaders.has(name)) identity += part(name) + part(forward[name]!);
   return identity;
 }
 
@@ -74,8 +72,9 @@ function callerIdentity(context: Partial<GatewayContext> & { auth: NonNullable<G
  * anything but a fetch of an incoming query (mutations, and the fetches that follow one, read or
  * write state the caller just changed). Same subgraph, operation, variables, caller (principal and
  * tenant) and forwarded headers other than the trace ones. `operation` names the operation (its
- * name and text) when the caller has a shorter identity for it than the text. Each part is JSON
- * or free of line breaks, so the lines cannot run into each other.
+ * name and text) when the caller has a shorter identity for it than the text. The subgraph's
+ * name has no line break and the operation is JSON or an id; the caller's part is JSON and
+ * length-prefixed texts; the variables JSON come last: no two different calls share a key.
  */
 export function mergeKey(subgraph: string, options: GraphQLDataSourceProcessOptions<GatewayContext>, operation?: string): string | undefined {
   if (!('incomingRequestContext' in options) || options.incomingRequestContext.operation?.operation !== 'query') return undefined;
@@ -83,5 +82,5 @@ export function mergeKey(subgraph: string, options: GraphQLDataSourceProcessOpti
   const context = options.context as Partial<GatewayContext>;
   if (!context.auth || !request.query) return undefined;
   const named = operation ?? JSON.stringify([request.operationName ?? null, request.query]);
-  return `${subgraph}\n${named}\n${callerIdentity(context as Partial<GatewayContext> & { auth: GatewayContext['auth'] })}\n${JSON.stringify(request.variables ?? null)}`;
+  return `${subgraph}\n${named}\n${callerIdentity(context as Partial<GatewayContext> & Pick<GatewayContext, 'auth'>)}\n${JSON.stringify(request.variables ?? null)}`;
 }

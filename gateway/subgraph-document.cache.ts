@@ -9,10 +9,12 @@ export type PreparedOperation =
 /**
  * The gateway sends a handful of distinct operations per subgraph (one per planned fetch of each
  * cached query plan), so parsing and validating each call anew is pure waste. Bounded: the oldest
- * entry goes first once `max` distinct operations were seen.
+ * text goes first once `max` distinct operations were seen.
  */
 export class SubgraphDocumentCache {
-  private readonly prepared = new Map<string, PreparedOperation>();
+  /** By operation text, then by operation name: the plan's texts are the same strings call after call, so no key is built and hashed per call. */
+  private readonly prepared = new Map<string, Map<string, PreparedOperation>>();
+  private size = 0;
   private nextId = 0;
 
   constructor(
@@ -21,12 +23,20 @@ export class SubgraphDocumentCache {
   ) {}
 
   get(source: string, operationName?: string | null): PreparedOperation {
-    const key = `${operationName ?? ''}\n${source}`;
-    const cached = this.prepared.get(key);
+    const name = operationName ?? '';
+    const cached = this.prepared.get(source)?.get(name);
     if (cached) return cached;
     const prepared = this.prepare(source, operationName ?? undefined);
-    if (this.prepared.size >= this.max) this.prepared.delete(this.prepared.keys().next().value!);
-    this.prepared.set(key, prepared);
+    if (this.size >= this.max) {
+      // The oldest text goes first, with every name it was asked for.
+      const [oldest, names] = this.prepared.entries().next().value!;
+      this.prepared.delete(oldest);
+      this.size -= names.size;
+    }
+    let names = this.prepared.get(source);
+    if (!names) this.prepared.set(source, (names = new Map()));
+    names.set(name, prepared);
+    this.size++;
     return prepared;
   }
 
