@@ -41,12 +41,12 @@ export interface BenchProcess {
   stop(): Promise<void>;
 }
 
-/** Runner side: starts `bench/<file>` under tsx with --expose-gc and waits until it serves. */
+/** Runner side: starts `bench/<file>` under tsx (its ESM loader only, as `npm start` runs) with --expose-gc and waits until it serves. */
 export async function startBenchProcess(file: string, env: NodeJS.ProcessEnv = {}, startTimeoutMs = 90_000): Promise<BenchProcess> {
   const child: ChildProcess = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
     env: { ...process.env, ...env },
     // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there on exit (where a figure's time goes).
-    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: ['--import', 'tsx/esm', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();

@@ -66,7 +66,7 @@ async function startPlatform(): Promise<{ urls: Record<string, string>; exited: 
     HOOK_TIMEOUT_MS: '60000', // the receiver holds its answers while the test looks at readiness
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
   };
-  child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--import', 'tsx/esm', 'app/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));

@@ -53,7 +53,7 @@ async function startOnce(dataDir: string, pgPort: number): Promise<Started> {
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_PORT`, '0'])),
   };
   const startedAt = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'app/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let output = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
@@ -151,7 +151,7 @@ describe('npm start', () => {
   }, 400_000);
 
   it('stops with a clear message when the environment is invalid', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx/esm', 'app/main.ts'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, GATEWAY_PORT: 'eighty', SERVICES: 'gateway,bogus' },
       stdio: ['ignore', 'pipe', 'pipe'],
