@@ -20,6 +20,9 @@ export interface Tenant {
   channel: string;
 }
 
+/** A tenant as one string (a map key): merchant and channel, which hold no NUL. */
+export const tenantKey = (tenant: Tenant): string => `${tenant.merchant}\u0000${tenant.channel}`;
+
 export interface AuthContext {
   principal: Principal;
   tenant: Tenant;

@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import type { Tenant } from '../../platform/auth/principal.js';
+import { tenantKey, type Tenant } from '../../platform/auth/principal.js';
+import { cloneJson } from '../../platform/http/json-guard.js';
+import { TurnReadBatcher } from '../../platform/db/turn-read.batcher.js';
 import { ORDER_COLUMNS, tenantCondition, toOrderRecord, type OrderRecord, type OrderRow } from './order.model.js';
 
 /**
@@ -14,12 +16,25 @@ export const ORDER_READ_STATEMENTS_BY_ID = { order_find_by_ids: FIND_BY_IDS_STAT
 
 /** Batched, tenant-scoped reads of orders for GraphQL (the engine reads through OrderStore). */
 export class OrderRepository {
-  constructor(private readonly pool: pg.Pool) {}
+  /** The batches of every request of a tenant asked for in one turn, read as one query (platform/db/turn-read.batcher.ts). */
+  readonly reads: TurnReadBatcher<Tenant, string, OrderRecord>;
 
-  /** One query for a whole batch; the result is in the order of `ids`, null where missing. */
+  constructor(private readonly pool: pg.Pool) {
+    this.reads = new TurnReadBatcher<Tenant, string, OrderRecord>({
+      load: (tenant, ids) => this.query(tenant, ids),
+      keyOf: (id) => id,
+      copy: (order) => ({ ...order, document: cloneJson(order.document) }),
+    });
+  }
+
+  /** A request's batch, in the order of `ids`, null where missing; one query with the other requests' batches of this turn. */
   async findByIds(tenant: Tenant, ids: readonly string[]): Promise<Array<OrderRecord | null>> {
+    const found = await this.reads.read(tenantKey(tenant), tenant, ids);
+    return found.map((order) => order ?? null);
+  }
+
+  private async query(tenant: Tenant, ids: string[]): Promise<Map<string, OrderRecord>> {
     const { rows } = await this.pool.query<OrderRow>({ ...FIND_BY_IDS_STATEMENT, values: [ids, tenant.merchant, tenant.channel] });
-    const byId = new Map(rows.map((row) => [row.id, toOrderRecord(row)]));
-    return ids.map((id) => byId.get(id) ?? null);
+    return new Map(rows.map((row) => [row.id, toOrderRecord(row)]));
   }
 }

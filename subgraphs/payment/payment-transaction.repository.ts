@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Tenant } from '../../platform/auth/principal.js';
+import { tenantKey, type Tenant } from '../../platform/auth/principal.js';
+import { TurnReadBatcher } from '../../platform/db/turn-read.batcher.js';
+import { cloneJson } from '../../platform/http/json-guard.js';
 import type pg from 'pg';
 import type { PrismaClient } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -102,21 +104,31 @@ export class PaymentTransactionRepository {
   }
 
   /**
-   * The logs of many payments in one query, in the order of `keys`, oldest transaction first.
+   * The logs of many payments, in the order of `keys`, oldest transaction first: one query with
+   * the other requests' keys of the tenant asked for in this turn (platform/db/turn-read.batcher.ts).
    * Raw and prepared: this is the read behind every federated `Payment.transactions` (one per
    * gateway request that asks for it), where Prisma's own per-query work cost more than the query.
    */
   async listForPayments(tenant: Tenant, keys: readonly PaymentKey[]): Promise<PaymentTransactionRecord[][]> {
-    const { rows } = await this.pool.query<TransactionRow>({
-      name: 'payment-logs',
-      text: `select ${TRANSACTION_COLUMNS} from payment_transactions
-        where merchant = $1 and channel = $2 and (order_id, payment_id) in (select * from unnest($3::text[], $4::text[]))
-        order by created_at, id`,
-      values: [tenant.merchant, tenant.channel, keys.map((key) => key.orderId), keys.map((key) => key.paymentId)],
-    });
-    const grouped = groupBy(rows, (row) => keyOf({ orderId: row.orderId, paymentId: row.paymentId ?? '' }));
-    return keys.map((key) => grouped.get(keyOf(key)) ?? []);
+    const found = await this.logReads.read(tenantKey(tenant), tenant, keys);
+    return found.map((log) => log ?? []);
   }
+
+  /** The batches of every request of a tenant asked for in one turn (`listForPayments`). */
+  readonly logReads = new TurnReadBatcher<Tenant, PaymentKey, PaymentTransactionRecord[]>({
+    load: async (tenant, keys) => {
+      const { rows } = await this.pool.query<TransactionRow>({
+        name: 'payment-logs',
+        text: `select ${TRANSACTION_COLUMNS} from payment_transactions
+          where merchant = $1 and channel = $2 and (order_id, payment_id) in (select * from unnest($3::text[], $4::text[]))
+          order by created_at, id`,
+        values: [tenant.merchant, tenant.channel, keys.map((key) => key.orderId), keys.map((key) => key.paymentId)],
+      });
+      return groupBy(rows, (row) => keyOf({ orderId: row.orderId, paymentId: row.paymentId ?? '' }));
+    },
+    keyOf,
+    copy: (log) => log.map((record) => ({ ...record, requestJson: cloneJson(record.requestJson), responseJson: cloneJson(record.responseJson) })),
+  });
 }
 
 /** The columns of a transaction as Prisma names them; `amount` as text, made a Decimal as Prisma would. */

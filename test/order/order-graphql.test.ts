@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { OrderRepository } from '../../subgraphs/order/order.repository.js';
 import { graphql } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -113,5 +114,27 @@ describe('order subgraph through the gateway', () => {
     await admin.call('PUT', `/${created.body.id}/state`, { status: 'processing' });
     const { body } = await gql(`query ($id: ID!) { v1: order(id: $id, version: 1) { status version } now: order(id: $id) { status version } }`, { id: created.body.id });
     expect(body.data).toEqual({ v1: { status: 'checkout', version: 1 }, now: { status: 'processing', version: 2 } });
+  });
+
+  it("answers reads of many requests that share a query each with their own orders, never another tenant's", async () => {
+    const other = { merchant: 'm-gql-other', channel: 'web' };
+    const otherAdmin = await orderClient(system, other, 'admin');
+    const mine = await Promise.all([1, 2].map(async (n) => (await admin.call('POST', '', sampleOrder({ cart: { ...sampleOrder().cart, reference: `basket-${n}` } }))).body.id as string));
+    const theirs = (await otherAdmin.call('POST', '', sampleOrder())).body.id as string;
+    // Asked in one turn, as concurrent requests' loaders ask: each tenant's callers share one query.
+    const repository = new OrderRepository(system.db.pool);
+    const [first, second, foreign, own] = await Promise.all([
+      repository.findByIds(tenant, [mine[0]!, mine[1]!]),
+      repository.findByIds(tenant, [mine[1]!, theirs]),
+      repository.findByIds(other, [mine[0]!]),
+      repository.findByIds(other, [theirs]),
+    ]);
+    expect(repository.reads.stats).toEqual({ queries: 2, calls: 4 });
+    expect(first.map((order) => order?.document.cart.reference)).toEqual(['basket-1', 'basket-2']);
+    expect(second.map((order) => order?.id ?? null)).toEqual([mine[1], null]);
+    expect(second[0]!.document).toEqual(first[1]!.document);
+    expect(second[0]!.document).not.toBe(first[1]!.document);
+    expect(foreign).toEqual([null]);
+    expect(own.map((order) => order?.id)).toEqual([theirs]);
   });
 });

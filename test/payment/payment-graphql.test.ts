@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PaymentTransactionRepository } from '../../subgraphs/payment/payment-transaction.repository.js';
 import { graphql } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -177,5 +178,28 @@ describe('admin listing of payments', () => {
   it("lists only the caller's tenant", async () => {
     const { body } = await graphql(gateway, LIST, {}, await asRole('admin', { merchant: 'm-empty', channel: 'web' }));
     expect(body.data.payments).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
+  });
+
+  it("answers log reads of many requests that share a query each with their own payments' logs, never another tenant's", async () => {
+    const other = { merchant: 'm-payment-graph-2', channel: 'web' };
+    const mine = await orderWithFailedPayment();
+    const theirs = await orderWithFailedPayment(other);
+    // Asked in one turn, as concurrent requests' loaders ask: each tenant's callers share one query.
+    const repository = new PaymentTransactionRepository(system.db.prisma, system.db.pool);
+    const [first, second, foreign] = await Promise.all([
+      repository.listForPayments(tenant, [mine]),
+      repository.listForPayments(tenant, [mine, theirs]),
+      repository.listForPayments(other, [mine, theirs]),
+    ]);
+    expect(repository.logReads.stats).toEqual({ queries: 2, calls: 3 });
+    expect(first[0]!.map((transaction) => [transaction.isSuccess, transaction.errorDetail])).toEqual([[true, null], [false, 'CVC Declined']]);
+    expect(second[0]).toEqual(first[0]);
+    expect(second[0]![1]).not.toBe(first[0]![1]);
+    expect(second[1]).toEqual([]);
+    expect(foreign[0]).toEqual([]);
+    expect(foreign[1]!.map((transaction) => [transaction.orderId, transaction.paymentId])).toEqual([
+      [theirs.orderId, theirs.paymentId],
+      [theirs.orderId, theirs.paymentId],
+    ]);
   });
 });

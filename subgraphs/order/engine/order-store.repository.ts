@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { AppError, conflict } from '../../../platform/errors/app-error.js';
 import { cloneJson } from '../../../platform/http/json-guard.js';
 import type { ChannelDelivery, PgNotifier } from '../../../platform/db/pg-notifier.js';
-import type { Tenant } from '../../../platform/auth/principal.js';
+import { tenantKey, type Tenant } from '../../../platform/auth/principal.js';
 import type { TransactionInput } from '../../../contracts/callbacks.types.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
 import { ORDER_COLUMNS, tenantCondition, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
@@ -74,7 +74,7 @@ export const ORDER_STORE_DELIVERIES: Record<string, ChannelDelivery> = { [ORDER_
  */
 export const ORDER_STORE_NOTIFY_INTERVAL_MS = 5;
 
-const cacheKey = (tenant: Tenant, id: string) => `${tenant.merchant}\u0000${tenant.channel}\u0000${id}`;
+const cacheKey = (tenant: Tenant, id: string) => `${tenantKey(tenant)}\u0000${id}`;
 
 
 /**
