@@ -1,4 +1,5 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { trace } from '@opentelemetry/api';
 import { execute, type GraphQLFormattedError } from 'graphql';
 import { formatGraphQLError } from '../platform/graphql/graphql-errors.js';
 import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
@@ -24,8 +25,12 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     this.documents = new SubgraphDocumentCache(subgraph.schema);
   }
 
-  /** A span per subgraph call, as over HTTP, so a trace shows the same hops either way. */
+  /**
+   * A span per subgraph call, as over HTTP, so a trace shows the same hops either way — when the
+   * request's span is recorded; when it is not (no exporter), nobody would see this one either.
+   */
   process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
+    if (!trace.getActiveSpan()?.isRecording()) return this.run(options);
     return withClientSpan({ name: `subgraph ${this.subgraphName}`, attributes: { 'graphql.operation.name': options.request.operationName, 'checkout.in_process': true }, propagate: false }, () => this.run(options));
   }
 

@@ -36,7 +36,7 @@ export function installTracing(config: TelemetryConfig): Tracing {
     processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${config.otlpEndpoint.replace(/\/$/, '')}/v1/traces` })));
   }
   const provider =
-    processors.length === 0 ? new UnrecordedTracerProvider() : new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': config.serviceName }), spanProcessors: processors });
+    processors.length === 0 ? new UnrecordedTracerProvider((name) => name !== TRACER_NAME) : new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': config.serviceName }), spanProcessors: processors });
   provider.register();
   const tracing: Tracing = {
     exporter: config.tracesExporter,

@@ -43,3 +43,24 @@ describe('the unrecorded tracer (no trace exporter)', () => {
     expect(context.active()).toBe(ROOT_CONTEXT);
   });
 });
+
+describe("a library's tracer when nothing records (pass-through)", () => {
+  const library = new UnrecordedTracerProvider((name) => name === 'library').getTracer('library');
+
+  it('hands out the active span as the library span, with no context switch', () => {
+    const active = trace.setSpanContext(ROOT_CONTEXT, parent);
+    context.with(active, () => {
+      const seen = library.startActiveSpan('plan', (span) => ({ ids: span.spanContext(), context: context.active() }));
+      expect(seen.ids).toMatchObject({ traceId: parent.traceId, spanId: parent.spanId });
+      expect(seen.context).toBe(active);
+      expect(library.startSpan('fetch').spanContext().spanId).toBe(parent.spanId);
+    });
+  });
+
+  it('runs the callback in a context the library names, and is invalid where no span is active', () => {
+    const named = trace.setSpanContext(ROOT_CONTEXT, parent);
+    expect(library.startActiveSpan('x', {}, named, (span) => [span.spanContext().spanId, trace.getSpanContext(context.active())?.spanId])).toEqual([parent.spanId, parent.spanId]);
+    expect(trace.isSpanContextValid(library.startSpan('root', {}, ROOT_CONTEXT).spanContext())).toBe(false);
+    expect(library.startSpan('root', {}, ROOT_CONTEXT).isRecording()).toBe(false);
+  });
+});

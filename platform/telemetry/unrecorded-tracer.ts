@@ -1,4 +1,4 @@
-import { context, trace, TraceFlags, type Context, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
+import { context, INVALID_SPAN_CONTEXT, trace, TraceFlags, type Context, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
 import { NodeTracerProvider, RandomIdGenerator } from '@opentelemetry/sdk-trace-node';
 
 /**
@@ -30,14 +30,41 @@ class UnrecordedTracer implements Tracer {
 }
 
 /**
+ * A library's tracer (Apollo's gateway makes a span per plan, execution, fetch and shaping) when
+ * nothing records: its spans would be new ids under the request's that nobody can see, each with
+ * a context switch on every await below it. Its span stands for the span already active (the
+ * same ids: traceparent out and log lines read the same), and its callback runs in the context it
+ * was given, so nothing is switched unless the library names another context.
+ */
+class PassThroughTracer implements Tracer {
+  startSpan(_name: string, _options?: SpanOptions, ctx: Context = context.active()): Span {
+    return trace.wrapSpanContext(trace.getSpanContext(ctx) ?? INVALID_SPAN_CONTEXT);
+  }
+
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, ...rest: [F] | [SpanOptions, F] | [SpanOptions, Context, F]): ReturnType<F> {
+    const fn = rest[rest.length - 1] as F;
+    if (rest.length < 3) return fn(this.startSpan(name)) as ReturnType<F>;
+    const parent = rest[1] as Context;
+    const span = this.startSpan(name, undefined, parent);
+    return context.with(trace.setSpan(parent, span), fn as (span: Span) => ReturnType<F>, undefined, span);
+  }
+}
+
+/**
  * The SDK's provider for its registration (the AsyncLocalStorage context manager, W3C trace
  * context and baggage propagation: request scopes and log fields ride on them), handing out
- * the unrecorded tracer — ours and the libraries' (Apollo's gateway makes its own spans).
+ * the unrecorded tracer — ours — and, to the tracers `passThrough` names (the libraries'), the
+ * pass-through one.
  */
 export class UnrecordedTracerProvider extends NodeTracerProvider {
   private readonly tracer = new UnrecordedTracer();
+  private readonly passThroughTracer = new PassThroughTracer();
 
-  override getTracer(): Tracer {
-    return this.tracer;
+  constructor(private readonly passThrough: (name: string) => boolean = () => false) {
+    super();
+  }
+
+  override getTracer(name: string): Tracer {
+    return this.passThrough(name) ? this.passThroughTracer : this.tracer;
   }
 }
