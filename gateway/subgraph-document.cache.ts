@@ -1,5 +1,6 @@
 import { parse, validate, type DocumentNode, type GraphQLError, type GraphQLSchema, type OperationTypeNode } from 'graphql';
 import { chooseOperation } from '../platform/graphql/operation-measure.js';
+import { OperationTextCache } from '../platform/graphql/operation-text.cache.js';
 
 /** An operation string parsed and validated once against one subgraph's schema. */
 export type PreparedOperation =
@@ -12,32 +13,19 @@ export type PreparedOperation =
  * text goes first once `max` distinct operations were seen.
  */
 export class SubgraphDocumentCache {
-  /** By operation text, then by operation name: the plan's texts are the same strings call after call, so no key is built and hashed per call. */
-  private readonly prepared = new Map<string, Map<string, PreparedOperation>>();
-  private size = 0;
+  /** By the plan's operation text, then by operation name (the texts are the same strings call after call). */
+  private readonly prepared: OperationTextCache<PreparedOperation>;
   private nextId = 0;
 
   constructor(
     private readonly schema: GraphQLSchema,
-    private readonly max = 1_000,
-  ) {}
+    max = 1_000,
+  ) {
+    this.prepared = new OperationTextCache(max);
+  }
 
   get(source: string, operationName?: string | null): PreparedOperation {
-    const name = operationName ?? '';
-    const cached = this.prepared.get(source)?.get(name);
-    if (cached) return cached;
-    const prepared = this.prepare(source, operationName ?? undefined);
-    if (this.size >= this.max) {
-      // The oldest text goes first, with every name it was asked for.
-      const [oldest, names] = this.prepared.entries().next().value!;
-      this.prepared.delete(oldest);
-      this.size -= names.size;
-    }
-    let names = this.prepared.get(source);
-    if (!names) this.prepared.set(source, (names = new Map()));
-    names.set(name, prepared);
-    this.size++;
-    return prepared;
+    return this.prepared.get(source, operationName ?? '', () => this.prepare(source, operationName ?? undefined));
   }
 
   private prepare(source: string, operationName: string | undefined): PreparedOperation {

@@ -1,5 +1,6 @@
 import { parse, type OperationTypeNode } from 'graphql';
 import { chooseOperation, measureOperation, type OperationMeasure } from './operation-measure.js';
+import { OperationTextCache } from './operation-text.cache.js';
 
 /**
  * What the HTTP guard needs of an operation text: the chosen operation's type and measure (not
@@ -19,22 +20,18 @@ export type MeasuredOperation =
  * anew each time); the oldest entry goes first. An entry holds the text (its key) and a few numbers.
  */
 export class MeasuredOperations {
-  private readonly entries = new Map<string, MeasuredOperation>();
+  private readonly entries: OperationTextCache<MeasuredOperation>;
 
   constructor(
-    private readonly max = 1_000,
+    max = 1_000,
     private readonly maxTextLength = 10_000,
-  ) {}
+  ) {
+    this.entries = new OperationTextCache(max);
+  }
 
   get(query: string, operationName: string | undefined, maxTokens: number): MeasuredOperation {
     if (query.length > this.maxTextLength) return measure(query, operationName, maxTokens);
-    const key = `${maxTokens}\n${operationName ?? ''}\n${query}`;
-    const known = this.entries.get(key);
-    if (known) return known;
-    const measured = measure(query, operationName, maxTokens);
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, measured);
-    return measured;
+    return this.entries.get(query, `${maxTokens}\n${operationName ?? ''}`, () => measure(query, operationName, maxTokens));
   }
 }
 

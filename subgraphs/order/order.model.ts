@@ -1,4 +1,5 @@
 import type { Prisma } from '../../platform/db/generated/client.js';
+import { tenantKey, type Tenant } from '../../platform/auth/principal.js';
 import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
 
 export type { OrderDocument, PaymentDocument };
@@ -50,3 +51,6 @@ export function toOrderRecord(row: OrderRow): OrderRecord {
 
 export const paymentsOf = (order: OrderRecord): PaymentRecord[] =>
   (order.document.payments ?? []).map((payment) => ({ ...payment, orderId: order.id, merchant: order.merchant, channel: order.channel }));
+
+/** An order as one string (a map key within a process): its tenant and id. */
+export const orderKey = (tenant: Tenant, orderId: string): string => `${tenantKey(tenant)}\u0000${orderId}`;

@@ -9,7 +9,7 @@ import { LOCKED_STATUSES } from '../domain/order-state.machine.js';
 import { orderSchemaViolations, orderSchemaViolationsOfMembers } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
-import type { OrderRecord } from '../order.model.js';
+import { orderKey, type OrderRecord } from '../order.model.js';
 import { HookVeto, runHooks, type HookInvocation, type HookPatch } from './hook-runner.js';
 import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from './amount-change.planner.js';
 import { planNotifications } from './notification-planner.js';
@@ -18,7 +18,7 @@ import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
 import { mayRegisterUrls, newOutboundUrls } from './outbound-urls.js';
 import { lifecycleMoveOf, paymentCallbackJobs, type LifecycleContext, type PaymentLifecycle } from './payment-lifecycle.js';
-import { causeOfThisChange, orderWriteKey, processWriteQueue, type OrderWriteQueue } from './order-write.queue.js';
+import { causeOfThisChange, processWriteQueue, type OrderWriteQueue } from './order-write.queue.js';
 import type { PaymentDocument } from '../../../contracts/order.types.js';
 
 /** Who makes a change. An adapter's own hooks are skipped for its changes. */
@@ -119,7 +119,7 @@ export class OrderEngine {
         throw conflict(`Order ${request.orderId} is at version ${known}, not ${request.expectedVersion}.`, { version: known });
       }
     }
-    return this.writers.turn(orderWriteKey(request.tenant, request.orderId), () => this.changeInTurn(request), causeOfThisChange());
+    return this.writers.turn(orderKey(request.tenant, request.orderId), () => this.changeInTurn(request), causeOfThisChange());
   }
 
   private async changeInTurn(request: ChangeRequest): Promise<ChangeResult> {

@@ -2,10 +2,10 @@ import type pg from 'pg';
 import { AppError, conflict } from '../../../platform/errors/app-error.js';
 import { cloneJson } from '../../../platform/http/json-guard.js';
 import type { ChannelDelivery, PgNotifier } from '../../../platform/db/pg-notifier.js';
-import { tenantKey, type Tenant } from '../../../platform/auth/principal.js';
+import type { Tenant } from '../../../platform/auth/principal.js';
 import type { TransactionInput } from '../../../contracts/callbacks.types.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
-import { ORDER_COLUMNS, tenantCondition, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
+import { ORDER_COLUMNS, orderKey, tenantCondition, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
 import { outboundTraceHeaders } from '../../../platform/telemetry/outbound.js';
 import { RecentOrders } from './recent-orders.cache.js';
 import { GroupCommitBatcher } from './group-commit.batcher.js';
@@ -74,9 +74,6 @@ export const ORDER_STORE_DELIVERIES: Record<string, ChannelDelivery> = { [ORDER_
  */
 export const ORDER_STORE_NOTIFY_INTERVAL_MS = 5;
 
-const cacheKey = (tenant: Tenant, id: string) => `${tenantKey(tenant)}\u0000${id}`;
-
-
 /**
  * The engine's writes: each commit is one transaction holding the versioned update, the event
  * records (the first with the document as of the new version) and the outbox jobs. Subscribers and
@@ -97,7 +94,7 @@ export class OrderStore {
     this.commits = new GroupCommitBatcher<UpdateInput, Written | undefined>({
       runOne: (input) => this.updateOne(input),
       runMany: (inputs) => this.updateMany(inputs),
-      keyOf: (input) => cacheKey(input.current, input.current.id),
+      keyOf: (input) => orderKey(input.current, input.current.id),
     });
   }
 
@@ -114,18 +111,18 @@ export class OrderStore {
    * the versioned update refuses it and the engine re-reads.
    */
   async loadForChange(tenant: Tenant, id: string, reuse: (order: OrderRecord) => boolean = () => true): Promise<{ order: OrderRecord | null; cached: boolean }> {
-    const cached = this.recent.get(cacheKey(tenant, id));
+    const cached = this.recent.get(orderKey(tenant, id));
     if (cached && reuse(cached)) return { order: { ...cached, document: cloneJson(cached.document) }, cached: true };
     return { order: await this.load(tenant, id), cached: false };
   }
 
   /** The last version this process committed or read of the order, if it remembers one (never ahead of the database). */
   knownVersion(tenant: Tenant, id: string): number | undefined {
-    return this.recent.get(cacheKey(tenant, id))?.version;
+    return this.recent.get(orderKey(tenant, id))?.version;
   }
 
   private remember(record: OrderRecord): void {
-    const key = cacheKey(record, record.id);
+    const key = orderKey(record, record.id);
     this.recent.set(key, record);
   }
 
@@ -156,7 +153,7 @@ export class OrderStore {
   async update(current: OrderRecord, document: OrderDocument, event: EventInput, jobs: JobInput[], transactions: TransactionLogInput[] = []): Promise<OrderRecord> {
     const written = await this.commits.submit({ current, document, event, outbox: outboxJobValues(jobs), transactions });
     if (!written) {
-      this.recent.delete(cacheKey(current, current.id));
+      this.recent.delete(orderKey(current, current.id));
       throw new VersionConflict(`order ${current.id} changed since version ${current.version}`);
     }
     const record: OrderRecord = {

@@ -51,8 +51,6 @@ export class OrderWriteQueue {
 /** The process's queue: every OrderEngine uses it unless given its own. */
 export const processWriteQueue = new OrderWriteQueue();
 
-export const orderWriteKey = (tenant: { merchant: string; channel: string }, orderId: string) => `${tenant.merchant}\u0000${tenant.channel}\u0000${orderId}`;
-
 /**
  * What caused the change being served: the trace it belongs to (a hook or callback's own calls
  * continue the trace of the change that called it), else the request id passed along the hops.
