@@ -16,6 +16,7 @@ function tableSource(rows: Row[], options: { fail?: Error | undefined } = {}) {
       if (options.fail) throw options.fail;
       return new Map(rows.filter((row) => row.tenant === tenant && keys.includes(row.id)).map((row) => [row.id, row]));
     },
+    groupKeyOf: (tenant) => tenant,
     keyOf: (id) => id,
     copy: (row) => ({ ...row, data: { ...row.data } }),
   });
@@ -31,7 +32,7 @@ const rows: Row[] = [
 describe('TurnReadBatcher', () => {
   it('reads what callers of one tenant ask for in the same turn with one query, answering each its own keys in order', async () => {
     const { batcher, queries } = tableSource(rows);
-    const [first, second, third] = await Promise.all([batcher.read('A', 'A', ['a2', 'a1']), batcher.read('A', 'A', ['a1']), batcher.read('A', 'A', ['missing', 'a2'])]);
+    const [first, second, third] = await Promise.all([batcher.read('A', ['a2', 'a1']), batcher.read('A', ['a1']), batcher.read('A', ['missing', 'a2'])]);
     expect(queries).toEqual([{ tenant: 'A', keys: ['a2', 'a1', 'missing'] }]);
     expect(first.map((row) => row?.id)).toEqual(['a2', 'a1']);
     expect(second.map((row) => row?.id)).toEqual(['a1']);
@@ -41,7 +42,7 @@ describe('TurnReadBatcher', () => {
 
   it('never puts two tenants in one query, and never answers one tenant with the other tenant rows', async () => {
     const { batcher, queries } = tableSource(rows);
-    const [fromA, fromB] = await Promise.all([batcher.read('A', 'A', ['a1', 'b1']), batcher.read('B', 'B', ['a1', 'b1'])]);
+    const [fromA, fromB] = await Promise.all([batcher.read('A', ['a1', 'b1']), batcher.read('B', ['a1', 'b1'])]);
     expect(queries).toEqual([
       { tenant: 'A', keys: ['a1', 'b1'] },
       { tenant: 'B', keys: ['a1', 'b1'] },
@@ -52,7 +53,7 @@ describe('TurnReadBatcher', () => {
 
   it('gives every caller of a shared key its own object', async () => {
     const { batcher } = tableSource(rows);
-    const [[first], [second]] = await Promise.all([batcher.read('A', 'A', ['a1']), batcher.read('A', 'A', ['a1'])]);
+    const [[first], [second]] = await Promise.all([batcher.read('A', ['a1']), batcher.read('A', ['a1'])]);
     expect(second).toEqual(first);
     expect(second).not.toBe(first);
     first!.data.n = 99;
@@ -61,18 +62,18 @@ describe('TurnReadBatcher', () => {
 
   it('sends a later turn its own query: nothing is kept once a query has answered', async () => {
     const { batcher, queries } = tableSource(rows);
-    await batcher.read('A', 'A', ['a1']);
-    await batcher.read('A', 'A', ['a1']);
+    await batcher.read('A', ['a1']);
+    await batcher.read('A', ['a1']);
     expect(queries).toHaveLength(2);
   });
 
   it('fails every caller of a failed query, and only the callers of that query', async () => {
     const options: { fail?: Error | undefined } = { fail: new Error('connection lost') };
     const { batcher } = tableSource(rows, options);
-    const answers = await Promise.allSettled([batcher.read('A', 'A', ['a1']), batcher.read('A', 'A', ['a2'])]);
+    const answers = await Promise.allSettled([batcher.read('A', ['a1']), batcher.read('A', ['a2'])]);
     expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
     expect((answers[0] as PromiseRejectedResult).reason).toEqual(new Error('connection lost'));
     options.fail = undefined;
-    await expect(batcher.read('A', 'A', ['a1'])).resolves.toEqual([rows[0]]);
+    await expect(batcher.read('A', ['a1'])).resolves.toEqual([rows[0]]);
   });
 });

@@ -13,6 +13,8 @@
  * hold the same object. A failed query is every caller's failure in that batch.
  */
 export interface TurnReadSource<G, K, V> {
+  /** The group as one string: callers of one group share queries. */
+  groupKeyOf(group: G): string;
   /** One query for the group's keys: the values found, by `keyOf`; a key absent from the map was not found. */
   load(group: G, keys: K[]): Promise<Map<string, V>>;
   keyOf(key: K): string;
@@ -40,9 +42,10 @@ export class TurnReadBatcher<G, K, V> {
 
   constructor(private readonly source: TurnReadSource<G, K, V>) {}
 
-  /** The values of `keys` in their order, undefined where not found; `groupKey` names `group` (callers of one group share queries). */
-  read(groupKey: string, group: G, keys: readonly K[]): Promise<Array<V | undefined>> {
+  /** The values of `keys` in their order, undefined where not found. */
+  read(group: G, keys: readonly K[]): Promise<Array<V | undefined>> {
     return new Promise((resolve, reject) => {
+      const groupKey = this.source.groupKeyOf(group);
       let batch = this.waiting.get(groupKey);
       if (!batch) this.waiting.set(groupKey, (batch = { group, keys: new Map(), callers: [] }));
       for (const key of keys) batch.keys.set(this.source.keyOf(key), key);

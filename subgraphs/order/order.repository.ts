@@ -22,6 +22,7 @@ export class OrderRepository {
   constructor(private readonly pool: pg.Pool) {
     this.reads = new TurnReadBatcher<Tenant, string, OrderRecord>({
       load: (tenant, ids) => this.query(tenant, ids),
+      groupKeyOf: tenantKey,
       keyOf: (id) => id,
       copy: (order) => ({ ...order, document: cloneJson(order.document) }),
     });
@@ -29,7 +30,7 @@ export class OrderRepository {
 
   /** A request's batch, in the order of `ids`, null where missing; one query with the other requests' batches of this turn. */
   async findByIds(tenant: Tenant, ids: readonly string[]): Promise<Array<OrderRecord | null>> {
-    const found = await this.reads.read(tenantKey(tenant), tenant, ids);
+    const found = await this.reads.read(tenant, ids);
     return found.map((order) => order ?? null);
   }
 

@@ -110,7 +110,7 @@ export class PaymentTransactionRepository {
    * gateway request that asks for it), where Prisma's own per-query work cost more than the query.
    */
   async listForPayments(tenant: Tenant, keys: readonly PaymentKey[]): Promise<PaymentTransactionRecord[][]> {
-    const found = await this.logReads.read(tenantKey(tenant), tenant, keys);
+    const found = await this.logReads.read(tenant, keys);
     return found.map((log) => log ?? []);
   }
 
@@ -126,6 +126,7 @@ export class PaymentTransactionRepository {
       });
       return groupBy(rows, (row) => keyOf({ orderId: row.orderId, paymentId: row.paymentId ?? '' }));
     },
+    groupKeyOf: tenantKey,
     keyOf,
     copy: (log) => log.map((record) => ({ ...record, requestJson: cloneJson(record.requestJson), responseJson: cloneJson(record.responseJson) })),
   });
