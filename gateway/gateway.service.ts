@@ -20,6 +20,7 @@ import { InProcessDataSource } from './in-process.data-source.js';
 import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
 import { composeSupergraph } from './supergraph.compose.js';
 import { SingleFetchRoutes } from './single-fetch.routes.js';
+import { reusePlannedOperations } from './planned-operation.reuse.js';
 import { graphqlTelemetryPlugin } from '../platform/telemetry/graphql.plugin.js';
 import { attachOrderSubscriptions } from './subscriptions/order-subscriptions.server.js';
 
@@ -55,6 +56,7 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
   // (169.254.169.254) from every gateway: nothing leaves the platform unless an operator opts in.
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const routes = new SingleFetchRoutes();
+  reusePlannedOperations();
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(deps.subgraphUrls),
     buildService: ({ name, url }) => {

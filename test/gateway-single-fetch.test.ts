@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { createGatewayService } from '../gateway/gateway.service.js';
+import { plannedOperationStats } from '../gateway/planned-operation.reuse.js';
 import { resolveAuthConfig } from '../platform/auth/auth-config.js';
 import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
 import { createLogger } from '../platform/logging/logger.js';
@@ -94,6 +95,18 @@ describe.each(['inProcess', 'http'] as const)('gateway (%s): a query planned as 
     const fragments = await twice(name, 'query Parts($id: ID!) { order(id: $id) { ...Parts } } fragment Parts on Order { id status }', { id: orderId });
     expect(fragments.secondRouted).toBe(0);
     expect(fragments.second.body).toEqual({ data: { order: { id: orderId, status: 'checkout' } } });
+  });
+
+  it("a planned query's operation is converted for result shaping once and reused, whatever the variables", async () => {
+    const query = 'query Shaped($id: ID!, $withStatus: Boolean!) { order(id: $id) { ...Head payments { id transactions { event } } } } fragment Head on Order { id status @include(if: $withStatus) }';
+    const before = { ...plannedOperationStats };
+    const answers = [];
+    for (const withStatus of [true, false, true]) answers.push((await ask(gateways[name].url, query, { id: orderId, withStatus })).body);
+    expect(answers[0]).toEqual({ data: { order: { id: orderId, status: 'checkout', payments: [{ id: 'p1', transactions: expect.any(Array) }] } } });
+    expect(answers[1]).toEqual({ data: { order: { id: orderId, payments: [{ id: 'p1', transactions: expect.any(Array) }] } } });
+    expect(answers[2]).toEqual(answers[0]);
+    expect(plannedOperationStats.converted - before.converted).toBe(1);
+    expect(plannedOperationStats.reused - before.reused).toBe(2);
   });
 
   it('an answer with errors is the plan executor\'s: the same errors every time', async () => {
