@@ -21,7 +21,7 @@ import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
 import { composeSupergraph } from './supergraph.compose.js';
 import { SingleFetchRoutes } from './single-fetch.routes.js';
 import { reusePlannedOperations } from './planned-operation.reuse.js';
-import { graphqlTelemetryPlugin } from '../platform/telemetry/graphql.plugin.js';
+import { graphqlOperationTelemetry } from '../platform/telemetry/graphql.plugin.js';
 import { attachOrderSubscriptions } from './subscriptions/order-subscriptions.server.js';
 
 export interface GatewayDeps extends ServiceDeps {
@@ -35,8 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Per subgraph: executions started and calls merged into one in flight (gateway apps only). */
     subgraphCalls?: () => Record<string, { executed: number; merged: number }>;
-    /** Queries answered by a single subgraph fetch, and queries that went through the plan executor (gateway apps only). */
-    singleFetchCalls?: () => { routed: number; planned: number };
+    /** Queries answered by a single subgraph fetch (`direct`: of those, before Apollo Server), and queries that went through the plan executor (gateway apps only). */
+    singleFetchCalls?: () => { routed: number; planned: number; direct: number };
   }
 }
 
@@ -55,7 +55,7 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
   // @apollo/gateway otherwise reports usage to its vendor and probes cloud metadata addresses
   // (169.254.169.254) from every gateway: nothing leaves the platform unless an operator opts in.
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
-  const routes = new SingleFetchRoutes();
+  const routes = new SingleFetchRoutes(sources);
   reusePlannedOperations();
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(deps.subgraphUrls),
@@ -74,8 +74,9 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
     routes.clear();
   });
   const limits = deps.config.graphql;
+  const telemetry = graphqlOperationTelemetry('gateway');
   const apollo = new ApolloServer<GatewayContext>({
-    gateway: routes.gateway(gateway, sources),
+    gateway: routes.gateway(gateway),
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     // The process stops its services in order (platform/system.ts); Apollo's own SIGTERM handler would stop this one at once.
@@ -84,7 +85,7 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
     allowBatchedHttpRequests: limits.maxBatch > 1,
     introspection: true,
     plugins: [
-      graphqlTelemetryPlugin('gateway'),
+      telemetry.plugin,
       noHttpSubscriptionsPlugin,
       requestBoundsPlugin(limits.deadlineMs),
       fastifyApolloDrainPlugin(app),
@@ -96,6 +97,8 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
   await registerGraphQLRoute(app, apollo, {
     limits,
     context: async (request, deadline) => createGatewayContext(request.auth, request.headers, request.id, deadline),
+    // Queries planned as one fetch of the caller's operation from an in-process subgraph skip Apollo Server's pipeline.
+    direct: (request) => routes.direct(request.body, request.headers, telemetry.start),
   });
 
   const subscriptions = attachOrderSubscriptions({

@@ -79,8 +79,11 @@ export function copyResponse(response: SubgraphResponse): SubgraphResponse {
  */
 export function mergeKey(subgraph: string, options: GraphQLDataSourceProcessOptions<GatewayContext>, operation?: string): MergeKey | undefined {
   if (!('incomingRequestContext' in options) || options.incomingRequestContext.operation?.operation !== 'query') return undefined;
-  const { request } = options;
-  const { caller } = options.context as Partial<GatewayContext>;
+  return queryMergeKey(subgraph, (options.context as Partial<GatewayContext>).caller, options.request, operation);
+}
+
+/** The identity of a call known to serve an incoming query (see `mergeKey`). */
+export function queryMergeKey(subgraph: string, caller: string | undefined, request: GraphQLDataSourceProcessOptions['request'], operation?: string): MergeKey | undefined {
   if (caller === undefined || !request.query) return undefined;
   const named = operation ?? JSON.stringify([request.operationName ?? null, request.query]);
   return { caller, call: `${subgraph}\n${named}\n${JSON.stringify(request.variables ?? null)}` };

@@ -6,7 +6,7 @@ import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
 import { assertBeforeDeadline } from '../platform/graphql/request-bounds.plugin.js';
 import type { GatewayContext } from './gateway.context.js';
 import { withClientSpan } from '../platform/telemetry/outbound.js';
-import { copyResponse, InFlightRequests, mergeKey, type SubgraphResponse } from './in-flight-requests.merge.js';
+import { copyResponse, InFlightRequests, queryMergeKey, type SubgraphResponse } from './in-flight-requests.merge.js';
 import { SubgraphDocumentCache } from './subgraph-document.cache.js';
 
 /**
@@ -30,19 +30,27 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
    * request's span is recorded; when it is not (no exporter), nobody would see this one either.
    */
   process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
-    if (!trace.getActiveSpan()?.isRecording()) return this.run(options);
-    return withClientSpan({ name: `subgraph ${this.subgraphName}`, attributes: { 'graphql.operation.name': options.request.operationName, 'checkout.in_process': true }, propagate: false }, () => this.run(options));
+    const mergeable = 'incomingRequestContext' in options && options.incomingRequestContext.operation?.operation === 'query';
+    return this.traced(options.request.operationName, () => this.run(options.request, options.context as Partial<GatewayContext>, mergeable));
   }
 
-  private async run(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<SubgraphResponse> {
-    const { request, context } = options;
-    const gatewayContext = context as Partial<GatewayContext>;
+  /** A fetch of an incoming query, called by the gateway's direct route (no plan, no Apollo request context). */
+  query(request: SubgraphRequest, context: GatewayContext): Promise<SubgraphResponse> {
+    return this.traced(request.operationName, () => this.run(request, context, true));
+  }
+
+  private traced(operationName: string | undefined, call: () => Promise<SubgraphResponse>): Promise<SubgraphResponse> {
+    if (!trace.getActiveSpan()?.isRecording()) return call();
+    return withClientSpan({ name: `subgraph ${this.subgraphName}`, attributes: { 'graphql.operation.name': operationName, 'checkout.in_process': true }, propagate: false }, call);
+  }
+
+  private async run(request: SubgraphRequest, gatewayContext: Partial<GatewayContext>, mergeable: boolean): Promise<SubgraphResponse> {
     if (!gatewayContext.auth) throw new Error('An in-process subgraph call needs the caller of the gateway request.');
     const auth = gatewayContext.auth;
     assertBeforeDeadline(gatewayContext.deadline);
     const prepared = this.documents.get(request.query ?? '', request.operationName);
     if (prepared.errors) return { errors: prepared.errors.map((error) => formatGraphQLError(error.toJSON(), error)) };
-    const key = prepared.type === 'query' ? mergeKey(this.subgraphName, options, prepared.id) : undefined;
+    const key = mergeable && prepared.type === 'query' ? queryMergeKey(this.subgraphName, gatewayContext.caller, request, prepared.id) : undefined;
     return this.inFlight.run(key, async () => {
       const result = await execute({
         schema: this.subgraph.schema,
@@ -56,3 +64,5 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     });
   }
 }
+
+type SubgraphRequest = GraphQLDataSourceProcessOptions['request'];

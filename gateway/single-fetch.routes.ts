@@ -1,6 +1,10 @@
 import type { ApolloGateway, GatewayConfig, GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { Kind, parse, print, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, print, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode, type VariableDefinitionNode } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values.js';
+import { OperationTextCache } from '../platform/graphql/operation-text.cache.js';
+import type { RecordedOperation } from '../platform/telemetry/graphql.plugin.js';
+import type { GatewayContext } from './gateway.context.js';
+import { InProcessDataSource } from './in-process.data-source.js';
 
 type PlanResolved = Parameters<NonNullable<GatewayConfig['experimental_didResolveQueryPlan']>>[0];
 type RequestContext = PlanResolved['requestContext'];
@@ -18,6 +22,24 @@ export interface SingleFetchRoute {
   operationName: string | undefined;
   document: DocumentNode | undefined;
   variables: readonly string[];
+  /** The caller's operation's name (as metrics and logs know the operation), its variable definitions and the API schema it was planned on: the variables a request brings are checked as the plan executor checks them. */
+  callerOperationName: string | undefined;
+  definitions: readonly VariableDefinitionNode[];
+  schema: GraphQLSchema;
+}
+
+/** A POST body as Apollo Server reads it (the gateway's direct route takes only the plain ones). */
+interface GraphQLBody {
+  query?: unknown;
+  operationName?: unknown;
+  variables?: unknown;
+  extensions?: unknown;
+}
+
+/** The direct route's answer: the response text and its content type, as Apollo Server would send them. */
+export interface DirectAnswer {
+  text: string;
+  contentType: string;
 }
 
 /**
@@ -30,28 +52,31 @@ export interface SingleFetchRoute {
  * goes through Apollo's executor as before. Bounded: the oldest query goes first.
  */
 export class SingleFetchRoutes {
-  private readonly routes = new Map<string, SingleFetchRoute | null>();
-  /** Queries answered by a single fetch, and queries that went through the plan executor. */
-  readonly counts = { routed: 0, planned: 0 };
+  private routes: OperationTextCache<SingleFetchRoute | null>;
+  /** Queries answered by a single fetch (through Apollo Server or the direct route), and queries that went through the plan executor. */
+  readonly counts = { routed: 0, planned: 0, direct: 0 };
 
-  constructor(private readonly max = 1_000) {}
+  constructor(
+    /** The gateway's data sources by subgraph name (filled as Apollo's gateway builds them). */
+    private readonly sources: ReadonlyMap<string, GraphQLDataSource>,
+    private readonly max = 1_000,
+  ) {
+    this.routes = new OperationTextCache(max);
+  }
 
   /** `experimental_didResolveQueryPlan`: what the plan of this query allows, remembered. */
   learn({ queryPlan, requestContext }: Pick<PlanResolved, 'queryPlan' | 'requestContext'>): void {
-    const key = routeKey(requestContext);
-    if (key === undefined || this.routes.has(key)) return;
-    if (this.routes.size >= this.max) this.routes.delete(this.routes.keys().next().value!);
-    this.routes.set(key, singleFetchOf(queryPlan, requestContext.operation));
+    if (!routable(requestContext)) return;
+    this.routes.get(requestContext.source!, requestContext.request.operationName ?? '', () => singleFetchOf(queryPlan, requestContext.operation, requestContext.schema));
   }
 
   route(requestContext: RequestContext): SingleFetchRoute | undefined {
-    const key = routeKey(requestContext);
-    return key === undefined ? undefined : (this.routes.get(key) ?? undefined);
+    return routable(requestContext) ? (this.routes.find(requestContext.source!, requestContext.request.operationName ?? '') ?? undefined) : undefined;
   }
 
   /** A new supergraph makes new plans. */
   clear(): void {
-    this.routes.clear();
+    this.routes = new OperationTextCache(this.max);
   }
 
   /**
@@ -59,7 +84,7 @@ export class SingleFetchRoutes {
    * through the subgraph's data source (the same call the plan would make: the caller's context,
    * its variables as the operation uses them) and the rest through Apollo's executor.
    */
-  gateway(inner: ApolloGateway, sources: ReadonlyMap<string, GraphQLDataSource>): Pick<ApolloGateway, 'load' | 'onSchemaLoadOrUpdate' | 'stop'> {
+  gateway(inner: ApolloGateway): Pick<ApolloGateway, 'load' | 'onSchemaLoadOrUpdate' | 'stop'> {
     return {
       load: async (options) => {
         const loaded = await inner.load(options);
@@ -67,7 +92,7 @@ export class SingleFetchRoutes {
         if (!planned) return loaded;
         const executor: GatewayExecutor = async (requestContext) => {
           const route = this.route(requestContext);
-          const source = route && sources.get(route.service);
+          const source = route && this.sources.get(route.service);
           if (route && source) {
             const answer = await this.fetch(route, source, requestContext);
             if (answer) return answer;
@@ -89,10 +114,8 @@ export class SingleFetchRoutes {
    * shape of data it gives them).
    */
   private async fetch(route: SingleFetchRoute, source: GraphQLDataSource, requestContext: RequestContext): Promise<ExecutionResult | undefined> {
-    const provided = requestContext.request.variables ?? {};
-    if (route.variables.length > 0 && getVariableValues(requestContext.schema, requestContext.operation.variableDefinitions ?? [], provided).errors) return undefined;
-    const variables: Record<string, unknown> = Object.create(null);
-    for (const name of route.variables) if (name in provided) variables[name] = provided[name];
+    const variables = routeVariables(route, requestContext.request.variables ?? {});
+    if (!variables) return undefined;
     let response: Awaited<ReturnType<GraphQLDataSource['process']>>;
     try {
       response = await source.process({
@@ -109,17 +132,75 @@ export class SingleFetchRoutes {
     this.counts.routed++;
     return { data: response.data };
   }
+
+  /**
+   * The direct route: a query this gateway has seen planned as one fetch of the caller's own
+   * operation from a subgraph in this process, answered before Apollo Server's request pipeline
+   * (its parse and validation caches, plugins, plan lookup and result formatting) — the same
+   * answer, headers and metrics it would give. Only the plain case: a POST of one JSON operation
+   * (`query`, optional `operationName` and `variables`, no `extensions`), asking for JSON, without
+   * the query-plan debugging header. Anything else, and bad variables: undefined, and Apollo
+   * Server serves the request as before. Otherwise how to answer it once the caller's context is
+   * built — which still gives undefined (Apollo Server's turn) for an answer with errors or a
+   * failed call.
+   */
+  direct(body: unknown, headers: Record<string, string | string[] | undefined>, recorded: () => RecordedOperation): ((context: GatewayContext) => Promise<DirectAnswer | undefined>) | undefined {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+    const { query, operationName, variables: provided, extensions } = body as GraphQLBody;
+    if (typeof query !== 'string' || extensions !== undefined) return undefined;
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
+    if (provided !== undefined && provided !== null && (typeof provided !== 'object' || Array.isArray(provided))) return undefined;
+    const contentType = jsonContentType(headers);
+    if (!contentType || headers['apollo-query-plan-experimental'] !== undefined || !isJsonBody(headers['content-type'])) return undefined;
+    const route = this.routes.find(query, operationName ?? '');
+    const source = route && this.sources.get(route.service);
+    if (!route || !(source instanceof InProcessDataSource)) return undefined;
+    const variables = routeVariables(route, (provided ?? {}) as Record<string, unknown>);
+    if (!variables) return undefined;
+    const recording = recorded();
+    return async (context) => {
+      recording.resolved(route.callerOperationName, 'query');
+      let response: Awaited<ReturnType<GraphQLDataSource['process']>>;
+      try {
+        response = await source.query({ query: route.operation, operationName: route.operationName, variables }, context);
+      } catch {
+        return undefined;
+      }
+      if (response.errors?.length || !response.data) return undefined;
+      this.counts.routed++;
+      this.counts.direct++;
+      recording.answered(false);
+      return { text: `${JSON.stringify({ data: response.data })}\n`, contentType };
+    };
+  }
 }
 
-function routeKey(requestContext: RequestContext): string | undefined {
-  if (requestContext.operation?.operation !== 'query' || !requestContext.queryHash) return undefined;
+/** The caller's variables as the fetch uses them, or undefined when the API schema refuses them. */
+function routeVariables(route: SingleFetchRoute, provided: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (route.variables.length > 0 && getVariableValues(route.schema, route.definitions, provided).errors) return undefined;
+  const variables: Record<string, unknown> = Object.create(null);
+  for (const name of route.variables) if (name in provided) variables[name] = provided[name];
+  return variables;
+}
+
+/** The content type Apollo Server answers a single result with, for the Accept headers the direct route takes; undefined for any other. */
+function jsonContentType(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const accept = headers.accept;
+  if (accept === undefined || accept === '*/*' || accept === 'application/json') return 'application/json; charset=utf-8';
+  return undefined;
+}
+
+/** A JSON body, which no browser sends across origins without a preflight (Apollo Server's CSRF rule holds). */
+const isJsonBody = (contentType: string | string[] | undefined) => typeof contentType === 'string' && /^application\/json\s*(;|$)/i.test(contentType);
+
+function routable(requestContext: RequestContext): boolean {
+  if (requestContext.operation?.operation !== 'query' || typeof requestContext.source !== 'string') return false;
   // Asking for the query plan (Apollo's debugging header, outside production) needs the plan executor.
-  if (requestContext.request.http?.headers.get('apollo-query-plan-experimental')) return undefined;
-  return `${requestContext.queryHash}\n${requestContext.request.operationName ?? ''}`;
+  return !requestContext.request.http?.headers.get('apollo-query-plan-experimental');
 }
 
 /** The plan's one fetch, when it is the caller's operation as it is; null otherwise. */
-export function singleFetchOf(queryPlan: PlanResolved['queryPlan'], operation: OperationDefinitionNode | undefined): SingleFetchRoute | null {
+export function singleFetchOf(queryPlan: PlanResolved['queryPlan'], operation: OperationDefinitionNode | undefined, schema: GraphQLSchema): SingleFetchRoute | null {
   const node = queryPlan.node;
   if (!operation || node?.kind !== 'Fetch' || node.operationKind !== 'query' || node.hasDefers) return null;
   if (node.requires?.length || node.inputRewrites?.length || node.outputRewrites?.length || node.contextRewrites?.length) return null;
@@ -128,7 +209,7 @@ export function singleFetchOf(queryPlan: PlanResolved['queryPlan'], operation: O
   if (document.definitions.length !== 1) return null;
   const fetched = document.definitions[0]!;
   if (fetched.kind !== Kind.OPERATION_DEFINITION || printUnnamed(fetched) !== printUnnamed(operation)) return null;
-  return { service: node.serviceName, operation: node.operation, operationName: node.operationName, document, variables: node.variableUsages ?? [] };
+  return { service: node.serviceName, operation: node.operation, operationName: node.operationName, document, variables: node.variableUsages ?? [], callerOperationName: operation.name?.value, definitions: operation.variableDefinitions ?? [], schema };
 }
 
 const printUnnamed = (operation: OperationDefinitionNode): string => print({ ...operation, name: undefined });

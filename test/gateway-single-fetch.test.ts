@@ -47,6 +47,16 @@ afterAll(async () => {
 const ask = (url: string, query: string, variables: Record<string, unknown> = {}) => graphql(url, query, variables, { token, ...tenant });
 const counts = (name: keyof typeof gateways) => gateways[name].app.singleFetchCalls!();
 
+/** A POST as it goes over the wire: the answer's status, headers that matter to a client, and its exact text. */
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel, ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, contentType: response.headers.get('content-type'), cacheControl: response.headers.get('cache-control'), text: await response.text() };
+}
+
 /** Runs the query twice through the gateway: the answers, and how each run was served. */
 async function twice(name: keyof typeof gateways, query: string, variables: Record<string, unknown> = {}) {
   const before = counts(name);
@@ -107,6 +117,41 @@ describe.each(['inProcess', 'http'] as const)('gateway (%s): a query planned as 
     expect(answers[2]).toEqual(answers[0]);
     expect(plannedOperationStats.converted - before.converted).toBe(1);
     expect(plannedOperationStats.reused - before.reused).toBe(2);
+  });
+
+  it('a routed query is answered before Apollo Server in-process (the direct route) with the same bytes and headers; over HTTP Apollo Server serves it', async () => {
+    const query = 'query Direct($id: ID!) { order(id: $id) { id status total { includingVat } } }';
+    const body = { query, operationName: 'Direct', variables: { id: orderId } };
+    const first = await post(gateways[name].url, body);
+    const before = counts(name);
+    const second = await post(gateways[name].url, body);
+    const after = counts(name);
+    expect(after.routed - before.routed).toBe(1);
+    expect(after.direct - before.direct).toBe(name === 'inProcess' ? 1 : 0);
+    expect(second).toEqual(first);
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.text)).toEqual({ data: { order: { id: orderId, status: 'checkout', total: { includingVat: 249.9 } } } });
+  });
+
+  it('the direct route leaves to Apollo Server what it does not take: other Accept types, extensions, batches, bad variables', async () => {
+    const query = 'query Left($id: ID!) { order(id: $id) { id status } }';
+    await post(gateways[name].url, { query, variables: { id: orderId } });
+    const cases: Array<[unknown, Record<string, string>?]> = [
+      [{ query, variables: { id: orderId } }, { accept: 'application/graphql-response+json' }],
+      [{ query, variables: { id: orderId }, extensions: {} }],
+      [[{ query, variables: { id: orderId } }]],
+      [{ query, variables: { id: 42.5 } }],
+    ];
+    const answers = [];
+    for (const [body, headers] of cases) {
+      const before = counts(name);
+      answers.push({ answer: await post(gateways[name].url, body, headers), direct: counts(name).direct - before.direct });
+    }
+    expect(answers.map((a) => a.direct)).toEqual([0, 0, 0, 0]);
+    expect(answers[0]!.answer.contentType).toContain('application/graphql-response+json');
+    expect(JSON.parse(answers[1]!.answer.text)).toEqual({ data: { order: { id: orderId, status: 'checkout' } } });
+    expect(JSON.parse(answers[2]!.answer.text)).toEqual([{ data: { order: { id: orderId, status: 'checkout' } } }]);
+    expect(JSON.parse(answers[3]!.answer.text)).toMatchObject({ errors: [expect.objectContaining({ message: expect.stringContaining('$id') })] });
   });
 
   it('an answer with errors is the plan executor\'s: the same errors every time', async () => {

@@ -9,6 +9,13 @@ export interface GraphQLRouteOptions<TContext extends BaseContext> {
   limits: GraphQLLimits;
   /** Builds the request's context; `deadline` is when its answer is due (ms since the epoch). */
   context: (request: FastifyRequest, deadline: number) => Promise<TContext>;
+  /**
+   * A POST the service answers itself, before Apollo Server sees it: given the request, how to
+   * answer it once its context is built (undefined when it cannot: Apollo Server serves it). The
+   * answer is the response text and its content type, as Apollo Server would send them, or
+   * undefined to hand the request to Apollo Server after all.
+   */
+  direct?: (request: FastifyRequest) => ((context: TContext) => Promise<{ text: string; contentType: string } | undefined>) | undefined;
 }
 
 /**
@@ -34,8 +41,17 @@ export async function registerGraphQLRoute<TContext extends BaseContext>(
       guardGraphQLRequest(request, limits);
     },
     handler: async (request, reply) => {
-      const due = (deadlines.get(request) ?? Date.now() + limits.deadlineMs) - Date.now();
-      const answered = Promise.resolve(handler.call(app, request as Parameters<typeof handler>[0], reply as Parameters<typeof handler>[1]));
+      const deadline = deadlines.get(request) ?? Date.now() + limits.deadlineMs;
+      const due = deadline - Date.now();
+      const apolloAnswer = () => Promise.resolve(handler.call(app, request as Parameters<typeof handler>[0], reply as Parameters<typeof handler>[1]));
+      const direct = request.method === 'POST' ? options.direct?.(request) : undefined;
+      const answered = direct
+        ? options.context(request, deadline).then(async (context) => {
+            const answer = await direct(context);
+            if (!answer) return apolloAnswer();
+            return reply.code(200).header('content-type', answer.contentType).header('cache-control', 'no-store').send(answer.text);
+          })
+        : apolloAnswer();
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => reject(deadlineExceeded(limits.deadlineMs)), Math.max(0, due));

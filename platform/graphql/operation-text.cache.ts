@@ -10,6 +10,11 @@ export class OperationTextCache<V> {
 
   constructor(private readonly max = 1_000) {}
 
+  /** What was worked out for this text and key, if it still is held. */
+  find(text: string, key: string): V | undefined {
+    return this.byText.get(text)?.get(key);
+  }
+
   get(text: string, key: string, make: () => V): V {
     const known = this.byText.get(text)?.get(key);
     if (known !== undefined) return known;

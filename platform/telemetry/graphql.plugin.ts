@@ -6,12 +6,19 @@ import { currentScope, isOperationName } from './request-scope.js';
 /** Distinct operation names a service labels its metrics with; later ones count as `other`. */
 const MAX_OPERATION_NAMES = 200;
 
+/** One operation as the operators see it: named once resolved, counted and timed once answered. */
+export interface RecordedOperation {
+  resolved(operationName: string | null | undefined, type: string): void;
+  answered(failed: boolean): void;
+}
+
 /**
  * GraphQL's part of the operators' view, on the gateway and every subgraph: the operation name
  * joins the request's log fields (unless a calling service already named the operation) and
- * its span, and each operation is counted and timed by name, type and outcome.
+ * its span, and each operation is counted and timed by name, type and outcome. `plugin` records
+ * what Apollo Server runs; `start` what a service answers without it (the gateway's direct route).
  */
-export function graphqlTelemetryPlugin(service: string): ApolloServerPlugin {
+export function graphqlOperationTelemetry(service: string): { plugin: ApolloServerPlugin; start(): RecordedOperation } {
   const metrics = graphqlMetrics(service);
   const names = new Set<string>();
   const label = (name: string | null | undefined) => {
@@ -22,25 +29,39 @@ export function graphqlTelemetryPlugin(service: string): ApolloServerPlugin {
     names.add(name);
     return name;
   };
-  return {
+  const start = (): RecordedOperation => {
+    const started = performance.now();
+    let operation = 'anonymous';
+    let type = 'unknown';
+    return {
+      resolved(operationName, resolvedType) {
+        operation = label(operationName);
+        type = resolvedType;
+        const scope = currentScope();
+        if (scope && !scope.operationName && isOperationName(operationName)) scope.operationName = operationName;
+        trace.getActiveSpan()?.setAttributes({ 'graphql.operation.name': operationName ?? '', 'graphql.operation.type': type });
+      },
+      answered(failed) {
+        metrics.operations.inc({ operation, type, outcome: failed ? 'error' : 'ok' });
+        metrics.duration.observe({ operation, type }, (performance.now() - started) / 1000);
+      },
+    };
+  };
+  const plugin: ApolloServerPlugin = {
     async requestDidStart() {
-      const started = performance.now();
-      let operation = 'anonymous';
-      let type = 'unknown';
+      const recorded = start();
       return {
         async didResolveOperation({ operationName, operation: definition }) {
-          operation = label(operationName);
-          type = definition?.operation ?? 'unknown';
-          const scope = currentScope();
-          if (scope && !scope.operationName && isOperationName(operationName)) scope.operationName = operationName;
-          trace.getActiveSpan()?.setAttributes({ 'graphql.operation.name': operationName ?? '', 'graphql.operation.type': type });
+          recorded.resolved(operationName, definition?.operation ?? 'unknown');
         },
         async willSendResponse({ response, errors }) {
-          const failed = (errors?.length ?? 0) > 0 || (response.body.kind === 'single' && (response.body.singleResult.errors?.length ?? 0) > 0);
-          metrics.operations.inc({ operation, type, outcome: failed ? 'error' : 'ok' });
-          metrics.duration.observe({ operation, type }, (performance.now() - started) / 1000);
+          recorded.answered((errors?.length ?? 0) > 0 || (response.body.kind === 'single' && (response.body.singleResult.errors?.length ?? 0) > 0));
         },
       };
     },
   };
+  return { plugin, start };
 }
+
+/** The telemetry plugin of a service that answers every operation through Apollo Server. */
+export const graphqlTelemetryPlugin = (service: string): ApolloServerPlugin => graphqlOperationTelemetry(service).plugin;
