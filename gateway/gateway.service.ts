@@ -55,7 +55,7 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
   // @apollo/gateway otherwise reports usage to its vendor and probes cloud metadata addresses
   // (169.254.169.254) from every gateway: nothing leaves the platform unless an operator opts in.
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
-  const routes = new SingleFetchRoutes(sources);
+  const routes = new SingleFetchRoutes(sources, deps.logger);
   reusePlannedOperations();
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(deps.subgraphUrls),

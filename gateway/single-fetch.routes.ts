@@ -11,12 +11,14 @@ type RequestContext = PlanResolved['requestContext'];
 type Loaded = Awaited<ReturnType<ApolloGateway['load']>>;
 type GatewayExecutor = NonNullable<Loaded['executor']>;
 type ExecutionResult = Awaited<ReturnType<GatewayExecutor>>;
+type PlanNode = NonNullable<PlanResolved['queryPlan']['node']>;
 type IncomingOperation = Extract<GraphQLDataSourceProcessOptions, { incomingRequestContext: unknown }>;
 /** `GraphQLDataSourceRequestKind.INCOMING_OPERATION`, which the package does not export. */
 const INCOMING_OPERATION = 'incoming operation' as IncomingOperation['kind'];
 
 /** A query whose plan is one fetch from one subgraph, of the caller's own operation. */
 export interface SingleFetchRoute {
+  kind: 'single';
   service: string;
   operation: string;
   operationName: string | undefined;
@@ -27,6 +29,25 @@ export interface SingleFetchRoute {
   definitions: readonly VariableDefinitionNode[];
   schema: GraphQLSchema;
 }
+
+/**
+ * A query whose plan has several fetches, all from subgraphs in this process (none deferred): the
+ * direct route runs Apollo's plan executor on it with what Apollo Server worked out for its text
+ * the first time (the parsed and validated document, the chosen operation, the text's hash).
+ */
+interface PlannedRoute {
+  kind: 'planned';
+  source: string;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  operationName: string | null;
+  queryHash: string;
+  schema: GraphQLSchema;
+  callerOperationName: string | undefined;
+}
+
+/** What the gateway knows of a query text and operation name: a route, or null when neither route serves it. */
+type Route = SingleFetchRoute | PlannedRoute | null;
 
 /** A POST body as Apollo Server reads it (the gateway's direct route takes only the plain ones). */
 interface GraphQLBody {
@@ -47,18 +68,27 @@ export interface DirectAnswer {
  * whose operation is the caller's own operation (same selections, aliases, variables and
  * directives; only the name differs), the subgraph's answer is already the gateway's answer: the
  * plan adds nothing to merge and result shaping has nothing to drop, rename or reorder. Such a
- * query (known by its text's hash and operation name, learnt from the plan the first time it
- * runs) then skips plan execution and shaping; everything else, and any answer carrying errors,
- * goes through Apollo's executor as before. Bounded: the oldest query goes first.
+ * query (known by its text and operation name, learnt from the plan the first time it runs) then
+ * skips plan execution and shaping; everything else, and any answer carrying errors, goes through
+ * Apollo's executor as before. Bounded: the oldest query goes first.
+ *
+ * In-process, the same knowledge serves the direct route (`direct`): a plain POST of such a query,
+ * or of a query planned over subgraphs that all run in this process, is answered before Apollo
+ * Server's request pipeline — the subgraph's answer, or Apollo's plan executor run with what
+ * Apollo Server worked out for the text the first time.
  */
 export class SingleFetchRoutes {
-  private routes: OperationTextCache<SingleFetchRoute | null>;
+  private routes: OperationTextCache<Route>;
+  /** Apollo's plan executor, once the gateway is loaded (the direct route runs planned queries through it). */
+  private planExecutor: GatewayExecutor | undefined;
   /** Queries answered by a single fetch (through Apollo Server or the direct route), and queries that went through the plan executor. */
   readonly counts = { routed: 0, planned: 0, direct: 0 };
 
   constructor(
     /** The gateway's data sources by subgraph name (filled as Apollo's gateway builds them). */
     private readonly sources: ReadonlyMap<string, GraphQLDataSource>,
+    /** Where the plan executor reports what it could not handle, on the direct route. */
+    private readonly logger: RequestContext['logger'],
     private readonly max = 1_000,
   ) {
     this.routes = new OperationTextCache(max);
@@ -67,11 +97,34 @@ export class SingleFetchRoutes {
   /** `experimental_didResolveQueryPlan`: what the plan of this query allows, remembered. */
   learn({ queryPlan, requestContext }: Pick<PlanResolved, 'queryPlan' | 'requestContext'>): void {
     if (!routable(requestContext)) return;
-    this.routes.get(requestContext.source!, requestContext.request.operationName ?? '', () => singleFetchOf(queryPlan, requestContext.operation, requestContext.schema));
+    this.routes.get(requestContext.source!, requestContext.request.operationName ?? '', () => singleFetchOf(queryPlan, requestContext.operation, requestContext.schema) ?? this.plannedOf(queryPlan, requestContext));
   }
 
+  /** The single fetch that answers this query, if its plan is one. */
   route(requestContext: RequestContext): SingleFetchRoute | undefined {
-    return routable(requestContext) ? (this.routes.find(requestContext.source!, requestContext.request.operationName ?? '') ?? undefined) : undefined;
+    const found = routable(requestContext) ? this.routes.find(requestContext.source!, requestContext.request.operationName ?? '') : undefined;
+    return found?.kind === 'single' ? found : undefined;
+  }
+
+  /** A plan the direct route may run: every fetch from a subgraph in this process, nothing deferred. */
+  private plannedOf(queryPlan: PlanResolved['queryPlan'], requestContext: RequestContext): PlannedRoute | null {
+    const { document, operation, queryHash, source } = requestContext;
+    if (!queryPlan.node || !document || !operation || !queryHash || source === undefined) return null;
+    const local = (node: PlanNode): boolean => {
+      switch (node.kind) {
+        case 'Fetch':
+          return this.sources.get(node.serviceName) instanceof InProcessDataSource && !node.hasDefers;
+        case 'Sequence':
+        case 'Parallel':
+          return node.nodes.every(local);
+        case 'Flatten':
+          return local(node.node);
+        default:
+          return false;
+      }
+    };
+    if (!local(queryPlan.node)) return null;
+    return { kind: 'planned', source, document, operation, operationName: requestContext.operationName ?? null, queryHash, schema: requestContext.schema, callerOperationName: operation.name?.value };
   }
 
   /** A new supergraph makes new plans. */
@@ -90,6 +143,7 @@ export class SingleFetchRoutes {
         const loaded = await inner.load(options);
         const planned = loaded.executor;
         if (!planned) return loaded;
+        this.planExecutor = planned;
         const executor: GatewayExecutor = async (requestContext) => {
           const route = this.route(requestContext);
           const source = route && this.sources.get(route.service);
@@ -153,6 +207,7 @@ export class SingleFetchRoutes {
     const contentType = jsonContentType(headers);
     if (!contentType || headers['apollo-query-plan-experimental'] !== undefined || !isJsonBody(headers['content-type'])) return undefined;
     const route = this.routes.find(query, operationName ?? '');
+    if (route?.kind === 'planned') return this.directPlanned(route, { query, operationName: operationName ?? undefined, variables: (provided ?? undefined) as Record<string, unknown> | undefined }, contentType, recorded);
     const source = route && this.sources.get(route.service);
     if (!route || !(source instanceof InProcessDataSource)) return undefined;
     const variables = routeVariables(route, (provided ?? {}) as Record<string, unknown>);
@@ -171,6 +226,44 @@ export class SingleFetchRoutes {
       this.counts.direct++;
       recording.answered(false);
       return { text: `${JSON.stringify({ data: response.data })}\n`, contentType };
+    };
+  }
+
+  /**
+   * A planned query on the direct route: Apollo's plan executor (its plan cache, variable checks,
+   * fetches, merging and result shaping) given what Apollo Server would give it. Answers with
+   * errors or extensions are left to Apollo Server (it runs the query again and reports them).
+   */
+  private directPlanned(route: PlannedRoute, request: { query: string; operationName: string | undefined; variables: Record<string, unknown> | undefined }, contentType: string, recorded: () => RecordedOperation) {
+    const execute = this.planExecutor;
+    if (!execute) return undefined;
+    const recording = recorded();
+    return async (context: GatewayContext): Promise<DirectAnswer | undefined> => {
+      recording.resolved(route.callerOperationName, 'query');
+      const requestContext = {
+        request: { ...request, http: { method: 'POST', url: 'https://unknown-url.invalid/', headers: new Headers() } },
+        response: { http: { headers: new Headers() } },
+        logger: this.logger,
+        schema: route.schema,
+        context,
+        queryHash: route.queryHash,
+        document: route.document,
+        source: route.source,
+        operationName: route.operationName,
+        operation: route.operation,
+        metrics: {},
+      } as unknown as RequestContext;
+      let result: ExecutionResult;
+      try {
+        result = await execute(requestContext);
+      } catch {
+        return undefined;
+      }
+      if (result.errors?.length || result.extensions || !result.data) return undefined;
+      this.counts.planned++;
+      this.counts.direct++;
+      recording.answered(false);
+      return { text: `${JSON.stringify({ data: result.data })}\n`, contentType };
     };
   }
 }
@@ -209,7 +302,7 @@ export function singleFetchOf(queryPlan: PlanResolved['queryPlan'], operation: O
   if (document.definitions.length !== 1) return null;
   const fetched = document.definitions[0]!;
   if (fetched.kind !== Kind.OPERATION_DEFINITION || printUnnamed(fetched) !== printUnnamed(operation)) return null;
-  return { service: node.serviceName, operation: node.operation, operationName: node.operationName, document, variables: node.variableUsages ?? [], callerOperationName: operation.name?.value, definitions: operation.variableDefinitions ?? [], schema };
+  return { kind: 'single', service: node.serviceName, operation: node.operation, operationName: node.operationName, document, variables: node.variableUsages ?? [], callerOperationName: operation.name?.value, definitions: operation.variableDefinitions ?? [], schema };
 }
 
 const printUnnamed = (operation: OperationDefinitionNode): string => print({ ...operation, name: undefined });

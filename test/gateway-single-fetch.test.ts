@@ -7,6 +7,9 @@ import { createTokenVerifier } from '../platform/auth/token-verifier.service.js'
 import { createLogger } from '../platform/logging/logger.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { createOrderService } from '../subgraphs/order/order.service.js';
+import { createPaymentService } from '../subgraphs/payment/payment.service.js';
+import { createConfigurationService } from '../subgraphs/configuration/configuration.service.js';
+import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
 import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
 import { graphql } from './harness/http.js';
 import { orderClient, sampleOrder } from './harness/orders.js';
@@ -17,7 +20,8 @@ import { startTestSystem, type TestSystem } from './harness/test-system.js';
 // and with what the plan executor answered the first time the query ran.
 let system: TestSystem;
 let orderApp: FastifyInstance;
-const gateways: Record<'inProcess' | 'http', { app: FastifyInstance; url: string }> = {} as never;
+let subgraphApps: FastifyInstance[] = [];
+const gateways: Record<'inProcess' | 'http' | 'allInProcess', { app: FastifyInstance; url: string }> = {} as never;
 const tenant = { merchant: 'm-single-fetch', channel: 'web' };
 let orderId: string;
 let token: string;
@@ -26,10 +30,13 @@ beforeAll(async () => {
   system = await startTestSystem({ services: ['order', 'payment', 'configuration', 'adapter'] });
   const deps: ServiceDeps = { config: system.config, db: system.db, logger: createLogger({ level: 'silent' }), verifier: createTokenVerifier(resolveAuthConfig(system.config)) };
   orderApp = await createOrderService(deps);
+  subgraphApps = [await createPaymentService(deps), await createConfigurationService(deps), await createAdapterService(deps)];
+  const [payment, configuration, adapter] = subgraphApps.map((app) => app.subgraph!);
   const subgraphUrls = system.urls as Record<SubgraphName, string>;
   for (const [name, localSubgraphs] of [
     ['inProcess', { order: orderApp.subgraph! }],
     ['http', {}],
+    ['allInProcess', { order: orderApp.subgraph!, payment, configuration, adapter }],
   ] as const) {
     const app = await createGatewayService({ ...deps, subgraphUrls, localSubgraphs });
     gateways[name] = { app, url: await app.listen({ host: '127.0.0.1', port: 0 }) };
@@ -41,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const { app } of Object.values(gateways)) await app?.close();
   await orderApp?.close();
+  for (const app of subgraphApps) await app.close();
   await system?.close();
 });
 
@@ -188,5 +196,44 @@ describe.each(['inProcess', 'http'] as const)('gateway (%s): a query planned as 
     const answer = await ask(gateways[name].url, 'mutation Consent($id: ID!) { setConsents(orderId: $id, consents: { terms: true }) { id } }', { id: orderId });
     expect(answer.body).toEqual({ data: { setConsents: { id: orderId } } });
     expect(counts(name).routed).toBe(before.routed);
+  });
+});
+
+describe('gateway (every subgraph in-process): a query planned over several subgraphs takes the direct route too', () => {
+  const url = () => gateways.allInProcess.url;
+  const two = 'query Both($id: ID!, $withStatus: Boolean!) { order(id: $id) { ...Head payments { id amount transactions { event } } } } fragment Head on Order { id status @include(if: $withStatus) }';
+
+  it('from the second run on, the plan executor runs it without Apollo Server: the same bytes and headers, right for each variable value', async () => {
+    const body = (withStatus: boolean) => ({ query: two, variables: { id: orderId, withStatus } });
+    const first = await post(url(), body(true));
+    const before = counts('allInProcess');
+    const second = await post(url(), body(true));
+    const third = await post(url(), body(false));
+    const after = counts('allInProcess');
+    expect(after.direct - before.direct).toBe(2);
+    expect(after.planned - before.planned).toBe(2);
+    expect(after.routed - before.routed).toBe(0);
+    expect(second).toEqual(first);
+    expect(JSON.parse(first.text)).toEqual({ data: { order: { id: orderId, status: 'checkout', payments: [{ id: 'p1', amount: 249.9, transactions: expect.any(Array) }] } } });
+    expect(JSON.parse(third.text)).toEqual({ data: { order: { id: orderId, payments: [{ id: 'p1', amount: 249.9, transactions: expect.any(Array) }] } } });
+    // The same answer the gateway with a subgraph over HTTP gives (Apollo Server all the way).
+    expect((await post(gateways.http.url, body(true))).text).toBe(first.text);
+  });
+
+  it('an answer with errors, or variables the schema refuses, is left to Apollo Server: the same answer every time', async () => {
+    // The order list is for operators: a storefront token gets an error beside the order.
+    const forbidden = 'query Mixed($id: ID!) { order(id: $id) { id payments { id transactions { event } } } orders(first: 1) { pageInfo { hasNextPage } } }';
+    const cases = [
+      { query: forbidden, variables: { id: orderId } },
+      { query: two, variables: { id: orderId, withStatus: 'yes' } },
+    ];
+    for (const body of cases) {
+      const first = await post(url(), body);
+      const before = counts('allInProcess');
+      const second = await post(url(), body);
+      expect(counts('allInProcess').direct).toBe(before.direct);
+      expect(second).toEqual(first);
+      expect(JSON.parse(first.text)).toMatchObject({ errors: [expect.anything()] });
+    }
   });
 });
