@@ -57,10 +57,10 @@ interface GraphQLBody {
   extensions?: unknown;
 }
 
-/** The direct route's answer: the response text and its content type, as Apollo Server would send them. */
+/** The direct route's answer: the response text and its headers, as Apollo Server would send them. */
 export interface DirectAnswer {
   text: string;
-  contentType: string;
+  headers: Record<string, string>;
 }
 
 /**
@@ -225,7 +225,7 @@ export class SingleFetchRoutes {
       this.counts.routed++;
       this.counts.direct++;
       recording.answered(false);
-      return { text: `${JSON.stringify({ data: response.data })}\n`, contentType };
+      return directAnswer(response.data, contentType);
     };
   }
 
@@ -263,10 +263,20 @@ export class SingleFetchRoutes {
       this.counts.planned++;
       this.counts.direct++;
       recording.answered(false);
-      return { text: `${JSON.stringify({ data: result.data })}\n`, contentType };
+      return directAnswer(result.data, contentType);
     };
   }
 }
+
+/**
+ * An answer as Apollo Server formats one without errors: `{"data":…}` and a newline, and its
+ * cache-control plugin's header for an answer without cache hints (in-process subgraphs give
+ * none).
+ */
+const directAnswer = (data: unknown, contentType: string): DirectAnswer => ({
+  text: `${JSON.stringify({ data })}\n`,
+  headers: { 'content-type': contentType, 'cache-control': 'no-store' },
+});
 
 /** The caller's variables as the fetch uses them, or undefined when the API schema refuses them. */
 function routeVariables(route: SingleFetchRoute, provided: Record<string, unknown>): Record<string, unknown> | undefined {

@@ -12,10 +12,10 @@ export interface GraphQLRouteOptions<TContext extends BaseContext> {
   /**
    * A POST the service answers itself, before Apollo Server sees it: given the request, how to
    * answer it once its context is built (undefined when it cannot: Apollo Server serves it). The
-   * answer is the response text and its content type, as Apollo Server would send them, or
-   * undefined to hand the request to Apollo Server after all.
+   * answer is the response text and its headers, as Apollo Server would send them with status
+   * 200, or undefined to hand the request to Apollo Server after all.
    */
-  direct?: (request: FastifyRequest) => ((context: TContext) => Promise<{ text: string; contentType: string } | undefined>) | undefined;
+  direct?: (request: FastifyRequest) => ((context: TContext) => Promise<{ text: string; headers: Record<string, string> } | undefined>) | undefined;
 }
 
 /**
@@ -49,7 +49,7 @@ export async function registerGraphQLRoute<TContext extends BaseContext>(
         ? options.context(request, deadline).then(async (context) => {
             const answer = await direct(context);
             if (!answer) return apolloAnswer();
-            return reply.code(200).header('content-type', answer.contentType).header('cache-control', 'no-store').send(answer.text);
+            return reply.code(200).headers(answer.headers).send(answer.text);
           })
         : apolloAnswer();
       let timer: NodeJS.Timeout | undefined;
