@@ -188,10 +188,10 @@ export class SingleFetchRoutes {
   }
 
   /**
-   * The direct route: a query this gateway has seen planned as one fetch of the caller's own
-   * operation from a subgraph in this process, answered before Apollo Server's request pipeline
-   * (its parse and validation caches, plugins, plan lookup and result formatting) — the same
-   * answer, headers and metrics it would give. Only the plain case: a POST of one JSON operation
+   * The direct route: a query this gateway has seen planned — as one fetch of the caller's own
+   * operation from a subgraph in this process, or over subgraphs that all run in this process —
+   * answered before Apollo Server's request pipeline (its query hash, parse and validation caches,
+   * plugins and result formatting) with the same answer, headers and metrics it would give. Only the plain case: a POST of one JSON operation
    * (`query`, optional `operationName` and `variables`, no `extensions`), asking for JSON, without
    * the query-plan debugging header. Anything else, and bad variables: undefined, and Apollo
    * Server serves the request as before. Otherwise how to answer it once the caller's context is
