@@ -275,7 +275,7 @@ export class SingleFetchRoutes {
  */
 const directAnswer = (data: unknown, contentType: string): DirectAnswer => ({
   text: `${JSON.stringify({ data })}\n`,
-  headers: { 'content-type': contentType, 'cache-control': 'no-store' },
+  headers: { 'cache-control': 'no-store', 'content-type': contentType },
 });
 
 /** The caller's variables as the fetch uses them, or undefined when the API schema refuses them. */
