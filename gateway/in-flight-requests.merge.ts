@@ -78,9 +78,13 @@ export function copyResponse(response: SubgraphResponse): SubgraphResponse {
  * JSON come last: no two different calls share a key.
  */
 export function mergeKey(subgraph: string, options: GraphQLDataSourceProcessOptions<GatewayContext>, operation?: string): MergeKey | undefined {
-  if (!('incomingRequestContext' in options) || options.incomingRequestContext.operation?.operation !== 'query') return undefined;
+  if (!servesIncomingQuery(options)) return undefined;
   return queryMergeKey(subgraph, (options.context as Partial<GatewayContext>).caller, options.request, operation);
 }
+
+/** A fetch of an incoming query: the only calls that may be shared. */
+export const servesIncomingQuery = (options: GraphQLDataSourceProcessOptions): boolean =>
+  'incomingRequestContext' in options && options.incomingRequestContext.operation?.operation === 'query';
 
 /** The identity of a call known to serve an incoming query (see `mergeKey`). */
 export function queryMergeKey(subgraph: string, caller: string | undefined, request: GraphQLDataSourceProcessOptions['request'], operation?: string): MergeKey | undefined {

@@ -6,7 +6,7 @@ import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
 import { assertBeforeDeadline } from '../platform/graphql/request-bounds.plugin.js';
 import type { GatewayContext } from './gateway.context.js';
 import { withClientSpan } from '../platform/telemetry/outbound.js';
-import { copyResponse, InFlightRequests, queryMergeKey, type SubgraphResponse } from './in-flight-requests.merge.js';
+import { copyResponse, InFlightRequests, queryMergeKey, servesIncomingQuery, type SubgraphResponse } from './in-flight-requests.merge.js';
 import { SubgraphDocumentCache } from './subgraph-document.cache.js';
 
 /**
@@ -30,8 +30,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
    * request's span is recorded; when it is not (no exporter), nobody would see this one either.
    */
   process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
-    const mergeable = 'incomingRequestContext' in options && options.incomingRequestContext.operation?.operation === 'query';
-    return this.traced(options.request.operationName, () => this.run(options.request, options.context as Partial<GatewayContext>, mergeable));
+    return this.traced(options.request.operationName, () => this.run(options.request, options.context as Partial<GatewayContext>, servesIncomingQuery(options)));
   }
 
   /** A fetch of an incoming query, called by the gateway's direct route (no plan, no Apollo request context). */

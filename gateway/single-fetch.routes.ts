@@ -2,9 +2,11 @@ import type { ApolloGateway, GatewayConfig, GraphQLDataSource, GraphQLDataSource
 import { Kind, parse, print, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode, type VariableDefinitionNode } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values.js';
 import { OperationTextCache } from '../platform/graphql/operation-text.cache.js';
+import type { DirectAnswer } from '../platform/graphql/graphql-route.js';
 import type { RecordedOperation } from '../platform/telemetry/graphql.plugin.js';
 import type { GatewayContext } from './gateway.context.js';
 import { InProcessDataSource } from './in-process.data-source.js';
+import type { SubgraphResponse } from './in-flight-requests.merge.js';
 
 type PlanResolved = Parameters<NonNullable<GatewayConfig['experimental_didResolveQueryPlan']>>[0];
 type RequestContext = PlanResolved['requestContext'];
@@ -57,11 +59,6 @@ interface GraphQLBody {
   extensions?: unknown;
 }
 
-/** The direct route's answer: the response text and its headers, as Apollo Server would send them. */
-export interface DirectAnswer {
-  text: string;
-  headers: Record<string, string>;
-}
 
 /**
  * Queries the gateway can hand to one subgraph as they are. When a query's plan is a single fetch
@@ -170,33 +167,41 @@ export class SingleFetchRoutes {
   private async fetch(route: SingleFetchRoute, source: GraphQLDataSource, requestContext: RequestContext): Promise<ExecutionResult | undefined> {
     const variables = routeVariables(route, requestContext.request.variables ?? {});
     if (!variables) return undefined;
-    let response: Awaited<ReturnType<GraphQLDataSource['process']>>;
-    try {
-      response = await source.process({
+    const data = await this.singleFetchData(() =>
+      source.process({
         kind: INCOMING_OPERATION,
         request: { query: route.operation, operationName: route.operationName, variables },
         incomingRequestContext: requestContext,
         context: requestContext.context,
         document: route.document,
-      });
+      }),
+    );
+    return data && { data };
+  }
+
+  /** A routed fetch's data, counted; undefined for an answer with errors or a failed call. */
+  private async singleFetchData(call: () => Promise<SubgraphResponse>): Promise<Record<string, unknown> | undefined> {
+    let response: SubgraphResponse;
+    try {
+      response = await call();
     } catch {
       return undefined;
     }
     if (response.errors?.length || !response.data) return undefined;
     this.counts.routed++;
-    return { data: response.data };
+    return response.data;
   }
 
   /**
    * The direct route: a query this gateway has seen planned — as one fetch of the caller's own
    * operation from a subgraph in this process, or over subgraphs that all run in this process —
    * answered before Apollo Server's request pipeline (its query hash, parse and validation caches,
-   * plugins and result formatting) with the same answer, headers and metrics it would give. Only the plain case: a POST of one JSON operation
-   * (`query`, optional `operationName` and `variables`, no `extensions`), asking for JSON, without
-   * the query-plan debugging header. Anything else, and bad variables: undefined, and Apollo
-   * Server serves the request as before. Otherwise how to answer it once the caller's context is
-   * built — which still gives undefined (Apollo Server's turn) for an answer with errors or a
-   * failed call.
+   * plugins and result formatting) with the same answer, headers and metrics it would give. Only
+   * the plain case: a POST of one JSON operation (`query`, optional `operationName` and
+   * `variables`, no `extensions`), asking for JSON, without the query-plan debugging header.
+   * Anything else, and bad variables: undefined, and Apollo Server serves the request as before.
+   * Otherwise how to answer it once the caller's context is built — which still gives undefined
+   * (Apollo Server's turn) for an answer with errors or a failed call.
    */
   direct(body: unknown, headers: Record<string, string | string[] | undefined>, recorded: () => RecordedOperation): ((context: GatewayContext) => Promise<DirectAnswer | undefined>) | undefined {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
@@ -207,26 +212,27 @@ export class SingleFetchRoutes {
     const contentType = jsonContentType(headers);
     if (!contentType || headers['apollo-query-plan-experimental'] !== undefined || !isJsonBody(headers['content-type'])) return undefined;
     const route = this.routes.find(query, operationName ?? '');
-    if (route?.kind === 'planned') return this.directPlanned(route, { query, operationName: operationName ?? undefined, variables: (provided ?? undefined) as Record<string, unknown> | undefined }, contentType, recorded);
-    const source = route && this.sources.get(route.service);
-    if (!route || !(source instanceof InProcessDataSource)) return undefined;
-    const variables = routeVariables(route, (provided ?? {}) as Record<string, unknown>);
-    if (!variables) return undefined;
+    if (!route) return undefined;
+    const variables = (provided ?? undefined) as Record<string, unknown> | undefined;
+    const run = route.kind === 'planned' ? this.plannedData(route, { query, operationName: operationName ?? undefined, variables }) : this.singleData(route, variables ?? {});
+    if (!run) return undefined;
     const recording = recorded();
     return async (context) => {
       recording.resolved(route.callerOperationName, 'query');
-      let response: Awaited<ReturnType<GraphQLDataSource['process']>>;
-      try {
-        response = await source.query({ query: route.operation, operationName: route.operationName, variables }, context);
-      } catch {
-        return undefined;
-      }
-      if (response.errors?.length || !response.data) return undefined;
-      this.counts.routed++;
+      const data = await run(context);
+      if (!data) return undefined;
       this.counts.direct++;
       recording.answered(false);
-      return directAnswer(response.data, contentType);
+      return directAnswer(data, contentType);
     };
+  }
+
+  /** A single-fetch query on the direct route: its in-process subgraph's data, as `fetch` would get it. */
+  private singleData(route: SingleFetchRoute, provided: Record<string, unknown>): DirectRun | undefined {
+    const source = this.sources.get(route.service);
+    const variables = routeVariables(route, provided);
+    if (!(source instanceof InProcessDataSource) || !variables) return undefined;
+    return (context) => this.singleFetchData(() => source.query({ query: route.operation, operationName: route.operationName, variables }, context));
   }
 
   /**
@@ -234,12 +240,10 @@ export class SingleFetchRoutes {
    * fetches, merging and result shaping) given what Apollo Server would give it. Answers with
    * errors or extensions are left to Apollo Server (it runs the query again and reports them).
    */
-  private directPlanned(route: PlannedRoute, request: { query: string; operationName: string | undefined; variables: Record<string, unknown> | undefined }, contentType: string, recorded: () => RecordedOperation) {
+  private plannedData(route: PlannedRoute, request: { query: string; operationName: string | undefined; variables: Record<string, unknown> | undefined }): DirectRun | undefined {
     const execute = this.planExecutor;
     if (!execute) return undefined;
-    const recording = recorded();
-    return async (context: GatewayContext): Promise<DirectAnswer | undefined> => {
-      recording.resolved(route.callerOperationName, 'query');
+    return async (context) => {
       const requestContext = {
         request: { ...request, http: { method: 'POST', url: 'https://unknown-url.invalid/', headers: new Headers() } },
         response: { http: { headers: new Headers() } },
@@ -261,12 +265,13 @@ export class SingleFetchRoutes {
       }
       if (result.errors?.length || result.extensions || !result.data) return undefined;
       this.counts.planned++;
-      this.counts.direct++;
-      recording.answered(false);
-      return directAnswer(result.data, contentType);
+      return result.data;
     };
   }
 }
+
+/** How the direct route gets a query's data once the caller's context is built; undefined leaves the request to Apollo Server. */
+type DirectRun = (context: GatewayContext) => Promise<Record<string, unknown> | undefined>;
 
 /**
  * An answer as Apollo Server formats one without errors: `{"data":…}` and a newline, and its

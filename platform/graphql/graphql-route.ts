@@ -5,17 +5,22 @@ import { guardGraphQLRequest } from './graphql-request.guard.js';
 import type { GraphQLLimits } from './query-limits.js';
 import { deadlineExceeded } from './request-bounds.plugin.js';
 
+/** A GraphQL answer a service sends itself (`direct`): the response text and its headers, as Apollo Server would send them with status 200. */
+export interface DirectAnswer {
+  text: string;
+  headers: Record<string, string>;
+}
+
 export interface GraphQLRouteOptions<TContext extends BaseContext> {
   limits: GraphQLLimits;
   /** Builds the request's context; `deadline` is when its answer is due (ms since the epoch). */
   context: (request: FastifyRequest, deadline: number) => Promise<TContext>;
   /**
    * A POST the service answers itself, before Apollo Server sees it: given the request, how to
-   * answer it once its context is built (undefined when it cannot: Apollo Server serves it). The
-   * answer is the response text and its headers, as Apollo Server would send them with status
-   * 200, or undefined to hand the request to Apollo Server after all.
+   * answer it once its context is built (undefined when it cannot: Apollo Server serves it); that
+   * answer may still be undefined, to hand the request to Apollo Server after all.
    */
-  direct?: (request: FastifyRequest) => ((context: TContext) => Promise<{ text: string; headers: Record<string, string> } | undefined>) | undefined;
+  direct?: (request: FastifyRequest) => ((context: TContext) => Promise<DirectAnswer | undefined>) | undefined;
 }
 
 /**
