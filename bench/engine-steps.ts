@@ -59,7 +59,7 @@ export function measureEngineSteps(quick: boolean): void {
     planJobs: timeUs(() => [planNotifications(order, draft), planAmountChanges(order, draft, undefined)]),
     serializeDocument: timeUs(() => JSON.stringify(draft)),
   };
-  report('engine_change_cpu_steps_us', Object.values(steps).reduce((a, b) => a + b, 0), 'us', { ...steps, orderBytes: JSON.stringify(order).length, note: 'a change copies twice (cached copy, draft) and walks and validates only changed members; copyStructuredClone, hazardWalkWholeOrder and schemaWholeOrder are what it did before' });
+  report('engine_change_cpu_steps_us', Object.values(steps).reduce((a, b) => a + b, 0), 'us', { ...steps, orderBytes: JSON.stringify(order).length, note: 'a change copies once (its draft; the remembered version is shared read-only) and walks and validates only changed members; copyStructuredClone, hazardWalkWholeOrder and schemaWholeOrder are what it did before' });
 }
 
 /**
@@ -114,4 +114,46 @@ export async function measureCommitShapes(connections: pg.PoolClient[], orderIds
     afterToBefore: round(totals.eventCarryingDocument! / totals.snapshotRowAndEvent!),
     clients: connections.length,
   });
+}
+
+/**
+ * What the engine's commit statements and the raw updates are doing while they run: the database's
+ * own view (`pg_stat_activity`, sampled about every 2 ms from a connection of its own) during a
+ * phase of each, outside the measured rounds. Each active sample counts as its wait event (the
+ * WAL flush, `IO:WalSync`; waiting for another backend's flush, `LWLock:WALWrite`; …) or as
+ * `CPU` when it waits for nothing. Shares of the samples, per side.
+ */
+export async function measureStatementWaits(pool: pg.Pool, phases: { changes: (ms: number) => Promise<number>; updates: (ms: number) => Promise<number> }, quick: boolean): Promise<void> {
+  const sampler = await pool.connect();
+  const sample = async (phase: (ms: number) => Promise<number>, statement: string) => {
+    const counts = new Map<string, number>();
+    let running = true;
+    const sampling = (async () => {
+      while (running) {
+        const { rows } = await sampler.query<{ wait: string }>({
+          name: 'bench-statement-waits',
+          text: `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait from pg_stat_activity
+                  where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid() and position($1 in query) > 0`,
+          values: [statement],
+        });
+        for (const { wait } of rows) counts.set(wait, (counts.get(wait) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    try {
+      await phase(quick ? 500 : 1_500);
+    } finally {
+      running = false;
+      await sampling;
+    }
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    return { samples: total, shares: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([wait, n]) => [wait, round(n / Math.max(1, total))])) };
+  };
+  try {
+    const engine = await sample(phases.changes, 'with written as');
+    const raw = await sample(phases.updates, 'update orders set version = version + 1');
+    report('engine_statement_waits', engine.shares['CPU'] ?? 0, 'share', { engine, raw, note: 'value: the share of the engine statements\u2019 samples on the CPU; the rest waits (IO:WalSync the WAL flush, LWLock:WALWrite another backend\u2019s flush)' });
+  } finally {
+    sampler.release();
+  }
 }

@@ -9,7 +9,7 @@ import { createOrderDomain } from '../subgraphs/order/order.service.js';
 import { loadConfig } from '../app/app.config.js';
 import type { BenchContext } from './bench-context.js';
 import { report, round, type startBenchSystem } from './bench-system.js';
-import { measureCommitShapes, measureEngineSteps } from './engine-steps.js';
+import { measureCommitShapes, measureEngineSteps, measureStatementWaits } from './engine-steps.js';
 import { postgresCpuUs } from './postgres-cpu.js';
 
 const tenant: Tenant = { merchant: 'bench-engine', channel: 'web' };
@@ -97,7 +97,8 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
       databaseCpuUsPerChange: databaseCpuUs('changes', changes),
       commitsPerStatement: round(commits / Math.max(1, statements)),
     });
-    // Where the time goes: the commit statement taken apart, and the CPU steps of a change.
+    // Where the time goes: what the statements wait for, the commit statement taken apart, and the CPU steps of a change.
+    await measureStatementWaits(system.db.pool, { changes: changeFor, updates: updateFor }, quick);
     await measureCommitShapes(connections, orders.map((order) => order.id), quick);
     measureEngineSteps(quick);
   } finally {

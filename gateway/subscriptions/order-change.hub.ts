@@ -47,6 +47,8 @@ export class OrderChangeHub {
   }
 
   private dispatch(payload: string): void {
+    // Nobody subscribed in this process (a busy engine's changes with no one watching): nothing to read.
+    if (this.byOrder.size === 0) return;
     let parsed: OrderChangeEvent | OrderChangeEvent[];
     try {
       parsed = JSON.parse(payload) as OrderChangeEvent | OrderChangeEvent[];

@@ -10,7 +10,7 @@ import { orderSchemaViolations, orderSchemaViolationsOfMembers } from '../domain
 import { deriveFields } from '../domain/order-totals.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
 import { orderKey, type OrderRecord } from '../order.model.js';
-import { HookVeto, runHooks, type HookInvocation, type HookPatch } from './hook-runner.js';
+import { HookVeto, runHooks, type HookInvocation, type HookPatch, type HookRunOptions } from './hook-runner.js';
 import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from './amount-change.planner.js';
 import { planNotifications } from './notification-planner.js';
 import { VersionConflict, type EventInput, type JobInput, type OrderStore, type TransactionLogInput } from './order-store.repository.js';
@@ -160,7 +160,7 @@ export class OrderEngine {
       try {
         outcome = await runHooks(current.document, draft, {
           actorAdapterId: request.actor.adapterId,
-          headers: (hook, body) => this.calls.headersFor({ tenant: request.tenant, receiver: hook.adapterId, orderId: request.orderId, purpose: 'hook', method: 'POST', url: hook.invoke, body }),
+          headers: hookCallSigner(this.calls, request),
           timeoutMs: this.limits.hookTimeoutMs,
           cascadeLimit: this.limits.cascadeLimit,
         });
@@ -286,6 +286,11 @@ interface Prepared {
  * members holding those pointers only (the committed rest passed both; the schema ties no member
  * to another, see orderSchemaViolationsOfMembers).
  */
+/** Signs each hook call of a change: a call token bound to the hook's adapter, the order, the URL and the body. */
+function hookCallSigner(calls: CallSigner, request: ChangeRequest): HookRunOptions['headers'] {
+  return (hook, body) => calls.headersFor({ tenant: request.tenant, receiver: hook.adapterId, orderId: request.orderId, purpose: 'hook', method: 'POST', url: hook.invoke, body });
+}
+
 function assertValid(document: OrderDocument, changed?: readonly string[]): void {
   const members = changed && new Set(changed.map((pointer) => topLevelOf(pointer).slice(1)));
   if (!members || members.has('')) assertSafeJson(document, 'The change');

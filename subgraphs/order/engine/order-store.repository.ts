@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import { AppError, conflict } from '../../../platform/errors/app-error.js';
-import { cloneJson } from '../../../platform/http/json-guard.js';
 import type { ChannelDelivery, PgNotifier } from '../../../platform/db/pg-notifier.js';
 import type { Tenant } from '../../../platform/auth/principal.js';
 import type { TransactionInput } from '../../../contracts/callbacks.types.js';
@@ -108,11 +107,12 @@ export class OrderStore {
   /**
    * The order to base a change on: the version this process last committed (or read) when it has
    * it and `reuse` accepts it, else a read; `cached` tells which. A stale cached copy is harmless:
-   * the versioned update refuses it and the engine re-reads.
+   * the versioned update refuses it and the engine re-reads. The record is the remembered one
+   * itself, as a read's is: read-only to its callers (the engine drafts a change on its own copy).
    */
   async loadForChange(tenant: Tenant, id: string, reuse: (order: OrderRecord) => boolean = () => true): Promise<{ order: OrderRecord | null; cached: boolean }> {
     const cached = this.recent.get(orderKey(tenant, id));
-    if (cached && reuse(cached)) return { order: { ...cached, document: cloneJson(cached.document) }, cached: true };
+    if (cached && reuse(cached)) return { order: cached, cached: true };
     return { order: await this.load(tenant, id), cached: false };
   }
 
