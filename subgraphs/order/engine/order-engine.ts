@@ -281,16 +281,16 @@ interface Prepared {
   requested: string[];
 }
 
-/**
- * The order schema and the JSON hazards: on the whole document, or with `changed`, on the
- * members holding those pointers only (the committed rest passed both; the schema ties no member
- * to another, see orderSchemaViolationsOfMembers).
- */
 /** Signs each hook call of a change: a call token bound to the hook's adapter, the order, the URL and the body. */
 function hookCallSigner(calls: CallSigner, request: ChangeRequest): HookRunOptions['headers'] {
   return (hook, body) => calls.headersFor({ tenant: request.tenant, receiver: hook.adapterId, orderId: request.orderId, purpose: 'hook', method: 'POST', url: hook.invoke, body });
 }
 
+/**
+ * The order schema and the JSON hazards: on the whole document, or with `changed`, on the
+ * members holding those pointers only (the committed rest passed both; the schema ties no member
+ * to another, see orderSchemaViolationsOfMembers).
+ */
 function assertValid(document: OrderDocument, changed?: readonly string[]): void {
   const members = changed && new Set(changed.map((pointer) => topLevelOf(pointer).slice(1)));
   if (!members || members.has('')) assertSafeJson(document, 'The change');
