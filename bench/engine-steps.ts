@@ -152,7 +152,7 @@ export async function measureStatementWaits(pool: pg.Pool, phases: { changes: (m
   try {
     const engine = await sample(phases.changes, 'with written as');
     const raw = await sample(phases.updates, 'update orders set version = version + 1');
-    report('engine_statement_waits', engine.shares['CPU'] ?? 0, 'share', { engine, raw, note: 'value: the share of the engine statements\u2019 samples on the CPU; the rest waits (IO:WalSync the WAL flush, LWLock:WALWrite another backend\u2019s flush)' });
+    report('engine_statement_waits', engine.shares['CPU'] ?? 0, 'share', { engine, raw, note: 'value: the share of the engine statements samples on the CPU; the rest waits (IO:WalSync the WAL flush, LWLock:WALWrite another backend flushing)' });
   } finally {
     sampler.release();
   }
