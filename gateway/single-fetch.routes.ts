@@ -59,7 +59,6 @@ interface GraphQLBody {
   extensions?: unknown;
 }
 
-
 /**
  * Queries the gateway can hand to one subgraph as they are. When a query's plan is a single fetch
  * whose operation is the caller's own operation (same selections, aliases, variables and
