@@ -1,8 +1,14 @@
 /**
  * Order changes/s through the engine against raw prepared single-statement UPDATEs on the same
- * database (pgbench-style: 8 clients on held connections), in alternating rounds so that load from
+ * database (pgbench-style: clients on held connections), in alternating rounds so that load from
  * outside hits both sides alike. Runs inside the stack process (it drives the domain directly).
+ *
+ * The anchor is the database's ceiling for single-statement commits: the raw rate at 8, 16 and 32
+ * clients, the best of them. The engine's figure is its capacity: 32 writers (as many as one
+ * commit statement may carry), each changing its own order. The like-for-like reading (8 writers
+ * against 8 raw clients) is reported beside it.
  */
+import pg from 'pg';
 import type { Tenant } from '../platform/auth/principal.js';
 import type { Actor } from '../subgraphs/order/engine/order-engine.js';
 import { createOrderDomain } from '../subgraphs/order/order.service.js';
@@ -16,34 +22,46 @@ const tenant: Tenant = { merchant: 'bench-engine', channel: 'web' };
 const actor: Actor = { role: 'admin', subject: 'bench' };
 export const cart = (total: number) => ({ items: [{ id: 'i1' }], total: { includingVat: total, excludingVat: round(total * 0.8) } });
 
+/** The engine at capacity, the like-for-like count, and the raw client counts the ceiling is taken over. */
+const WRITERS = 32;
+const LIKE_FOR_LIKE = 8;
+const RAW_CLIENTS = [8, 16, 32];
+
+type Side = `changes@${number}` | `updates@${number}`;
+
 export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchSystem>>, { quick }: { quick: boolean }): Promise<void> {
   const { system } = bench;
   const domain = createOrderDomain({ config: loadConfig({ LOG_LEVEL: 'silent', AUTH_JWT_SECRET: 'x'.repeat(32) }), db: system.db, logger: system.logger, verifier: { verify: async () => { throw new Error('unused'); } } });
   const context = { tenant, actor };
-  const clients = 8;
+  const most = Math.max(WRITERS, ...RAW_CLIENTS);
   const phaseMs = quick ? 300 : 1_000;
   const rounds = quick ? 2 : 5;
-  const orders = await Promise.all(Array.from({ length: clients }, () => domain.commands.create(context, { currency: 'NOK', cart: cart(100) })));
+  const orders = await Promise.all(Array.from({ length: most }, () => domain.commands.create(context, { currency: 'NOK', cart: cart(100) })));
   let step = 0;
-  // CPU of this (the stack) process per change and per raw update: what load outside cannot stretch.
-  // The database's CPU too (the embedded one's processes), so where each side's cost lies shows.
-  const cpu = { changes: 0, updates: 0 };
-  const databaseCpu = { changes: 0, updates: 0 };
-  const cpuOf = async (side: 'changes' | 'updates', phase: () => Promise<number>) => {
+  // Per side: what it made, the CPU of this (the stack) process (what load outside cannot stretch),
+  // the database's CPU (the embedded one's processes), and the commits and statements of the engine.
+  const tally = new Map<Side, { made: number; cpuUs: number; databaseCpuUs: number; statements: number; commits: number }>();
+  const measured = async (side: Side, phase: () => Promise<number>) => {
+    const grouped = { ...domain.store.commits.stats };
     const databaseStarted = postgresCpuUs();
     const started = process.cpuUsage();
     const made = await phase();
     const used = process.cpuUsage(started);
     const databaseEnded = postgresCpuUs();
-    cpu[side] += used.user + used.system;
-    if (databaseStarted !== undefined && databaseEnded !== undefined) databaseCpu[side] += databaseEnded - databaseStarted;
+    const entry = tally.get(side) ?? { made: 0, cpuUs: 0, databaseCpuUs: 0, statements: 0, commits: 0 };
+    entry.made += made;
+    entry.cpuUs += used.user + used.system;
+    if (databaseStarted !== undefined && databaseEnded !== undefined) entry.databaseCpuUs += databaseEnded - databaseStarted;
+    entry.statements += domain.store.commits.stats.statements - grouped.statements;
+    entry.commits += domain.store.commits.stats.commits - grouped.commits;
+    tally.set(side, entry);
     return made;
   };
-  const changeFor = async (ms: number) => {
+  const changeFor = async (ms: number, writers: number) => {
     let made = 0;
     const until = performance.now() + ms;
     await Promise.all(
-      orders.map(async (order, w) => {
+      orders.slice(0, writers).map(async (order, w) => {
         while (performance.now() < until) {
           await domain.commands.replace(context, order.id, 'cart', cart(100 + w + ++step / 100));
           made++;
@@ -52,13 +70,15 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
     );
     return made;
   };
-  const connections = await Promise.all(orders.map(() => system.db.pool.connect()));
+  // The raw clients' own held connections, beside the stack's pool.
+  const raw = new pg.Pool({ connectionString: system.db.url, max: most });
+  const connections = await Promise.all(orders.map(() => raw.connect()));
   const update = { name: 'bench-raw-update', text: 'update orders set version = version + 1, updated_at = now() where id = $1' };
-  const updateFor = async (ms: number) => {
+  const updateFor = async (ms: number, clients: number) => {
     let made = 0;
     const until = performance.now() + ms;
     await Promise.all(
-      orders.map(async (order, w) => {
+      orders.slice(0, clients).map(async (order, w) => {
         while (performance.now() < until) {
           await connections[w]!.query({ ...update, values: [order.id] });
           made++;
@@ -67,42 +87,65 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
     );
     return made;
   };
-  const grouped = { ...domain.store.commits.stats };
+  const phases: Array<{ side: Side; run: () => Promise<number> }> = [
+    { side: `changes@${WRITERS}`, run: () => changeFor(phaseMs, WRITERS) },
+    ...RAW_CLIENTS.map((clients) => ({ side: `updates@${clients}` as Side, run: () => updateFor(phaseMs, clients) })),
+    { side: `changes@${LIKE_FOR_LIKE}`, run: () => changeFor(phaseMs, LIKE_FOR_LIKE) },
+  ];
   try {
-    await changeFor(phaseMs); // warm-up: JIT, pool, prepared statements
-    await updateFor(phaseMs);
-    let changes = 0;
-    let updates = 0;
+    // Warm-up: JIT, pools, prepared statements (the first second of changes runs slower than the rest).
+    await changeFor(2 * phaseMs, WRITERS);
+    await updateFor(phaseMs, most);
     const ratios: number[] = [];
     for (let r = 0; r < rounds; r++) {
-      // Alternate which side goes first, so a drift in load favours neither.
-      const [c, u] = r % 2 === 0 ? [await cpuOf('changes', () => changeFor(phaseMs)), await cpuOf('updates', () => updateFor(phaseMs))] : [0, await cpuOf('updates', () => updateFor(phaseMs))];
-      const c2 = r % 2 === 0 ? c : await cpuOf('changes', () => changeFor(phaseMs));
-      changes += c2;
-      updates += u;
-      ratios.push(round(c2 / u));
+      // Alternate the order of the phases, so a drift in load favours neither side.
+      const made = new Map<Side, number>();
+      for (const phase of r % 2 === 0 ? phases : [...phases].reverse()) made.set(phase.side, await measured(phase.side, phase.run));
+      ratios.push(round(made.get(`changes@${WRITERS}`)! / Math.max(...RAW_CLIENTS.map((clients) => made.get(`updates@${clients}`)!))));
     }
     const seconds = (rounds * phaseMs) / 1000;
-    const statements = domain.store.commits.stats.statements - grouped.statements;
-    const commits = domain.store.commits.stats.commits - grouped.commits;
-    const databaseCpuUs = (side: 'changes' | 'updates', made: number) => (databaseCpu[side] > 0 ? round(databaseCpu[side] / made, 0) : null);
-    report('raw_prepared_update_per_second', updates / seconds, 'tx/s', { clients, rounds, phaseMs, anchor: true, cpuUsPerUpdate: round(cpu.updates / updates, 0), databaseCpuUsPerUpdate: databaseCpuUs('updates', updates) });
-    report('order_changes_per_second_no_hooks', changes / seconds, 'changes/s', {
-      clients,
-      ratio: round(changes / updates),
+    const of = (side: Side) => tally.get(side)!;
+    const perSecond = (side: Side) => round(of(side).made / seconds, 0);
+    const cpuUs = (side: Side) => round(of(side).cpuUs / of(side).made, 0);
+    const databaseCpuUs = (side: Side) => (of(side).databaseCpuUs > 0 ? round(of(side).databaseCpuUs / of(side).made, 0) : null);
+    const ceiling = RAW_CLIENTS.reduce((best, clients) => (of(`updates@${clients}`).made > of(`updates@${best}`).made ? clients : best));
+    const ceilingSide: Side = `updates@${ceiling}`;
+    report('raw_prepared_update_per_second', of(ceilingSide).made / seconds, 'tx/s', {
+      clients: ceiling,
+      byClients: Object.fromEntries(RAW_CLIENTS.map((clients) => [clients, perSecond(`updates@${clients}`)])),
+      rounds,
+      phaseMs,
+      anchor: true,
+      cpuUsPerUpdate: cpuUs(ceilingSide),
+      databaseCpuUsPerUpdate: databaseCpuUs(ceilingSide),
+    });
+    const engineSide = (side: Side) => ({
+      cpuUsPerChange: cpuUs(side),
+      databaseCpuUsPerChange: databaseCpuUs(side),
+      commitsPerStatement: round(of(side).commits / Math.max(1, of(side).statements)),
+    });
+    const likeForLike: Side = `changes@${LIKE_FOR_LIKE}`;
+    report('order_changes_per_second_no_hooks', of(`changes@${WRITERS}`).made / seconds, 'changes/s', {
+      writers: WRITERS,
+      ratio: round(of(`changes@${WRITERS}`).made / of(ceilingSide).made),
       anchor: 'raw_prepared_update_per_second',
       target: '>= 0.8',
       perRound: ratios,
-      cpuUsPerChange: round(cpu.changes / changes, 0),
-      databaseCpuUsPerChange: databaseCpuUs('changes', changes),
-      commitsPerStatement: round(commits / Math.max(1, statements)),
+      ...engineSide(`changes@${WRITERS}`),
+      likeForLike: {
+        writers: LIKE_FOR_LIKE,
+        changesPerSecond: perSecond(likeForLike),
+        ratioToRawAtSameClients: round(of(likeForLike).made / of(`updates@${LIKE_FOR_LIKE}`).made),
+        ...engineSide(likeForLike),
+      },
     });
     // Where the time goes: what the statements wait for, the commit statement taken apart, and the CPU steps of a change.
-    await measureStatementWaits(system.db.pool, { changes: changeFor, updates: updateFor }, quick);
-    await measureCommitShapes(connections, orders.map((order) => order.id), quick);
+    await measureStatementWaits(system.db.pool, { changes: (ms) => changeFor(ms, WRITERS), updates: (ms) => updateFor(ms, ceiling) }, quick);
+    await measureCommitShapes(connections.slice(0, LIKE_FOR_LIKE), orders.slice(0, LIKE_FOR_LIKE).map((order) => order.id), quick);
     measureEngineSteps(quick);
   } finally {
     for (const connection of connections) connection.release();
+    await raw.end();
   }
 }
 
