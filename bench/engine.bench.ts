@@ -57,13 +57,14 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
     tally.set(side, entry);
     return made;
   };
-  const changeFor = async (ms: number, writers: number) => {
+  /** `count` callers in a closed loop for `ms`, caller `w` working on the w-th order: how many calls finished. */
+  const loopFor = async (ms: number, count: number, call: (w: number) => Promise<unknown>) => {
     let made = 0;
     const until = performance.now() + ms;
     await Promise.all(
-      orders.slice(0, writers).map(async (order, w) => {
+      Array.from({ length: count }, async (_, w) => {
         while (performance.now() < until) {
-          await domain.commands.replace(context, order.id, 'cart', cart(100 + w + ++step / 100));
+          await call(w);
           made++;
         }
       }),
@@ -74,19 +75,8 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
   const raw = new pg.Pool({ connectionString: system.db.url, max: most });
   const connections = await Promise.all(orders.map(() => raw.connect()));
   const update = { name: 'bench-raw-update', text: 'update orders set version = version + 1, updated_at = now() where id = $1' };
-  const updateFor = async (ms: number, clients: number) => {
-    let made = 0;
-    const until = performance.now() + ms;
-    await Promise.all(
-      orders.slice(0, clients).map(async (order, w) => {
-        while (performance.now() < until) {
-          await connections[w]!.query({ ...update, values: [order.id] });
-          made++;
-        }
-      }),
-    );
-    return made;
-  };
+  const changeFor = (ms: number, writers: number) => loopFor(ms, writers, (w) => domain.commands.replace(context, orders[w]!.id, 'cart', cart(100 + w + ++step / 100)));
+  const updateFor = (ms: number, clients: number) => loopFor(ms, clients, (w) => connections[w]!.query({ ...update, values: [orders[w]!.id] }));
   const phases: Array<{ side: Side; run: () => Promise<number> }> = [
     { side: `changes@${WRITERS}`, run: () => changeFor(phaseMs, WRITERS) },
     ...RAW_CLIENTS.map((clients) => ({ side: `updates@${clients}` as Side, run: () => updateFor(phaseMs, clients) })),
