@@ -69,7 +69,8 @@ export function measureEngineSteps(quick: boolean): void {
  * shape now (the event row carrying the document), both without jobs.
  */
 export async function measureCommitShapes(connections: pg.PoolClient[], orderIds: string[], quick: boolean): Promise<void> {
-  const documents = await Promise.all(orderIds.map(async (id) => (await connections[0]!.query<{ document: OrderDocument }>('select document from orders where id = $1', [id])).rows[0]!.document));
+  const { rows } = await connections[0]!.query<{ id: string; document: OrderDocument }>('select id, document from orders where id = any($1)', [orderIds]);
+  const documents = orderIds.map((id) => rows.find((row) => row.id === id)!.document);
   await connections[0]!.query(`create table if not exists bench_order_versions (order_id text not null, version integer not null, merchant text not null, channel text not null,
       document jsonb not null, created_at timestamptz(3) not null default current_timestamp, primary key (order_id, version))`);
   const event = () => JSON.stringify([{ id: randomUUID(), type: 'order.changed', actor: 'bench', data: { action: 'cart.replaced', changes: ['/cart'], hooks: [], notificationsQueued: [], amountChangesQueued: [] } }]);
