@@ -28,6 +28,27 @@ describe('every service', () => {
   });
 });
 
+describe('a method a path does not take', () => {
+  it('answers 405 JSON naming the methods it takes, with Allow', async () => {
+    const { status, body, headers } = await rest(system.urls.order!, 'PATCH', '/api/v0/checkout/orders/o-1/payments/p-1', { token, ...tenant, body: {} });
+    expect(status).toBe(405);
+    expect(body).toEqual({ code: 'method_not_allowed', message: expect.stringContaining('PATCH'), details: { allowed: ['GET', 'PUT', 'DELETE'] } });
+    expect(headers.get('allow')).toBe('GET, PUT, DELETE');
+  });
+
+  it('answers a DELETE of a path taking only POST with 405 naming POST', async () => {
+    const { status, body } = await rest(system.urls.order!, 'DELETE', '/api/v0/checkout/orders/o-1/validate', { token, ...tenant });
+    expect(status).toBe(405);
+    expect(body.details).toEqual({ allowed: ['POST'] });
+  });
+
+  it('still answers 404 where no method has a route', async () => {
+    const { status, body } = await rest(system.urls.order!, 'PATCH', '/api/v0/checkout/orders/o-1/no-such-part', { token, ...tenant, body: {} });
+    expect(status).toBe(404);
+    expect(body.code).toBe('route_not_found');
+  });
+});
+
 describe('request handling', () => {
   it('echoes a sane X-Request-Id and makes one up otherwise', async () => {
     const echoed = await rest(system.urls.order!, 'GET', '/healthz', { headers: { 'x-request-id': 'abc-123' } });

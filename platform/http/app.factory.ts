@@ -55,6 +55,8 @@ export interface AppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** How long in-flight requests get to finish once a service is closing, unless told otherwise. */
 const CLOSE_GRACE_MS = 10_000;
+/** The methods a path is looked up under when the request's own has no route there (HEAD and OPTIONS follow GET and CORS). */
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * The one fastify app every service is built on: request ids, JSON errors `{code, message,
@@ -166,8 +168,18 @@ export function createApp(options: AppOptions): FastifyInstance {
     void reply.status(status).type('application/json').send(sent);
   });
 
+  // A path that exists under other methods answers 405 with `Allow`; any other, 404.
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ code: 'route_not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` });
+    const path = request.url.split('?')[0]!;
+    const allowed = ROUTE_METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+    if (allowed.length > 0) {
+      void reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ code: 'method_not_allowed', message: `${path} does not take ${request.method}; it takes ${allowed.join(', ')}.`, details: { allowed } });
+      return;
+    }
+    void reply.status(404).send({ code: 'route_not_found', message: `No route ${request.method} ${path}.` });
   });
 
   mountMetrics(app, options.name);
