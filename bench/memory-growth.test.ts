@@ -15,6 +15,11 @@ describe('growth', () => {
     expect(result.heapSlopeMiBPerMin).toBeCloseTo(1, 5);
   });
 
+  it('does not judge a soak whose second half spans under four minutes', () => {
+    const quick = Array.from({ length: 15 }, (_, i) => ({ atMs: i * 3_000, rssMiB: 300, heapUsedMiB: 100 + i }));
+    expect(growth(quick, 9_000).verdict).toBe('too_short');
+  });
+
   it('needs samples to judge', () => {
     expect(growth(samples(() => 100).slice(0, 3), 60_000).verdict).toBe('too_few_samples');
   });
