@@ -35,7 +35,7 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
   const context = { tenant, actor };
   const most = Math.max(WRITERS, ...RAW_CLIENTS);
   const phaseMs = quick ? 300 : 1_000;
-  // Quick mode's first round reads low (0.6–0.8 of the rest, warm-up length or not): four rounds, so it weighs a quarter.
+  // Quick mode's first 300 ms round reads low, whatever the warm-up (docs/benchmarks.md): four rounds, so it weighs a quarter.
   const rounds = quick ? 4 : 5;
   const orders = await Promise.all(Array.from({ length: most }, () => domain.commands.create(context, { currency: 'NOK', cart: cart(100) })));
   let step = 0;
