@@ -3,12 +3,17 @@ import { createApp } from '../../platform/http/app.factory.js';
 import type { TokenVerifier } from '../../platform/auth/token-verifier.service.js';
 import { unauthorized } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
+import { bodyValue, ExchangeJournal } from './exchange.journal.js';
 import type { FailureInjector } from './failure.injector.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Name of the sandbox operation a route performs; failures are injected per operation. */
     operation?: string;
+  }
+  interface FastifyInstance {
+    /** The sandbox's exchanges with its callers (contract tests read them at `/api/sandbox/exchanges`). */
+    exchangeJournal: ExchangeJournal;
   }
 }
 
@@ -24,13 +29,16 @@ export interface SandboxAppOptions {
   failures: FailureInjector;
   /** Keep each JSON body's text as `request.rawBody` (a sandbox that checks request signatures). */
   keepRawBody?: boolean;
+  /** Where the API calls it answers are recorded (default: a journal of its own); pass the one its callback senders record in. */
+  journal?: ExchangeJournal;
 }
 
 /**
  * The platform's fastify app (request ids, JSON errors, /healthz, /readyz) with platform auth
  * switched off — a sandbox is an external system and authenticates callers itself — plus a
  * form-urlencoded body parser, empty JSON bodies read as none, and the failure-injection hook
- * (routes name their `operation`).
+ * (routes name their `operation`). Every call to an operation is recorded in the exchange journal,
+ * read at `GET /api/sandbox/exchanges` (`?direction=in|out&operation=…`) and cleared with `DELETE`.
  */
 export function createSandboxApp(options: SandboxAppOptions): FastifyInstance {
   const app = createApp({
@@ -56,5 +64,34 @@ export function createSandboxApp(options: SandboxAppOptions): FastifyInstance {
       return reply;
     }
   });
+  const journal = options.journal ?? new ExchangeJournal();
+  app.decorate('exchangeJournal', journal);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const operation = request.routeOptions.config?.operation;
+    if (operation) {
+      journal.record({
+        direction: 'in',
+        operation,
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        requestBody: request.body,
+        status: reply.statusCode,
+        responseBody: typeof payload === 'string' ? bodyValue(payload) : undefined,
+      });
+    }
+    return payload;
+  });
+  app.get<{ Querystring: { direction?: 'in' | 'out'; operation?: string } }>(
+    '/api/sandbox/exchanges',
+    {
+      schema: {
+        summary: 'What the sandbox was asked and answered, and the callbacks it sent (newest last)',
+        querystring: { type: 'object', additionalProperties: false, properties: { direction: { type: 'string', enum: ['in', 'out'] }, operation: { type: 'string', maxLength: 100 } } },
+      },
+    },
+    async (request) => ({ exchanges: journal.list(request.query) }),
+  );
+  app.delete('/api/sandbox/exchanges', { schema: { summary: 'Forget the recorded exchanges' } }, async () => ({ cleared: journal.clear() }));
   return app;
 }
