@@ -83,7 +83,7 @@ describe('provider D sandbox: the API', () => {
     expect((await pay('4111111111111111', {}, { 'idempotency-key': 'k'.repeat(65) })).status).toBe(400);
   });
 
-  it('stored methods and recurring models: a Subscription token pays without the shopper; CardOnFile cannot', async () => {
+  it('stored methods and recurring models: a Subscription token pays without the shopper; CardOnFile with ContAuth is the returning shopper, one-click', async () => {
     const stored = await pay('4111111111111111', { shopperReference: 'shopper-1', storePaymentMethod: true, recurringProcessingModel: 'Subscription' });
     const token = stored.body.additionalData['recurring.recurringDetailReference'];
     expect(token).toEqual(expect.any(String));
@@ -91,7 +91,8 @@ describe('provider D sandbox: the API', () => {
     expect(methods.body.storedPaymentMethods).toEqual([expect.objectContaining({ id: token, brand: 'visa', lastFour: '1111', supportedRecurringProcessingModels: ['Subscription', 'CardOnFile'] })]);
     const recurring = { paymentMethod: { type: 'scheme', storedPaymentMethodId: token }, shopperReference: 'shopper-1', shopperInteraction: 'ContAuth' };
     expect((await pay('', { ...recurring, recurringProcessingModel: 'Subscription' })).body).toMatchObject({ resultCode: 'Authorised', additionalData: { recurringProcessingModel: 'Subscription' } });
-    expect((await pay('', { ...recurring, recurringProcessingModel: 'CardOnFile' })).status).toBe(422);
+    expect((await pay('', { ...recurring, recurringProcessingModel: 'CardOnFile' })).body).toMatchObject({ resultCode: 'Authorised', additionalData: { recurringProcessingModel: 'CardOnFile' } });
+    expect((await pay('', { ...recurring, recurringProcessingModel: 'UnscheduledCardOnFile' })).status).toBe(422);
     expect((await pay('', { ...recurring, shopperReference: 'someone-else', recurringProcessingModel: 'Subscription' })).status).toBe(422);
     const subscription = await rest(url, 'POST', '/api/sandbox/subscriptions', { body: { shopperReference: 'shopper-2' } });
     expect(subscription.status).toBe(201);

@@ -2,12 +2,14 @@ import { AppError, type Tenant } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { AdapterKit, TransactionLog } from '../kit/index.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClient, type ProviderDClients } from './provider-d-api.client.js';
-import { paymentRequestOf, toMinor } from './provider-d.mapper.js';
+import { paymentRequestOf, shopperReferenceOf, toMinor } from './provider-d.mapper.js';
+import { browserDetailsOf, browserSubmitOf } from './drop-in-submit.rules.js';
 import type { ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 import { outcomeOf } from './result-code.rules.js';
 import { completeAuthorised, lockForPending } from './provider-d-completion.js';
 
 type Kit = AdapterKit<ProviderDConfiguration>;
+type ProviderStoredMethods = Awaited<ReturnType<ReturnType<ProviderDClients>['paymentMethods']>>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -19,8 +21,9 @@ export function redacted(request: Record<string, unknown>): Record<string, unkno
 }
 
 /**
- * The drop-in's two calls (spec "Provider D adapter"): `transaction` forwards its submit data to
- * `/payments`, `details` its additional details to `/payments/details`; both answer what the
+ * The drop-in's two calls (spec "Provider D adapter"): `transaction` sends its submit data
+ * (allow-listed, the shopper and recurring fields the order's) to `/payments`, `details` its
+ * additional details (allow-listed) to `/payments/details`; both answer what the
  * provider answered, after applying it: an action leaves the payment open for the frontend,
  * Authorised completes the order, Pending/Received lock it in processing until the webhook,
  * a refusal fails the payment (the order stays in checkout; a new payment may be started).
@@ -32,17 +35,19 @@ export class ProviderDPayments {
   ) {}
 
   async transaction(tenant: Tenant, orderId: string, paymentId: string, submit: unknown): Promise<ProviderPaymentResponse> {
-    if (!isObject(submit) || !isObject(submit.paymentMethod)) throw new AppError(400, 'invalid_submit', 'The body is the drop-in\'s submit data: an object with a paymentMethod.');
     const { order, payment } = await this.openPayment(tenant, orderId, paymentId);
+    const shopperReference = shopperReferenceOf(order);
+    const browser = browserSubmitOf(submit, shopperReference);
     const configuration = await this.kit.configuration.get(tenant);
+    if (browser.storedPaymentMethodId !== undefined) await this.assertStoredMethodOf(order, shopperReference!, browser.storedPaymentMethodId, configuration);
     await this.kit.orders.validate(tenant, orderId); // nothing is charged for an order that cannot complete
-    const request = paymentRequestOf(submit, order, payment, configuration);
+    const request = paymentRequestOf(browser, order, payment, configuration);
     const response = await this.call(tenant, order, payment, 'payments', redacted(request), (client) => client.payments(request, idempotencyKeyFor(`${paymentId}:payments`, request)), configuration);
     return this.apply(tenant, order, payment, configuration, response, redacted(request));
   }
 
-  async details(tenant: Tenant, orderId: string, paymentId: string, body: unknown): Promise<ProviderPaymentResponse> {
-    if (!isObject(body) || !isObject(body.details)) throw new AppError(400, 'invalid_details', 'The body is the drop-in\'s additional details: an object with details.');
+  async details(tenant: Tenant, orderId: string, paymentId: string, submitted: unknown): Promise<ProviderPaymentResponse> {
+    const body = browserDetailsOf(submitted);
     const { order, payment } = await this.openPayment(tenant, orderId, paymentId);
     if (!payment.reference) throw new AppError(409, 'no_action_pending', `Payment ${paymentId} awaits no details: submit it first.`);
     const configuration = await this.kit.configuration.get(tenant);
@@ -58,6 +63,19 @@ export class ProviderDPayments {
       throw new AppError(409, 'amount_changed', 'The order changed while the payment was authenticated; the authorisation was cancelled. Start a new payment.');
     }
     return this.apply(tenant, order, payment, configuration, response, body);
+  }
+
+  /** A stored card is paid with only when the provider lists it among the order's shopper's own (403 otherwise; nothing is sent). */
+  private async assertStoredMethodOf(order: OrderDocument, shopperReference: string, storedPaymentMethodId: string, configuration: ProviderDConfiguration): Promise<void> {
+    let listed: ProviderStoredMethods;
+    try {
+      listed = await this.clientOf(configuration).paymentMethods({ amount: toMinor(order.total.includingVat, order.currency), shopperReference, ...(order.country ? { countryCode: order.country } : {}) });
+    } catch (error) {
+      if (!(error instanceof ProviderDError)) throw error;
+      throw new AppError(400, 'provider_failed', error.message, { errorDetail: error.message });
+    }
+    const owned = (listed.storedPaymentMethods ?? []).some((method) => isObject(method) && method.id === storedPaymentMethodId);
+    if (!owned) throw new AppError(403, 'submit_field_not_allowed', 'The stored payment method is not one of this shopper\'s.', { field: 'paymentMethod.storedPaymentMethodId' });
   }
 
   private async openPayment(tenant: Tenant, orderId: string, paymentId: string): Promise<{ order: OrderDocument; payment: PaymentDocument }> {

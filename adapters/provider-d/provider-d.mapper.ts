@@ -1,6 +1,7 @@
 import { money } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { MinorAmount, ProviderDConfiguration } from './provider-d.types.js';
+import { recurringFieldsOf, type BrowserSubmit } from './drop-in-submit.rules.js';
 
 /** ISO 4217 minor-unit exponents that are not 2. */
 const EXPONENTS: Record<string, number> = Object.fromEntries([
@@ -40,19 +41,18 @@ export function metadataOf(order: OrderDocument, payment: PaymentDocument): Reco
 }
 
 /**
- * `/payments` for the drop-in's submit: its data forwarded as is, with what only the order may
- * say (amount, reference, merchant account, return address, metadata) set by the adapter — a
- * browser never chooses the amount. Mapping goes from order to provider only.
+ * `/payments` for the drop-in's submit: the browser's allow-listed fields (drop-in-submit.rules.ts)
+ * and what only the order may say — amount, reference, return address, shopper, recurring model,
+ * country, locale, metadata — set by the adapter. A browser never chooses the amount or the shopper.
  */
-export function paymentRequestOf(submit: Record<string, unknown>, order: OrderDocument, payment: PaymentDocument, configuration: ProviderDConfiguration): Record<string, unknown> {
-  const shopperReference = shopperReferenceOf(order);
+export function paymentRequestOf(submit: BrowserSubmit, order: OrderDocument, payment: PaymentDocument, configuration: ProviderDConfiguration): Record<string, unknown> {
   const returnUrl = returnUrlOf(configuration, order);
   return {
-    ...submit,
+    ...submit.fields,
+    ...recurringFieldsOf(submit, shopperReferenceOf(order)),
     amount: toMinor(payment.amount, payment.currency ?? order.currency),
     reference: order.id,
     ...(returnUrl ? { returnUrl } : {}),
-    ...(shopperReference && submit.shopperReference === undefined ? { shopperReference } : {}),
     ...(order.country ? { countryCode: order.country } : {}),
     ...(order.culture ? { shopperLocale: order.culture } : {}),
     metadata: metadataOf(order, payment),

@@ -4,6 +4,7 @@ import { paymentRequestOf, toMajor, toMinor } from './provider-d.mapper.js';
 import { outcomeOf } from './result-code.rules.js';
 import { hasValidSignature, signingPayload, type NotificationItem } from './webhook.verifier.js';
 import { redacted } from './provider-d-payment.flow.js';
+import { browserDetailsOf, browserSubmitOf, recurringFieldsOf } from './drop-in-submit.rules.js';
 
 const KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 const item: NotificationItem = { pspReference: 'PSP1', merchantAccountCode: 'Acct', merchantReference: 'order-1', amount: { value: 1000, currency: 'EUR' }, eventCode: 'AUTHORISATION', success: 'true' };
@@ -37,8 +38,45 @@ describe('provider D rules', () => {
 
   it('the submit is forwarded with the order\'s amount and reference (never the browser\'s); card fields are redacted in logs', () => {
     const order = { id: 'o-1', merchant: 'm', channel: 'c', currency: 'NOK', country: 'NO', culture: 'nb-NO' } as never;
-    const request = paymentRequestOf({ paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4111' }, amount: { value: 1, currency: 'NOK' }, browserInfo: { a: 1 } }, order, { id: 'p-1', adapterId: 'x', state: 'intent', amount: 100 }, { apiSettings: {} } as never);
-    expect(request).toMatchObject({ amount: { value: 10000, currency: 'NOK' }, reference: 'o-1', browserInfo: { a: 1 }, metadata: { merchant: 'm', channel: 'c', orderId: 'o-1', paymentId: 'p-1' } });
+    const submit = browserSubmitOf({ paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4111' }, amount: { value: 1, currency: 'NOK' }, merchantAccount: 'Other', browserInfo: { a: 1 }, splits: [{}] }, undefined);
+    const request = paymentRequestOf(submit, order, { id: 'p-1', adapterId: 'x', state: 'intent', amount: 100 }, { apiSettings: {} } as never);
+    expect(request).toMatchObject({ amount: { value: 10000, currency: 'NOK' }, reference: 'o-1', browserInfo: { a: 1 }, shopperInteraction: 'Ecommerce', metadata: { merchant: 'm', channel: 'c', orderId: 'o-1', paymentId: 'p-1' } });
+    expect(request).not.toHaveProperty('merchantAccount');
+    expect(request).not.toHaveProperty('splits');
+    expect(request).not.toHaveProperty('shopperReference');
     expect(redacted(request)).toMatchObject({ paymentMethod: { type: 'scheme', encryptedCardNumber: '[redacted]' } });
+  });
+
+  it('a browser never names the shopper, a recurring model or a shopper interaction', () => {
+    const card = { type: 'scheme', encryptedCardNumber: 'x' };
+    const refusedField = (submit: unknown, shopper?: string) => {
+      try {
+        browserSubmitOf(submit, shopper);
+      } catch (error) {
+        return { status: (error as { status?: number }).status, field: (error as { details?: { field?: string } }).details?.field };
+      }
+      return undefined;
+    };
+    expect(refusedField({ paymentMethod: card, shopperReference: 'someone-else' }, 'shopper-1')).toEqual({ status: 403, field: 'shopperReference' });
+    expect(refusedField({ paymentMethod: card, shopperReference: 'someone' })).toEqual({ status: 403, field: 'shopperReference' });
+    expect(refusedField({ paymentMethod: card, recurringProcessingModel: 'Subscription' }, 'shopper-1')).toEqual({ status: 403, field: 'recurringProcessingModel' });
+    expect(refusedField({ paymentMethod: card, shopperInteraction: 'ContAuth' }, 'shopper-1')).toEqual({ status: 403, field: 'shopperInteraction' });
+    expect(refusedField({ paymentMethod: card, storedPaymentMethodId: 'T1' }, 'shopper-1')).toEqual({ status: 403, field: 'storedPaymentMethodId' });
+    expect(refusedField({ paymentMethod: { type: 'scheme', storedPaymentMethodId: 'T1' } })).toEqual({ status: 403, field: 'paymentMethod.storedPaymentMethodId' });
+    expect(refusedField({ paymentMethod: { type: 'scheme', storedPaymentMethodId: 'T1', recurringDetailReference: 'T2' } }, 'shopper-1')).toEqual({ status: 403, field: 'paymentMethod.recurringDetailReference' });
+    expect(refusedField({ paymentMethod: card, storePaymentMethod: true })).toEqual({ status: 403, field: 'storePaymentMethod' });
+    expect(refusedField({ paymentMethod: 'scheme' })).toEqual({ status: 400, field: undefined });
+    // The order's own shopper, repeated by the browser, is fine.
+    expect(refusedField({ paymentMethod: card, shopperReference: 'shopper-1' }, 'shopper-1')).toBeUndefined();
+  });
+
+  it('the recurring fields are the adapter\'s: storing a card, paying one-click with a stored one', () => {
+    const stored = browserSubmitOf({ paymentMethod: { type: 'scheme', recurringDetailReference: 'T1', encryptedSecurityCode: 'x' } }, 'shopper-1');
+    expect(stored.storedPaymentMethodId).toBe('T1');
+    expect(stored.fields.paymentMethod).toEqual({ type: 'scheme', storedPaymentMethodId: 'T1', encryptedSecurityCode: 'x' });
+    expect(recurringFieldsOf(stored, 'shopper-1')).toEqual({ shopperReference: 'shopper-1', shopperInteraction: 'ContAuth', recurringProcessingModel: 'CardOnFile' });
+    const storing = browserSubmitOf({ paymentMethod: { type: 'scheme' }, storePaymentMethod: true }, 'shopper-1');
+    expect(recurringFieldsOf(storing, 'shopper-1')).toEqual({ shopperReference: 'shopper-1', shopperInteraction: 'Ecommerce', recurringProcessingModel: 'CardOnFile', storePaymentMethod: true });
+    expect(browserDetailsOf({ details: { threeDSResult: 'x' }, paymentData: 'p', shopperReference: 'other' })).toEqual({ details: { threeDSResult: 'x' }, paymentData: 'p' });
   });
 });

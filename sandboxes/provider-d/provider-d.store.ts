@@ -172,9 +172,11 @@ export class ProviderDStore {
       if (!stored || stored.merchantAccount !== account.merchantAccount || stored.shopperReference !== input.shopperReference) throw validation('Stored payment method not found for this shopper.', '800');
       if (!input.recurringProcessingModel) throw validation('recurringProcessingModel is required with a stored payment method.');
       if (!stored.supportedRecurringProcessingModels.includes(input.recurringProcessingModel)) throw validation(`The stored payment method was not stored for ${input.recurringProcessingModel}.`, '803');
-      if (interaction === 'ContAuth' && input.recurringProcessingModel === 'CardOnFile') throw validation('CardOnFile payments need the shopper (Ecommerce); use Subscription or UnscheduledCardOnFile for ContAuth.');
-      // No shopper present: no authentication can be asked for.
-      const behaviour = interaction === 'ContAuth' && ['challenge', 'identify', 'redirect'].includes(stored.behaviour) ? 'authorise' : stored.behaviour;
+      // A stored card with ContAuth is a returning shopper: CardOnFile is one-click with the shopper
+      // there (the issuer may still ask for authentication); Subscription and UnscheduledCardOnFile
+      // run without the shopper, so no authentication can be asked for.
+      const shopperAbsent = interaction === 'ContAuth' && input.recurringProcessingModel !== 'CardOnFile';
+      const behaviour = shopperAbsent && ['challenge', 'identify', 'redirect'].includes(stored.behaviour) ? 'authorise' : stored.behaviour;
       return { behaviour, paymentMethod: { type: 'scheme', brand: stored.brand, lastFour: stored.lastFour }, storedId: stored.id };
     }
     if (interaction === 'ContAuth') throw validation('ContAuth payments need a stored payment method.');
@@ -243,7 +245,7 @@ export class ProviderDStore {
       expiryYear: '2030',
       holderName: 'Sandbox Shopper',
       recurringProcessingModel: model,
-      supportedShopperInteractions: model === 'CardOnFile' ? ['Ecommerce'] : ['Ecommerce', 'ContAuth'],
+      supportedShopperInteractions: ['Ecommerce', 'ContAuth'],
       supportedRecurringProcessingModels: models,
       behaviour,
       createdAt: this.now().toISOString(),

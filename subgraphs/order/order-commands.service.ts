@@ -12,6 +12,7 @@ import { builtInFailures, callbackFailures, type ValidationReport } from './engi
 import type { OrderRecord } from './order.model.js';
 import { assertOutboundUrls } from '../../platform/outbound/outbound-guard.js';
 import { outboundUrls } from './engine/outbound-urls.js';
+import { customerWithShopperIdentityKept, withShopperIdentityKept } from './domain/shopper-identity.rules.js';
 
 export type HookInput = Omit<Hook, 'id' | 'adapterId'> & Partial<Pick<Hook, 'id' | 'adapterId'>>;
 export type NotificationInput = Omit<Notification, 'id'> & Partial<Pick<Notification, 'id'>>;
@@ -104,13 +105,14 @@ export class OrderCommands {
   setAddress(context: CommandContext, orderId: string, kind: 'billing' | 'shipping', address: Address): Promise<ChangeResult> {
     return this.change(context, orderId, `customer.${kind}.set`, (draft) => {
       assertShopperMayEdit(context, draft);
-      draft.customer = { ...draft.customer, [kind]: { type: 'person', ...address } };
+      draft.customer = { ...draft.customer, [kind]: withShopperIdentityKept(context.actor.role, draft.customer?.[kind], { type: 'person', ...address }) };
     });
   }
 
   replace<K extends 'cart' | 'shippings' | 'customer' | 'consents'>(context: CommandContext, orderId: string, part: K, value: OrderDocument[K]): Promise<ChangeResult> {
     return this.change(context, orderId, `${part}.replaced`, (draft) => {
       if (part === 'consents' || part === 'customer') assertShopperMayEdit(context, draft);
+      if (part === 'customer') value = customerWithShopperIdentityKept(context.actor.role, draft.customer, value as OrderDocument['customer']) as OrderDocument[K];
       draft[part] = part === 'shippings' ? (ownedShippings(context.tenant, orderId, value as OrderDocument['shippings']) as OrderDocument[K]) : value;
     });
   }

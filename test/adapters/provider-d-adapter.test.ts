@@ -3,6 +3,7 @@ import { graphql, rest } from '../harness/http.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+import { recordedExchanges } from '../contracts/published-api.js';
 
 /**
  * Provider D through real HTTP: the platform, the provider D sandbox as the provider and the
@@ -448,5 +449,80 @@ describe('provider D: subscriptions', () => {
     const checkout = await admin.call('POST', `/${orderId}/checkout-token`);
     const asShopper = await rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${orderId}/payments/recurring/subscription/complete`, { token: checkout.body.token, ...tenant, body: { token: 'x', shopperReference: 'shopper-42' } });
     expect(asShopper.status).toBe(403);
+  });
+});
+
+describe('provider D: stored cards belong to the order\'s shopper', () => {
+  /** An order whose shopper (set by the merchant's server) is `shopperReference`, with an open drop-in payment. */
+  async function startedFor(shopperReference: string) {
+    const created = await admin.call('POST', '', sampleOrder({ cart: { reference: 'basket', items: [{ id: 'i-1' }], total: { includingVat: 249.9, excludingVat: 199.92 } }, customer: { billing: { type: 'person', givenName: 'Kari', attributes: { shopperReference } } } }));
+    expect(created.status).toBe(201);
+    const orderId = created.body.id as string;
+    const payment = await create(orderId);
+    expect(payment.status).toBe(201);
+    return { orderId, paymentId: payment.body.paymentId as string, session: payment.body };
+  }
+  const paymentsAtSandbox = async () => (await recordedExchanges(sandboxUrl(), 'in')).filter((exchange) => exchange.operation === 'payments').length;
+
+  it('a submit naming another shopper, another shopper\'s card or a recurring model is refused and never reaches the provider', async () => {
+    const stored = await rest(sandboxUrl(), 'POST', '/api/sandbox/subscriptions', { body: { shopperReference: 'shopper-alice', recurringProcessingModel: 'CardOnFile' } });
+    expect(stored.status).toBe(201);
+    const alicesCard = stored.body.storedPaymentMethodId as string;
+    const { orderId, paymentId, session } = await startedFor('shopper-bob');
+    expect(session.paymentMethodsResponse.storedPaymentMethods).toEqual([]);
+    const before = await paymentsAtSandbox();
+
+    const attempts = [
+      { paymentMethod: { type: 'scheme', storedPaymentMethodId: alicesCard, encryptedSecurityCode: 'test_737' } },
+      { paymentMethod: { type: 'scheme', recurringDetailReference: alicesCard } },
+      { ...cardData('4111111111111111'), shopperReference: 'shopper-alice' },
+      { paymentMethod: { type: 'scheme', storedPaymentMethodId: alicesCard }, shopperReference: 'shopper-alice' },
+      { ...cardData('4111111111111111'), recurringProcessingModel: 'CardOnFile' },
+      { ...cardData('4111111111111111'), shopperInteraction: 'ContAuth' },
+    ];
+    for (const body of attempts) {
+      const answer = await submit(orderId, paymentId, body);
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({ code: 'submit_field_not_allowed', details: { field: expect.any(String) } });
+    }
+    expect(await paymentsAtSandbox()).toBe(before);
+    expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'intent' });
+    expect(await getOrder(orderId)).toMatchObject({ state: { currentStatus: 'checkout' } });
+  });
+
+  it('the shopper\'s own stored card pays one-click (ContAuth, CardOnFile), with the order\'s shopper reference', async () => {
+    const stored = await rest(sandboxUrl(), 'POST', '/api/sandbox/subscriptions', { body: { shopperReference: 'shopper-carol', recurringProcessingModel: 'CardOnFile' } });
+    const { orderId, paymentId, session } = await startedFor('shopper-carol');
+    expect(session.paymentMethodsResponse.storedPaymentMethods).toEqual([expect.objectContaining({ id: stored.body.storedPaymentMethodId })]);
+    const answer = await submit(orderId, paymentId, { paymentMethod: { type: 'scheme', storedPaymentMethodId: stored.body.storedPaymentMethodId, encryptedSecurityCode: 'test_737' }, browserInfo: { userAgent: 'jest' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.resultCode).toBe('Authorised');
+    const sent = (await recordedExchanges(sandboxUrl(), 'in')).filter((exchange) => exchange.operation === 'payments').at(-1)!;
+    expect(sent.requestBody).toMatchObject({ shopperReference: 'shopper-carol', shopperInteraction: 'ContAuth', recurringProcessingModel: 'CardOnFile', reference: orderId });
+    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed');
+  });
+
+  it('storing a card needs the order\'s shopper; a checkout token cannot change who the shopper is', async () => {
+    const { orderId, paymentId } = await startedFor('shopper-dave');
+    const checkout = await admin.call('POST', `/${orderId}/checkout-token`);
+    expect(checkout.status).toBe(201);
+    const asShopper = (body: unknown) => rest(system.urls.order!, 'PUT', `/api/v0/checkout/orders/${orderId}/customer/billing`, { token: checkout.body.token, ...tenant, body });
+    const renamed = await asShopper({ givenName: 'Kari', attributes: { shopperReference: 'shopper-alice' } });
+    expect(renamed.status).toBe(403);
+    expect(renamed.body.code).toBe('shopper_reference_not_allowed');
+    // The shopper's own edit keeps the reference the merchant's server set.
+    const edited = await asShopper({ givenName: 'Kari', familyName: 'Nordmann' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.customer.billing.attributes.shopperReference).toBe('shopper-dave');
+
+    const stored = await submit(orderId, paymentId, { ...cardData('4111111111111111'), storePaymentMethod: true });
+    expect(stored.status).toBe(200);
+    const sent = (await recordedExchanges(sandboxUrl(), 'in')).filter((exchange) => exchange.operation === 'payments').at(-1)!;
+    expect(sent.requestBody).toMatchObject({ shopperReference: 'shopper-dave', storePaymentMethod: true, shopperInteraction: 'Ecommerce', recurringProcessingModel: 'CardOnFile' });
+
+    const anonymous = await started();
+    const refused = await submit(anonymous.orderId, anonymous.paymentId, { ...cardData('4111111111111111'), storePaymentMethod: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body.details).toEqual({ field: 'storePaymentMethod' });
   });
 });
