@@ -3,7 +3,7 @@ import { graphql, rest } from '../harness/http.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
 import { newBasket } from '../journey/journey-setup.js';
-import { amountBecomes, fillInDetails, goToCheckout } from './storefront-shopper.js';
+import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, pageShowsOrderAsStored } from './storefront-shopper.js';
 
 // Provider D's frontend in the storefront (src/payment-frontends/ProviderDDropin.tsx): the
 // sandbox's drop-in script mounted with the adapter's create answer, its submit sent to the
@@ -72,4 +72,53 @@ describe("the storefront's provider D frontend", () => {
     expect(await page.getByTestId('confirmation-due').count()).toBe(0);
     await finish();
   });
+
+  // The paths most card payments take, at a desktop and a phone width: a 3-D Secure challenge that
+  // stays until the shopper answers it, and a refused card followed by a good one in the same page.
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    it(`a 3-D Secure card: the challenge stays until answered, then the order completes (${viewport.width} px)`, async () => {
+      const { system } = suite;
+      const { page, finish } = await suite.newPage({ viewport });
+      await goToCheckout(page, system.urls.storefront!, await newBasket(system));
+      await fillInDetails(page);
+      await page.locator('input[name="payment"][value="provider_d_dropin_adapter:"]').check();
+      const dropin = page.getByTestId('provider-d-dropin').locator('form.dropin');
+      await dropin.waitFor();
+      await dropin.locator('input[name="card"]').fill('4212 3456 7890 1237');
+      await dropin.getByRole('button', { name: 'Pay' }).click();
+      const challenge = page.getByTestId('provider-d-dropin').locator('.challenge');
+      await challenge.waitFor();
+      // The page re-renders as the order changes (the payment's reference lands on it): the challenge must survive that.
+      await pageShowsOrderAsStored(page, system, suite.shop, decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!));
+      expect(await challenge.count()).toBe(1);
+      await screenshot(page, `storefront-provider-d-challenge-${viewport.width}`);
+      await challenge.getByRole('button', { name: 'authorise' }).click();
+      await confirmationCompleted(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await finish();
+    });
+
+    it(`a refused card: the shopper reads why and pays with another card in the same page (${viewport.width} px)`, async () => {
+      const { system } = suite;
+      const { page, finish } = await suite.newPage({ viewport });
+      await goToCheckout(page, system.urls.storefront!, await newBasket(system));
+      await fillInDetails(page);
+      await page.locator('input[name="payment"][value="provider_d_dropin_adapter:"]').check();
+      const dropin = page.getByTestId('provider-d-dropin').locator('form.dropin');
+      await dropin.waitFor();
+      await dropin.locator('input[name="card"]').fill('4000 0000 0000 0002');
+      await dropin.getByRole('button', { name: 'Pay' }).click();
+      const refused = page.getByTestId('payment-refused');
+      await refused.waitFor();
+      expect(await refused.textContent()).toContain('declined');
+      await screenshot(page, `storefront-provider-d-refused-${viewport.width}`);
+      // A new payment's drop-in replaces the refused one's; a good card completes the order.
+      await dropin.locator('input[name="card"]').waitFor();
+      await dropin.locator('input[name="card"]').fill('4111 1111 1111 1111');
+      await dropin.getByRole('button', { name: 'Pay' }).click();
+      await confirmationCompleted(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await finish();
+    });
+  }
 });

@@ -1,21 +1,24 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { StartPaymentDocument, type StartPaymentMutation } from '../generated/graphql.js';
+import { useLatest } from './use-latest.js';
 
 export type PaymentSession = StartPaymentMutation['startPayment'];
 
 /**
- * Starts the adapter's payment once, when its frontend is shown (startPayment → PaymentSession:
- * htmlSnippet, redirectUrl and `data`, the adapter's answer as it answered it).
+ * Starts the adapter's payment once per attempt, when its frontend is shown (startPayment →
+ * PaymentSession: htmlSnippet, redirectUrl and `data`, the adapter's answer as it answered it). A
+ * new `attempt` starts a new payment (after a refusal failed the last one).
  */
-export function useStartedPayment(orderId: string, adapterId: string, onError: (message: string) => void): PaymentSession | undefined {
+export function useStartedPayment(orderId: string, adapterId: string, onError: (message: string) => void, attempt = 0): PaymentSession | undefined {
   const [start, { data }] = useMutation(StartPaymentDocument);
-  const started = useRef(false);
+  const started = useRef<number | undefined>(undefined);
+  const report = useLatest(onError);
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    start({ variables: { id: orderId, adapterId } }).catch((failure: Error) => onError(failure.message));
-  }, [orderId, adapterId, start, onError]);
+    if (started.current === attempt) return;
+    started.current = attempt;
+    start({ variables: { id: orderId, adapterId } }).catch((failure: Error) => report.current(failure.message));
+  }, [orderId, adapterId, start, attempt, report]);
   return data?.startPayment;
 }
 
