@@ -1,3 +1,4 @@
+/** The processing lock as data: which statuses lock an order and what a locked order still accepts (docs/order-engine.md, "Lock"). */
 import { isWithin } from '../domain/order-paths.js';
 import { LOCKED_STATUSES } from '../domain/order-state.machine.js';
 
