@@ -278,6 +278,7 @@ describe('the processing lock covers hook patches', () => {
     ['the consents', '/consents', [{ op: 'add', path: '/consents', value: { newsletter: true } }]],
     ['a new payment', '/payments', [{ op: 'add', path: '/payments/-', value: { id: 'p2', adapterId: 'x_adapter', state: 'intent', amount: 0 } }]],
     ["a payment's name", '/payments', [{ op: 'replace', path: '/payments/0/name', value: 'Renamed' }]],
+    ["a payment's amount", '/payments', [{ op: 'replace', path: '/payments/0/amount', value: 1 }]],
   ];
   it.each(forbidden)('a patch of %s on the way out of processing is vetoed', async (name, target, patch) => {
     const path = stateHook(target.slice(1), 'checkout', patch);
@@ -319,11 +320,13 @@ describe('the processing lock covers hook patches', () => {
     expect(back.body.payments[0].attributes.reservationId).toBeUndefined();
 
     expect((await admin.call('PUT', `/${order.id}/state`, { status: 'processing' })).status).toBe(200);
-    // A payment update while locked: the lifecycle's fields are accepted, anything else is 409.
+    // A payment update while locked: the lifecycle's fields are accepted, anything else (its name, its amount) is 409.
     const reserved = await admin.call('PUT', `/${order.id}/payments/card`, { ...back.body.payments[0], state: 'reserved', attributes: { cardId: 'c-1', reservationId: 'r-2' } });
     expect(reserved.status).toBe(200);
     const renamed = await admin.call('PUT', `/${order.id}/payments/card`, { ...reserved.body, name: 'Renamed' });
     expect([renamed.status, renamed.body.code]).toEqual([409, 'order_locked']);
+    const reduced = await admin.call('PUT', `/${order.id}/payments/card`, { ...reserved.body, amount: 1 });
+    expect([reduced.status, reduced.body.code]).toEqual([409, 'order_locked']);
 
     const accepted = await admin.call('PUT', `/${order.id}/state`, { status: 'accepted' });
     expect(accepted.status).toBe(200);

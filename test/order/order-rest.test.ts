@@ -97,6 +97,17 @@ describe('order REST shims', () => {
     expect((await admin.call('PUT', `/${order.id}/customer/billing`, { givenName: 'X' })).status).toBe(200);
   });
 
+  it("locks a payment's amount with the order: PUT …/payments/{id} changing it is 409 order_locked while processing; its state still moves", async () => {
+    const order = await createOrder({ payments: [{ id: 'p1', adapterId: 'nonpsp_adapter', name: 'Invoice', amount: 249.9 }] });
+    expect((await admin.call('PUT', `/${order.id}/state`, { status: 'processing' })).status).toBe(200);
+    const locked = await admin.call('PUT', `/${order.id}/payments/p1`, { amount: 1 });
+    expect([locked.status, locked.body.code, locked.body.details?.refused]).toEqual([409, 'order_locked', ['/payments/0/amount']]);
+    const reserved = await admin.call('PUT', `/${order.id}/payments/p1`, { state: 'reserved' });
+    expect(reserved.status).toBe(200);
+    expect(reserved.body).toMatchObject({ state: 'reserved', amount: 249.9 });
+    expect((await admin.call('GET', `/${order.id}`)).body.payments[0].amount).toBe(249.9);
+  });
+
   it('answers 409 to a stale If-Match and applies a current one', async () => {
     const order = await createOrder();
     const stale = await admin.call('PUT', `/${order.id}/reference`, { reference: 'R1' }, { 'if-match': '"7"' });

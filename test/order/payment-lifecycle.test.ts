@@ -309,6 +309,28 @@ describe('delivery, cancel and refund from the back office', () => {
     expect(events.filter((e) => e.callback === 'refund').map((e) => e.succeeded)).toEqual([true, true]);
   });
 
+  it("refreshPayment on a processing order: a refresh answering an amount is 409 ORDER_LOCKED (GraphQL and REST) and records nothing; its state alone is recorded", async () => {
+    await orderWithPayments('f1');
+    const put = await rest(system.urls.payment!, 'PUT', '/api/v0/payments/f1-psp', { token: admin.token, ...tenant, body: { orderId: 'f1', callbacks: callbacks(psp, 'f1', ['process', 'refresh']) } });
+    expect(put.status).toBe(200);
+    expect((await admin.call('PUT', '/f1/state', { status: 'processing' })).status).toBe(200);
+    const before = await admin.call('GET', '/f1');
+    psp.on('/f1/refresh', () => ({ status: 200, body: { state: 'reserved', amount: 1 } }));
+
+    const locked = await gql(`mutation { refreshPayment(orderId: "f1", paymentId: "f1-psp") { id amount } }`, {});
+    expect(locked.errors[0].extensions).toMatchObject({ code: 'ORDER_LOCKED', status: 409, details: { refused: ['/payments/1/amount'] } });
+    const lockedRest = await rest(system.urls.payment!, 'POST', '/api/v0/payments/f1-psp/refresh', { token: admin.token, ...tenant });
+    expect([lockedRest.status, lockedRest.body.code]).toEqual([409, 'order_locked']);
+    expect(psp.callsTo('/f1/refresh')).toHaveLength(2);
+    const after = await admin.call('GET', '/f1');
+    expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+    expect(after.body.payments[1]).toMatchObject({ state: 'intent', amount: 149.9 });
+
+    psp.on('/f1/refresh', () => ({ status: 200, body: { state: 'reserved' } }));
+    const refreshed = await gql(`mutation { refreshPayment(orderId: "f1", paymentId: "f1-psp") { state amount } }`, {});
+    expect(refreshed.data.refreshPayment).toEqual({ state: 'reserved', amount: 149.9 });
+  });
+
   it('two refunds at once never refund more than was captured', async () => {
     await completedOrder('r2', ['refund']);
     for (const state of ['reserved', 'captured']) {

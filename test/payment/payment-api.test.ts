@@ -346,6 +346,32 @@ describe('payment states', () => {
   });
 });
 
+describe('the processing lock', () => {
+  it("refuses a payment's amount while the order is processing (409 order_locked, nothing written); its lifecycle fields still change; back in checkout the amount does", async () => {
+    const orderId = await createOrder();
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id as string;
+    expect((await orders.call('PUT', `/${orderId}/state`, { status: 'processing' })).status).toBe(200);
+    const before = await orders.call('GET', `/${orderId}`);
+
+    for (const body of [{ amount: 1 }, { amount: 1, state: 'reserved', reference: 'PSP-1' }]) {
+      const refused = await psp.call('PUT', `/${paymentId}`, { orderId, ...body });
+      expect([refused.status, refused.body.code, refused.body.details?.refused]).toEqual([409, 'order_locked', ['/payments/0/amount']]);
+    }
+    const after = await orders.call('GET', `/${orderId}`);
+    expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+    expect(after.body.payments[0]).toMatchObject({ amount: 249.9, state: 'intent' });
+
+    // The same amount is no change; the lifecycle's fields go through.
+    const reserved = await psp.call('PUT', `/${paymentId}`, { orderId, amount: 249.9, state: 'reserved', reference: 'PSP-1' });
+    expect(reserved.status).toBe(200);
+    expect(reserved.body).toMatchObject({ amount: 249.9, state: 'reserved', reference: 'PSP-1' });
+
+    expect((await orders.call('PUT', `/${orderId}/state`, { status: 'checkout' })).status).toBe(200);
+    const changed = await psp.call('PUT', `/${paymentId}`, { orderId, amount: 1 });
+    expect([changed.status, changed.body.amount]).toEqual([200, 1]);
+  });
+});
+
 describe('hooks on /payments', () => {
   it('fire when the payment API adds a payment, and can veto it', async () => {
     let answer: { status: number; body?: unknown } = { status: 200 };

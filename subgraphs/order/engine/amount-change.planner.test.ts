@@ -6,8 +6,8 @@ const card = (amount: number, extra: Partial<PaymentDocument> = {}): PaymentDocu
   ({ id: 'card', adapterId: 'giftcard_adapter', amount, upperLimitAmount: 100, state: 'intent', callbacks: { amountChanged: 'http://card/changed' }, ...extra }) as PaymentDocument;
 const main = (amount: number, extra: Partial<PaymentDocument> = {}): PaymentDocument =>
   ({ id: 'main', adapterId: 'nonpsp_adapter', amount, upperLimitAmount: 2147483647, state: 'intent', callbacks: { amountChanged: 'http://main/changed' }, ...extra }) as PaymentDocument;
-const order = (total: number, payments: PaymentDocument[]) =>
-  ({ total: { includingVat: total, excludingVat: total }, payments }) as unknown as OrderDocument;
+const order = (total: number, payments: PaymentDocument[], currentStatus = 'checkout') =>
+  ({ state: { currentStatus }, total: { includingVat: total, excludingVat: total }, payments }) as unknown as OrderDocument;
 
 describe('planAmountChanges', () => {
   it('calls every other payment whose share moved, never the changing adapter', () => {
@@ -21,12 +21,27 @@ describe('planAmountChanges', () => {
     const same = order(80, [card(100), main(149.9)]);
     expect(planAmountChanges(same, structuredClone(same), undefined)).toEqual([]);
   });
+
+  it('plans again when the order goes back from processing to checkout (calls due while it was locked were dropped), not on other moves', () => {
+    const locked = order(120, [card(100), main(149.9)], 'processing');
+    expect(planAmountChanges(locked, order(120, [card(100), main(149.9)], 'checkout'), undefined).map((p) => [p.payment.id, p.amount])).toEqual([['main', 20]]);
+    expect(planAmountChanges(locked, order(120, [card(100), main(149.9)], 'accepted'), undefined)).toEqual([]);
+    expect(planAmountChanges(order(120, [card(100), main(149.9)]), locked, undefined)).toEqual([]);
+  });
 });
 
 describe('decideDueAmountChange', () => {
   it('sends the share as it is now, not as it was planned', () => {
     const current = order(120, [card(100), main(149.9)]);
     expect(decideDueAmountChange({ paymentId: 'main', current })).toEqual({ send: true, amount: 20 });
+  });
+
+  it('drops the call while the order is processing: its payments\' amounts are locked', () => {
+    expect(decideDueAmountChange({ paymentId: 'main', current: order(120, [card(100), main(149.9)], 'processing') })).toEqual({
+      send: false,
+      reason: "the order is processing: its payments' amounts are locked",
+    });
+    expect(decideDueAmountChange({ paymentId: 'main', current: order(120, [card(100), main(149.9)], 'accepted') })).toEqual({ send: true, amount: 20 });
   });
 
   it('drops the call when the payment already covers its share or is gone', () => {

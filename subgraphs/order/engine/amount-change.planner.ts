@@ -1,6 +1,8 @@
 import { activePayments, allocate } from '../../../contracts/allocation.js';
 import { sameAmount } from '../../../contracts/amount.js';
 import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
+import { INITIAL_STATUS } from '../domain/order-state.machine.js';
+import { isLockedStatus, mayChangeAmountIn } from './order-lock.rules.js';
 
 export interface PlannedAmountChange {
   payment: PaymentDocument;
@@ -12,13 +14,15 @@ const amountsOf = (order: OrderDocument) => activePayments(order).map((p) => `${
 
 /**
  * The amountChanged callbacks a committed change calls: when the total or the set of active
- * payment amounts changed, every other payment with an `amountChanged` callback whose share
- * now differs from its amount is told its new share. The changing adapter's own payments are
- * left out (it made the change).
+ * payment amounts changed, or the order went back from the lock to checkout (a call that fell due
+ * while it was locked was dropped), every other payment with an `amountChanged` callback whose
+ * share now differs from its amount is told its new share. The changing adapter's own payments
+ * are left out (it made the change).
  */
 export function planAmountChanges(before: OrderDocument, after: OrderDocument, actorAdapterId: string | undefined): PlannedAmountChange[] {
   const totalChanged = !sameAmount(before.total.includingVat, after.total.includingVat);
-  if (!totalChanged && amountsOf(before) === amountsOf(after)) return [];
+  const unlocked = isLockedStatus(before.state.currentStatus) && after.state.currentStatus === INITIAL_STATUS;
+  if (!totalChanged && !unlocked && amountsOf(before) === amountsOf(after)) return [];
   const shares = allocate(after);
   const planned: PlannedAmountChange[] = [];
   for (const payment of activePayments(after)) {
@@ -52,11 +56,14 @@ const paymentIn = (order: OrderDocument, id: string) => activePayments(order).fi
 /**
  * Whether a queued amountChanged call is still worth making, decided when it falls due rather
  * than when it was planned: the share is recomputed on the order as it is now, and the call is
- * dropped when the payment is gone, already covers its share, or was already told this share
- * while it held the amount it holds now (two changes in quick succession would otherwise tell
- * an adapter the same thing twice while it is still following the first call).
+ * dropped when the order is locked (its payments' amounts do not change until it moves on; going
+ * back to checkout plans the call again), the payment is gone, already covers its share, or was
+ * already told this share while it held the amount it holds now (two changes in quick succession
+ * would otherwise tell an adapter the same thing twice while it is still following the first call).
  */
 export function decideDueAmountChange(due: DueAmountChange): AmountChangeDecision {
+  const status = due.current.state.currentStatus;
+  if (!mayChangeAmountIn(status)) return { send: false, reason: `the order is ${status}: its payments' amounts are locked` };
   const payment = paymentIn(due.current, due.paymentId);
   if (!payment) return { send: false, reason: 'the payment is no longer active' };
   const share = allocate(due.current).get(payment.id);

@@ -5,7 +5,6 @@ import { assertSafeJson, cloneJson } from '../../../platform/http/json-guard.js'
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors/app-error.js';
 import type { Logger } from '../../../platform/logging/logger.js';
 import { isWithin, topLevelOf } from '../domain/order-paths.js';
-import { LOCKED_STATUSES } from '../domain/order-state.machine.js';
 import { orderSchemaViolations, orderSchemaViolationsOfMembers } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
@@ -17,6 +16,7 @@ import { VersionConflict, type EventInput, type JobInput, type OrderStore, type 
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
 import { mayRegisterUrls, newOutboundUrls } from './outbound-urls.js';
+import { isLockedStatus, lockedChangesText, mayChangeWhileLocked } from './order-lock.rules.js';
 import { lifecycleMoveOf, paymentCallbackJobs, type LifecycleContext, type PaymentLifecycle } from './payment-lifecycle.js';
 import { causeOfThisChange, processWriteQueue, type OrderWriteQueue } from './order-write.queue.js';
 import type { PaymentDocument } from '../../../contracts/order.types.js';
@@ -58,18 +58,8 @@ export interface EngineLimits {
 
 export const DEFAULT_ENGINE_LIMITS: EngineLimits = { hookTimeoutMs: 5_000, cascadeLimit: 16, maxAttempts: 25 };
 
-/**
- * What a locked (processing) order still accepts, from a caller or a hook's patch: its status, and
- * of each existing payment the fields its lifecycle writes (state, amount, reference, attributes
- * such as a reservation id, actions, recurring). Nothing of cart, customer, shippings, consents,
- * reference or registrations; no payment added or removed. docs/order-engine.md, "Lock".
- */
-const LOCKED_PAYMENT_FIELDS = ['state', 'amount', 'reference', 'attributes', 'actions', 'recurring'];
-const lockedPaymentField = new RegExp(`^/payments/\\d+/(${LOCKED_PAYMENT_FIELDS.join('|')})(/|$)`);
 /** A change may start from the process's cached copy only when nothing outside is called before its commit can prove the copy current. */
 const mayStartFromCache = (order: OrderRecord): boolean => order.document.hooks.length === 0 && !order.document.payments.some(hasLifecycleCallbacks);
-
-export const mayChangeWhileLocked = (pointer: string): boolean => isWithin(pointer, '/state') || lockedPaymentField.test(pointer);
 
 /**
  * The order change pipeline. Every writer — REST shim, GraphQL mutation, adapter, payment API —
@@ -302,7 +292,7 @@ function assertValid(document: OrderDocument, changed?: readonly string[]): void
 }
 
 function assertUnlocked(current: OrderRecord, changes: string[]): void {
-  if (!(LOCKED_STATUSES as readonly string[]).includes(current.status)) return;
+  if (!isLockedStatus(current.status)) return;
   const refused = changes.filter((pointer) => !mayChangeWhileLocked(pointer));
   if (refused.length > 0) {
     throw new AppError(409, 'order_locked', `Order ${current.id} is ${current.status}: only status updates are accepted until it moves on.`, { refused });
@@ -315,7 +305,7 @@ function assertUnlocked(current: OrderRecord, changes: string[]): void {
  * (the first hook whose patch wrote the refused pointer, or the member holding it).
  */
 function assertPatchesKeptLock(current: OrderRecord, patched: OrderDocument, patches: readonly HookPatch[]): void {
-  if (patches.length === 0 || !(LOCKED_STATUSES as readonly string[]).includes(current.status)) return;
+  if (patches.length === 0 || !isLockedStatus(current.status)) return;
   const refused = changedPointers(current.document, patched).filter((pointer) => !mayChangeWhileLocked(pointer));
   if (refused.length === 0) return;
   const overlaps = (a: string, b: string) => isWithin(a, b) || isWithin(b, a);
@@ -326,7 +316,7 @@ function assertPatchesKeptLock(current: OrderRecord, patched: OrderDocument, pat
   throw new HookVeto(
     culprit.hook,
     'locked_order',
-    `its patch changes ${refused.slice(0, 3).join(', ')} of order ${current.id}, which is ${current.status}: only the status and the payments' state, amount, reference, attributes, actions and recurring may change`,
+    `its patch changes ${refused.slice(0, 3).join(', ')} of order ${current.id}, which is ${current.status}: only ${lockedChangesText} may change`,
   );
 }
 
