@@ -37,16 +37,20 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
   const [failures, setFailures] = useState<Failure[]>([]);
   const [placing, setPlacing] = useState(false);
   const status = order?.status;
-  // The order leaves checkout wherever that happens — this page's Place order, or a provider's
-  // frontend (A's hosted page, B's script: the provider tells the adapter, not this page) — and
-  // the shopper follows it to the confirmation.
+  // While a provider's frontend runs the purchase, `processing` is the provider's business: its
+  // page stays until the provider ends the purchase (A's hosted page sends the browser to the
+  // confirmation address, which reaches the adapter's confirm). Removing it there would leave the
+  // order waiting for the provider's push.
+  const providerPurchasing = status === 'processing' && selection?.frontend === 'PROVIDER';
+  // Otherwise the order leaves checkout wherever that happens — this page's Place order, or a
+  // provider telling the adapter — and the shopper follows it to the confirmation.
   useEffect(() => {
-    if (status && status !== 'checkout') navigate(`/confirmation/${encodeURIComponent(orderId)}`, { replace: true });
-  }, [status, orderId]);
+    if (status && status !== 'checkout' && !providerPurchasing) navigate(`/confirmation/${encodeURIComponent(orderId)}`, { replace: true });
+  }, [status, orderId, providerPurchasing]);
 
   if (error && !order) return <p className="error">{error}</p>;
   if (!order) return <p className="muted">Loading the order…</p>;
-  if (order.status !== 'checkout') {
+  if (order.status !== 'checkout' && !providerPurchasing) {
     return (
       <section className="card narrow">
         <OrderState order={order} live={live} />
