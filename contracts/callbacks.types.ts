@@ -30,6 +30,8 @@ export type ValidationRequest = OrderDocument;
 export interface ValidationError {
   code: string;
   message?: string;
+  /** The order's members the problem is about, as JSON pointers (`/customer/billing/postalCode`), so a storefront can show it at its field. */
+  pointers?: string[];
 }
 export type ValidationFailureAnswer = ValidationError | ValidationError[] | { errors: ValidationError[] };
 

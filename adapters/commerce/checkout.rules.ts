@@ -18,6 +18,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export interface Problem {
   code: string;
   message: string;
+  /** The order's members the problem is about (JSON pointers). */
+  pointers?: string[];
 }
 
 /** What the billing address needs before the order may go to `processing`. */
@@ -35,7 +37,7 @@ export function customerDataProblem(customer: OrderDocument['customer'] | undefi
   const message = customer?.billing
     ? `Customer data is missing: the billing address has no ${fields.join(', ')}.`
     : `Customer data is missing: a billing address with ${fields.join(', ')} is required.`;
-  return { code: 'customer_incomplete', message, fields };
+  return { code: 'customer_incomplete', message, fields, pointers: fields.map((field) => `/customer/billing/${field}`) };
 }
 
 /**

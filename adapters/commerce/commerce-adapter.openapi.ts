@@ -5,7 +5,7 @@ import { jsonPatchSchema } from '../kit/callback-answers.openapi.js';
 
 const problems = {
   type: 'array',
-  items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+  items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, pointers: { type: 'array', items: { type: 'string' } } } },
 } as const;
 const upstream = errors(404, 409, 502);
 

@@ -39,7 +39,7 @@ export class OrderLifecycle {
     const reference = order.cart?.reference;
     if (!reference) return [{ code: 'not_a_basket_order', message: `Order ${order.id} was not made from a commerce basket.` }];
     const customer = customerDataProblem(order.customer);
-    const customerProblems: Problem[] = customer ? [{ code: customer.code, message: customer.message }] : [];
+    const customerProblems: Problem[] = customer ? [{ code: customer.code, message: customer.message, pointers: customer.pointers }] : [];
     const configuration = await this.kit.configuration.get(tenant);
     try {
       const basket = await this.clients.for(configuration).getBasket(reference);

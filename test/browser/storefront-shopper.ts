@@ -20,7 +20,10 @@ export async function goToCheckout(page: Page, storefrontUrl: string, basketId: 
 
 /** The billing address (BILLING) saved and the terms accepted, each waited for as the order shows it. */
 export async function fillInDetails(page: Page): Promise<void> {
-  for (const [field, value] of Object.entries(BILLING)) await page.locator(`input[name="${field}"]`).fill(value);
+  for (const [field, value] of Object.entries(BILLING)) {
+    if (field === 'country') await page.locator('select[name="country"]').selectOption(value);
+    else await page.locator(`input[name="${field}"]`).fill(value);
+  }
   await page.getByRole('button', { name: 'Save address' }).click();
   await page.getByTestId('billing-saved').waitFor();
   await page.getByLabel('I accept the terms of purchase').click();

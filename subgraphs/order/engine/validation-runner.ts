@@ -9,7 +9,16 @@ export interface ValidationFailure {
   /** The adapter whose validation failed; absent for the built-in rules. */
   adapterId?: string;
   validationId?: string;
+  /** The order's members the failure is about (JSON pointers), when the validator named them. */
+  pointers?: string[];
 }
+
+/** A validator's `pointers`, kept when they are JSON pointers into the order (at most 20). */
+const pointersOf = (value: unknown): { pointers?: string[] } => {
+  if (!Array.isArray(value)) return {};
+  const pointers = value.filter((pointer): pointer is string => typeof pointer === 'string' && pointer.startsWith('/') && pointer.length <= 200).slice(0, 20);
+  return pointers.length > 0 ? { pointers } : {};
+};
 
 export interface ValidationReport {
   valid: boolean;
@@ -55,15 +64,16 @@ async function runCallback(validation: Validation, order: OrderDocument, headers
   const listed = Array.isArray(outcome.body) ? outcome.body : Array.isArray((outcome.body as { errors?: unknown })?.errors) ? (outcome.body as { errors: unknown[] }).errors : undefined;
   if (listed && listed.length > 0) {
     return listed.map((entry) => {
-      const item = (entry ?? {}) as { code?: unknown; message?: unknown; adapterId?: unknown };
+      const item = (entry ?? {}) as { code?: unknown; message?: unknown; adapterId?: unknown; pointers?: unknown };
       return {
         code: typeof item.code === 'string' ? item.code : 'validation_failed',
         message: typeof item.message === 'string' ? item.message : typeof item.code === 'string' ? item.code : `HTTP ${outcome.status}`,
         adapterId: typeof item.adapterId === 'string' ? item.adapterId : validation.adapterId,
         validationId: validation.id,
+        ...pointersOf(item.pointers),
       };
     });
   }
-  const body = outcome.body as { code?: unknown } | undefined;
-  return [{ code: typeof body?.code === 'string' ? body.code : 'validation_failed', message: messageOf(outcome), ...ids }];
+  const body = outcome.body as { code?: unknown; pointers?: unknown } | undefined;
+  return [{ code: typeof body?.code === 'string' ? body.code : 'validation_failed', message: messageOf(outcome), ...ids, ...pointersOf(body?.pointers) }];
 }

@@ -451,6 +451,8 @@ export type ValidationFailure = {
   adapterId?: Maybe<Scalars['String']['output']>;
   code: Scalars['String']['output'];
   message: Scalars['String']['output'];
+  /** The order's members the failure is about, as JSON pointers (/customer/billing/postalCode), when the validator names them: a storefront shows the message at those fields. */
+  pointers?: Maybe<Array<Scalars['String']['output']>>;
   validationId?: Maybe<Scalars['String']['output']>;
 };
 
@@ -903,6 +905,7 @@ export type ValidationFailureResolvers<ContextType = OrderContext, ParentType ex
   adapterId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pointers?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   validationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 

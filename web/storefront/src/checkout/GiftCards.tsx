@@ -28,8 +28,8 @@ export function GiftCards({ order, adapterIds, onError }: { order: CheckoutOrder
   };
 
   return (
-    <section className="card" aria-label="Gift cards">
-      <h2>Gift cards</h2>
+    <section className="card" aria-labelledby="gift-cards-heading">
+      <h2 id="gift-cards-heading">Gift cards</h2>
       {cards.map((card) => (
         <div key={card.id} className="option" data-testid="gift-card-payment">
           <span className="grow">{card.name ?? 'Gift card'}</span>
@@ -40,8 +40,8 @@ export function GiftCards({ order, adapterIds, onError }: { order: CheckoutOrder
         </div>
       ))}
       <form onSubmit={(event) => void submit(event)} className="row">
-        <input name="giftCardId" placeholder="Card number" value={cardId} onChange={(event) => setCardId(event.target.value)} />
-        <input name="giftCardCode" placeholder="Code (if any)" value={code} onChange={(event) => setCode(event.target.value)} />
+        <input name="giftCardId" aria-label="Gift card number" placeholder="Card number" value={cardId} onChange={(event) => setCardId(event.target.value)} />
+        <input name="giftCardCode" aria-label="Gift card code (if it has one)" placeholder="Code (if any)" value={code} onChange={(event) => setCode(event.target.value)} />
         <button type="submit" disabled={adding.loading || cardId.trim() === ''}>
           Add gift card
         </button>

@@ -19,13 +19,23 @@ export function PaymentChoice(props: {
   onSelect: (selection: PaymentSelection) => void;
   onCompleted: () => void;
   onError: (message: string) => void;
+  /** The options are still being fetched. */
+  loading?: boolean;
+  /** Why the shopper must choose again (shown at the choice). */
+  missing?: string;
 }) {
-  const { orderId, options, selection, onSelect } = props;
+  const { orderId, options, selection, onSelect, loading, missing } = props;
   const choices = options.filter((option) => option.frontend !== 'GIFT_CARD');
   return (
-    <section className="card" aria-label="Payment">
-      <h2>Payment</h2>
-      {choices.length === 0 && <p className="muted">No payment method is configured for this shop.</p>}
+    <section className="card" aria-labelledby="payment-heading">
+      <h2 id="payment-heading">Payment</h2>
+      {loading && choices.length === 0 && <p className="muted" role="status">Loading payment methods…</p>}
+      {!loading && choices.length === 0 && <p className="muted">This shop takes no payments right now.</p>}
+      {missing && (
+        <p className="error" role="alert" data-testid="payment-missing">
+          {missing}
+        </p>
+      )}
       {choices.map((option) =>
         option.frontend === 'NON_PSP' ? (
           option.methods.map((method) => {
@@ -33,8 +43,7 @@ export function PaymentChoice(props: {
             return (
               <label key={selectionKey(value)} className="option">
                 <input type="radio" name="payment" value={selectionKey(value)} checked={selectionKey(selection) === selectionKey(value)} onChange={() => onSelect(value)} />
-                <span className="grow">{method.name ?? method.identifier}</span>
-                <span className="muted small">{option.name}</span>
+                <span className="grow">{method.name ?? 'Pay later'}</span>
               </label>
             );
           })

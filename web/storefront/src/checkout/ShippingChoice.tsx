@@ -9,7 +9,7 @@ import { formatMoney } from '../format.js';
  * elsewhere (a provider's checkout where the shopper picks a delivery: A's shipping assistant, C's
  * iframe) the options are asked again, and a delivery that is none of them is shown as chosen there.
  */
-export function ShippingChoice({ orderId, culture, shippings, onError }: { orderId: string; culture?: string; shippings: Array<{ id: string; name?: string | null }>; onError: (message: string | undefined) => void }) {
+export function ShippingChoice({ orderId, culture, shippings, onError, missing }: { orderId: string; culture?: string; shippings: Array<{ id: string; name?: string | null }>; onError: (message: string | undefined) => void; missing?: string }) {
   const { data, loading, error, refetch } = useQuery(ShippingChoiceDocument, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
   const [select, selecting] = useMutation(SelectShippingDocument, { refetchQueries: [ShippingChoiceDocument, PaymentOptionsDocument], awaitRefetchQueries: true });
   const choice = data?.shippingOptions;
@@ -22,10 +22,19 @@ export function ShippingChoice({ orderId, culture, shippings, onError }: { order
   }, [shippingKey, refetch]);
   const elsewhere = choice && !choice.options.some((option) => option.selected) ? shippings.find((shipping) => shipping.name) : undefined;
   return (
-    <section className="card" aria-label="Shipping">
-      <h2>Shipping</h2>
-      {loading && !choice && <p className="muted">Loading options…</p>}
-      {error && <p className="error">{error.message}</p>}
+    <section className="card" aria-labelledby="shipping-heading">
+      <h2 id="shipping-heading">Shipping</h2>
+      {loading && !choice && (
+        <p className="muted" role="status">
+          Loading delivery options…
+        </p>
+      )}
+      {error && <p className="error">The delivery options could not be loaded. Reload the page to try again.</p>}
+      {missing && (
+        <p className="error" role="alert" data-testid="shipping-missing">
+          {missing}
+        </p>
+      )}
       {choice && choice.options.length === 0 && <p className="muted">No shipping options are offered for this order.</p>}
       {choice?.options.map((option) => (
         <label key={option.id} className="option">
@@ -37,7 +46,7 @@ export function ShippingChoice({ orderId, culture, shippings, onError }: { order
             disabled={selecting.loading}
             onChange={() => {
               onError(undefined);
-              void select({ variables: { id: orderId, optionId: option.id } }).catch((failure: Error) => onError(failure.message));
+              void select({ variables: { id: orderId, optionId: option.id } }).catch(() => onError('This delivery option could not be chosen. Please try again.'));
             }}
           />
           <span className="grow">

@@ -47,7 +47,7 @@ export async function placeOrder(client: ApolloClient, order: CheckoutOrderFragm
     await sleep(250);
   }
   if (failures.length > 0) return { ok: false, failures };
-  if (!paymentId) return { ok: false, failures: [{ code: 'payment_method_missing', message: 'Choose how to pay the rest.', adapterId: null }] };
+  if (!paymentId) return { ok: false, failures: [{ code: 'payment_method_missing', message: 'Choose how to pay the rest.', adapterId: null, pointers: null }] };
   await client.mutate({ mutation: CompletePaymentDocument, variables: { id: orderId, paymentId } });
   return { ok: true };
 }

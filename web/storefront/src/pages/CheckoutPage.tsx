@@ -1,13 +1,14 @@
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
-import { CheckoutPageDocument, OrderLiveDocument, PaymentOptionsDocument, type CheckoutOrderFragment } from '../generated/graphql.js';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CheckoutPageDocument, OrderLiveDocument, PaymentOptionsDocument, ShippingChoiceDocument, type CheckoutOrderFragment } from '../generated/graphql.js';
 import { navigate } from '../router.js';
 import { OrderLines } from '../checkout/OrderLines.js';
-import { CustomerForm } from '../checkout/CustomerForm.js';
+import { CustomerForm, type SaveTyped } from '../checkout/CustomerForm.js';
+import { orderStatusText, placeFailures, type BillingField } from '../checkout/shopper-words.js';
 import { ShippingChoice } from '../checkout/ShippingChoice.js';
 import { GiftCards } from '../checkout/GiftCards.js';
 import { PaymentChoice, type PaymentSelection } from '../checkout/PaymentChoice.js';
-import { placeOrder, type Failure } from '../checkout/place-order.js';
+import { placeOrder } from '../checkout/place-order.js';
 
 /** The order as last seen: the subscription's newest version, else the query's. */
 export function useLiveOrder(orderId: string): { order?: CheckoutOrderFragment; live: boolean; error?: string } {
@@ -19,23 +20,35 @@ export function useLiveOrder(orderId: string): { order?: CheckoutOrderFragment; 
   return { order, live: Boolean(fromSocket), error: query.error?.message ?? subscription.error?.message };
 }
 
+/** Where the order stands, in words (the status and version stay in data attributes for tools and tests, never in the text). */
 export function OrderState({ order, live }: { order: CheckoutOrderFragment; live: boolean }) {
   return (
-    <p className="state" data-testid="order-state" data-status={order.status} data-version={order.version}>
-      Order <code>{order.id.slice(0, 8)}</code> · <strong>{order.status}</strong> · version {order.version}
-      <span className={live ? 'live on' : 'live'}>{live ? '● live' : '○ connecting'}</span>
+    <p className="state" data-testid="order-state" data-status={order.status} data-version={order.version} role="status">
+      <strong>{orderStatusText(order.status)}</strong>
+      <span className={live ? 'live on' : 'live'}>{live ? '● Updates live' : '○ Connecting…'}</span>
     </p>
   );
 }
+
+/** Text that only a developer reads: ids, HTTP statuses, snake_case codes. */
+const TECHNICAL = /[0-9a-f]{8}-[0-9a-f]{4}-|HTTP \d{3}|\b[a-z]+_[a-z_]+\b/i;
+/** A message for the shopper from an error the page caught: the platform's own words unless they are a developer's. */
+export const shopperMessage = (message: string) => (TECHNICAL.test(message) ? 'Something went wrong. Please try again.' : message);
 
 export function CheckoutPage({ orderId }: { orderId: string }) {
   const client = useApolloClient();
   const { order, live, error } = useLiveOrder(orderId);
   const options = useQuery(PaymentOptionsDocument, { variables: { id: orderId } });
   const [selection, setSelection] = useState<PaymentSelection>();
-  const [problem, setProblem] = useState<string>();
-  const [failures, setFailures] = useState<Failure[]>([]);
+  const [problem, setProblemText] = useState<string>();
+  const setProblem = useCallback((message: string | undefined) => setProblemText(message === undefined ? undefined : shopperMessage(message)), []);
+  const [failures, setFailures] = useState<Array<{ code: string; text: string }>>([]);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<BillingField, string>>>({});
+  const [shippingMissing, setShippingMissing] = useState<string>();
+  const [paymentMissing, setPaymentMissing] = useState<string>();
   const [placing, setPlacing] = useState(false);
+  const saveTypedRef = useRef<SaveTyped | undefined>(undefined);
+  const shippingOptions = useQuery(ShippingChoiceDocument, { variables: { id: orderId }, fetchPolicy: 'cache-first' });
   const status = order?.status;
   // While a provider's frontend runs the purchase, `processing` is the provider's business: its
   // page stays until the provider ends the purchase (A's hosted page sends the browser to the
@@ -69,12 +82,27 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
     setPlacing(true);
     setProblem(undefined);
     setFailures([]);
+    setFieldErrors({});
+    setShippingMissing(undefined);
+    setPaymentMissing(undefined);
     try {
+      // What is typed is what is placed: an address typed but not saved is saved first.
+      if (saveTypedRef.current && !(await saveTypedRef.current())) return;
+      const offered = shippingOptions.data?.shippingOptions.options ?? [];
+      if (offered.length > 0 && order.shippings.length === 0) {
+        setShippingMissing('Choose a delivery option.');
+        return;
+      }
       const result = await placeOrder(client, order, selection, giftCardAdapters);
-      if (result.ok) toConfirmation();
-      else setFailures(result.failures);
+      if (result.ok) return toConfirmation();
+      const { fields, general } = placeFailures(result.failures);
+      setFieldErrors(fields);
+      const payment = general.find((failure) => failure.code === 'payment_method_missing' || failure.code === 'payment_missing');
+      if (payment) setPaymentMissing(payment.text);
+      setFailures(general.filter((failure) => failure !== payment));
     } catch (failure) {
-      setProblem((failure as Error).message);
+      console.warn('placing the order failed', failure);
+      setProblem('We could not place your order. Please try again.');
     } finally {
       setPlacing(false);
     }
@@ -84,24 +112,40 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
     <div className="checkout">
       <div className="column">
         <OrderState order={order} live={live} />
-        <CustomerForm order={order} onError={setProblem} />
-        <ShippingChoice orderId={order.id} culture={order.culture ?? undefined} shippings={order.shippings} onError={setProblem} />
+        <CustomerForm order={order} onError={setProblem} fieldErrors={fieldErrors} saveTypedRef={saveTypedRef} />
+        <ShippingChoice orderId={order.id} culture={order.culture ?? undefined} shippings={order.shippings} onError={setProblem} missing={order.shippings.length === 0 ? shippingMissing : undefined} />
         {giftCardAdapters.length > 0 && <GiftCards order={order} adapterIds={giftCardAdapters} onError={setProblem} />}
-        <PaymentChoice orderId={order.id} options={paymentOptions} selection={selection} onSelect={setSelection} onCompleted={toConfirmation} onError={setProblem} />
+        <PaymentChoice
+          orderId={order.id}
+          options={paymentOptions}
+          loading={options.loading}
+          missing={selection ? undefined : paymentMissing}
+          selection={selection}
+          onSelect={(next) => {
+            setPaymentMissing(undefined);
+            setSelection(next);
+          }}
+          onCompleted={toConfirmation}
+          onError={setProblem}
+        />
       </div>
       <aside className="column">
         <OrderLines order={order} />
         <section className="card">
           {failures.length > 0 && (
             <ul className="failures" data-testid="validation-failures">
-              {failures.map((failure, index) => (
-                <li key={index} data-code={failure.code}>
-                  {failure.message}
+              {failures.map((failure) => (
+                <li key={failure.code} data-code={failure.code}>
+                  {failure.text}
                 </li>
               ))}
             </ul>
           )}
-          {problem && <p className="error" data-testid="checkout-error">{problem}</p>}
+          {problem && (
+            <p className="error" data-testid="checkout-error" role="alert">
+              {problem}
+            </p>
+          )}
           <button type="button" className="primary wide" disabled={placing || !terms || (selection?.frontend === 'PROVIDER')} onClick={() => void place()}>
             {placing ? 'Placing the order…' : 'Place order'}
           </button>

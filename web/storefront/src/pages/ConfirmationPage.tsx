@@ -1,5 +1,6 @@
 import { formatMoney } from '../format.js';
 import { OrderState, useLiveOrder } from './CheckoutPage.js';
+import { paymentStateText } from '../checkout/shopper-words.js';
 
 const DONE = ['accepted', 'completed', 'delivered'];
 
@@ -27,10 +28,12 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
     <section className="card narrow" aria-label="Confirmation">
       {DONE.includes(order.status) ? <h1 data-testid="confirmation-title">Thank you for your order!</h1> : <h1>Your order is being processed…</h1>}
       <OrderState order={order} live={live} />
-      {order.reference && (
+      {order.reference ? (
         <p>
           Order number: <strong data-testid="order-reference">{order.reference}</strong>
         </p>
+      ) : (
+        <p className="muted">Your order number will appear here as soon as the shop has registered the order.</p>
       )}
       <ul className="plain">
         {order.cart.lines.map((line) => (
@@ -64,7 +67,7 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
       <ul className="plain" data-testid="confirmation-payments">
         {payments.map((payment) => (
           <li key={payment.id}>
-            {payment.name ?? payment.adapterId} — {formatMoney({ amount: payment.amount, currency: payment.currency ?? order.currency }, culture)} ({payment.state})
+            {payment.name ?? 'Payment'} — {formatMoney({ amount: payment.amount, currency: payment.currency ?? order.currency }, culture)}, {paymentStateText(payment.state)}
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@ import { callAdapter } from './adapter-call.js';
 import { loadScript } from './load-script.js';
 import type { ProviderFrontendProps } from './registry.js';
 import { useStartedPayment } from './use-started-payment.js';
-import { useLatest } from './use-latest.js';
+import { useLatest } from '../use-latest.js';
 
 interface DropinState {
   data: unknown;

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { StartPaymentDocument, type StartPaymentMutation } from '../generated/graphql.js';
-import { useLatest } from './use-latest.js';
+import { useLatest } from '../use-latest.js';
 
 export type PaymentSession = StartPaymentMutation['startPayment'];
 
