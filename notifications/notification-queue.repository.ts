@@ -199,8 +199,9 @@ export class NotificationQueue {
       if (result.kind === 'retry' || held) {
         // A paused receiver's jobs are never dead-lettered: they wait, as they are, for the resume.
         const delayMs = result.kind === 'retry' && !held ? result.delayMs : 0;
+        // The wait counts from the attempt's end: now() is the transaction's start, before the call.
         await client.query(
-          `update notification_jobs set attempts = $2, last_error = $3, next_attempt_at = now() + ($4::int * interval '1 millisecond'), updated_at = now() where id = $1`,
+          `update notification_jobs set attempts = $2, last_error = $3, next_attempt_at = clock_timestamp() + ($4::int * interval '1 millisecond'), updated_at = now() where id = $1`,
           [job.id, attempt, result.error, delayMs],
         );
       } else {

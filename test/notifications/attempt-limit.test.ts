@@ -1,7 +1,8 @@
-/** A claim whose select started before another worker's attempt committed never attempts that job once more. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+/** At most the configured attempts per job, one at a time, whatever claims, attempts and resumes run at once. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { NotificationQueue, type ClaimedJob } from '../../notifications/notification-queue.repository.js';
+import { ReceiverRepository } from '../../notifications/receiver.repository.js';
 import { eventually } from '../harness/orders.js';
 import { createTestDatabase } from '../harness/test-database.js';
 
@@ -13,6 +14,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   workerPool = new pg.Pool({ connectionString: database.url, max: 2 });
 });
+// Each test starts from an empty queue: a claim takes whichever job is oldest.
+beforeEach(() => database.db.pool.query('truncate notification_jobs, notification_receivers, order_events'));
 afterAll(async () => {
   await workerPool?.end();
   await database?.drop();
@@ -94,5 +97,53 @@ describe('a job whose attempt commits while another worker’s claim is looking'
     expect(receiver.rows).toEqual([{ status: 'paused', failures: 6 }]);
     const events = await pool.query(`select type, data->>'attempt' as attempt from order_events where order_id = 'o-race'`);
     expect(events.rows).toEqual([]);
+  });
+});
+
+describe('a receiver resumed while one of its held jobs is locked', () => {
+  it('waits for the lock and gives that job fresh attempts too, so it is never attempted past its last', async () => {
+    const pool = database.db.pool;
+    const url = 'http://resumed.test/hook';
+    const { rows: receivers } = await pool.query<{ id: string }>(
+      `insert into notification_receivers (merchant, channel, url, status, consecutive_failures, failing_since, paused_at, last_error, last_failure_at)
+       values ($1, $2, $3, 'paused', 6, now(), now(), 'HTTP 500', now()) returning id`,
+      [tenant.merchant, tenant.channel, url],
+    );
+    // Held at its last attempt (the one that paused the receiver).
+    const { rows } = await pool.query<{ id: string }>(
+      `insert into notification_jobs (merchant, channel, order_id, order_version, notification_id, kind, invoke, payload, attempts, last_error)
+       values ($1, $2, 'o-resumed', 1, 'held', 'notification', $3, '{}', 3, 'HTTP 500') returning id::text`,
+      [tenant.merchant, tenant.channel, url],
+    );
+    const heldId = rows[0]!.id;
+
+    // A worker's claim holds the job's lock at the moment of the resume.
+    const claimer = await pool.connect();
+    let resumed: ReturnType<ReceiverRepository['resume']>;
+    try {
+      await claimer.query('begin');
+      await claimer.query('select id from notification_jobs where id = $1 for update', [heldId]);
+      resumed = new ReceiverRepository(pool).resume(tenant, receivers[0]!.id, 'admin-1');
+      let settled = false;
+      void resumed.finally(() => (settled = true)).catch(() => undefined);
+      // The resume either waits for the lock or (had it skipped the job) is done already.
+      await eventually(async () => settled || (await pool.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rowCount === 1);
+    } finally {
+      await claimer.query('rollback');
+      claimer.release();
+    }
+    expect(await resumed).toMatchObject({ kind: 'resumed', requeued: 1, receiver: { status: 'active', consecutiveFailures: 0 } });
+    expect((await pool.query('select attempts from notification_jobs where id = $1', [heldId])).rows).toEqual([{ attempts: 0 }]);
+
+    // Its next attempt is the first of a fresh round, not one past the last.
+    const queue = new NotificationQueue(workerPool, { pause: { failures: 6, afterMs: 0 }, perHost: 4 });
+    const attempted: Array<[string, number]> = [];
+    await queue.processNext(async (job) => {
+      attempted.push([job.id, job.attempts]);
+      return { kind: 'retry', error: 'HTTP 500', durationMs: 1, delayMs: 60_000 };
+    });
+    expect(attempted).toEqual([[heldId, 0]]);
+    const events = await pool.query(`select type, (data->>'attempt')::int as attempt from order_events where order_id = 'o-resumed'`);
+    expect(events.rows).toEqual([{ type: 'notification.delivery_failed', attempt: 1 }]);
   });
 });
