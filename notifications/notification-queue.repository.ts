@@ -112,25 +112,47 @@ export class NotificationQueue {
     }
   }
 
-  /** The oldest eligible due job whose receiver's host has a free slot here, locked; counted in flight. */
+  /**
+   * The oldest eligible due job whose receiver's host has a free slot here, locked; counted in flight.
+   *
+   * The select's snapshot is taken when it starts, its row lock when it reaches the row: a job
+   * whose previous attempt committed in between is locked and answered as that commit left it
+   * (Postgres re-reads a row it locks after a concurrent update), but the other rows the select
+   * looked at — its receiver's pause, the order's earlier jobs — are still read as before that
+   * commit. So an attempt that paused its receiver and left its job held could be followed at
+   * once by an attempt more (attempt N + 1, one failure more on the paused receiver). Hence the
+   * second look, under a snapshot taken once the lock is held: a job that is no longer eligible
+   * is let go (the savepoint drops its lock) and the select runs again, now seeing that commit.
+   */
   private claim(client: pg.PoolClient): Promise<ClaimedJob | undefined> {
     const next = this.claims.then(async () => {
       const full = [...this.inFlight].filter(([, count]) => count >= this.options.perHost).map(([key]) => key);
-      const { rows } = await client.query<ClaimedJob>(
-        `select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
-                j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document, j.trace_context as "traceContext"
-           from notification_jobs j
-           left join lateral (${VERSION_DOCUMENT('j.merchant', 'j.channel', 'j.order_id', 'j.order_version')}) v on true
-          where j.status = 'pending' and j.next_attempt_at <= now() and ${ELIGIBLE} and ${NOT_PAUSED}
-            and coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) <> all($1::text[])
-          order by j.id
-          limit 1
-          for update of j skip locked`,
-        [full],
-      );
-      const job = rows[0];
-      if (job) this.inFlight.set(slotOf(job), (this.inFlight.get(slotOf(job)) ?? 0) + 1);
-      return job;
+      await client.query('savepoint claim');
+      for (let look = 1; ; look++) {
+        const { rows } = await client.query<ClaimedJob>(
+          `select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
+                  j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document, j.trace_context as "traceContext"
+             from notification_jobs j
+             left join lateral (${VERSION_DOCUMENT('j.merchant', 'j.channel', 'j.order_id', 'j.order_version')}) v on true
+            where j.status = 'pending' and j.next_attempt_at <= now() and ${ELIGIBLE} and ${NOT_PAUSED}
+              and coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) <> all($1::text[])
+            order by j.id
+            limit 1
+            for update of j skip locked`,
+          [full],
+        );
+        const job = rows[0];
+        if (!job) return undefined;
+        const still = await client.query(`select 1 from notification_jobs j where j.id = $1 and ${ELIGIBLE} and ${NOT_PAUSED}`, [job.id]);
+        if (still.rowCount === 1) {
+          this.inFlight.set(slotOf(job), (this.inFlight.get(slotOf(job)) ?? 0) + 1);
+          return job;
+        }
+        await client.query('rollback to savepoint claim');
+        // Each look sees every commit before it, so a second one rarely loses again; past a few,
+        // the worker's loop looks again after its poll.
+        if (look === MAX_CLAIM_LOOKS) return undefined;
+      }
     });
     this.claims = next.catch(() => undefined);
     return next;
@@ -177,8 +199,9 @@ export class NotificationQueue {
       if (result.kind === 'retry' || held) {
         // A paused receiver's jobs are never dead-lettered: they wait, as they are, for the resume.
         const delayMs = result.kind === 'retry' && !held ? result.delayMs : 0;
+        // The wait counts from the attempt's end: now() is the transaction's start, before the call.
         await client.query(
-          `update notification_jobs set attempts = $2, last_error = $3, next_attempt_at = now() + ($4::int * interval '1 millisecond'), updated_at = now() where id = $1`,
+          `update notification_jobs set attempts = $2, last_error = $3, next_attempt_at = clock_timestamp() + ($4::int * interval '1 millisecond'), updated_at = now() where id = $1`,
           [job.id, attempt, result.error, delayMs],
         );
       } else {
@@ -293,6 +316,8 @@ export class NotificationQueue {
 
 /** A receiver's host: `scheme://authority` of the normalised receiver (docs/events.md); one that is no URL stands for itself. */
 const HOST_PATTERN = '^[^/?#]*//[^/?#]*';
+/** Claim selects per claim when the job each found had stopped being eligible by the time it was locked. */
+const MAX_CLAIM_LOOKS = 3;
 const HOST = new RegExp(HOST_PATTERN);
 const slotOf = (job: ClaimedJob) => HOST.exec(job.receiver)?.[0] ?? job.receiver;
 

@@ -62,25 +62,36 @@ export class ReceiverRepository {
    * Resumes a paused receiver: its run of failures starts over and every job it holds falls due
    * at once with fresh attempts. The `notification.receiver_resumed` event goes to the order
    * whose failure paused it, beside its `notification.receiver_paused`.
+   *
+   * Workers lock a job, then its receiver; so does this. Every queued job of the receiver is
+   * locked first, waiting for one that a worker holds (an attempt under way, or a claim looking
+   * at it) to be let go: a job skipped here would keep the attempts it spent before the pause and,
+   * its receiver active again, be attempted past its last.
    */
   async resume(tenant: Tenant, id: string, by: string): Promise<ResumeOutcome> {
     const outcome = await inTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ url: string; status: string; pausedOrderId: string | null }>(
-        `select url, status, paused_order_id as "pausedOrderId" from notification_receivers where id = $1 and merchant = $2 and channel = $3 for update`,
-        [id, tenant.merchant, tenant.channel],
+      const receiverRow = () =>
+        client.query<{ url: string; status: string; pausedOrderId: string | null }>(
+          `select url, status, paused_order_id as "pausedOrderId" from notification_receivers where id = $1 and merchant = $2 and channel = $3`,
+          [id, tenant.merchant, tenant.channel],
+        );
+      const seen = (await receiverRow()).rows[0];
+      if (!seen || seen.status !== 'paused') return { paused: false as const, exists: seen !== undefined };
+      const { rows: held } = await client.query<{ id: string }>(
+        `select id::text as id from notification_jobs where merchant = $1 and channel = $2 and receiver = $3 and status = 'pending' order by id for update`,
+        [tenant.merchant, tenant.channel, seen.url],
       );
-      const receiver = rows[0];
+      await client.query('select 1 from notification_receivers where id = $1 for update', [id]);
+      const receiver = (await receiverRow()).rows[0];
+      // Resumed meanwhile by another admin: nothing of this transaction has changed yet.
       if (!receiver || receiver.status !== 'paused') return { paused: false as const, exists: receiver !== undefined };
       await client.query(
         `update notification_receivers set status = 'active', consecutive_failures = 0, failing_since = null, resumed_at = now(), resumed_by = $2, updated_at = now() where id = $1`,
         [id, by],
       );
-      // Workers lock a job, then its receiver; this holds the receiver, so it must not wait for a
-      // job: one being delivered right now is left to its worker (it ends as any attempt does).
       const requeued = await client.query(
-        `update notification_jobs set attempts = 0, next_attempt_at = now(), updated_at = now()
-          where id in (select id from notification_jobs where merchant = $1 and channel = $2 and receiver = $3 and status = 'pending' for update skip locked)`,
-        [tenant.merchant, tenant.channel, receiver.url],
+        `update notification_jobs set attempts = 0, next_attempt_at = now(), updated_at = now() where id = any($1::bigint[]) and status = 'pending'`,
+        [held.map((job) => job.id)],
       );
       if (receiver.pausedOrderId) {
         await client.query(
