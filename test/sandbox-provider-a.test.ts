@@ -74,12 +74,15 @@ describe('checkout API', () => {
     const created = await api('POST', '/checkout/v3/orders', newOrder({ recurring: true }));
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`/checkout/v3/orders/${created.body.order_id}`);
-    expect(created.body).toMatchObject({ status: 'checkout_incomplete', order_amount: 24990, recurring: true, selected_shipping_option: { id: 'post' } });
+    // The preselected option is added as a shipping_fee line: the order comes to the cart plus its price.
+    expect(created.body).toMatchObject({ status: 'checkout_incomplete', order_amount: 29890, order_tax_amount: 5978, recurring: true, selected_shipping_option: { id: 'post' } });
+    expect(created.body.order_lines.at(-1)).toMatchObject({ type: 'shipping_fee', reference: 'post', total_amount: 4900 });
+    expect(created.body).not.toHaveProperty('recurring_token');
     expect(created.body.html_snippet).toContain(`${url}/hosted/orders/${created.body.order_id}`);
     const id = created.body.order_id as string;
     const updated = await api('POST', `/checkout/v3/orders/${id}`, { order_amount: 19990, order_tax_amount: 3998, order_lines: [lines[0]] });
-    expect(updated.body).toMatchObject({ order_amount: 19990, order_lines: [{ reference: 'SKU-1' }] });
-    expect((await api('GET', `/checkout/v3/orders/${id}`)).body.order_amount).toBe(19990);
+    expect(updated.body).toMatchObject({ order_amount: 24890, order_lines: [{ reference: 'SKU-1' }, { type: 'shipping_fee', reference: 'post' }] });
+    expect((await api('GET', `/checkout/v3/orders/${id}`)).body.order_amount).toBe(24890);
     expect((await api('GET', '/checkout/v3/orders/nope')).body.error_code).toBe('NOT_FOUND');
   });
 });
@@ -94,7 +97,10 @@ describe('shopper API and merchant callbacks', () => {
     const chosen = await shopper('POST', `/orders/${id}/shipping-option`, { id: 'express' });
     expect(chosen.status).toBe(200);
     expect(chosen.body.order).toMatchObject({ order_amount: 34890, selected_shipping_option: { id: 'express' } });
-    expect(merchant.callsTo('/shipping').at(-1)!.body).toMatchObject({ order_id: id, selected_shipping_option: { id: 'express' } });
+    // The published request: the cart (with the current shipping line), the chosen option, the currency; no order id.
+    const asked = merchant.callsTo('/shipping').at(-1)!.body;
+    expect(asked).toMatchObject({ order_amount: 29890, purchase_currency: 'SEK', selected_shipping_option: { id: 'express' } });
+    expect(asked).not.toHaveProperty('order_id');
 
     merchant.on('/shipping', () => ({ status: 200, body: { order_amount: 1, order_tax_amount: 0, order_lines: lines } }));
     const wrong = await shopper('POST', `/orders/${id}/shipping-option`, { id: 'post' });
@@ -102,29 +108,38 @@ describe('shopper API and merchant callbacks', () => {
     expect((await shopper('POST', `/orders/${id}/shipping-option`, { id: 'nope' })).body.code).toBe('unknown_shipping_option');
   });
 
-  it('a refused validation answers the merchant message and redirect; the order stays open', async () => {
+  it('a validation answered with a redirect denies and sends the shopper there; a 400 shows its text; the order stays open', async () => {
     const id = await create();
-    merchant.on('/validate', () => ({ status: 400, body: { error_type: 'address_error', error_text: 'Vi levererar inte dit.', redirect_url: 'https://shop.example/error' } }));
+    merchant.on('/validate', () => ({ status: 303, headers: { location: 'https://shop.example/error' } }));
+    const denied = await shopper('POST', `/orders/${id}/purchase`, {});
+    expect(denied.body).toEqual({ status: 'refused', message: 'The shop declined the purchase.', redirectUrl: 'https://shop.example/error' });
+    merchant.on('/validate', () => ({ status: 400, body: { error_type: 'address_error', error_text: 'Vi levererar inte dit.' } }));
     const refused = await shopper('POST', `/orders/${id}/purchase`, {});
-    expect(refused.body).toEqual({ status: 'refused', message: 'Vi levererar inte dit.', redirectUrl: 'https://shop.example/error' });
+    expect(refused.body).toEqual({ status: 'refused', message: 'Vi levererar inte dit.', redirectUrl: 'https://shop.example/checkout' });
     expect((await api('GET', `/checkout/v3/orders/${id}`)).body.status).toBe('checkout_incomplete');
     expect((await api('GET', `/ordermanagement/v1/orders/${id}`)).status).toBe(404);
   });
 
-  it('an approved purchase completes, redirects to the confirmation and pushes until acknowledged', async () => {
-    const id = await create({ recurring: true });
+  it('an approved purchase completes, redirects to the confirmation and pushes (no body, the order id in the URL) until acknowledged', async () => {
+    const id = await create({ recurring: true, merchant_urls: { ...newOrder().merchant_urls, push: `${merchant.url}/push?klarna_order_id={checkout.order.id}` } });
     merchant.on('/validate', () => ({ status: 200 }));
-    let pushes = 0;
-    merchant.on('/push', () => ({ status: ++pushes === 1 ? 500 : 200 }));
+    merchant.on('/push', () => ({ status: 200 }));
     const bought = await shopper('POST', `/orders/${id}/purchase`, { customer: { givenName: 'Ada', email: 'ada@example.com' }, fraudStatus: 'PENDING' });
     expect(bought.body).toEqual({ status: 'checkout_complete', redirectUrl: `${merchant.url}/confirm?order=${id}` });
     expect(merchant.callsTo('/validate').at(-1)!.body).toMatchObject({ order_id: id, billing_address: { given_name: 'Ada', email: 'ada@example.com' } });
+    // Answered 200 but not acknowledged: pushed again, up to pushMaxAttempts (3).
     const view = await eventually(async () => {
       const seen = (await shopper('GET', `/orders/${id}`)).body;
-      return seen.pushes.length === 2 && seen.pushes[1].status !== null && seen;
+      return seen.pushes.length === 3 && seen.pushes[2].status !== null && seen;
     });
-    expect(view.pushes.map((push: { status: number }) => push.status)).toEqual([500, 200]);
-    expect(view.order).toMatchObject({ status: 'checkout_complete', management: { status: 'AUTHORIZED', fraud_status: 'PENDING', recurring_token: expect.any(String) } });
+    expect(view.pushes.map((push: { url: string; status: number }) => [push.url, push.status])).toEqual(Array(3).fill([`${merchant.url}/push?klarna_order_id=${id}`, 200]));
+    const pushed = (await shopper('GET', '/exchanges?direction=out&operation=push')).body.exchanges.filter((e: { url: string }) => e.url.endsWith(id));
+    expect(pushed[0]).toMatchObject({ method: 'POST', status: 200 });
+    expect(pushed[0].requestBody).toBeUndefined();
+    // The recurring token is on the checkout order; order management does not carry it.
+    expect(view.order).toMatchObject({ status: 'checkout_complete', recurring_token: expect.any(String), management: { status: 'AUTHORIZED', fraud_status: 'PENDING' } });
+    expect((await api('GET', `/checkout/v3/orders/${id}`)).body.recurring_token).toBe(view.order.recurring_token);
+    expect((await api('GET', `/ordermanagement/v1/orders/${id}`)).body).not.toHaveProperty('recurring_token');
     expect((await api('POST', `/checkout/v3/orders/${id}`, { locale: 'en-US' })).body.error_code).toBe('READ_ONLY_ORDER');
     expect((await shopper('POST', `/orders/${id}/purchase`, {})).body.code).toBe('read_only_order');
   });
@@ -153,14 +168,17 @@ describe('order management', () => {
     const id = await bought();
     expect((await api('POST', `/ordermanagement/v1/orders/${id}/acknowledge`)).status).toBe(204);
     expect((await api('PATCH', `/ordermanagement/v1/orders/${id}/merchant-references`, { merchant_reference1: 'CO-1' })).status).toBe(204);
-    const capture = await api('POST', `/ordermanagement/v1/orders/${id}/captures`, { captured_amount: 24990 });
+    const capture = await api('POST', `/ordermanagement/v1/orders/${id}/captures`, { captured_amount: 29890 });
     expect(capture.status).toBe(201);
     expect(capture.headers.get('capture-id')).toEqual(expect.any(String));
     expect((await api('POST', `/ordermanagement/v1/orders/${id}/captures`, { captured_amount: 1 })).body.error_code).toBe('CAPTURE_NOT_ALLOWED');
     expect((await api('POST', `/ordermanagement/v1/orders/${id}/refunds`, { refunded_amount: 990 })).status).toBe(201);
     const cancel = await api('POST', `/ordermanagement/v1/orders/${id}/cancel`);
     expect(cancel).toMatchObject({ status: 403, body: { error_code: 'CANCEL_NOT_ALLOWED' } });
-    expect((await api('GET', `/ordermanagement/v1/orders/${id}`)).body).toMatchObject({ status: 'CAPTURED', fraud_status: 'ACCEPTED', acknowledged: true, merchant_reference1: 'CO-1', captured_amount: 24990, refunded_amount: 990 });
+    const managed = (await api('GET', `/ordermanagement/v1/orders/${id}`)).body;
+    expect(managed).toMatchObject({ status: 'CAPTURED', fraud_status: 'ACCEPTED', merchant_reference1: 'CO-1', captured_amount: 29890, refunded_amount: 990, selected_shipping_option: { id: 'post', method: 'PostalService' } });
+    expect(managed).not.toHaveProperty('acknowledged');
+    expect((await shopper('GET', `/orders/${id}`)).body.order.management.acknowledged).toBe(true);
   });
 
   it('cancels an authorization; a pending order cannot be captured until accepted', async () => {
@@ -173,15 +191,19 @@ describe('order management', () => {
     expect((await api('POST', `/ordermanagement/v1/orders/${pending}/captures`, { captured_amount: 100 })).status).toBe(201);
   });
 
-  it('an idempotency key replays the first answer', async () => {
+  it('a Klarna-Idempotency-Key replays the first answer to the same request; on another request it is 409', async () => {
     const id = await bought();
-    const key = { 'idempotency-key': `k-${id}` };
+    const key = { 'Klarna-Idempotency-Key': `k-${id}` };
     const first = await api('POST', `/ordermanagement/v1/orders/${id}/captures`, { captured_amount: 1000 }, key);
     const again = await api('POST', `/ordermanagement/v1/orders/${id}/captures`, { captured_amount: 1000 }, key);
     expect(again.status).toBe(201);
     expect(again.headers.get('capture-id')).toBe(first.headers.get('capture-id'));
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect((await api('GET', `/ordermanagement/v1/orders/${id}`)).body.captured_amount).toBe(1000);
+    expect((await api('POST', `/ordermanagement/v1/orders/${id}/captures`, { captured_amount: 2000 }, key)).body.error_code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // The old header name is not the provider's: it protects nothing.
+    await api('POST', `/ordermanagement/v1/orders/${id}/captures`, { captured_amount: 1000 }, { 'idempotency-key': `old-${id}` });
+    await api('POST', `/ordermanagement/v1/orders/${id}/captures`, { captured_amount: 1000 }, { 'idempotency-key': `old-${id}` });
+    expect((await api('GET', `/ordermanagement/v1/orders/${id}`)).body.captured_amount).toBe(3000);
     expect((await api('POST', `/ordermanagement/v1/orders/${id}/refunds`, { refunded_amount: 1 }, key)).body.error_code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });
@@ -190,10 +212,13 @@ describe('customer tokens and failure injection', () => {
   it('orders with a token are authorized at once, captured with auto_capture; the token decides the fraud status', async () => {
     const token = (await shopper('POST', '/customer-tokens', {})).body.token as string;
     const placed = await api('POST', `/customer-token/v1/tokens/${token}/order`, { purchase_currency: 'SEK', order_amount: 24990, order_tax_amount: 4998, order_lines: lines, auto_capture: true });
-    expect(placed).toMatchObject({ status: 200, body: { order_id: expect.any(String), fraud_status: 'ACCEPTED', status: 'CAPTURED' } });
+    expect(placed).toMatchObject({ status: 200, body: { order_id: expect.any(String), fraud_status: 'ACCEPTED' } });
+    expect(Object.keys(placed.body).sort()).toEqual(['fraud_status', 'order_id']);
+    expect((await api('GET', `/ordermanagement/v1/orders/${placed.body.order_id}`)).body.status).toBe('CAPTURED');
     const pendingToken = (await shopper('POST', '/customer-tokens', { fraudStatus: 'PENDING' })).body.token as string;
     const pending = await api('POST', `/customer-token/v1/tokens/${pendingToken}/order`, { purchase_currency: 'SEK', order_amount: 24990, order_tax_amount: 4998, order_lines: lines, auto_capture: true });
-    expect(pending.body).toMatchObject({ fraud_status: 'PENDING', status: 'AUTHORIZED' });
+    expect(pending.body).toMatchObject({ fraud_status: 'PENDING' });
+    expect((await api('GET', `/ordermanagement/v1/orders/${pending.body.order_id}`)).body.status).toBe('AUTHORIZED');
     expect((await api('POST', '/customer-token/v1/tokens/nope/order', { purchase_currency: 'SEK', order_amount: 24990, order_tax_amount: 4998, order_lines: lines })).body.error_code).toBe('TOKEN_NOT_FOUND');
   });
 

@@ -239,7 +239,7 @@ function mount<TConfig, TFront>(
     handler: async (request, reply) => {
       if (!provider.validationCallback) throw notFound(`${kit.adapterId} has no validation callback.`, 'not_found');
       const answer = await provider.validationCallback(request, kit);
-      return (reply as FastifyReply).status(answer.status).send(answer.body);
+      return (reply as FastifyReply).status(answer.status).headers(answer.headers ?? {}).send(answer.body);
     },
   });
 

@@ -77,8 +77,8 @@ export interface PaymentProvider<TConfig = Record<string, unknown>, TFront = unk
 
   /** `GET {adapter_url}/callback/cancel`: where the shopper goes back to (the checkout page); default the configuration's `checkoutUrl`-like field the adapter names. */
   checkoutPageUrl?(configuration: TConfig, query: Record<string, string>): string;
-  /** `GET|PUT|POST {adapter_url}/callback/validation`: the provider's validate call, in its own shape. Absent: 404. */
-  validationCallback?(request: FastifyRequest, kit: AdapterKit<TConfig>): Promise<{ status: number; body: unknown }>;
+  /** `GET|PUT|POST {adapter_url}/callback/validation`: the provider's validate call, in its own shape (headers: a redirect's `location`). Absent: 404. */
+  validationCallback?(request: FastifyRequest, kit: AdapterKit<TConfig>): Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;
 }
 
 /** What every provider step is given. */

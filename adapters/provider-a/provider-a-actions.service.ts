@@ -5,7 +5,7 @@ import { failedCall, ownPayment, providerFailed, referenceOf, type ProviderACont
 import type { Finalizer } from './provider-a-finalize.flow.js';
 import { actionsFor } from './provider-a-finalize.flow.js';
 import { registerOrderCallbacks } from './provider-a-order.hooks.js';
-import { localeOf, sessionAmounts } from './provider-a.mapping.js';
+import { sessionAmounts } from './provider-a.mapping.js';
 import type { ProviderAFront } from './provider-a.provider.js';
 
 /**
@@ -93,7 +93,8 @@ export class ProviderAActions {
       callbacks: () => mounted.callbackUrls(orderId),
       callProvider: async ({ order, configuration, payment: draft }) => {
         if (order.state.currentStatus !== 'checkout') throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}; a payment can only be added in checkout.`);
-        const request = { purchase_currency: order.currency, purchase_country: order.country ?? configuration.shippingCountries?.[0] ?? 'SE', locale: localeOf(order), ...sessionAmounts(order, draft.amount), merchant_reference2: order.id, auto_capture: autoCapture };
+        // The published customer-token order takes no country or locale: the token carries the shopper's.
+        const request = { purchase_currency: order.currency, ...sessionAmounts(order, draft.amount), merchant_reference2: order.id, auto_capture: autoCapture };
         let placed;
         try {
           placed = await this.context.client(configuration).tokenOrder(token, request, `recurring-${draft.id}`);

@@ -5,7 +5,8 @@ import { sameAmount } from '../../contracts/amount.js';
 import { restToCover } from '../../contracts/allocation.js';
 import type { HookRequest, NotificationRequest } from '../../contracts/callbacks.types.js';
 import { fillTemplate } from './provider-a.mapping.js';
-import { fromBackOffice, providerFailed, PURCHASE_NOT_COMPLETE, tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
+import { fromBackOffice, ownPayment, providerFailed, PURCHASE_NOT_COMPLETE, tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
+import { PUSH_ORDER_PARAM } from './provider-a.session.js';
 import { onShippingOptionUpdate } from './provider-a-checkout.callbacks.js';
 import type { Finalizer } from './provider-a-finalize.flow.js';
 import { onCartChanged, onReferenceChanged, onStateChanged } from './provider-a-order.hooks.js';
@@ -81,6 +82,14 @@ export function registerProviderARoutes(context: ProviderAContext, finalizer: Fi
     },
   );
 
+  /** A provider call naming an order id (push, notification): it must be the payment's provider order (400 otherwise). */
+  const sameProviderOrder = async (tenant: ReturnType<typeof tenantOfSigned>, params: { orderId: string; paymentId: string }, providerOrderId: string | undefined) => {
+    const payment = ownPayment(await kit.orders.getOrder(tenant, params.orderId), params.paymentId);
+    if (providerOrderId !== undefined && providerOrderId !== payment.reference) {
+      throw new AppError(400, 'provider_order_mismatch', `Provider order ${providerOrderId} is not payment ${params.paymentId}'s.`);
+    }
+  };
+
   // The provider's calls (no token: the address is signed and names the tenant).
   app.post<PaymentParams & { Body: Partial<CheckoutOrder> }>(
     '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/shipping-option-update',
@@ -106,12 +115,34 @@ export function registerProviderARoutes(context: ProviderAContext, finalizer: Fi
     },
   );
 
-  app.post<PaymentParams>(
+  // The push: no body; the provider's order id in the query (its `{checkout.order.id}`), which must be the payment's.
+  app.post<PaymentParams & { Querystring: Record<string, string | undefined> }>(
     '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/push',
-    { config: { public: true }, schema: { params: paymentParams, summary: "The provider's push (signed address): confirms when no confirm came; OrderAccepted once", response: { 200: json('Where the payment stands', anyObject), ...errors(400, 401, 404, 409, 502) } } },
+    { config: { public: true }, schema: { params: paymentParams, summary: "The provider's push (signed address, the provider's order id in `klarna_order_id`): confirms when no confirm came; OrderAccepted once", response: { 200: json('Where the payment stands', anyObject), ...errors(400, 401, 404, 409, 502) } } },
+    async (request) => {
+      const tenant = tenantOfSigned(kit, request, PUSH_ORDER_PARAM);
+      await sameProviderOrder(tenant, request.params, request.query[PUSH_ORDER_PARAM]);
+      const { outcome, payment } = await finalizer.run(tenant, request.params.orderId, request.params.paymentId, 'push');
+      return { outcome, state: payment.state };
+    },
+  );
+
+  // The provider's fraud-risk decision on a pending order (`merchant_urls.notification`): re-read and finish like a push.
+  app.post<PaymentParams & { Body: { order_id: string; event_type: string } }>(
+    '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/notification',
+    {
+      config: { public: true },
+      schema: {
+        params: paymentParams,
+        body: { type: 'object', required: ['order_id', 'event_type'], properties: { order_id: { type: 'string', maxLength: 128 }, event_type: { type: 'string', maxLength: 64 } } },
+        summary: "The provider's fraud-risk notification (signed address): the decision is read from order management, never from the body",
+        response: { 200: json('Where the payment stands', anyObject), ...errors(400, 401, 404, 409, 502) },
+      },
+    },
     async (request) => {
       const tenant = tenantOfSigned(kit, request);
-      const { outcome, payment } = await finalizer.run(tenant, request.params.orderId, request.params.paymentId, 'push');
+      await sameProviderOrder(tenant, request.params, request.body.order_id);
+      const { outcome, payment } = await finalizer.run(tenant, request.params.orderId, request.params.paymentId, 'notification');
       return { outcome, state: payment.state };
     },
   );

@@ -4,7 +4,7 @@ import type { OrderDocument } from '../kit/order-contract.js';
 import { PlatformCallError } from '../kit/index.js';
 import { restToCover } from '../../contracts/allocation.js';
 import { ownPayment, tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
-import { addressOf, fillTemplate, providerOption, sessionAmounts, shippingOf, toMinor } from './provider-a.mapping.js';
+import { addressOf, fillTemplate, providerOption, sessionAmounts, SHIPPING_ID, shippingOf, toMinor } from './provider-a.mapping.js';
 import { refusalMessage, type RefusalReason } from './provider-a.messages.js';
 import type { CheckoutOrder, ProviderAConfiguration, ProviderAmounts } from './provider-a.types.js';
 
@@ -13,12 +13,16 @@ import type { CheckoutOrder, ProviderAConfiguration, ProviderAmounts } from './p
  * as the provider's body prices it) replaces the order's shipping, the payment covers the new
  * rest, and the provider is answered the new amounts.
  */
-export async function onShippingOptionUpdate(context: ProviderAContext, tenant: Tenant, orderId: string, paymentId: string, body: Partial<CheckoutOrder>): Promise<ProviderAmounts> {
+export async function onShippingOptionUpdate(context: ProviderAContext, tenant: Tenant, orderId: string, paymentId: string, body: Partial<CheckoutOrder>): Promise<ProviderAmounts & { purchase_currency: string }> {
   const { kit } = context;
   const [order, configuration] = await Promise.all([kit.orders.getOrder(tenant, orderId), kit.configuration.get(tenant)]);
   const payment = ownPayment(order, paymentId);
   if (payment.state !== 'intent' || order.state.currentStatus !== 'checkout') {
     throw new AppError(409, 'payment_not_changeable', `Payment ${paymentId} is ${payment.state} and order ${orderId} is ${order.state.currentStatus}; the shipping can no longer change.`);
+  }
+  // Only the option's id is taken from the provider's body; its currency must be the order's.
+  if (body.purchase_currency !== undefined && body.purchase_currency !== order.currency) {
+    throw new AppError(400, 'currency_mismatch', `The session's currency ${String(body.purchase_currency)} is not order ${orderId}'s ${order.currency}.`);
   }
   const chosen = body.selected_shipping_option?.id;
   const option = configuration.shippingOptions?.find((candidate) => candidate.id === chosen);
@@ -26,34 +30,41 @@ export async function onShippingOptionUpdate(context: ProviderAContext, tenant: 
   const shipped = await kit.orders.replaceShippings(tenant, orderId, [shippingOf(order, providerOption(option))]);
   const amount = restToCover(shipped, paymentId);
   await kit.payments.updatePayment(tenant, orderId, paymentId, { amount });
-  const amounts = sessionAmounts(shipped, amount);
+  // The answer carries the whole cart, the shipping fee as a line (as published for this callback), and the currency it requires.
+  const amounts = { purchase_currency: order.currency, ...sessionAmounts(shipped, amount) };
   await context.mounted.log(tenant, orderId, paymentId, { event: 'update', pspEvent: 'shipping-option-update', amount, isSuccess: true, requestJson: { selected_shipping_option: body.selected_shipping_option }, responseJson: amounts });
   return amounts;
 }
 
-/** The provider's validation refusal body (PROVIDERS.md): `{error_type, error_text}`, and where the shopper goes. */
+/**
+ * The provider's published way to deny a purchase at validation: 303 with `Location`, where it
+ * sends the shopper (the configured error page, else the checkout page). The body (ignored by the
+ * provider) says why, in the order's language.
+ */
 const refusal = (order: OrderDocument, configuration: ProviderAConfiguration, reason: RefusalReason, detail?: string) => ({
-  status: 400,
-  body: {
-    error_type: 'approval_failed',
-    error_text: refusalMessage(order.culture, reason, detail),
-    redirect_url: fillTemplate(configuration.redirectUrls.validationErrorUrl ?? configuration.redirectUrls.checkoutUrl, order),
-  },
+  status: 303,
+  headers: { location: fillTemplate(configuration.redirectUrls.validationErrorUrl ?? configuration.redirectUrls.checkoutUrl, order) },
+  body: { code: reason, message: refusalMessage(order.culture, reason, detail) },
 });
 
-/** Whether the session the shopper is buying is the order as it stands (amount, currency, the lines of the order). */
+/**
+ * Whether the session the shopper is buying is the order as it stands: amount, currency, the
+ * lines of the order, and (shipping assistant) the selected option being the order's shipping.
+ */
 function sessionMatches(order: OrderDocument, amount: number, session: Partial<CheckoutOrder>): boolean {
   const expected = sessionAmounts(order, amount);
-  return session.order_amount === toMinor(amount) && session.order_amount === expected.order_amount && session.purchase_currency === order.currency;
+  const shipping = order.shippings.find((candidate) => candidate.id === SHIPPING_ID);
+  const optionMatches = !shipping || !session.selected_shipping_option || session.selected_shipping_option.id === shipping.reference;
+  return session.order_amount === toMinor(amount) && session.order_amount === expected.order_amount && session.purchase_currency === order.currency && optionMatches;
 }
 
 /**
  * Spec rule 3, the provider's validation call (the shopper pressed buy; `{adapter_url}/callback/validation`,
  * signed): the session is checked against the order, the order is validated, the shopper's
  * addresses are written, and the order moves to `processing` with the payment `processing`.
- * 200 approves; a refusal is 400 with a message in the order's language.
+ * 200 approves; a refusal is the published 303 to the error page.
  */
-export async function onValidation(context: ProviderAContext, request: FastifyRequest): Promise<{ status: number; body: unknown }> {
+export async function onValidation(context: ProviderAContext, request: FastifyRequest): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
   const { kit } = context;
   const tenant = tenantOfSigned(kit, request);
   const { orderId, paymentId } = request.query as { orderId?: string; paymentId?: string };

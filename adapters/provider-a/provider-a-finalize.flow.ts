@@ -5,8 +5,8 @@ import { failedCall, ownPayment, PaymentSerializer, readOrderFailed, referenceOf
 import { addressOf } from './provider-a.mapping.js';
 import { PROVIDER_A_ADAPTER_ID, type ManagedOrder } from './provider-a.types.js';
 
-/** Who asks: the shopper's return (confirmation), the provider's push, the back office's Refresh, a recurring create. */
-export type FinalizeSource = 'confirm' | 'push' | 'refresh' | 'recurring';
+/** Who asks: the shopper's return (confirmation), the provider's push or fraud-risk notification, the back office's Refresh, a recurring create. */
+export type FinalizeSource = 'confirm' | 'push' | 'notification' | 'refresh' | 'recurring';
 
 /** completed: authorized and accepted by the risk check; pending: authorized, risk check pending (order `accepted`); rejected: refused or cancelled at the provider. */
 export type FinalizeOutcome = 'completed' | 'pending' | 'rejected';
@@ -73,9 +73,15 @@ export class Finalizer {
     const client = this.context.client(configuration);
     const reference = referenceOf(payment);
     let managed: ManagedOrder;
+    let recurringToken: string | undefined;
     try {
       managed = await client.readManaged(reference);
-      if (!managed.acknowledged) await client.acknowledge(reference, `acknowledge-${reference}`);
+      // Order management publishes no "acknowledged" field: the payment remembers that it acknowledged.
+      if (payment.attributes?.providerAcknowledged !== true) await client.acknowledge(reference, `acknowledge-${reference}`);
+      // The recurring token is on the checkout order once the purchase completed (order management does not carry it).
+      if (configuration.recurringEnabled && source !== 'recurring' && !payment.recurring?.token && stateFor(managed) !== 'failed') {
+        recurringToken = (await client.readOrder(reference)).recurring_token ?? undefined;
+      }
     } catch (error) {
       await mounted.log(tenant, orderId, paymentId, failedCall(error, { event: source, pspEvent: 'read-order', amount: payment.amount }));
       throw readOrderFailed(error, paymentId);
@@ -102,7 +108,7 @@ export class Finalizer {
     const fields = {
       attributes: this.attributes(payment, managed),
       actions: actionsFor(kit.publicUrl, orderId, paymentId, managed),
-      ...(managed.recurring_token ? { recurring: { ...payment.recurring, token: managed.recurring_token } } : {}),
+      ...(recurringToken ? { recurring: { ...payment.recurring, token: recurringToken } } : {}),
     };
     const target = state === 'processing' ? 'accepted' : 'completed';
     const moves = orderSteps(order.state.currentStatus, target);
@@ -135,6 +141,7 @@ export class Finalizer {
       providerStatus: managed.status,
       fraudStatus: managed.fraud_status,
       paymentStatus: managed.fraud_status === 'PENDING' ? 'pending' : managed.fraud_status === 'REJECTED' ? 'rejected' : 'authorized',
+      providerAcknowledged: true,
       capturedMinorUnits: managed.captured_amount,
       refundedMinorUnits: managed.refunded_amount,
     };

@@ -6,7 +6,7 @@ import { restToCover } from '../../contracts/allocation.js';
 import { sameAmount } from '../../contracts/amount.js';
 import type { HookRequest, JsonPatchOperation, NotificationRequest } from '../../contracts/callbacks.types.js';
 import { failedCall, referenceOf, type ProviderAContext } from './provider-a.context.js';
-import { sessionAmounts } from './provider-a.mapping.js';
+import { offersShippingOptions, sessionAmounts } from './provider-a.mapping.js';
 import { PROVIDER_A_ADAPTER_ID, type ProviderAConfiguration } from './provider-a.types.js';
 
 /** The platform's calls to this adapter for one payment (spec table: state-changed, cart-changed, reference-changed). */
@@ -64,7 +64,7 @@ export async function onCartChanged(context: Pick<ProviderAContext, 'kit' | 'mou
   if (sameAmount(payment.amount, amount)) return [];
   const order = { ...(committed ?? (await kit.orders.getOrder(tenant, orderId))), ...call, payments } as OrderDocument;
   const configuration = await kit.configuration.get(tenant);
-  const update = sessionAmounts(order, amount);
+  const update = sessionAmounts(order, amount, { providerShipping: offersShippingOptions(configuration) });
   try {
     await context.client(configuration).updateOrder(referenceOf(payment), update);
     await context.mounted.log(tenant, orderId, paymentId, { event: 'update', pspEvent: 'cart-changed', amount, isSuccess: true, requestJson: update });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ProviderError } from '../kit/provider-error.js';
 import { withClientSpan } from '../kit/platform.js';
 import { send } from '../../platform/http-client/http-client.js';
@@ -17,10 +16,14 @@ export interface ProviderASettings {
 
 const enc = encodeURIComponent;
 
+/** The idempotency header Klarna's order-management and customer-token APIs read (the checkout API publishes none). */
+export const IDEMPOTENCY_HEADER = 'klarna-idempotency-key';
+
 /**
- * Provider A's API (PROVIDERS.md; docs/sandboxes.md "Provider A"): HTTP Basic, integer minor
- * units, an `Idempotency-Key` on every mutating call. Refusals are ProviderAErrors carrying the
- * provider's `error_code` and first message.
+ * Provider A's API — Klarna Checkout v3, Order Management v1, Customer Token v1
+ * (docs/adapters/provider-a.md "Published API"): HTTP Basic, integer minor units, a
+ * `Klarna-Idempotency-Key` on every order-management and customer-token call that changes
+ * something. Refusals are ProviderAErrors carrying the provider's `error_code` and first message.
  */
 export class ProviderAClient {
   private readonly baseUrl: string;
@@ -35,24 +38,24 @@ export class ProviderAClient {
     this.authorization = `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString('base64')}`;
   }
 
-  createOrder = (order: object, key?: string) => this.call<CheckoutOrder>('POST', '/checkout/v3/orders', order, key);
+  createOrder = (order: object) => this.call<CheckoutOrder>('POST', '/checkout/v3/orders', order);
   readOrder = (id: string) => this.call<CheckoutOrder>('GET', `/checkout/v3/orders/${enc(id)}`);
-  updateOrder = (id: string, update: object, key?: string) => this.call<CheckoutOrder>('POST', `/checkout/v3/orders/${enc(id)}`, update, key);
+  updateOrder = (id: string, update: object) => this.call<CheckoutOrder>('POST', `/checkout/v3/orders/${enc(id)}`, update);
   readManaged = (id: string) => this.call<ManagedOrder>('GET', `/ordermanagement/v1/orders/${enc(id)}`);
-  acknowledge = (id: string, key?: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/acknowledge`, undefined, key);
-  capture = (id: string, amount: number, key?: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/captures`, { captured_amount: amount }, key);
-  refund = (id: string, amount: number, key?: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/refunds`, { refunded_amount: amount }, key);
-  cancel = (id: string, key?: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/cancel`, undefined, key);
-  setMerchantReference = (id: string, reference: string, key?: string) =>
+  acknowledge = (id: string, key: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/acknowledge`, undefined, key);
+  capture = (id: string, amount: number, key: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/captures`, { captured_amount: amount }, key);
+  refund = (id: string, amount: number, key: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/refunds`, { refunded_amount: amount }, key);
+  cancel = (id: string, key: string) => this.call<void>('POST', `/ordermanagement/v1/orders/${enc(id)}/cancel`, undefined, key);
+  setMerchantReference = (id: string, reference: string, key: string) =>
     this.call<void>('PATCH', `/ordermanagement/v1/orders/${enc(id)}/merchant-references`, { merchant_reference1: reference }, key);
-  tokenOrder = (token: string, order: object, key?: string) =>
-    this.call<{ order_id: string; fraud_status: ManagedOrder['fraud_status']; status?: string }>('POST', `/customer-token/v1/tokens/${enc(token)}/order`, order, key);
+  tokenOrder = (token: string, order: object, key: string) =>
+    this.call<{ order_id: string; fraud_status: ManagedOrder['fraud_status']; redirect_url?: string }>('POST', `/customer-token/v1/tokens/${enc(token)}/order`, order, key);
 
   private call<T>(method: string, path: string, body?: unknown, key?: string): Promise<T> {
     const url = `${this.baseUrl}${path}`;
     return withClientSpan({ name: `${method} provider A`, method, url }, async (traceHeaders) => {
       const headers: Record<string, string> = { authorization: this.authorization };
-      if (method !== 'GET') headers['idempotency-key'] = key ?? randomUUID();
+      if (key !== undefined) headers[IDEMPOTENCY_HEADER] = key;
       // The provider's address is the merchant's word (configuration): the outbound policy applies.
       const outcome = await send(url, { method, headers, body, timeoutMs: this.timeoutMs, guarded: true, traceHeaders });
       if (outcome.kind !== 'answered') {

@@ -41,9 +41,14 @@ export function signedCallback(kit: AdapterKit<ProviderAConfiguration>, configur
   return kit.callbacks.sign(url.toString(), CALLBACK_TTL_S);
 }
 
-/** The tenant of a provider (or browser) callback: its signed address says it (401 when forged or expired). */
-export function tenantOfSigned(kit: AdapterKit<ProviderAConfiguration>, request: FastifyRequest): Tenant {
-  kit.callbacks.verify(request.url);
+/**
+ * The tenant of a provider (or browser) callback: its signed address says it (401 when forged or
+ * expired). `unsignedParam`: a query parameter the provider adds to the signed address (its order id).
+ */
+export function tenantOfSigned(kit: AdapterKit<ProviderAConfiguration>, request: FastifyRequest, unsignedParam?: string): Tenant {
+  const signed = new URL(request.url, 'http://callback.local');
+  if (unsignedParam) signed.searchParams.delete(unsignedParam);
+  kit.callbacks.verify(unsignedParam ? `${signed.pathname}${signed.search}` : request.url);
   const { merchant, channel } = request.query as { merchant?: string; channel?: string };
   if (!merchant || !channel) throw new AppError(400, 'invalid_request', 'The callback address names no merchant and channel.');
   return { merchant, channel };

@@ -1,6 +1,6 @@
 import { money } from '../kit/platform.js';
 import type { Address, OrderDocument, Shipping } from '../kit/order-contract.js';
-import { PROVIDER_A_ADAPTER_ID, type ProviderAddress, type ProviderAmounts, type ProviderLine, type ProviderShippingOption, type ShippingOptionConfig } from './provider-a.types.js';
+import { PROVIDER_A_ADAPTER_ID, type ProviderAConfiguration, type ProviderAddress, type ProviderAmounts, type ProviderLine, type ProviderShippingOption, type ShippingOptionConfig } from './provider-a.types.js';
 
 /**
  * Order ↔ provider, as pure functions: the order's major-unit decimals and VAT fractions become
@@ -87,15 +87,24 @@ export function shippingLines(order: Pick<OrderDocument, 'shippings'>): Provider
   });
 }
 
+/** Whether checkout orders carry the configured shipping options (the provider's shipping assistant picks the shipping). */
+export const offersShippingOptions = (configuration: Pick<ProviderAConfiguration, 'providesShipping' | 'shippingOptions'>): boolean =>
+  Boolean(configuration.providesShipping && configuration.shippingOptions?.length);
+
 /**
  * The lines and amounts of the provider session for a payment covering `amount`: the cart and
  * the shippings, and — when other payments (a gift card) cover part of the total, or the lines
  * do not add up to it — one line of the difference, so the session always charges the payment's amount.
+ * `providerShipping`: what the merchant sends on create and update while the provider offers the
+ * shipping options — without the option's line, which the provider adds (so its order comes to the same amount).
  */
-export function sessionAmounts(order: Pick<OrderDocument, 'cart' | 'shippings'>, amount: number): ProviderAmounts {
-  const lines = [...order.cart.items.map((item) => itemLine(item)), ...shippingLines(order)];
+export function sessionAmounts(order: Pick<OrderDocument, 'cart' | 'shippings'>, amount: number, options: { providerShipping?: boolean } = {}): ProviderAmounts {
+  // With the shipping assistant the provider adds the selected option as a `shipping_fee` line itself: sending it too would count it twice.
+  const kept = options.providerShipping ? order.shippings.filter((shipping) => shipping.id !== SHIPPING_ID) : order.shippings;
+  const addedByProvider = order.shippings.filter((shipping) => !kept.includes(shipping)).reduce((sum, shipping) => sum + toMinor(shipping.total?.includingVat ?? 0), 0);
+  const lines = [...order.cart.items.map((item) => itemLine(item)), ...shippingLines({ shippings: kept })];
   const linesTotal = lines.reduce((sum, line) => sum + line.total_amount, 0);
-  const difference = toMinor(amount) - linesTotal;
+  const difference = toMinor(amount) - addedByProvider - linesTotal;
   if (difference !== 0) {
     lines.push({
       type: difference < 0 ? 'discount' : 'surcharge',

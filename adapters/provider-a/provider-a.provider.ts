@@ -4,7 +4,7 @@ import { shareOfNewPayment, UNLIMITED } from '../../contracts/allocation.js';
 import type { OrderDocument } from '../kit/order-contract.js';
 import type { Tenant } from '../kit/platform.js';
 import { failedCall, referenceOf, type ProviderAContext } from './provider-a.context.js';
-import { fillTemplate, providerOption, sessionAmounts, shippingOf, toMinor } from './provider-a.mapping.js';
+import { fillTemplate, offersShippingOptions, providerOption, sessionAmounts, shippingOf, toMinor } from './provider-a.mapping.js';
 import { registerOrderCallbacks } from './provider-a-order.hooks.js';
 import { checkoutOrderRequest, loggedRequest } from './provider-a.session.js';
 import type { ProviderAConfiguration } from './provider-a.types.js';
@@ -49,7 +49,7 @@ export function providerA(context: Pick<ProviderAContext, 'kit' | 'client'>): Pa
       const request = checkoutOrderRequest(kit, configuration, tenant, order, payment.id, amount);
       let created;
       try {
-        created = await context.client(configuration).createOrder(request, `create-${payment.id}`);
+        created = await context.client(configuration).createOrder(request);
       } catch (error) {
         // No session, so no shipping chosen through provider A: the order gets back the shippings it had.
         if (order !== read) {
@@ -77,7 +77,7 @@ export function providerA(context: Pick<ProviderAContext, 'kit' | 'client'>): Pa
 
     /** The session follows the amount (another payment or the total changed): new lines and amounts at the provider. */
     async amountChanged({ order, configuration, payment, amount }) {
-      const update = sessionAmounts(order, amount);
+      const update = sessionAmounts(order, amount, { providerShipping: offersShippingOptions(configuration) });
       try {
         await context.client(configuration).updateOrder(referenceOf(payment), update);
       } catch (error) {

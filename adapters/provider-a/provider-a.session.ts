@@ -2,12 +2,15 @@ import type { Tenant } from '../kit/platform.js';
 import type { OrderDocument } from '../kit/order-contract.js';
 import type { AdapterKit } from '../kit/index.js';
 import { signedCallback } from './provider-a.context.js';
-import { fillTemplate, localeOf, providerAddressOf, providerOption, sessionAmounts } from './provider-a.mapping.js';
+import { fillTemplate, localeOf, offersShippingOptions, providerAddressOf, providerOption, sessionAmounts } from './provider-a.mapping.js';
 import type { ProviderAConfiguration } from './provider-a.types.js';
 
 /** The adapter's callback paths for one payment (the provider's calls and the shopper's return). */
-export const callbackPath = (orderId: string, paymentId: string, name: 'shipping-option-update' | 'confirm' | 'push') =>
+export const callbackPath = (orderId: string, paymentId: string, name: 'shipping-option-update' | 'confirm' | 'push' | 'notification') =>
   `/api/checkout/v1/callback/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/${name}`;
+
+/** The query parameter of the push address the provider fills with its order id (`{checkout.order.id}`). */
+export const PUSH_ORDER_PARAM = 'klarna_order_id';
 
 /** The merchant URLs the provider is given: the configured pages, and this adapter's signed callbacks. */
 export function merchantUrls(kit: AdapterKit<ProviderAConfiguration>, configuration: ProviderAConfiguration, tenant: Tenant, order: OrderDocument, paymentId: string) {
@@ -16,7 +19,9 @@ export function merchantUrls(kit: AdapterKit<ProviderAConfiguration>, configurat
     terms: fillTemplate(configuration.redirectUrls.termsUrl, order),
     checkout: fillTemplate(configuration.redirectUrls.checkoutUrl, order),
     confirmation: signed(callbackPath(order.id, paymentId, 'confirm')),
-    push: signed(callbackPath(order.id, paymentId, 'push')),
+    // The provider fills its placeholder with the checkout order id (outside the signature: the push checks it against the payment).
+    push: `${signed(callbackPath(order.id, paymentId, 'push'))}&${PUSH_ORDER_PARAM}={checkout.order.id}`,
+    notification: signed(callbackPath(order.id, paymentId, 'notification')),
     ...(configuration.validationEnabled === false ? {} : { validation: signed('/api/checkout/v1/callback/validation', { orderId: order.id, paymentId }) }),
     ...(configuration.providesShipping ? { shipping_option_update: signed(callbackPath(order.id, paymentId, 'shipping-option-update')) } : {}),
   };
@@ -32,10 +37,10 @@ export function checkoutOrderRequest(kit: AdapterKit<ProviderAConfiguration>, co
     purchase_country: country,
     purchase_currency: order.currency,
     locale: localeOf(order),
-    ...sessionAmounts(order, amount),
+    ...sessionAmounts(order, amount, { providerShipping: offersShippingOptions(configuration) }),
     merchant_urls: merchantUrls(kit, configuration, tenant, order, paymentId),
     merchant_reference2: order.id,
-    ...(configuration.providesShipping && configuration.shippingOptions?.length ? { shipping_options: configuration.shippingOptions.map(providerOption) } : {}),
+    ...(offersShippingOptions(configuration) ? { shipping_options: configuration.shippingOptions!.map(providerOption) } : {}),
     ...(configuration.shippingCountries?.length ? { shipping_countries: configuration.shippingCountries } : {}),
     ...(configuration.recurringEnabled ? { recurring: true } : {}),
     ...(billing ? { billing_address: billing } : {}),

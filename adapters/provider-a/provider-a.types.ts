@@ -83,6 +83,8 @@ export interface CheckoutOrder extends ProviderAmounts {
   shipping_address?: ProviderAddress | null;
   merchant_reference1?: string | null;
   recurring?: boolean;
+  /** Set once a recurring purchase completes (Klarna's checkout order carries it; order management does not). */
+  recurring_token?: string | null;
 }
 
 export type FraudStatus = 'ACCEPTED' | 'PENDING' | 'REJECTED';
@@ -96,10 +98,9 @@ export interface ManagedOrder extends ProviderAmounts {
   refunded_amount: number;
   remaining_authorized_amount: number;
   purchase_currency: string;
-  selected_shipping_option?: ProviderShippingOption | null;
+  /** Order management's own shape of the option (`method`, not `shipping_method`). */
+  selected_shipping_option?: { id?: string; name?: string; price?: number; tax_amount?: number; tax_rate?: number; method?: string } | null;
   billing_address?: ProviderAddress | null;
   shipping_address?: ProviderAddress | null;
   merchant_reference1?: string | null;
-  recurring_token?: string | null;
-  acknowledged?: boolean;
 }

@@ -6,7 +6,8 @@ const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} 
 /**
  * The hosted checkout a person clicks through (the snippet's iframe): the lines and total, the
  * shipping options, the shopper's details, a fraud-status pick (sandbox only) and a buy button.
- * It uses the shopper API of its own origin; after a purchase the whole window follows `redirectUrl`.
+ * It uses the shopper API of its own origin; after a purchase, or the merchant's denial, the whole
+ * window follows `redirectUrl`.
  */
 export function hostedPage(order: ProviderOrder): string {
   const currency = order.purchase_currency;
@@ -58,7 +59,7 @@ document.getElementById('checkout').addEventListener('submit', async (event) => 
   const answer = await post('/purchase', { customer, fraudStatus: data.get('fraudStatus') });
   document.getElementById('buy').disabled = false;
   if (!answer.ok) { message.textContent = answer.body.message; return; }
-  if (answer.body.status === 'refused') { message.textContent = answer.body.message; return; }
+  // Approved or denied, the shopper follows redirectUrl (a denial: the merchant's error page).
   (window.top || window).location.href = answer.body.redirectUrl;
 });
 </script>`;

@@ -34,22 +34,26 @@ export function providerErrorHandler(error: Error, request: FastifyRequest, repl
     .send({ error_code: body.code.toUpperCase(), error_messages: [body.message], correlation_id: request.id, ...body });
 }
 
+/** The idempotency header Klarna's order-management and customer-token APIs read. */
+export const IDEMPOTENCY_HEADER = 'klarna-idempotency-key';
+
 /**
- * `Idempotency-Key` on mutating calls: the first answer (below 500) to a key is stored and
- * replayed for a repeat of the same method and path; the key on another call is 409.
+ * `Klarna-Idempotency-Key` on mutating calls: the first answer (below 500) to a key is stored and
+ * replayed for a repeat of the same method, path and body; the key on another call is 409.
  */
 export function idempotencyKeys(api: FastifyInstance): void {
-  const answers = new Map<string, { route: string; status: number; body: string; headers: Record<string, string> }>();
+  const answers = new Map<string, { call: string; status: number; body: string; headers: Record<string, string> }>();
   const keyOf = (request: FastifyRequest) => {
-    const key = request.headers['idempotency-key'];
+    const key = request.headers[IDEMPOTENCY_HEADER];
     return request.method !== 'GET' && typeof key === 'string' && key !== '' ? key : undefined;
   };
+  const callOf = (request: FastifyRequest) => `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`;
   api.addHook('preHandler', async (request, reply) => {
     const key = keyOf(request);
     const stored = key === undefined ? undefined : answers.get(key);
     if (!stored) return;
-    if (stored.route !== `${request.method} ${request.url}`) throw new AppError(409, 'idempotency_key_reused', `Idempotency-Key ${key} was used for ${stored.route}.`);
-    return reply.status(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' }).send(stored.body === '' ? undefined : stored.body);
+    if (stored.call !== callOf(request)) throw new AppError(409, 'idempotency_key_reused', `Klarna-Idempotency-Key ${key} was used for another request (${stored.call.split(' ', 2).join(' ')}).`);
+    return reply.status(stored.status).headers(stored.headers).send(stored.body === '' ? undefined : stored.body);
   });
   api.addHook('onSend', async (request, reply, payload) => {
     const key = keyOf(request);
@@ -59,7 +63,7 @@ export function idempotencyKeys(api: FastifyInstance): void {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      answers.set(key, { route: `${request.method} ${request.url}`, status: reply.statusCode, body: typeof payload === 'string' ? payload : '', headers });
+      answers.set(key, { call: callOf(request), status: reply.statusCode, body: typeof payload === 'string' ? payload : '', headers });
     }
     return payload;
   });
@@ -126,7 +130,7 @@ export function registerProviderApiRoutes(api: FastifyInstance, store: ProviderA
     { schema: { params: tokenParams, body: tokenOrderSchema, summary: 'Place an order with a customer token', response: answers.tokenOrder }, config: { operation: 'tokenOrder' } },
     async (request) => {
       const order = store.tokenOrder(request.params.token, request.body);
-      return { order_id: order.order_id, fraud_status: order.management!.fraud_status, status: order.management!.status };
+      return { order_id: order.order_id, fraud_status: order.management!.fraud_status };
     },
   );
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../../platform/logging/logger.js';
 import { requireBasicAuth, type BasicCredentials } from '../giftcard/basic-auth.hook.js';
 import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
+import { ExchangeJournal } from '../shared/exchange.journal.js';
 import { createSandboxApp } from '../shared/sandbox-app.factory.js';
 import { SandboxClock } from '../shared/sandbox.clock.js';
 import { DEFAULT_MERCHANT_CALL_SETTINGS, MerchantCalls, type MerchantCallSettings } from './merchant-calls.js';
@@ -59,9 +60,11 @@ export interface ProviderASandbox {
 export function createProviderASandbox(options: ProviderASandboxOptions): ProviderASandbox {
   const clock = new SandboxClock(options.now);
   const orders = new ProviderAStore(clock.now);
-  const merchantCalls = new MerchantCalls({ ...DEFAULT_MERCHANT_CALL_SETTINGS, ...options.merchantCalls }, options.logger);
+  // One journal for the API calls the sandbox answers and the callbacks it sends.
+  const journal = new ExchangeJournal();
+  const merchantCalls = new MerchantCalls({ ...DEFAULT_MERCHANT_CALL_SETTINGS, ...options.merchantCalls }, options.logger, journal);
   const failures = new FailureInjector(PROVIDER_A_OPERATIONS);
-  const app = createSandboxApp({ name: 'provider-a-sandbox', logger: options.logger, failures });
+  const app = createSandboxApp({ name: 'provider-a-sandbox', logger: options.logger, failures, journal });
   app.addHook('onClose', async () => merchantCalls.close());
   registerShopperRoutes(app, { store: orders, shopper: new ShopperActions(orders, merchantCalls), calls: merchantCalls });
   registerSandboxAdminRoutes(app, failures, clock);

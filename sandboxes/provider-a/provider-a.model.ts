@@ -23,6 +23,8 @@ export interface MerchantUrls {
   push: string;
   validation?: string;
   shipping_option_update?: string;
+  /** Fraud-risk decisions on pending orders (`{order_id, event_type}`). */
+  notification?: string;
 }
 
 export interface ShippingOption {
@@ -69,7 +71,7 @@ export interface Refund {
 
 /** One call the sandbox made to a merchant URL, and what came back. */
 export interface MerchantCall {
-  kind: 'validation' | 'shipping_option_update' | 'push';
+  kind: 'validation' | 'shipping_option_update' | 'push' | 'notification';
   url: string;
   at: string;
   attempt: number;
@@ -88,7 +90,6 @@ export interface ManagedOrder {
   refunded_amount: number;
   captures: Capture[];
   refunds: Refund[];
-  recurring_token: string | null;
 }
 
 export interface ProviderOrder {
@@ -105,6 +106,8 @@ export interface ProviderOrder {
   shipping_countries: string[];
   selected_shipping_option: ShippingOption | null;
   recurring: boolean;
+  /** Issued when a recurring checkout completes; the checkout order carries it (order management does not). */
+  recurring_token: string | null;
   merchant_reference1: string | null;
   merchant_reference2: string | null;
   billing_address: ProviderAddress | null;
@@ -147,9 +150,7 @@ export interface OrderInput {
 export type OrderUpdate = Partial<Omit<OrderInput, 'merchant_urls' | 'recurring' | 'purchase_currency'>> & { merchant_urls?: Partial<MerchantUrls> };
 
 export interface TokenOrderInput {
-  purchase_country?: string;
   purchase_currency: string;
-  locale?: string;
   order_amount: number;
   order_tax_amount: number;
   order_lines: OrderLine[];

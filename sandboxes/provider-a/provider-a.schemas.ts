@@ -44,7 +44,7 @@ const shippingOption = {
 
 const merchantUrls = {
   type: 'object',
-  properties: { terms: url, checkout: url, confirmation: url, push: url, validation: url, shipping_option_update: url },
+  properties: { terms: url, checkout: url, confirmation: url, push: url, validation: url, shipping_option_update: url, notification: url },
 } as const;
 
 const amounts = {
@@ -107,9 +107,7 @@ export const tokenOrderSchema = {
   type: 'object',
   required: ['purchase_currency', 'order_amount', 'order_tax_amount', 'order_lines'],
   properties: {
-    purchase_country: orderFields.purchase_country,
     purchase_currency: orderFields.purchase_currency,
-    locale: orderFields.locale,
     ...amounts,
     merchant_reference1: str(),
     merchant_reference2: str(),

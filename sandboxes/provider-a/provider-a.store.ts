@@ -42,6 +42,12 @@ export const shippingLine = (option: ShippingOption): OrderLine => ({
   total_tax_amount: option.tax_amount,
 });
 
+/** The merchant's lines with the selected option's shipping_fee line added, and the amounts grown by it. */
+function withShippingFee(order: { order_amount: number; order_tax_amount: number; order_lines: OrderLine[] }, selected: ShippingOption | null) {
+  if (!selected) return {};
+  return { order_lines: [...order.order_lines, shippingLine(selected)], order_amount: order.order_amount + selected.price, order_tax_amount: order.order_tax_amount + selected.tax_amount };
+}
+
 const DEFAULT_TOKEN_ADDRESS: ProviderAddress = { given_name: 'Rita', family_name: 'Recurring', email: 'rita@example.com', street_address: 'Storgatan 1', postal_code: '11122', city: 'Stockholm', country: 'SE' };
 
 /**
@@ -54,9 +60,15 @@ export class ProviderAStore {
 
   constructor(private readonly now: () => Date) {}
 
+  /**
+   * A new checkout order. With shipping options the selected (preselected) option is added as a
+   * `shipping_fee` line, and order_amount and order_tax_amount grow by its price and tax, as the
+   * provider does: the merchant's lines are the cart without shipping.
+   */
   create(input: OrderInput): ProviderOrder {
     assertAmounts(input);
     const options = input.shipping_options ?? [];
+    const selected = options.find((option) => option.preselected) ?? null;
     const order: ProviderOrder = {
       order_id: randomUUID(),
       status: 'checkout_incomplete',
@@ -69,8 +81,9 @@ export class ProviderAStore {
       merchant_urls: { ...input.merchant_urls },
       shipping_options: options.map((option) => ({ ...option })),
       shipping_countries: input.shipping_countries ?? [],
-      selected_shipping_option: options.find((option) => option.preselected) ?? null,
+      selected_shipping_option: selected,
       recurring: input.recurring ?? false,
+      recurring_token: null,
       merchant_reference1: input.merchant_reference1 ?? null,
       merchant_reference2: input.merchant_reference2 ?? null,
       billing_address: input.billing_address ?? null,
@@ -80,6 +93,7 @@ export class ProviderAStore {
       completed_at: null,
       management: null,
     };
+    Object.assign(order, withShippingFee(order, selected));
     this.orders.set(order.order_id, order);
     return this.copy(order);
   }
@@ -98,11 +112,13 @@ export class ProviderAStore {
   update(orderId: string, update: OrderUpdate): ProviderOrder {
     const order = this.open(orderId);
     const next = { ...order, ...update, merchant_urls: { ...order.merchant_urls, ...update.merchant_urls } } as ProviderOrder;
-    assertAmounts(next);
     if (update.shipping_options) {
       const selected = order.selected_shipping_option && update.shipping_options.find((option) => option.id === order.selected_shipping_option!.id);
       next.selected_shipping_option = selected ?? update.shipping_options.find((option) => option.preselected) ?? null;
     }
+    // New lines are the merchant's cart: the selected option's shipping_fee line is added to them (as on create).
+    assertAmounts(next);
+    if (update.order_lines) Object.assign(next, withShippingFee(next, next.shipping_options.length > 0 ? next.selected_shipping_option : null));
     this.orders.set(orderId, next);
     return this.copy(next);
   }
@@ -144,7 +160,8 @@ export class ProviderAStore {
     const order = this.open(orderId);
     order.status = 'checkout_complete';
     order.completed_at = this.now().toISOString();
-    order.management = this.authorized(fraudStatus, order.recurring ? (order.billing_address ?? DEFAULT_TOKEN_ADDRESS) : null);
+    order.management = this.authorized(fraudStatus);
+    if (order.recurring) order.recurring_token = this.createToken({ billingAddress: order.billing_address ?? DEFAULT_TOKEN_ADDRESS }).token;
     return this.copy(order);
   }
 
@@ -208,9 +225,9 @@ export class ProviderAStore {
     if (!token || token.status !== 'ACTIVE') throw notFound(`Customer token ${tokenId} was not found or is not active.`, 'token_not_found');
     assertAmounts(input);
     const order = this.create({
-      purchase_country: input.purchase_country ?? token.billing_address.country ?? 'SE',
+      purchase_country: token.billing_address.country ?? 'SE',
       purchase_currency: input.purchase_currency,
-      locale: input.locale ?? 'en-US',
+      locale: 'en-US',
       order_amount: input.order_amount,
       order_tax_amount: input.order_tax_amount,
       order_lines: input.order_lines,
@@ -224,15 +241,14 @@ export class ProviderAStore {
     stored.customer_token = tokenId;
     stored.status = 'checkout_complete';
     stored.completed_at = this.now().toISOString();
-    stored.management = this.authorized(token.fraud_status, null);
+    stored.management = this.authorized(token.fraud_status);
     if (input.auto_capture && token.fraud_status === 'ACCEPTED') this.capture(order.order_id, order.order_amount, 'auto capture');
     return this.get(order.order_id);
   }
 
-  /** A new authorization; `tokenFor` (recurring orders) is the address a new customer token is issued for. */
-  private authorized(fraudStatus: FraudStatus, tokenFor: ProviderAddress | null): ManagedOrder {
-    const recurringToken = tokenFor ? this.createToken({ billingAddress: tokenFor }).token : null;
-    return { status: 'AUTHORIZED', fraud_status: fraudStatus, acknowledged: false, captured_amount: 0, refunded_amount: 0, captures: [], refunds: [], recurring_token: recurringToken };
+  /** A new authorization. */
+  private authorized(fraudStatus: FraudStatus): ManagedOrder {
+    return { status: 'AUTHORIZED', fraud_status: fraudStatus, acknowledged: false, captured_amount: 0, refunded_amount: 0, captures: [], refunds: [] };
   }
 
   private order(orderId: string): ProviderOrder {

@@ -40,9 +40,9 @@ export function registerShopperRoutes(app: FastifyInstance, deps: { store: Provi
 
   app.post<OrderParams & { Body: { fraudStatus: FraudStatus } }>(
     '/api/sandbox/orders/:orderId/fraud-status',
-    { schema: { params: orderIdParams, body: fraudStatusSchema, summary: 'The risk check decides a pending order (a push follows)', response: answers.order } },
+    { schema: { params: orderIdParams, body: fraudStatusSchema, summary: 'The risk check decides a pending order (the merchant is notified)', response: answers.order } },
     async (request) => {
-      shopper.changeFraudStatus(request.params.orderId, request.body.fraudStatus);
+      await shopper.changeFraudStatus(request.params.orderId, request.body.fraudStatus);
       return view(request.params.orderId);
     },
   );

@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/errors/app-error.js';
-import { fillOrderId, type MerchantCalls } from './merchant-calls.js';
+import { fillOrderId, type MerchantAnswer, type MerchantCalls } from './merchant-calls.js';
+import { checkoutOrder, shippingUpdateView } from './provider-a.views.js';
 import type { FraudStatus, OrderLine, ProviderAddress, ProviderOrder } from './provider-a.model.js';
 import type { ProviderAStore } from './provider-a.store.js';
 
@@ -52,10 +53,26 @@ const isAmounts = (value: unknown): value is { order_amount: number; order_tax_a
   return !!body && Number.isInteger(body.order_amount) && Number.isInteger(body.order_tax_amount) && Array.isArray(body.order_lines);
 };
 
+const DENIED = new Set([301, 302, 303, 307]);
+
+/**
+ * The merchant's validation answer as Klarna reads it: 2xx approves; a redirect (301, 302, 303,
+ * 307) denies and sends the shopper to its `Location`; 400 with `error_type`/`error_text` keeps
+ * the shopper in the checkout with that text; anything else (no answer) denies.
+ */
+function validationRefusal(answer: MerchantAnswer, checkoutPage: string): PurchaseOutcome | undefined {
+  if (answer.status !== null && answer.status >= 200 && answer.status < 300) return undefined;
+  if (answer.status !== null && DENIED.has(answer.status) && answer.location) return { status: 'refused', message: 'The shop declined the purchase.', redirectUrl: answer.location };
+  const text = (answer.body as { error_text?: unknown } | undefined)?.error_text;
+  if (answer.status === 400 && typeof text === 'string') return { status: 'refused', message: text, redirectUrl: checkoutPage };
+  return { status: 'refused', message: answer.status === null ? 'The shop did not answer; please try again.' : `The shop refused the purchase (HTTP ${answer.status}).`, redirectUrl: checkoutPage };
+}
+
 /**
  * What the shopper does in the hosted checkout (its page and `/api/sandbox/orders/...` both come
  * here): pick a shipping option (the provider asks the merchant for the new amounts), buy (the
- * provider asks the merchant to validate, then completes and schedules the push).
+ * provider asks the merchant to validate, then completes and schedules the push), and the risk
+ * check deciding a pending order.
  */
 export class ShopperActions {
   constructor(
@@ -67,7 +84,7 @@ export class ShopperActions {
     const order = this.store.selectShipping(orderId, optionId);
     const url = order.merchant_urls.shipping_option_update;
     if (!url) return this.store.applyAmounts(orderId, this.store.linesWithShipping(orderId));
-    const answer = await this.calls.post('shipping_option_update', url, order);
+    const answer = await this.calls.post('shipping_option_update', url, orderId, shippingUpdateView(order));
     if (answer.status !== 200 || !isAmounts(answer.body)) {
       const reason = answer.status === null ? 'did not answer' : answer.status === 200 ? 'answered without the new amounts' : `answered HTTP ${answer.status}`;
       throw new AppError(502, 'merchant_shipping_update_failed', `The shop ${reason} when shipping option ${optionId} was chosen.`, { answer: answer.body ?? null });
@@ -84,14 +101,9 @@ export class ShopperActions {
     const order = this.store.setCustomer(orderId, billing, null);
     const url = order.merchant_urls.validation;
     if (url) {
-      const answer = await this.calls.post('validation', url, order);
-      if (answer.status === null || answer.status < 200 || answer.status >= 300) {
-        const body = (answer.body ?? {}) as { error_text?: unknown; redirect_url?: unknown };
-        const message =
-          typeof body.error_text === 'string' ? body.error_text : answer.status === null ? 'The shop did not answer; please try again.' : `The shop refused the purchase (HTTP ${answer.status}).`;
-        const redirectUrl = typeof body.redirect_url === 'string' ? body.redirect_url : order.merchant_urls.checkout;
-        return { status: 'refused', message, redirectUrl };
-      }
+      const answer = await this.calls.post('validation', url, orderId, checkoutOrder(order));
+      const refused = validationRefusal(answer, fillOrderId(order.merchant_urls.checkout, orderId));
+      if (refused) return refused;
     }
     const complete = this.store.complete(orderId, input.fraudStatus ?? 'ACCEPTED');
     this.calls.schedulePush(() => this.store.get(orderId));
@@ -99,9 +111,11 @@ export class ShopperActions {
   }
 
   /** The provider's risk check changed its mind (a PENDING order decided): the merchant gets a push. */
-  changeFraudStatus(orderId: string, fraudStatus: FraudStatus): ProviderOrder {
+  /** The provider's risk check decided a pending order: the merchant's notification URL hears of it (`{order_id, event_type}`). */
+  async changeFraudStatus(orderId: string, fraudStatus: FraudStatus): Promise<ProviderOrder> {
     const order = this.store.setFraudStatus(orderId, fraudStatus);
-    this.calls.schedulePush(() => this.store.get(orderId));
+    const url = order.merchant_urls.notification;
+    if (url && fraudStatus !== 'PENDING') await this.calls.post('notification', url, orderId, { order_id: orderId, event_type: fraudStatus === 'ACCEPTED' ? 'FRAUD_RISK_ACCEPTED' : 'FRAUD_RISK_REJECTED' });
     return order;
   }
 }

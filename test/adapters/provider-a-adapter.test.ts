@@ -125,9 +125,13 @@ describe('before the purchase', () => {
     const confirmed = await fetch(urls.confirmation, { redirect: 'manual' });
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get('location')).toBe(`https://shop.example/${tenant.merchant}/${tenant.channel}/checkout/${id}`);
-    const pushed = await fetch(urls.push, { method: 'POST' });
+    // The push names the provider's order in its query (the provider fills {checkout.order.id}); another order's id is refused.
+    const pushed = await fetch(urls.push.replace('{checkout.order.id}', reference), { method: 'POST' });
     expect(pushed.status).toBe(409);
     expect(await pushed.json()).toMatchObject({ code: 'purchase_not_complete', details: { paymentId } });
+    const foreign = await fetch(urls.push.replace('{checkout.order.id}', 'another-order'), { method: 'POST' });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({ code: 'provider_order_mismatch' });
     const o = await order(id);
     expect(o.state.currentStatus).toBe('checkout');
     expect(ours(o)[0].state).toBe('intent');
@@ -215,7 +219,10 @@ describe('validation and the risk check', () => {
     expect((await admin.call('PUT', `/${id}/cart`, { ...cart, items: [cart.items[0]], total: { includingVat: 199.9, excludingVat: 159.92 } })).status).toBe(200);
     expect(ours(await order(id))[0].amount).toBe(248.9);
     const refused = await sandbox('POST', `/api/sandbox/orders/${reference}/purchase`, {});
-    expect(refused.body).toEqual({ status: 'refused', message: 'Bestillingen din ble endret mens du betalte. Se over den og prøv igjen.', redirectUrl: `https://shop.example/checkout/${id}?error=validation` });
+    // Denied as published: 303 to the error page (the shopper is sent there); the body says why in the order's language.
+    expect(refused.body).toEqual({ status: 'refused', message: 'The shop declined the purchase.', redirectUrl: `https://shop.example/checkout/${id}?error=validation` });
+    const validation = (await sandbox('GET', '/api/sandbox/exchanges?direction=out&operation=validation')).body.exchanges.at(-1);
+    expect(validation).toMatchObject({ status: 303, responseBody: { code: 'order_changed', message: 'Bestillingen din ble endret mens du betalte. Se over den og prøv igjen.' } });
     expect((await order(id)).state.currentStatus).toBe('checkout');
     // PUT /orders/{id}/payments brings the session back in step; then the purchase goes through.
     const synced = await adapter('PUT', `/orders/${id}/payments`);
@@ -225,7 +232,7 @@ describe('validation and the risk check', () => {
     expect((await order(id)).state.currentStatus).toBe('processing');
   });
 
-  it('PENDING: the order is accepted with a pending payment; the decision and its push complete it', async () => {
+  it('PENDING: the order is accepted with a pending payment; the decision (its fraud-risk notification) completes it', async () => {
     await setPushDelay(60_000);
     const { id, paymentId, reference } = await started();
     const bought = await sandbox('POST', `/api/sandbox/orders/${reference}/purchase`, { fraudStatus: 'PENDING' });

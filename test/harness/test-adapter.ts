@@ -10,6 +10,8 @@ export interface ReceivedCall {
 export interface Answer {
   status?: number;
   body?: unknown;
+  /** Response headers (a redirect's `location`). */
+  headers?: Record<string, string>;
   delayMs?: number;
   /** Drop the connection instead of answering. */
   destroy?: boolean;
@@ -64,6 +66,7 @@ export class TestAdapter {
       return;
     }
     response.statusCode = answer.status ?? 200;
+    for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
     if (answer.body === undefined) {
       response.end();
       return;
