@@ -9,6 +9,7 @@ import { platformSigningKey } from '../auth/signing-key.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { assertSafeJson, graphqlTextHazard, urlHazard } from './json-guard.js';
 import { installApiDocs } from './api-docs.plugin.js';
+import { discardBody, discardLimitFor } from './body-discard.js';
 import { instrumentHttp, scopeRequestId, scopeTenant, tracedServerFactory } from '../telemetry/http-server.js';
 import { mountMetrics } from '../telemetry/metrics.route.js';
 
@@ -158,6 +159,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     return payload;
   });
 
+  const discardLimit = discardLimitFor(options.bodyLimitBytes);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const { status, body } = toErrorResponse(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -165,7 +167,19 @@ export function createApp(options: AppOptions): FastifyInstance {
     // Refused before GraphQL ran (auth, tenant, body): GraphQL clients still find `errors`.
     const graphql = request.url.split('?')[0] === '/graphql';
     const sent = graphql ? { ...body, errors: [{ message: body.message, extensions: { code: body.code.toUpperCase(), status } }] } : body;
-    void reply.status(status).type('application/json').send(sent);
+    const answer = () => reply.status(status).type('application/json').send(sent);
+    // A body refused while it is still arriving (over the limit: 413) is answered with the
+    // connection closed (fastify's choice). Answering at once would close it under the client's
+    // upload, and Node's fetch reports EPIPE, not the 413: read the rest and throw it away first,
+    // within bounds (platform/http/body-discard.ts). Other refusals keep the connection, and
+    // Node's server drains what the client still sends by itself.
+    if (reply.getHeader('connection') === 'close' && !request.raw.complete) {
+      return discardBody(request.raw, discardLimit).then((drained) => {
+        if (!drained) request.log.info({ status }, 'refused body not read to its end: the connection closes under it');
+        void answer();
+      });
+    }
+    void answer();
   });
 
   // A path that exists under other methods answers 405 with `Allow`; any other, 404.
