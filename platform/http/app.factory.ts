@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger.js';
 import { AppError, type ErrorBody } from '../errors/app-error.js';
 import type { AuthContext, Role } from '../auth/principal.js';
@@ -54,6 +54,25 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * fastify's per-request lines ("incoming request", "request completed") at debug, not info: at
+ * the default LOG_LEVEL they are most of a busy log and hide what a person needs to see;
+ * LOG_LEVEL=debug shows them. A request that errored ("request errored") stays at error, and the
+ * platform's own "request refused" (4xx) and "request failed" (5xx) lines are unchanged.
+ */
+class DebugRequestLines extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
 /** How long in-flight requests get to finish once a service is closing, unless told otherwise. */
 const CLOSE_GRACE_MS = 10_000;
 /** The methods a path is looked up under when the request's own has no route there (HEAD and OPTIONS follow GET and CORS). */
@@ -68,6 +87,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger,
     bodyLimit: options.bodyLimitBytes,
     requestIdHeader: false,
+    logController: new DebugRequestLines(),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       // The request's log fields get it at once, so even fastify's "incoming request" line has it.
