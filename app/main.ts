@@ -7,6 +7,8 @@ import { loadConfig } from './app.config.js';
 import type { RunningSystem } from './system.js';
 import { demoInstructions, ensureDemoData } from './demo/demo-data.js';
 import { describeStartupError } from '../platform/startup-errors.js';
+import { startBanner, waitUntilReady } from './start-banner.js';
+import { logFormatFor } from '../platform/logging/logger.js';
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
@@ -63,25 +65,27 @@ async function main(): Promise<void> {
     await system.close();
     process.exit(0);
   }
-  system.logger.info({ services: config.services, urls: system.urls, ms: Date.now() - startedAt }, 'checkout platform ready');
-  if (system.urls.gateway) {
-    system.logger.info(`GraphQL explorer: ${system.urls.gateway}/graphql#merchant=<m>&channel=<c>&token=<token> — token: npm run --silent token -- --merchant <m> --channel <c> --role storefront`);
-  }
-  if (system.urls.admin) {
-    system.logger.info(`Admin app: ${system.urls.admin} — sign in with: npm run --silent token -- --merchant <m> --channel <c> --role admin`);
-  }
-  if (system.urls.storefront) {
-    // Built by Vite on the first page (a few seconds), then reused while web/storefront is unchanged.
-    system.logger.info(`Storefront: ${system.urls.storefront}/ (checkouts of ${system.config.storefront.merchant}/${system.config.storefront.channel}; docs/storefront-app.md)`);
-  }
-  if (config.demoData && system.urls.configuration && system.urls.commerce_sandbox && system.urls.giftcard_sandbox) {
-    const running = system;
+  // In JSON, every address (what scripts wait for); in readable lines the banner below says them.
+  const readable = logFormatFor(config.logFormat, process.stdout.isTTY) === 'pretty';
+  system.logger.info(
+    readable ? { services: config.services.length, ms: Date.now() - startedAt } : { services: config.services, urls: system.urls, ms: Date.now() - startedAt },
+    'checkout platform ready',
+  );
+  const running = system;
+  let demo: string | undefined;
+  if (config.demoData && running.urls.configuration && running.urls.commerce_sandbox && running.urls.giftcard_sandbox) {
     const { basketId } = await ensureDemoData(running.config, running.logger).catch((error: unknown) => {
       running.logger.warn({ err: error }, 'demo data could not be prepared');
       return { basketId: undefined };
     });
-    if (!stopping) process.stdout.write(demoInstructions(running.urls.gateway ?? running.config.urls.gateway, basketId));
+    demo = demoInstructions(running.urls.gateway ?? running.config.urls.gateway, basketId, running.urls.storefront);
   }
+  // The banner comes last, once every service answers ready, so it is what the terminal shows.
+  const notReady = await waitUntilReady(running.urls);
+  if (notReady.length > 0) running.logger.warn({ services: notReady }, 'not ready after 30 s');
+  if (stopping) return;
+  const { merchant, channel } = running.config.storefront;
+  process.stdout.write(startBanner({ urls: running.urls, ms: Date.now() - startedAt, notReady, storefrontTenant: { merchant, channel }, ...(demo ? { demo } : {}) }));
 }
 
 main().catch((error: unknown) => {

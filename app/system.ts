@@ -15,7 +15,7 @@ import { migrate } from '../platform/db/migrator.js';
 import { PLATFORM_SERVICES, type PlatformConfig, type ServiceName } from '../platform/env/env.config.js';
 import { holdPort, listenOnHeld, type HeldPort } from '../platform/net/ports.js';
 import { configureOutboundPolicy } from '../platform/outbound/outbound-guard.js';
-import { createLogger, type Logger } from '../platform/logging/logger.js';
+import { createLogger, logFormatFor, type Logger } from '../platform/logging/logger.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { observePool } from '../platform/telemetry/metrics.js';
 import { installTelemetry, type Tracing } from '../platform/telemetry/telemetry.js';
@@ -44,7 +44,8 @@ export interface SystemOptions {
  * DATABASE_URL), migrations, the subgraphs, then the gateway over them.
  */
 export async function startSystem(config: PlatformConfig, options: SystemOptions = {}): Promise<RunningSystem> {
-  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  // Readable lines on a terminal, JSON otherwise (LOG_FORMAT overrides): docs/observability.md#logs.
+  const logger = options.logger ?? createLogger({ level: config.logLevel, format: logFormatFor(config.logFormat, process.stdout.isTTY) });
   const tracing = installTelemetry(config.telemetry);
   const closers: Array<() => Promise<void>> = [];
   // Runs last: spans of the last requests still buffered go to the collector before exit.
@@ -138,7 +139,8 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
       if (hold) await listenOnHeld(app, hold, config.host);
       else await app.listen({ host: config.host, port: ports[name] });
       urls[name] = realUrls[name];
-      logger.info({ service: name, url: urls[name] }, 'service listening');
+      // debug: fastify's own "Server listening at …" line says it at info already.
+      logger.debug({ service: name, url: urls[name] }, 'service listening');
     };
 
     // Subgraphs and notifications first, then the gateway over them, then adapters and sandboxes.

@@ -1,4 +1,4 @@
-import { createLogger } from '../platform/logging/logger.js';
+import { createLogger, logFormatFor } from '../platform/logging/logger.js';
 import { installTelemetry } from '../platform/telemetry/telemetry.js';
 import { DEFAULT_SANDBOX_PORTS, startSandboxes } from './sandbox.runner.js';
 
@@ -6,7 +6,7 @@ import { DEFAULT_SANDBOX_PORTS, startSandboxes } from './sandbox.runner.js';
  * Runs the sandboxes on their own: `npx tsx sandboxes/sandbox.main.ts`. Environment:
  * HOST (127.0.0.1), COMMERCE_SANDBOX_PORT (4201), GIFTCARD_SANDBOX_PORT (4202),
  * PROVIDER_A_SANDBOX_PORT (4203), PROVIDER_B_SANDBOX_PORT (4204), PROVIDER_C_SANDBOX_PORT (4205),
- * PROVIDER_D_SANDBOX_PORT (4206), LOG_LEVEL (info),
+ * PROVIDER_D_SANDBOX_PORT (4206), LOG_LEVEL (info), LOG_FORMAT (pretty on a terminal, else json),
  * OTEL_EXPORTER_OTLP_ENDPOINT (unset: traces continue callers' context but are not exported).
  */
 const port = (name: string, fallback: number) => {
@@ -19,7 +19,7 @@ const port = (name: string, fallback: number) => {
 const otlpEndpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
 if (otlpEndpoint && !/^https?:\/\//.test(otlpEndpoint)) throw new Error(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL, not "${otlpEndpoint}".`);
 installTelemetry({ tracesExporter: otlpEndpoint ? 'otlp' : 'none', otlpEndpoint, serviceName: 'checkout-sandboxes', metricsToken: undefined });
-const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info', name: 'sandboxes' });
+const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info', name: 'sandboxes', format: logFormatFor(process.env.LOG_FORMAT, process.stdout.isTTY) });
 const running = await startSandboxes({
   host: process.env.HOST ?? '127.0.0.1',
   ports: {

@@ -145,7 +145,7 @@ export async function ensureDemoData(config: PlatformConfig, logger: Logger): Pr
 }
 
 /** What a person types to try a checkout in the explorer (docs/explorer.md). */
-export function demoInstructions(gatewayUrl: string, basketId: string | undefined): string {
+export function demoInstructions(gatewayUrl: string, basketId: string | undefined, storefrontUrl?: string): string {
   return [
     '',
     'Try a checkout (merchant "demo", channel "demo"):',
@@ -157,7 +157,7 @@ export function demoInstructions(gatewayUrl: string, basketId: string | undefine
     '  Cards and wallets (provider D): startPayment(orderId, adapterId: "provider_d_dropin_adapter") gives the drop-in data; POST its submit to',
     '     <provider D adapter>/api/checkout/v1/orders/<orderId>/payments/<paymentId>/transaction (docs/adapters/provider-d.md; test cards in docs/sandboxes.md).',
     '  More baskets: POST <commerce sandbox>/api/sandbox/baskets (docs/sandboxes.md).',
-    '  Or in a browser: the storefront (port 4300) seeds a basket and a gift card and runs the whole checkout (docs/storefront-app.md).',
+    `  Or in a browser: the storefront (${storefrontUrl ? `${storefrontUrl}/` : 'port 4300'}) seeds a basket and a gift card and runs the whole checkout (docs/storefront-app.md).`,
     '',
   ].join('\n');
 }

@@ -47,6 +47,8 @@ export const adapterCredentialEnvNames = (id: string, catalogue: readonly Servic
 export interface PlatformConfig {
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
+  /** LOG_FORMAT: `json`, `pretty`, or unset (`auto`): pretty on a terminal, JSON otherwise (platform/logging/logger.ts). */
+  logFormat?: 'json' | 'pretty';
   host: string;
   /** Postgres connection string; when absent an embedded Postgres is started under dataDir. */
   databaseUrl: string | undefined;
@@ -222,6 +224,7 @@ const envSchema = {
   properties: {
     NODE_ENV: { enum: ['development', 'production', 'test'] },
     LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+    LOG_FORMAT: { enum: ['auto', 'json', 'pretty'] },
     HOST: { type: 'string', minLength: 1 },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
     DATA_DIR: { type: 'string', minLength: 1 },
@@ -425,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
   return {
     nodeEnv,
     logLevel: get('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    ...(get('LOG_FORMAT') === 'json' || get('LOG_FORMAT') === 'pretty' ? { logFormat: get('LOG_FORMAT') as 'json' | 'pretty' } : {}),
     host,
     databaseUrl: get('DATABASE_URL'),
     dataDir: get('DATA_DIR') ?? '.data',

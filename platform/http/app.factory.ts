@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger.js';
 import { AppError, type ErrorBody } from '../errors/app-error.js';
 import type { AuthContext, Role } from '../auth/principal.js';
@@ -9,6 +9,7 @@ import { platformSigningKey } from '../auth/signing-key.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { assertSafeJson, graphqlTextHazard, urlHazard } from './json-guard.js';
 import { installApiDocs } from './api-docs.plugin.js';
+import { discardBody, discardLimitFor } from './body-discard.js';
 import { instrumentHttp, scopeRequestId, scopeTenant, tracedServerFactory } from '../telemetry/http-server.js';
 import { mountMetrics } from '../telemetry/metrics.route.js';
 
@@ -53,6 +54,25 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * fastify's per-request lines ("incoming request", "request completed") at debug, not info: at
+ * the default LOG_LEVEL they are most of a busy log and hide what a person needs to see;
+ * LOG_LEVEL=debug shows them. A request that errored ("request errored") stays at error, and the
+ * platform's own "request refused" (4xx) and "request failed" (5xx) lines are unchanged.
+ */
+class DebugRequestLines extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
 /** How long in-flight requests get to finish once a service is closing, unless told otherwise. */
 const CLOSE_GRACE_MS = 10_000;
 /** The methods a path is looked up under when the request's own has no route there (HEAD and OPTIONS follow GET and CORS). */
@@ -67,6 +87,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger,
     bodyLimit: options.bodyLimitBytes,
     requestIdHeader: false,
+    logController: new DebugRequestLines(),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       // The request's log fields get it at once, so even fastify's "incoming request" line has it.
@@ -158,6 +179,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     return payload;
   });
 
+  const discardLimit = discardLimitFor(options.bodyLimitBytes);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const { status, body } = toErrorResponse(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -165,7 +187,19 @@ export function createApp(options: AppOptions): FastifyInstance {
     // Refused before GraphQL ran (auth, tenant, body): GraphQL clients still find `errors`.
     const graphql = request.url.split('?')[0] === '/graphql';
     const sent = graphql ? { ...body, errors: [{ message: body.message, extensions: { code: body.code.toUpperCase(), status } }] } : body;
-    void reply.status(status).type('application/json').send(sent);
+    const answer = () => reply.status(status).type('application/json').send(sent);
+    // A body refused while it is still arriving (over the limit: 413) is answered with the
+    // connection closed (fastify's choice). Answering at once would close it under the client's
+    // upload, and Node's fetch reports EPIPE, not the 413: read the rest and throw it away first,
+    // within bounds (platform/http/body-discard.ts). Other refusals keep the connection, and
+    // Node's server drains what the client still sends by itself.
+    if (reply.getHeader('connection') === 'close' && !request.raw.complete) {
+      return discardBody(request.raw, discardLimit).then((drained) => {
+        if (!drained) request.log.info({ status }, 'refused body not read to its end: the connection closes under it');
+        void answer();
+      });
+    }
+    void answer();
   });
 
   // A path that exists under other methods answers 405 with `Allow`; any other, 404.

@@ -28,7 +28,8 @@ beforeAll(async () => {
       done();
     },
   });
-  system = await startTestSystem({ env: { LOG_LEVEL: 'info' }, logDestination: destination });
+  // debug: the "incoming request" lines counted here are debug.
+  system = await startTestSystem({ env: { LOG_LEVEL: 'debug' }, logDestination: destination });
   shop = await openShop(system, 'm-costs');
 }, 120_000);
 afterAll(() => system?.close());

@@ -20,7 +20,8 @@ beforeAll(async () => {
     for (const part of parts) if (part.trim()) lines.push(JSON.parse(part) as Record<string, unknown>);
   });
   system = await startTestSystem({
-    env: { LOG_LEVEL: 'info', GATEWAY_IN_PROCESS: 'off', NOTIFICATION_RETRY_DELAYS_MS: '60000' },
+    // debug: fastify's per-request lines ("incoming request", "request completed") are debug.
+    env: { LOG_LEVEL: 'debug', GATEWAY_IN_PROCESS: 'off', NOTIFICATION_RETRY_DELAYS_MS: '60000' },
     logDestination: stream,
   });
   receiver = await TestAdapter.start();
