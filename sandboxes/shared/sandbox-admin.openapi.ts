@@ -13,4 +13,8 @@ export const adminAnswers = {
   cleared: { 200: json('How many rules were removed', obj({ cleared: num })) },
   deleted: { 200: json('Deleted', obj({ deleted: str })), ...errors(404) },
   clock: { 200: json("The sandbox's time", clock) },
+  exchanges: {
+    200: json('The recorded exchanges, oldest first', obj({ exchanges: { type: 'array', items: { type: 'object', additionalProperties: true, required: ['direction', 'operation', 'method', 'url', 'headers', 'at'], properties: { direction: str, operation: str, method: str, url: str, headers: { type: 'object', additionalProperties: str }, requestBody: {}, status: { type: 'integer' }, responseBody: {}, at: str } } } })),
+  },
+  exchangesCleared: { 200: json('How many exchanges were forgotten', obj({ cleared: num })) },
 };

@@ -4,6 +4,7 @@ import type { TokenVerifier } from '../../platform/auth/token-verifier.service.j
 import { unauthorized } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { bodyValue, ExchangeJournal } from './exchange.journal.js';
+import { adminAnswers } from './sandbox-admin.openapi.js';
 import type { FailureInjector } from './failure.injector.js';
 
 declare module 'fastify' {
@@ -88,10 +89,11 @@ export function createSandboxApp(options: SandboxAppOptions): FastifyInstance {
       schema: {
         summary: 'What the sandbox was asked and answered, and the callbacks it sent (newest last)',
         querystring: { type: 'object', additionalProperties: false, properties: { direction: { type: 'string', enum: ['in', 'out'] }, operation: { type: 'string', maxLength: 100 } } },
+        response: adminAnswers.exchanges,
       },
     },
     async (request) => ({ exchanges: journal.list(request.query) }),
   );
-  app.delete('/api/sandbox/exchanges', { schema: { summary: 'Forget the recorded exchanges' } }, async () => ({ cleared: journal.clear() }));
+  app.delete('/api/sandbox/exchanges', { schema: { summary: 'Forget the recorded exchanges', response: adminAnswers.exchangesCleared } }, async () => ({ cleared: journal.clear() }));
   return app;
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from '@jest/globals';
+import { graphql } from '../harness/http.js';
+import { BILLING } from '../journey/journey-setup.js';
+import { seriousViolations, scrollsSideways } from './accessibility.js';
+import { useBrowserTest } from './browser-test.js';
+import { screenshot } from './chromium.js';
+import { amountBecomes, chooseStandardParcel } from './storefront-shopper.js';
+
+// The storefront as a shopper reads it, at a desktop and a phone width: no ids, versions, adapter
+// names or raw states; problems in words at their fields; Place order saves what was typed and
+// asks for a delivery when the order has options; and axe-core finds no serious or critical
+// violation on the checkout or the confirmation page.
+
+const suite = useBrowserTest({ shop: 'm-storefront-words', storefront: true });
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const DEVELOPER_WORDS = /\bversion\b|_adapter\b|\bnon-psp\b|\((intent|reserved|processing|captured)\)|ISO code/i;
+
+describe('the storefront in shopper words', () => {
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    it(`a gift card and an invoice, every problem in words at its field, no developer words, no serious axe violation (${viewport.width} px)`, async () => {
+      const { system, shop } = suite;
+      const { page, finish } = await suite.newPage({ viewport });
+
+      await page.goto(`${system.urls.storefront}/`);
+      await page.getByRole('button', { name: 'New demo basket' }).click();
+      const cardId = (await page.getByTestId('demo-gift-card').locator('code').textContent())!;
+      await page.getByRole('button', { name: 'Go to checkout' }).click();
+      await page.waitForURL(/\/checkout\/[^/]+$/);
+      const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+      await page.locator('[data-testid="order-state"][data-status="checkout"] .live.on').waitFor();
+      await page.getByRole('radio', { name: /Invoice/ }).waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Typed but not saved, terms accepted, no delivery chosen: Place order saves the address and asks for a delivery.
+      await page.getByLabel('First name').fill(BILLING.givenName);
+      await page.getByLabel('Last name').fill(BILLING.familyName);
+      await page.getByLabel('E-mail').fill(BILLING.email);
+      await page.getByLabel('Country').selectOption('NO');
+      await page.getByLabel('I accept the terms of purchase').click();
+      await page.locator('input[name="terms"]:checked').waitFor();
+      await page.getByRole('radio', { name: /Invoice/ }).check();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.getByTestId('shipping-missing').waitFor();
+      expect(await page.getByTestId('shipping-missing').textContent()).toBe('Choose a delivery option.');
+      await page.getByTestId('billing-saved').waitFor();
+
+      // A delivery chosen, the address still missing its street: the problem is shown at each field, in words.
+      await chooseStandardParcel(page);
+      expect(await page.getByTestId('shipping-missing').count()).toBe(0);
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.getByTestId('field-error-streetAddress').waitFor();
+      expect(await page.getByTestId('field-error-streetAddress').textContent()).toBe('Enter your street address.');
+      expect(await page.getByTestId('field-error-postalCode').textContent()).toBe('Enter your postal code.');
+      expect(await page.getByLabel('Street address').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByTestId('field-error-country').count()).toBe(0);
+      const shown = await page.locator('main, body').first().innerText();
+      expect(shown).not.toMatch(UUID);
+      expect(shown).not.toMatch(DEVELOPER_WORDS);
+      expect(shown).not.toMatch(/streetAddress|postalCode/);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `storefront-words-fields-${viewport.width}`);
+
+      // The rest typed, a gift card, and the order is placed: the typed address is saved by Place order itself.
+      await page.getByLabel('Street address').fill(BILLING.streetAddress);
+      await page.getByLabel('Postal code').fill(BILLING.postalCode);
+      await page.getByLabel('City').fill(BILLING.city);
+      await page.getByLabel('Gift card number').fill(cardId);
+      await page.getByRole('button', { name: 'Add gift card' }).click();
+      await page.getByTestId('gift-card-payment').waitFor();
+      await amountBecomes(page, 'amount-due', 198.9);
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(/\/confirmation\/[^/]+$/);
+      await page.locator('[data-testid="order-state"][data-status="completed"]').waitFor();
+      await page.getByTestId('confirmation-title').waitFor();
+      await page.getByTestId('order-reference').waitFor();
+      await amountBecomes(page, 'confirmation-paid', 298.9);
+      const confirmation = await page.locator('body').innerText();
+      expect(confirmation).not.toMatch(UUID);
+      expect(confirmation).not.toMatch(DEVELOPER_WORDS);
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `storefront-words-confirmation-${viewport.width}`);
+
+      const token = await system.token({ merchant: shop.tenant.merchant, channels: ['web'], role: 'admin' });
+      const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { status customer { billing { streetAddress postalCode city } } } }`, { id: orderId }, { token, ...shop.tenant });
+      expect(read.body.data.order).toEqual({ status: 'completed', customer: { billing: { streetAddress: BILLING.streetAddress, postalCode: BILLING.postalCode, city: BILLING.city } } });
+      await finish();
+    });
+  }
+});
