@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { paymentRequestOf, toMajor, toMinor } from './provider-d.mapper.js';
 import { outcomeOf } from './result-code.rules.js';
+import { apiBaseOf, PROVIDER_D_API_VERSION } from './provider-d-api.client.js';
 import { hasValidSignature, signingPayload, type NotificationItem } from './webhook.verifier.js';
 import { redacted } from './provider-d-payment.flow.js';
 import { browserDetailsOf, browserSubmitOf, recurringFieldsOf } from './drop-in-submit.rules.js';
@@ -17,6 +18,22 @@ describe('provider D rules', () => {
     expect(toMinor(1500, 'JPY')).toEqual({ value: 1500, currency: 'JPY' });
     expect(toMinor(1.234, 'KWD')).toEqual({ value: 1234, currency: 'KWD' });
     expect(toMajor({ value: 24990, currency: 'NOK' })).toBe(249.9);
+  });
+
+  it("exponents are the provider's currency table where it departs from ISO 4217 (CLP, ISK: 2; CVE, IDR: 0)", () => {
+    expect(toMinor(2790, 'ISK')).toEqual({ value: 279000, currency: 'ISK' });
+    expect(toMinor(1500, 'CLP')).toEqual({ value: 150000, currency: 'CLP' });
+    expect(toMinor(1200, 'CVE')).toEqual({ value: 1200, currency: 'CVE' });
+    expect(toMinor(15000, 'IDR')).toEqual({ value: 15000, currency: 'IDR' });
+    expect(toMajor({ value: 279000, currency: 'ISK' })).toBe(2790);
+    expect(toMajor({ value: 1200, currency: 'CVE' })).toBe(1200);
+  });
+
+  it('the API is pinned to v71 whatever version the configured apiUrl ends in', () => {
+    expect(apiBaseOf('https://checkout-test.adyen.com/v71')).toBe('https://checkout-test.adyen.com');
+    expect(apiBaseOf('https://checkout-test.adyen.com/v68/')).toBe('https://checkout-test.adyen.com');
+    expect(apiBaseOf('http://127.0.0.1:4206')).toBe('http://127.0.0.1:4206');
+    expect(PROVIDER_D_API_VERSION).toBe('v71');
   });
 
   it('the signed string and its HMAC; any changed field or another key fails', () => {
