@@ -57,8 +57,8 @@ export function metadataOf(order: OrderDocument, payment: PaymentDocument): Reco
  * and what only the order may say — amount, reference, return address, shopper, recurring model,
  * country, locale, metadata — set by the adapter. A browser never chooses the amount or the shopper.
  */
-export function paymentRequestOf(submit: BrowserSubmit, order: OrderDocument, payment: PaymentDocument, configuration: ProviderDConfiguration): Record<string, unknown> {
-  const returnUrl = returnUrlOf(configuration, order);
+export function paymentRequestOf(submit: BrowserSubmit, order: OrderDocument, payment: PaymentDocument, configuration: ProviderDConfiguration, returnFallback?: string): Record<string, unknown> {
+  const returnUrl = returnUrlOf(configuration, order, returnFallback);
   return {
     ...submit.fields,
     ...recurringFieldsOf(submit, shopperReferenceOf(order)),

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { paymentRequestOf, toMajor, toMinor } from './provider-d.mapper.js';
+import { paymentRequestOf, RETURN_PATH, toMajor, toMinor } from './provider-d.mapper.js';
 import { outcomeOf } from './result-code.rules.js';
 import { apiBaseOf, PROVIDER_D_API_VERSION } from './provider-d-api.client.js';
 import { hasValidSignature, signingPayload, type NotificationItem } from './webhook.verifier.js';
@@ -62,6 +62,15 @@ describe('provider D rules', () => {
     expect(request).not.toHaveProperty('splits');
     expect(request).not.toHaveProperty('shopperReference');
     expect(redacted(request)).toMatchObject({ paymentMethod: { type: 'scheme', encryptedCardNumber: '[redacted]' } });
+  });
+
+  it('returnUrl (required by /payments) is always sent: the configured returnUrl, else checkoutUrl, else the adapter\'s own return page', () => {
+    const order = { id: 'o 1', merchant: 'm', channel: 'c', currency: 'NOK' } as never;
+    const submit = browserSubmitOf({ paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4111' } }, undefined);
+    const returnOf = (redirectUrls: object | undefined) => paymentRequestOf(submit, order, { id: 'p-1', adapterId: 'x', state: 'intent', amount: 1 }, { apiSettings: {}, ...(redirectUrls ? { redirectUrls } : {}) } as never, `https://adapter.example${RETURN_PATH}`).returnUrl;
+    expect(returnOf({ returnUrl: 'https://shop.example/{channel}/back/{orderId}', checkoutUrl: 'https://shop.example/checkout' })).toBe('https://shop.example/c/back/o%201');
+    expect(returnOf({ checkoutUrl: 'https://shop.example/checkout/{orderId}' })).toBe('https://shop.example/checkout/o%201');
+    expect(returnOf(undefined)).toBe('https://adapter.example/api/checkout/v1/callback/provider-d/return?orderId=o%201');
   });
 
   it('a browser never names the shopper, a recurring model or a shopper interaction', () => {

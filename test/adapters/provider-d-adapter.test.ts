@@ -82,6 +82,11 @@ async function started(total = 249.9) {
 }
 
 describe('provider D: create and read', () => {
+  it("serves the return page a shopper lands on when the channel names no return address (public)", async () => {
+    const back = await rest(adapterUrl(), 'GET', '/api/checkout/v1/callback/provider-d/return?orderId=o-1');
+    expect(back).toMatchObject({ status: 200, body: { code: 'payment_returned', message: expect.any(String) } });
+  });
+
   it('serves its configuration schema publicly, secrets write-only', async () => {
     const { status, body } = await rest(adapterUrl(), 'GET', '/openapi/v1/schemas/provider_d_dropin_adapter.json');
     expect(status).toBe(200);
