@@ -18,9 +18,11 @@ const received: Array<{ notificationItems: Array<{ NotificationRequestItem: Reco
 /** A payment whose metadata says `refuse: "2"` has its webhook refused twice (counted per provider reference). */
 const refusals = new Map<string, number>();
 
-const api = (path: string, body: unknown, headers: Record<string, string> = {}) => rest(url, 'POST', path, { headers: { 'x-api-key': apiKey, ...headers }, body });
+/** The provider's API as published: under its version prefix. */
+const api = (path: string, body: unknown, headers: Record<string, string> = {}) => rest(url, 'POST', `/v71${path}`, { headers: { 'x-api-key': apiKey, ...headers }, body });
+const RETURN_URL = 'https://shop.example/checkout/order-1';
 const pay = (card: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  api('/payments', { merchantAccount, amount: { value: 1000, currency: 'EUR' }, reference: 'order-1', paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${card}` }, ...extra }, headers);
+  api('/payments', { merchantAccount, amount: { value: 1000, currency: 'EUR' }, reference: 'order-1', returnUrl: RETURN_URL, paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${card}` }, ...extra }, headers);
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
@@ -51,7 +53,7 @@ afterAll(async () => {
 
 describe('provider D sandbox: the API', () => {
   it('needs the API key of the named merchant account', async () => {
-    expect((await rest(url, 'POST', '/paymentMethods', { body: { merchantAccount } })).status).toBe(401);
+    expect((await rest(url, 'POST', '/v71/paymentMethods', { body: { merchantAccount } })).status).toBe(401);
     await rest(url, 'PUT', '/api/sandbox/merchant-accounts/OtherAccount', { body: { apiKey: 'another-api-key', hmacKey: '00112233445566778899AABBCCDDEEFF' } });
     expect((await api('/paymentMethods', { merchantAccount: 'OtherAccount' })).status).toBe(403);
     const methods = await api('/paymentMethods', { merchantAccount, amount: { value: 1000, currency: 'EUR' } });
@@ -139,7 +141,7 @@ describe('provider D sandbox: webhooks', () => {
       const base = await impatient.app.listen({ port: 0, host: '127.0.0.1' });
       const webhookUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/webhooks`;
       expect((await rest(base, 'PUT', `/api/sandbox/merchant-accounts/${merchantAccount}`, { body: { webhookUrl } })).status).toBe(200);
-      const paid = await rest(base, 'POST', '/payments', { headers: { 'x-api-key': apiKey }, body: { merchantAccount, amount: { value: 1000, currency: 'EUR' }, reference: 'order-2', paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4111111111111111' } } });
+      const paid = await rest(base, 'POST', '/v71/payments', { headers: { 'x-api-key': apiKey }, body: { merchantAccount, amount: { value: 1000, currency: 'EUR' }, reference: 'order-2', returnUrl: RETURN_URL, paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4111111111111111' } } });
       const webhook = await eventually(async () => {
         const view = (await rest(base, 'GET', `/api/sandbox/payments/${paid.body.pspReference}`)).body;
         return view.webhooks[0]?.status === 'gave_up' ? view.webhooks[0] : undefined;
@@ -158,6 +160,38 @@ describe('provider D sandbox: webhooks', () => {
     expect(resultCode).toBe('Pending');
     expect((await rest(url, 'POST', `/api/sandbox/payments/${pspReference}/settle`, { body: { outcome: 'refuse' } })).status).toBe(200);
     await eventually(async () => received.some((r) => r.notificationItems[0]!.NotificationRequestItem.pspReference === pspReference && r.notificationItems[0]!.NotificationRequestItem.success === 'false'));
+  });
+
+  it("AUTHORISATION echoes the request's metadata and recurring details; CAPTURE, REFUND and CANCELLATION carry none, as the provider's do; every delivery is in the exchange journal", async () => {
+    const itemsOf = (pspReference: string) => received.map((r) => r.notificationItems[0]!.NotificationRequestItem).filter((item) => item.pspReference === pspReference || item.originalReference === pspReference);
+    const { pspReference } = (await pay('4111111111111111', { metadata: { orderId: 'order-1', channel: 'web' }, shopperReference: 'shopper-9', storePaymentMethod: true })).body;
+    expect((await api(`/payments/${pspReference}/captures`, { merchantAccount, amount: { value: 1000, currency: 'EUR' }, reference: 'p:captures' })).status).toBe(201);
+    expect((await api(`/payments/${pspReference}/refunds`, { merchantAccount, amount: { value: 400, currency: 'EUR' }, reference: 'p:refunds' })).status).toBe(201);
+    const other = (await pay('4111111111111111', { metadata: { orderId: 'order-1' } })).body.pspReference;
+    expect((await api(`/payments/${other}/cancels`, { merchantAccount, reference: 'p:cancels' })).status).toBe(201);
+    const items = await eventually(async () => {
+      const found = [...itemsOf(pspReference), ...itemsOf(other)];
+      return found.length >= 5 ? found : undefined;
+    });
+    const byCode = (code: string) => items.filter((item) => item.eventCode === code);
+    expect(byCode('AUTHORISATION')[0]!.additionalData).toMatchObject({ 'metadata.orderId': 'order-1', 'metadata.channel': 'web', 'recurring.shopperReference': 'shopper-9' });
+    for (const code of ['CAPTURE', 'REFUND', 'CANCELLATION']) {
+      const [item] = byCode(code);
+      expect(Object.keys(item!.additionalData)).toEqual(['hmacSignature']);
+      expect(item).toMatchObject({ merchantReference: 'order-1', merchantAccountCode: merchantAccount, success: 'true' });
+      expect(item!.originalReference).toBe(code === 'CANCELLATION' ? other : pspReference);
+    }
+    const sent = (await rest(url, 'GET', '/api/sandbox/exchanges?direction=out&operation=webhook')).body.exchanges as Array<{ url: string; status: number; responseBody: unknown; requestBody: { notificationItems: Array<{ NotificationRequestItem: { eventCode: string; originalReference?: string } }> } }>;
+    const captureSent = sent.find((exchange) => exchange.requestBody.notificationItems[0]!.NotificationRequestItem.eventCode === 'CAPTURE' && exchange.requestBody.notificationItems[0]!.NotificationRequestItem.originalReference === pspReference);
+    expect(captureSent).toMatchObject({ url: receiverUrl, status: 200, responseBody: '[accepted]' });
+  });
+
+  it('serves the API under its published version prefix only, and /payments requires returnUrl as published', async () => {
+    expect((await rest(url, 'POST', '/payments', { headers: { 'x-api-key': apiKey }, body: { merchantAccount } })).status).toBe(404);
+    const { returnUrl: _dropped, ...withoutReturn } = { merchantAccount, amount: { value: 1000, currency: 'EUR' }, reference: 'order-1', returnUrl: RETURN_URL, paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4111111111111111' } };
+    const refused = await api('/payments', withoutReturn);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('returnUrl');
   });
 
   it('serves the drop-in page and script', async () => {

@@ -3,7 +3,7 @@ export { createAdapterKit, type AdapterKit, type AdapterKitOptions, type Payment
 export { ADAPTER_MANIFEST_PATH, type AdapterManifest, type StorefrontAction } from './adapter-manifest.js';
 export { AdapterIdentity } from './adapter-identity.js';
 export { ConfigurationClient, CONFIGURATION_MISSING } from './configuration.client.js';
-export { OrderServiceClient, type NewHook, type NewNotification, type NewValidation } from './order-service.client.js';
+export { OrderServiceClient, NO_TENANT, type NewHook, type NewNotification, type NewValidation, type PaymentLocation } from './order-service.client.js';
 export { PaymentApiClient, type TransactionLog } from './payment-api.client.js';
 export { SignedCallbackUrls } from './signed-callback-url.js';
 export { createPayment, logFailedAttempt, ACTIVE_PAYMENT_EXISTS, type CreatePaymentSteps, type ProviderSession } from './create-payment.flow.js';

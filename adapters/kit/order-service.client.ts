@@ -2,7 +2,16 @@ import type { Tenant } from '../../platform/auth/principal.js';
 import type { OrderStatus } from '../../subgraphs/order/domain/order-state.machine.js';
 import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Shipping, Validation } from '../../contracts/order.types.js';
 import type { AdapterIdentity } from './adapter-identity.js';
-import { callJson } from './platform-call.js';
+import { callJson, PlatformCallError } from './platform-call.js';
+
+/** Where an adapter's payment is: its tenant and ids (`locatePayment`). */
+export interface PaymentLocation extends Tenant {
+  orderId: string;
+  paymentId: string;
+}
+
+/** The placeholder tenant of an adapter token for calls that act in no tenant (it holds no data). */
+export const NO_TENANT: Tenant = { merchant: '-', channel: '-' };
 
 export type NewHook = Omit<Hook, 'id' | 'adapterId'> & { id?: string };
 export type NewNotification = Omit<Notification, 'id' | 'adapterId'> & { id?: string };
@@ -40,6 +49,21 @@ export class OrderServiceClient {
   checkoutToken = (tenant: Tenant, orderId: string) =>
     this.call<{ token: string; orderId: string; expiresAt: string; expiresIn: number }>(tenant, 'POST', `/${enc(orderId)}/checkout-token`);
   validate = (tenant: Tenant, orderId: string) => this.call<{ valid: boolean; failures: unknown[] }>(tenant, 'POST', `/${enc(orderId)}/validate`);
+
+  /**
+   * Where this adapter's payment with a provider reference is (tenant, order, payment): the one read
+   * across tenants, for a provider event that names no tenant. The token is one issued for
+   * NO_TENANT (the read uses only the adapter id in it). Undefined when the platform has no such payment.
+   */
+  async locatePayment(orderId: string, reference: string): Promise<PaymentLocation | undefined> {
+    const query = new URLSearchParams({ orderId, reference }).toString();
+    try {
+      return await callJson<PaymentLocation>(`${this.baseUrl}/api/v0/checkout/payment-locations?${query}`, { headers: await this.identity.headersFor(NO_TENANT) });
+    } catch (error) {
+      if (error instanceof PlatformCallError && error.httpStatus === 404) return undefined;
+      throw error;
+    }
+  }
 
   /** Moves the order through several states, each its own change (hooks and notifications see every step). */
   async moveThrough(tenant: Tenant, orderId: string, statuses: OrderStatus[]): Promise<OrderDocument> {

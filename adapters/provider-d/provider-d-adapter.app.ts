@@ -25,7 +25,7 @@ export async function createProviderDAdapter(deps: ServiceDeps): Promise<Fastify
     },
   });
   const clientOf = providerDClients(deps.config.timeouts.providerDApiMs);
-  const mounted = mountPaymentProvider(kit, providerD(clientOf), {
+  const mounted = mountPaymentProvider(kit, providerD(clientOf, { locate: kit.orders.locatePayment.bind(kit.orders), logger: kit.logger }), {
     basePath: '/api/checkout/v1',
     createPaths: ['/api/checkout/v1/:orderId/payments'],
     readPaths: ['/api/v1/checkout/:orderId/payments/:paymentId'],

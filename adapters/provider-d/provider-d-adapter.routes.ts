@@ -6,6 +6,7 @@ import type { ProviderDClients } from './provider-d-api.client.js';
 import { ProviderDPayments } from './provider-d-payment.flow.js';
 import { completeSubscription, type SubscriptionRequest } from './provider-d-subscription.flow.js';
 import type { ProviderDConfiguration } from './provider-d.types.js';
+import { RETURN_PATH } from './provider-d.mapper.js';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const orderParams = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
@@ -55,6 +56,13 @@ export function registerProviderDRoutes(app: FastifyInstance, kit: AdapterKit<Pr
     { schema: { params: paymentParams, body: anyObject, summary: "The drop-in's additional details (after an action), forwarded as they are", response: { 200: json("The provider's payment details answer", paymentResponse), ...upstream } } },
     async (request) => payments.details(kit.fromCaller(request), request.params.orderId, request.params.paymentId, request.body),
   );
+
+  // Where the provider sends a shopper back when the channel configures neither returnUrl nor checkoutUrl: a resting page
+  // (the outcome reaches the order by the provider's AUTHORISATION webhook).
+  app.get(RETURN_PATH, { config: { public: true }, schema: { summary: "The shopper back from the provider when the channel names no return address (the webhook decides the payment)", response: { 200: json('Taken', { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } }) } } }, async () => ({
+    code: 'payment_returned',
+    message: 'Your payment is being processed; the shop receives its outcome from the payment provider.',
+  }));
 
   app.post<{ Params: { orderId: string }; Body: SubscriptionRequest }>(
     '/api/checkout/v1/orders/:orderId/payments/recurring/subscription/complete',

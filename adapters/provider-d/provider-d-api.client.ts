@@ -12,14 +12,25 @@ export class ProviderDError extends ProviderError {
 /** An idempotency key (≤ 64 characters) for one request: the same request, the same key. */
 export const idempotencyKeyFor = (scope: string, body: unknown) => createHash('sha256').update(scope).update('\u0000').update(JSON.stringify(body)).digest('hex');
 
+/** The published API version the adapter speaks (Adyen Checkout API v71): every path is under `/v71`. */
+export const PROVIDER_D_API_VERSION = 'v71';
+
+/**
+ * The configured `apiUrl` without a trailing version: the adapter pins the version itself, so
+ * `https://checkout-test.adyen.com` and `https://checkout-test.adyen.com/v71` (as the provider
+ * writes its base URL) both reach `/v71/payments`.
+ */
+export const apiBaseOf = (apiUrl: string) => apiUrl.replace(/\/+$/, '').replace(/\/v\d+$/, '');
+
 /** Provider D's client for a channel's configuration (one per call). */
 export type ProviderDClients = (configuration: ProviderDConfiguration) => ProviderDClient;
 /** Clients whose calls wait at most `timeoutMs` (PROVIDER_D_API_TIMEOUT_MS). */
 export const providerDClients = (timeoutMs: number): ProviderDClients => (configuration) => new ProviderDClient(configuration.apiSettings, timeoutMs);
 
 /**
- * Provider D's API (PROVIDERS.md, "Provider D"): `x-api-key`, JSON, amounts in minor units,
- * `idempotency-key` on every POST. Answers are returned as the provider gave them.
+ * Provider D's API — Adyen Checkout API v71 as published (docs/adapters/provider-d.md, "Published
+ * API"): `{apiUrl}/v71/…`, `X-API-Key`, JSON, amounts in the provider's minor units,
+ * `Idempotency-Key` on every POST. Answers are returned as the provider gave them.
  */
 export class ProviderDClient {
   private readonly baseUrl: string;
@@ -29,7 +40,7 @@ export class ProviderDClient {
     /** How long each call waits for an answer (PROVIDER_D_API_TIMEOUT_MS). */
     private readonly timeoutMs: number,
   ) {
-    this.baseUrl = settings.apiUrl.replace(/\/+$/, '');
+    this.baseUrl = `${apiBaseOf(settings.apiUrl)}/${PROVIDER_D_API_VERSION}`;
   }
 
   paymentMethods = (body: { amount: MinorAmount; countryCode?: string; shopperReference?: string; shopperLocale?: string }) =>
@@ -45,7 +56,7 @@ export class ProviderDClient {
   private post<T>(path: string, body: unknown, idempotencyKey?: string): Promise<T> {
     const url = `${this.baseUrl}${path}`;
     return withClientSpan({ name: `POST provider D ${path.replace(/\/payments\/[^/]+\//, '/payments/{pspReference}/')}`, method: 'POST', url }, async (traceHeaders) => {
-      const headers = { 'x-api-key': this.settings.apiKey, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey.slice(0, 64) } : {}) };
+      const headers = { 'X-API-Key': this.settings.apiKey, ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey.slice(0, 64) } : {}) };
       // The provider's address is the merchant's word (configuration): the outbound policy applies.
       const outcome = await send(url, { method: 'POST', headers, body, timeoutMs: this.timeoutMs, guarded: true, traceHeaders });
       if (outcome.kind !== 'answered') {

@@ -2,7 +2,7 @@ import { AppError, type Tenant } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { AdapterKit, TransactionLog } from '../kit/index.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClient, type ProviderDClients } from './provider-d-api.client.js';
-import { paymentRequestOf, shopperReferenceOf, toMinor } from './provider-d.mapper.js';
+import { paymentRequestOf, RETURN_PATH, shopperReferenceOf, toMinor } from './provider-d.mapper.js';
 import { browserDetailsOf, browserSubmitOf } from './drop-in-submit.rules.js';
 import type { ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 import { outcomeOf } from './result-code.rules.js';
@@ -41,7 +41,7 @@ export class ProviderDPayments {
     const configuration = await this.kit.configuration.get(tenant);
     if (browser.storedPaymentMethodId !== undefined) await this.assertStoredMethodOf(order, shopperReference!, browser.storedPaymentMethodId, configuration);
     await this.kit.orders.validate(tenant, orderId); // nothing is charged for an order that cannot complete
-    const request = paymentRequestOf(browser, order, payment, configuration);
+    const request = paymentRequestOf(browser, order, payment, configuration, `${this.kit.publicUrl}${RETURN_PATH}`);
     const response = await this.call(tenant, order, payment, 'payments', redacted(request), (client) => client.payments(request, idempotencyKeyFor(`${paymentId}:payments`, request)), configuration);
     return this.apply(tenant, order, payment, configuration, response, redacted(request));
   }

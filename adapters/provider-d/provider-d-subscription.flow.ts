@@ -4,7 +4,7 @@ import type { PaymentDocument } from '../kit/order-contract.js';
 import { ACTIVE_PAYMENT_EXISTS, PlatformCallError, type AdapterKit } from '../kit/index.js';
 import { shareOfNewPayment } from '../../contracts/allocation.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './provider-d-api.client.js';
-import { metadataOf, toMinor } from './provider-d.mapper.js';
+import { metadataOf, RETURN_PATH, returnUrlOf, toMinor } from './provider-d.mapper.js';
 import type { ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 import { outcomeOf } from './result-code.rules.js';
 import { completeAuthorised, lockForPending } from './provider-d-completion.js';
@@ -57,6 +57,8 @@ export async function completeSubscription(kit: AdapterKit<ProviderDConfiguratio
     shopperReference: body.shopperReference,
     shopperInteraction: 'ContAuth',
     recurringProcessingModel: 'Subscription',
+    // Required by the provider's /payments even when no shopper is redirected.
+    returnUrl: returnUrlOf(configuration, order, `${kit.publicUrl}${RETURN_PATH}`)!,
     metadata: metadataOf(order, draft),
   };
   const logged = { ...request, paymentMethod: { type: 'scheme', storedPaymentMethodId: '[redacted]' } };

@@ -3,7 +3,7 @@ import { withTransaction, type LifecycleCall, type PaymentProvider, type Provide
 import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './provider-d-api.client.js';
 import { shopperReferenceOf, toMinor } from './provider-d.mapper.js';
 import type { DropinSession, ProviderDConfiguration } from './provider-d.types.js';
-import { parseWebhook, refundEventKey, WEBHOOK_ACK } from './provider-d.webhook.js';
+import { parseWebhook, refundEventKey, WEBHOOK_ACK, type WebhookRouting } from './provider-d.webhook.js';
 
 /** The webhook's address at the adapter (configure it at provider D for the merchant account). */
 export const PROVIDER_D_WEBHOOK_PATH = '/api/checkout/v1/callback/provider-d/webhooks';
@@ -56,7 +56,7 @@ async function modify(clientOf: ProviderDClients, call: LifecycleCall<ProviderDC
  * amount), capture / cancel / refund are modifications, and the signed webhook settles them.
  * The drop-in's submit and details and the subscription endpoint are the adapter's own routes.
  */
-export const providerD = (clientOf: ProviderDClients): PaymentProvider<ProviderDConfiguration, DropinSession> => ({
+export const providerD = (clientOf: ProviderDClients, routing: WebhookRouting): PaymentProvider<ProviderDConfiguration, DropinSession> => ({
   name: 'Card and wallets',
 
   async createSession(call): Promise<ProviderSession<DropinSession>> {
@@ -76,7 +76,7 @@ export const providerD = (clientOf: ProviderDClients): PaymentProvider<ProviderD
 
   webhook: {
     path: PROVIDER_D_WEBHOOK_PATH,
-    parse: parseWebhook,
+    parse: (request, configurationFor) => parseWebhook(request, configurationFor, routing),
     ack: WEBHOOK_ACK,
   },
 

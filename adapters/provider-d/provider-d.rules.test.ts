@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { paymentRequestOf, toMajor, toMinor } from './provider-d.mapper.js';
+import { paymentRequestOf, RETURN_PATH, toMajor, toMinor } from './provider-d.mapper.js';
 import { outcomeOf } from './result-code.rules.js';
+import { apiBaseOf, PROVIDER_D_API_VERSION } from './provider-d-api.client.js';
 import { hasValidSignature, signingPayload, type NotificationItem } from './webhook.verifier.js';
 import { redacted } from './provider-d-payment.flow.js';
 import { browserDetailsOf, browserSubmitOf, recurringFieldsOf } from './drop-in-submit.rules.js';
@@ -17,6 +18,22 @@ describe('provider D rules', () => {
     expect(toMinor(1500, 'JPY')).toEqual({ value: 1500, currency: 'JPY' });
     expect(toMinor(1.234, 'KWD')).toEqual({ value: 1234, currency: 'KWD' });
     expect(toMajor({ value: 24990, currency: 'NOK' })).toBe(249.9);
+  });
+
+  it("exponents are the provider's currency table where it departs from ISO 4217 (CLP, ISK: 2; CVE, IDR: 0)", () => {
+    expect(toMinor(2790, 'ISK')).toEqual({ value: 279000, currency: 'ISK' });
+    expect(toMinor(1500, 'CLP')).toEqual({ value: 150000, currency: 'CLP' });
+    expect(toMinor(1200, 'CVE')).toEqual({ value: 1200, currency: 'CVE' });
+    expect(toMinor(15000, 'IDR')).toEqual({ value: 15000, currency: 'IDR' });
+    expect(toMajor({ value: 279000, currency: 'ISK' })).toBe(2790);
+    expect(toMajor({ value: 1200, currency: 'CVE' })).toBe(1200);
+  });
+
+  it('the API is pinned to v71 whatever version the configured apiUrl ends in', () => {
+    expect(apiBaseOf('https://checkout-test.adyen.com/v71')).toBe('https://checkout-test.adyen.com');
+    expect(apiBaseOf('https://checkout-test.adyen.com/v68/')).toBe('https://checkout-test.adyen.com');
+    expect(apiBaseOf('http://127.0.0.1:4206')).toBe('http://127.0.0.1:4206');
+    expect(PROVIDER_D_API_VERSION).toBe('v71');
   });
 
   it('the signed string and its HMAC; any changed field or another key fails', () => {
@@ -45,6 +62,15 @@ describe('provider D rules', () => {
     expect(request).not.toHaveProperty('splits');
     expect(request).not.toHaveProperty('shopperReference');
     expect(redacted(request)).toMatchObject({ paymentMethod: { type: 'scheme', encryptedCardNumber: '[redacted]' } });
+  });
+
+  it('returnUrl (required by /payments) is always sent: the configured returnUrl, else checkoutUrl, else the adapter\'s own return page', () => {
+    const order = { id: 'o 1', merchant: 'm', channel: 'c', currency: 'NOK' } as never;
+    const submit = browserSubmitOf({ paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4111' } }, undefined);
+    const returnOf = (redirectUrls: object | undefined) => paymentRequestOf(submit, order, { id: 'p-1', adapterId: 'x', state: 'intent', amount: 1 }, { apiSettings: {}, ...(redirectUrls ? { redirectUrls } : {}) } as never, `https://adapter.example${RETURN_PATH}`).returnUrl;
+    expect(returnOf({ returnUrl: 'https://shop.example/{channel}/back/{orderId}', checkoutUrl: 'https://shop.example/checkout' })).toBe('https://shop.example/c/back/o%201');
+    expect(returnOf({ checkoutUrl: 'https://shop.example/checkout/{orderId}' })).toBe('https://shop.example/checkout/o%201');
+    expect(returnOf(undefined)).toBe('https://adapter.example/api/checkout/v1/callback/provider-d/return?orderId=o%201');
   });
 
   it('a browser never names the shopper, a recurring model or a shopper interaction', () => {

@@ -3,6 +3,7 @@ import type { Logger } from '../../platform/logging/logger.js';
 import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
+import { ExchangeJournal } from '../shared/exchange.journal.js';
 import { createSandboxApp } from '../shared/sandbox-app.factory.js';
 import { SandboxClock } from '../shared/sandbox.clock.js';
 import { IdempotencyCache } from './idempotency.cache.js';
@@ -13,6 +14,9 @@ import { ProviderDStore } from './provider-d.store.js';
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, WebhookDispatcher } from './webhook.dispatcher.js';
 
 export const PROVIDER_D_SANDBOX_PORT = 4206;
+
+/** The version prefix of the provider's published API the sandbox serves (Adyen Checkout API v71: `/v71/payments`, …). */
+export const PROVIDER_D_API_VERSION = 'v71';
 
 /** The merchant account every sandbox starts with (docs/sandboxes.md). */
 export const DEFAULT_PROVIDER_D_ACCOUNT: MerchantAccount = {
@@ -49,16 +53,18 @@ export interface ProviderDSandboxState {
  * Provider D's sandbox (port 4206): a drop-in card and wallet provider — API-key auth, payment
  * methods, payments with actions (3-D Secure, redirect), details, stored methods and recurring
  * models, captures/refunds/cancels, HMAC-signed webhooks retried until `[accepted]`, idempotency
- * keys; a shopper API, a drop-in script and a page. See docs/sandboxes.md.
+ * keys; a shopper API, a drop-in script and a page. Its API is served under the published version
+ * prefix (`/v71/…`); every call and webhook is kept in its exchange journal. See docs/sandboxes.md.
  */
 export function createProviderDSandbox(options: ProviderDSandboxOptions): { app: FastifyInstance; state: ProviderDSandboxState } {
   const clock = new SandboxClock(options.now);
-  const dispatcher = new WebhookDispatcher(options.logger, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, clock.now, options.webhookTimeoutMs ?? DEFAULT_TIMEOUTS.providerDSandboxWebhookMs, options.webhookDelayMs ?? 250);
+  const journal = new ExchangeJournal();
+  const dispatcher = new WebhookDispatcher(journal, options.logger, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, clock.now, options.webhookTimeoutMs ?? DEFAULT_TIMEOUTS.providerDSandboxWebhookMs, options.webhookDelayMs ?? 250);
   const store = new ProviderDStore(dispatcher, clock.now, options.pendingSettleMs ?? 10_000);
   const account = options.account ?? DEFAULT_PROVIDER_D_ACCOUNT;
   store.upsertAccount(account);
   const failures = new FailureInjector(PROVIDER_D_OPERATIONS);
-  const app = createSandboxApp({ name: 'provider-d-sandbox', logger: options.logger, failures });
+  const app = createSandboxApp({ name: 'provider-d-sandbox', logger: options.logger, failures, journal });
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (typeof address === 'object' && address) store.baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
@@ -66,6 +72,6 @@ export function createProviderDSandbox(options: ProviderDSandboxOptions): { app:
   app.addHook('onClose', async () => dispatcher.close());
   registerProviderDShopperRoutes(app, store, () => store.authorise(account.apiKey, account.merchantAccount));
   registerSandboxAdminRoutes(app, failures, clock);
-  void app.register(async (api) => registerProviderDRoutes(api, store, new IdempotencyCache()));
+  void app.register(async (api) => registerProviderDRoutes(api, store, new IdempotencyCache()), { prefix: `/${PROVIDER_D_API_VERSION}` });
   return { app, state: { store, failures, clock } };
 }

@@ -12,13 +12,13 @@ export const paymentMethodsBody = {
 
 export const paymentsBody = {
   type: 'object',
-  required: ['merchantAccount', 'amount', 'reference', 'paymentMethod'],
+  required: ['merchantAccount', 'amount', 'reference', 'paymentMethod', 'returnUrl'],
   properties: {
     merchantAccount: account,
     amount,
     reference: { type: 'string', minLength: 1, maxLength: 80 },
     paymentMethod: { type: 'object' },
-    returnUrl: { type: 'string', maxLength: 8000 },
+    returnUrl: { type: 'string', minLength: 1, maxLength: 8000 },
     shopperReference: { type: 'string', minLength: 3, maxLength: 256 },
     storePaymentMethod: { type: 'boolean' },
     recurringProcessingModel: models,

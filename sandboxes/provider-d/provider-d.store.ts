@@ -404,11 +404,14 @@ export class ProviderDStore {
       reason: fields.reason,
       success: success ? 'true' : 'false',
     };
+    // As the provider's webhooks: the payment request's metadata and recurring details come back on
+    // AUTHORISATION only; a modification's event (CAPTURE, REFUND, CANCELLATION) carries its signature alone.
+    const authorisation = eventCode === 'AUTHORISATION';
     const additionalData: Record<string, string> = {
-      ...Object.fromEntries(Object.entries(payment.metadata).map(([key, value]) => [`metadata.${key}`, value])),
-      ...(payment.recurringProcessingModel ? { recurringProcessingModel: payment.recurringProcessingModel } : {}),
-      ...(payment.storedPaymentMethodId ? { 'recurring.recurringDetailReference': payment.storedPaymentMethodId } : {}),
-      ...(payment.shopperReference ? { 'recurring.shopperReference': payment.shopperReference } : {}),
+      ...(authorisation ? Object.fromEntries(Object.entries(payment.metadata).map(([key, value]) => [`metadata.${key}`, value])) : {}),
+      ...(authorisation && payment.recurringProcessingModel ? { recurringProcessingModel: payment.recurringProcessingModel } : {}),
+      ...(authorisation && payment.storedPaymentMethodId ? { 'recurring.recurringDetailReference': payment.storedPaymentMethodId } : {}),
+      ...(authorisation && payment.shopperReference ? { 'recurring.shopperReference': payment.shopperReference } : {}),
       hmacSignature: signNotification(unsigned, account.hmacKey),
     };
     const webhook: WebhookRecord = {

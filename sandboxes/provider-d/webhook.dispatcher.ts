@@ -1,4 +1,5 @@
 import type { Logger } from '../../platform/logging/logger.js';
+import { bodyValue, type ExchangeJournal } from '../shared/exchange.journal.js';
 import type { WebhookRecord } from './provider-d.model.js';
 
 /** Default waits before each retry of a webhook not answered `[accepted]`. */
@@ -7,13 +8,15 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000, 6
 /**
  * Sends webhooks and retries each until the merchant answers `[accepted]` (any other answer,
  * status or a network failure counts as not taken), then gives up after the last delay. Every
- * attempt is recorded on the webhook (the sandbox's payment view shows them).
+ * attempt is recorded on the webhook (the sandbox's payment view shows them) and in the sandbox's
+ * exchange journal (operation `webhook`, as contract tests read it).
  */
 export class WebhookDispatcher {
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
 
   constructor(
+    private readonly journal: ExchangeJournal,
     private readonly logger: Logger,
     private readonly retryDelaysMs: readonly number[] = DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
     private readonly now: () => Date,
@@ -50,18 +53,17 @@ export class WebhookDispatcher {
 
   private async attempt(webhook: WebhookRecord, retry: number): Promise<void> {
     const attempt: WebhookRecord['attempts'][number] = { at: this.now().toISOString() };
+    const headers = { 'content-type': 'application/json' };
+    let answer: string | undefined;
     try {
-      const response = await fetch(webhook.url!, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(webhook.body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      const response = await fetch(webhook.url!, { method: 'POST', headers, body: JSON.stringify(webhook.body), signal: AbortSignal.timeout(this.timeoutMs) });
       attempt.status = response.status;
-      attempt.answer = (await response.text()).slice(0, 500);
+      answer = await response.text();
+      attempt.answer = answer.slice(0, 500);
     } catch (error) {
       attempt.error = error instanceof Error ? error.message : String(error);
     }
+    this.journal.record({ direction: 'out', operation: 'webhook', method: 'POST', url: webhook.url!, headers, requestBody: webhook.body, ...(attempt.status === undefined ? {} : { status: attempt.status }), responseBody: bodyValue(answer) });
     webhook.attempts.push(attempt);
     if (attempt.status !== undefined && attempt.status < 300 && attempt.answer?.trim() === '[accepted]') {
       webhook.status = 'accepted';

@@ -47,6 +47,18 @@ export class OrderQueries {
     return { orders, pageInfo: { hasNextPage: rows.length > options.first, endCursor: last ? encodeCursor(last) : null } };
   }
 
+  /**
+   * The one read across tenants: where an adapter's own payment is, found by the order id (unique
+   * across tenants: the primary key) and the payment's provider reference. For a provider event that
+   * names no tenant (a webhook carrying only the provider's references). Null unless the order holds
+   * a payment of that adapter with that reference.
+   */
+  async locatePayment(adapterId: string, orderId: string, reference: string): Promise<{ merchant: string; channel: string; orderId: string; paymentId: string } | null> {
+    const row = await this.prisma.order.findUnique({ where: { id: orderId }, select: { merchant: true, channel: true, document: true } });
+    const payment = (row?.document as unknown as OrderDocument | undefined)?.payments?.find((p) => p.adapterId === adapterId && p.reference === reference);
+    return row && payment ? { merchant: row.merchant, channel: row.channel, orderId, paymentId: payment.id } : null;
+  }
+
   /** The order as it was at a committed version (what a subscription event shows). */
   async atVersion(tenant: Tenant, orderId: string, version: number): Promise<OrderRecord | null> {
     const [current, snapshot] = await Promise.all([

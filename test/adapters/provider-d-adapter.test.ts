@@ -82,6 +82,11 @@ async function started(total = 249.9) {
 }
 
 describe('provider D: create and read', () => {
+  it("serves the return page a shopper lands on when the channel names no return address (public)", async () => {
+    const back = await rest(adapterUrl(), 'GET', '/api/checkout/v1/callback/provider-d/return?orderId=o-1');
+    expect(back).toMatchObject({ status: 200, body: { code: 'payment_returned', message: expect.any(String) } });
+  });
+
   it('serves its configuration schema publicly, secrets write-only', async () => {
     const { status, body } = await rest(adapterUrl(), 'GET', '/openapi/v1/schemas/provider_d_dropin_adapter.json');
     expect(status).toBe(200);
@@ -314,10 +319,82 @@ describe('provider D: webhooks', () => {
   });
 });
 
+describe('provider D: webhooks without metadata (CAPTURE, REFUND, CANCELLATION, as the provider sends them)', () => {
+  const url = '/api/checkout/v1/callback/provider-d/webhooks';
+  const atProvider = (pspReference: string, kind: string, body: Record<string, unknown>) =>
+    rest(sandboxUrl(), 'POST', `/v71/payments/${pspReference}/${kind}`, { headers: { 'x-api-key': 'provider-d-sandbox-api-key' }, body: { merchantAccount: ACCOUNT, ...body } });
+  /** The webhook of that event the sandbox delivered (and the adapter accepted). */
+  const delivered = async (pspReference: string, eventCode: string) =>
+    eventually(async () => (await webhooksAccepted(pspReference, 1)).find((w) => w.eventCode === eventCode) as { body: { notificationItems: Array<{ NotificationRequestItem: Record<string, any> }> } } | undefined, 30_000);
+  const keyed = async (paymentId: string, eventKey: string) => (await transactions(paymentId)).filter((t) => t.eventKey === eventKey);
+  /** Posts the same webhook twice more (provider retries): each acknowledged `[accepted]`. */
+  async function sentTwiceMore(body: unknown) {
+    for (const _ of [1, 2]) {
+      const again = await rest(adapterUrl(), 'POST', url, { body });
+      expect(again.status).toBe(200);
+      expect(again.body).toBe('[accepted]');
+    }
+  }
+
+  it('are routed by originalReference and merchantReference to the payment, verified with its channel\'s key, applied once and acknowledged', async () => {
+    const { orderId, paymentId } = await started(100);
+    const psp = (await submit(orderId, paymentId, cardData(CARDS.authorise))).body.pspReference as string;
+    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 30_000);
+
+    // Captured and partly refunded at the provider itself (its dashboard): only the webhooks tell the platform.
+    expect((await atProvider(psp, 'captures', { amount: { value: 10000, currency: 'NOK' }, reference: 'dashboard-capture' })).status).toBe(201);
+    const capture = await delivered(psp, 'CAPTURE');
+    const captureItem = capture.body.notificationItems[0]!.NotificationRequestItem;
+    expect(Object.keys(captureItem.additionalData)).toEqual(['hmacSignature']);
+    await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'captured', 30_000);
+    await sentTwiceMore(capture.body);
+    expect(await keyed(paymentId, `CAPTURE:${captureItem.pspReference as string}:true`)).toHaveLength(1);
+
+    expect((await atProvider(psp, 'refunds', { amount: { value: 2500, currency: 'NOK' }, reference: 'dashboard-refund' })).status).toBe(201);
+    const refund = await delivered(psp, 'REFUND');
+    await eventually(async () => (await paymentOf(orderId, paymentId)).refundedAmount === 25, 30_000);
+    await sentTwiceMore(refund.body);
+    expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'captured', refundedAmount: 25 });
+    expect(await keyed(paymentId, `REFUND:${refund.body.notificationItems[0]!.NotificationRequestItem.pspReference as string}:true`)).toHaveLength(1);
+
+    // Routed to the payment, but not signed by its channel's key: refused, nothing moves.
+    const forged = JSON.parse(JSON.stringify(refund.body));
+    forged.notificationItems[0].NotificationRequestItem.amount.value = 7500;
+    const refused = await rest(adapterUrl(), 'POST', url, { body: forged });
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('webhook_signature_invalid');
+    expect((await paymentOf(orderId, paymentId)).refundedAmount).toBe(25);
+  });
+
+  it('a CANCELLATION is applied once; an event about a payment the platform does not hold is acknowledged and ignored', async () => {
+    const { orderId, paymentId } = await started(100);
+    const psp = (await submit(orderId, paymentId, cardData(CARDS.authorise))).body.pspReference as string;
+    await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 30_000);
+    expect((await atProvider(psp, 'cancels', { reference: 'dashboard-cancel' })).status).toBe(201);
+    const cancellation = await delivered(psp, 'CANCELLATION');
+    await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'cancelled', 30_000);
+    await sentTwiceMore(cancellation.body);
+    expect(await keyed(paymentId, `CANCELLATION:${cancellation.body.notificationItems[0]!.NotificationRequestItem.pspReference as string}:true`)).toHaveLength(1);
+    await outboxSettled(system, orderId);
+    const before = (await transactions(paymentId)).length;
+
+    // Another payment's reference (say another system's payment on the same merchant account): taken, nothing applied.
+    for (const unknown of [{ originalReference: 'UNKNOWNPSP0000001' }, { merchantReference: 'no-such-order' }]) {
+      const elsewhere = JSON.parse(JSON.stringify(cancellation.body));
+      Object.assign(elsewhere.notificationItems[0].NotificationRequestItem, unknown);
+      const answer = await rest(adapterUrl(), 'POST', url, { body: elsewhere });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe('[accepted]');
+    }
+    expect((await transactions(paymentId)).length).toBe(before);
+    expect((await paymentOf(orderId, paymentId)).state).toBe('cancelled');
+  });
+});
+
 describe('provider D: REFUND webhooks', () => {
   /** A refund made at the provider itself (the merchant's own dashboard): only its webhook tells the platform. */
   const refundAtProvider = (pspReference: string, value: number) =>
-    rest(sandboxUrl(), 'POST', `/payments/${pspReference}/refunds`, { headers: { 'x-api-key': 'provider-d-sandbox-api-key' }, body: { merchantAccount: ACCOUNT, amount: { value, currency: 'NOK' } } });
+    rest(sandboxUrl(), 'POST', `/v71/payments/${pspReference}/refunds`, { headers: { 'x-api-key': 'provider-d-sandbox-api-key' }, body: { merchantAccount: ACCOUNT, amount: { value, currency: 'NOK' } } });
 
   async function captured() {
     const { orderId, paymentId } = await started();

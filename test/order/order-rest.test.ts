@@ -186,6 +186,24 @@ describe('order REST shims', () => {
     expect(after.hooks).toEqual([expect.objectContaining({ id: hook.id, adapterId: 'nonpsp_adapter' })]);
   });
 
+  it("payment-locations: an adapter finds its own payment by order id and provider reference from another tenant's token; another adapter, another reference or another role does not", async () => {
+    const order = await createOrder();
+    const nonpsp = await orderClient(system, tenant, 'adapter', 'nonpsp_adapter');
+    const payment = (await nonpsp.call('POST', `/${order.id}/payments`, { adapterId: 'nonpsp_adapter', amount: 10, reference: 'PSP-LOC-1' })).body;
+    const elsewhere = { merchant: 'm-other', channel: 'elsewhere' };
+    const locate = async (as: { token: string }, query: Record<string, string>, where = elsewhere) =>
+      rest(system.urls.order!, 'GET', `/api/v0/checkout/payment-locations?${new URLSearchParams(query).toString()}`, { token: as.token, ...where });
+    const sameAdapterElsewhere = await orderClient(system, elsewhere, 'adapter', 'nonpsp_adapter');
+    const found = await locate(sameAdapterElsewhere, { orderId: order.id, reference: 'PSP-LOC-1' });
+    expect(found).toMatchObject({ status: 200, body: { ...tenant, orderId: order.id, paymentId: payment.id } });
+    expect(Object.keys(found.body).sort()).toEqual(['channel', 'merchant', 'orderId', 'paymentId']);
+    expect((await locate(sameAdapterElsewhere, { orderId: order.id, reference: 'PSP-OTHER' })).body.code).toBe('payment_not_found');
+    expect((await locate(sameAdapterElsewhere, { orderId: 'no-such-order', reference: 'PSP-LOC-1' })).status).toBe(404);
+    expect((await locate(await orderClient(system, elsewhere, 'adapter', 'commerce_adapter'), { orderId: order.id, reference: 'PSP-LOC-1' })).status).toBe(404);
+    expect((await locate(admin, { orderId: order.id, reference: 'PSP-LOC-1' }, tenant)).status).toBe(403);
+    expect((await locate(sameAdapterElsewhere, { orderId: order.id })).status).toBe(400);
+  });
+
   it("a notification schema's pattern runs in linear time: a catastrophic pattern on a crafted value answers at once; lookaround is refused at registration", async () => {
     const order = await createOrder({ notifications: [{ id: 'n-pattern', adapterId: 'a', scope: '/reference', schema: { type: 'string', pattern: '^(a+)+$' }, invoke: 'http://127.0.0.1:9/n' }] });
     const jobs = () => system.db.prisma.notificationJob.findMany({ where: { orderId: order.id } });

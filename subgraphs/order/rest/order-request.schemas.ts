@@ -14,6 +14,13 @@ const def = (name: string) => ({ $ref: `${ORDER_DEFS_ID}#/$defs/${name}` });
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
 export const orderParams = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
 export const paymentParams = { type: 'object', required: ['orderId', 'paymentId'], properties: { orderId: id, paymentId: id } } as const;
+/** An adapter's own payment by order id and provider reference (the cross-tenant location read). */
+export const paymentLocationQuery = { type: 'object', required: ['orderId', 'reference'], additionalProperties: false, properties: { orderId: id, reference: { type: 'string', minLength: 1, maxLength: 256 } } } as const;
+export const paymentLocation = {
+  type: 'object',
+  required: ['merchant', 'channel', 'orderId', 'paymentId'],
+  properties: { merchant: { type: 'string' }, channel: { type: 'string' }, orderId: { type: 'string' }, paymentId: { type: 'string' } },
+} as const;
 export const entryParams = { type: 'object', required: ['orderId', 'entryId'], properties: { orderId: id, entryId: id } } as const;
 
 export const addressBody = def('address');

@@ -108,6 +108,14 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     const { result, payment } = await commands.addPayment(context, request.params.orderId, request.body as PaymentInput, { assert: (draft, added) => assertNewPayment(context.actor, draft, added!) });
     return reply.status(201).header('etag', `"${result.order.version}"`).header('location', `${BASE}/${request.params.orderId}/payments/${payment.id}`).send(payment);
   });
+  // An adapter's own payment across tenants (its adapter id from the token; the token's tenant is not used): for
+  // provider events that name no tenant. Only the location is answered, never the order.
+  app.get('/api/v0/checkout/payment-locations', { config: { roles: ['adapter'] }, schema: { querystring: s.paymentLocationQuery, tags: ['payments'], summary: "Where an adapter's own payment is (tenant, order, payment), by order id and provider reference (adapter)", response: { 200: json('The payment\'s tenant and ids', s.paymentLocation), ...errors(404) } } }, async (request: Req<unknown, { orderId: string; reference: string }>) => {
+    const { orderId, reference } = request.query;
+    const found = await queries.locatePayment(request.auth.principal.adapterId ?? '', orderId, reference);
+    if (!found) throw new AppError(404, 'payment_not_found', `No payment of this adapter with reference ${reference} on order ${orderId}.`);
+    return found;
+  });
   app.get(`${BASE}/:orderId/payments/:paymentId`, { schema: { params: s.paymentParams, tags: ['payments'], summary: 'Read a payment', response: { 200: json('The payment', s.paymentRef), ...errors(404) } } }, async (request: Req) => {
     const order = await commands.get(request.auth, request.params.orderId);
     const payment = order.document.payments.find((p) => p.id === request.params.paymentId);

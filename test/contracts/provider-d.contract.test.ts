@@ -1,0 +1,131 @@
+/** Provider D's adapter and sandbox held against Adyen's published Checkout API v71 and webhooks: every exchange of the flows conforms. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Exchange } from '../../sandboxes/shared/exchange.journal.js';
+import { graphql, rest } from '../harness/http.js';
+import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+import { contractProblems, operationOf, recordedExchanges } from './published-api.js';
+import { PROVIDER_D_PUBLISHED_OPERATIONS as operations } from './provider-d.published.js';
+
+let system: TestSystem;
+let admin: Awaited<ReturnType<typeof orderClient>>;
+let storefront: string;
+const tenant = { merchant: 'm-provider-d-contract', channel: 'web' };
+const ACCOUNT = 'SandboxMerchantECOM';
+const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
+const CARDS = { authorise: '4111111111111111', refuse: '4000000000000002', challenge: '4212345678901237', pending: '4000000000000077' };
+const SHOPPER = 'shopper-contract-1';
+
+const adapterUrl = () => system.urls.provider_d_dropin_adapter!;
+const sandboxUrl = () => system.urls.provider_d_sandbox!;
+const asStorefront = (method: string, path: string, body?: unknown) => rest(adapterUrl(), method, path, { token: storefront, ...tenant, ...(body === undefined ? {} : { body }) });
+const cardData = (number: string) => ({ paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' }, browserInfo: { userAgent: 'jest' } });
+const gql = async (query: string, variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, query, variables, { token: admin.token, ...tenant })).body;
+const getOrder = async (orderId: string) => (await admin.call('GET', `/${orderId}`)).body;
+
+/** An order of the shopper (its reference set, so stored methods are listed). */
+async function newOrder(total = 100): Promise<string> {
+  const created = await admin.call('POST', '', sampleOrder({ cart: { reference: 'basket', items: [{ id: 'i-1' }], total: { includingVat: total, excludingVat: total * 0.8 } }, customer: { billing: { type: 'person', givenName: 'Kari', attributes: { shopperReference: SHOPPER } } } }));
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+/** An order and its drop-in payment. */
+async function started(total = 100) {
+  const orderId = await newOrder(total);
+  const payment = await asStorefront('POST', `/api/checkout/v1/${orderId}/payments`);
+  expect(payment.status).toBe(201);
+  return { orderId, paymentId: payment.body.paymentId as string };
+}
+const submit = (orderId: string, paymentId: string, body: unknown) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/transaction`, body);
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await orderClient(system, tenant, 'admin');
+  storefront = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
+  const configured = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/provider_d_dropin_adapter`, {
+    token: admin.token,
+    ...tenant,
+    body: {
+      $schema: `${adapterUrl()}/openapi/v1/schemas/provider_d_dropin_adapter.json`,
+      id: 'provider_d_dropin_adapter',
+      active: true,
+      adapter: { publicUrl: adapterUrl() },
+      apiSettings: { apiUrl: sandboxUrl(), apiKey: 'provider-d-sandbox-api-key', clientKey: 'test_CONTRACTCLIENTKEY', merchantAccount: ACCOUNT, environment: 'test', hmacKey: HMAC_KEY },
+      redirectUrls: { checkoutUrl: 'https://shop.example/checkout/{orderId}' },
+    },
+  });
+  expect(configured.status).toBe(201);
+  expect((await rest(sandboxUrl(), 'PUT', `/api/sandbox/merchant-accounts/${ACCOUNT}`, { body: { webhookUrl: `${adapterUrl()}/api/checkout/v1/callback/provider-d/webhooks` } })).status).toBe(200);
+});
+afterAll(async () => {
+  await system?.close();
+});
+
+describe('provider D against the published Adyen Checkout API v71 and its webhooks', () => {
+  it('every call the adapter makes, every answer and webhook the sandbox gives, is as published; each operation is exercised', async () => {
+    const pspReferences: string[] = [];
+    // A stored card for the shopper (listed by /paymentMethods), then a subscription charge with it.
+    const token = await rest(sandboxUrl(), 'POST', '/api/sandbox/subscriptions', { body: { shopperReference: SHOPPER } });
+    expect(token.status).toBe(201);
+    const charged = await asStorefront('POST', `/api/checkout/v1/orders/${await newOrder()}/payments/recurring/subscription/complete`, { token: token.body.storedPaymentMethodId, shopperReference: SHOPPER });
+    expect(charged.body.resultCode).toBe('Authorised');
+    pspReferences.push(charged.body.pspReference);
+
+    // A plain card, then delivered (capture) and refunded.
+    const plain = await started();
+    const authorised = await submit(plain.orderId, plain.paymentId, cardData(CARDS.authorise));
+    expect(authorised.body.resultCode).toBe('Authorised');
+    pspReferences.push(authorised.body.pspReference);
+    expect((await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: plain.orderId })).data.deliverOrder.status).toBe('delivered');
+    await eventually(async () => (await getOrder(plain.orderId)).payments[0].state === 'captured', 30_000);
+    const refunded = await gql(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 40) { state } }`, { o: plain.orderId, p: plain.paymentId });
+    expect(refunded.errors).toBeUndefined();
+
+    // A 3-D Secure challenge, answered, then details; then cancelled from the back office.
+    const challenged = await started();
+    const action = await submit(challenged.orderId, challenged.paymentId, cardData(CARDS.challenge));
+    expect(action.body.resultCode).toBe('ChallengeShopper');
+    pspReferences.push(action.body.pspReference);
+    const challengeId = (await rest(sandboxUrl(), 'GET', `/api/sandbox/payments/${action.body.pspReference as string}`)).body.challenge.id;
+    const answered = await rest(sandboxUrl(), 'POST', `/api/sandbox/challenges/${challengeId as string}/complete`, { body: { outcome: 'authorise' } });
+    expect((await asStorefront('POST', `/api/checkout/v1/orders/${challenged.orderId}/payments/${challenged.paymentId}/details`, { details: answered.body.details })).body.resultCode).toBe('Authorised');
+    const cancelled = await gql(`mutation ($o: ID!, $p: ID!) { cancelPayment(orderId: $o, paymentId: $p) { state } }`, { o: challenged.orderId, p: challenged.paymentId });
+    expect(cancelled.errors).toBeUndefined();
+
+    // A refused card and a pending one the provider settles later.
+    const refusedOrder = await started();
+    const refused = await submit(refusedOrder.orderId, refusedOrder.paymentId, cardData(CARDS.refuse));
+    expect(refused.body.resultCode).toBe('Refused');
+    pspReferences.push(refused.body.pspReference);
+    const pendingOrder = await started();
+    const pending = await submit(pendingOrder.orderId, pendingOrder.paymentId, cardData(CARDS.pending));
+    expect(pending.body.resultCode).toBe('Pending');
+    pspReferences.push(pending.body.pspReference);
+    expect((await rest(sandboxUrl(), 'POST', `/api/sandbox/payments/${pending.body.pspReference as string}/settle`, { body: { outcome: 'authorise' } })).status).toBe(200);
+
+    // Every webhook delivered and acknowledged: AUTHORISATION ×5, CAPTURE, REFUND, CANCELLATION.
+    await eventually(async () => {
+      const views = await Promise.all(pspReferences.map(async (psp) => (await rest(sandboxUrl(), 'GET', `/api/sandbox/payments/${psp}`)).body as { webhooks: Array<{ status: string; eventCode: string }> }));
+      const webhooks = views.flatMap((view) => view.webhooks);
+      return webhooks.length >= 8 && webhooks.every((webhook) => webhook.status === 'accepted') && ['CAPTURE', 'REFUND', 'CANCELLATION'].every((code) => webhooks.some((w) => w.eventCode === code));
+    }, 30_000);
+
+    const exchanges = await recordedExchanges(sandboxUrl());
+    expect(contractProblems(exchanges, operations)).toEqual([]);
+    const exercised = new Set(exchanges.filter((exchange) => (exchange.status ?? 0) < 300).map((exchange) => operationOf(exchange, operations)?.name));
+    expect(operations.map((operation) => operation.name).filter((name) => !exercised.has(name))).toEqual([]);
+    // The shapes that matter were there: stored methods listed, a threeDS2 action, webhooks without metadata on modifications.
+    const answerOf = (name: string) => exchanges.filter((exchange) => operationOf(exchange, operations)?.name === name);
+    expect(answerOf('POST /paymentMethods').some((exchange) => ((exchange.responseBody as { storedPaymentMethods?: unknown[] }).storedPaymentMethods ?? []).length > 0)).toBe(true);
+    expect(answerOf('POST /payments').some((exchange) => (exchange.responseBody as { action?: { type: string } }).action?.type === 'threeDS2')).toBe(true);
+
+    // A field the published API lacks, in a call and in a webhook, is reported.
+    const payment = answerOf('POST /payments')[0]!;
+    const mutated: Exchange = { ...payment, requestBody: { ...(payment.requestBody as object), shopperNickname: 'not published' } };
+    expect(contractProblems([mutated], operations)).toEqual([expect.stringContaining('(shopperNickname)')]);
+    const capture = answerOf('standard webhook (NotificationRequest)').find((exchange) => JSON.stringify(exchange.requestBody).includes('"CAPTURE"'))!;
+    const withMetadata = JSON.parse(JSON.stringify(capture)) as Exchange & { requestBody: { notificationItems: Array<{ NotificationRequestItem: { additionalData: Record<string, string> } }> } };
+    withMetadata.requestBody.notificationItems[0]!.NotificationRequestItem.additionalData['metadata.orderId'] = plain.orderId;
+    expect(contractProblems([withMetadata], operations)).not.toEqual([]);
+  });
+});
