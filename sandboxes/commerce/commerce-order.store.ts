@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { Decimal } from '../shared/money.js';
 import { basketView } from './basket.pricing.js';
@@ -36,6 +36,14 @@ export class CommerceOrderStore {
     baskets.onForget((basket) => {
       for (const [id, order] of this.orders) if (order.basketId === basket.id) this.orders.delete(id);
     });
+  }
+
+  /** An order number as commerce platforms give them: eight digits a shopper can read out, unique in this sandbox. */
+  private newOrderNumber(): string {
+    for (;;) {
+      const number = String(randomInt(10_000_000, 100_000_000));
+      if (!this.orders.has(number)) return number;
+    }
   }
 
   get(id: string): CommerceOrder {
@@ -84,7 +92,7 @@ export class CommerceOrderStore {
     const view = basketView(basket);
     const at = this.now().toISOString();
     const order: CommerceOrder = {
-      id: randomUUID(),
+      id: this.newOrderNumber(),
       basketId,
       basketVersion: basket.version,
       clientId: basket.clientId,

@@ -21,9 +21,6 @@ function App() {
     <div className="shell">
       <header className="top">
         <a href="/" className="brand">Demo shop</a>
-        <span className="muted">
-          {config.merchant} / {config.channel}
-        </span>
       </header>
       <main>
         {route.page === 'home' && <HomePage config={config} />}
