@@ -66,7 +66,8 @@ describe('waiting for readiness', () => {
       expect(await waitUntilReady({ soon, never }, { timeoutMs: 1_000, intervalMs: 50 })).toEqual(['never']);
       expect(calls).toBeGreaterThanOrEqual(3);
     } finally {
-      for (const server of servers) server.close();
+      // fetch keeps its connections alive: cut them, or the servers would hold the worker open.
+      await Promise.all(servers.map((server) => new Promise((resolve) => { server.close(resolve); server.closeAllConnections(); })));
     }
   });
 });
