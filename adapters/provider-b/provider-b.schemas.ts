@@ -9,8 +9,14 @@ const obj = (properties: Record<string, object>, required = Object.keys(properti
 export const paymentParamsSchema = { type: 'object', required: ['orderId', 'paymentId'], properties: { orderId: id, paymentId: id } } as const;
 /** The process path repeats the order id segment (spec): both must name the same order. */
 export const processParamsSchema = { type: 'object', required: ['orderId', 'repeatedOrderId', 'paymentId'], properties: { orderId: id, repeatedOrderId: id, paymentId: id } } as const;
-/** The callbacks take no body (spec: "none"); whatever a script forwards is ignored, never trusted. */
-export const anyBody = {} as const;
+/**
+ * What a browser may say to the storefront callbacks (the allow-list): at most the purchase id the
+ * embedded script names, which must be the payment's own. Nothing identifying a shopper, a stored
+ * method or token, or a recurring model is taken from a browser: any other field is refused (400).
+ */
+export const browserEventBody = { type: ['object', 'null'], additionalProperties: false, properties: { purchaseId: id } } as const;
+/** The provider's server callback: `{purchaseId}` as published; ignored (the purchase is read again), so anything passes. */
+export const notificationBody = {} as const;
 
 export const sessionSchema = obj({ paymentId: str, purchaseJwt: str, javascriptUrl: str, styles: { type: 'object' } });
 const failureSchema = obj({ code: str, adapterId: str, message: str }, ['code', 'adapterId']);
