@@ -242,6 +242,31 @@ describe('pending payments', () => {
   });
 });
 
+describe('browser data', () => {
+  it('the iframe events take nothing from a browser: a shopper, stored method, token or recurring model named is refused before the provider is asked; a shopper\'s checkout token may not charge a stored token', async () => {
+    const orderId = await newOrder();
+    const { paymentId } = await start(orderId);
+    const reads = async () => ((await sandbox('GET', '/api/sandbox/exchanges?direction=in')).body.exchanges as Array<{ operation: string }>).filter((e) => e.operation === 'getOrder').length;
+    const before = await reads();
+    for (const body of [{ Customer: { Email: 'someone@else.example' } }, { RecurringToken: 'rt_other' }, { Recurring: true }, { PersonalNumber: '111111-1111' }]) {
+      for (const name of ['customer-update', 'shipping-option-update']) {
+        const refused = await call('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/${name}`, { body });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      }
+    }
+    expect(await reads()).toBe(before);
+    expect((await call('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/customer-update`, { body: {} })).status).toBe(200);
+
+    const other = await newOrder();
+    const checkoutToken = (await admin.call('POST', `/${other}/checkout-token`)).body.token as string;
+    const token = (await sandbox('POST', '/api/sandbox/tokens')).body.Token as string;
+    const asShopper = await rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${other}/payments/recurring`, { token: checkoutToken, ...tenant, body: { token } });
+    expect(asShopper.status).toBe(403);
+    expect((await order(other)).payments).toEqual([]);
+  });
+});
+
 describe('forged provider calls', () => {
   it('a push without the provider\'s signature, with a wrong one, or to a changed address is 401 and changes nothing', async () => {
     const orderId = await newOrder();
