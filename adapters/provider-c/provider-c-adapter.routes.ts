@@ -64,7 +64,7 @@ export function registerProviderCRoutes(app: FastifyInstance, deps: { context: P
     CALLBACK_ROUTES.confirmation,
     { config: { public: true }, schema: { params: paymentParamsSchema, summary: 'The shopper back from the iframe: the payment is settled (as the push would) and the browser sent to the confirmation page', response: answers.confirmation } },
     async (request, reply) => {
-      const { tenant, configuration } = await verifyProviderCall(kit, request, { signedBody: false });
+      const { tenant, configuration } = await verifyProviderCall(kit, request);
       const { orderId, paymentId } = request.params;
       await settlement.settle(tenant, orderId, paymentId, 'confirmation');
       return reply.status(302).header('location', confirmationPage(configuration, tenant, orderId, paymentId)).send();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { signProviderC } from '../../sandboxes/provider-c/provider-c.signature.js';
 import { graphql, rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -203,9 +202,10 @@ describe('two deliveries at once', () => {
     // The provider's event is lost on the way; the two copies below are the first, racing each other (signed as the provider signs).
     const resolved = await sandbox('POST', `/api/sandbox/orders/${held.providerOrderId}/resolve`, { decision: 'accepted', repeat: 0 });
     expect(resolved.body.events).toEqual([]);
-    const eventUrl = (await sandbox('GET', `/api/sandbox/orders/${held.providerOrderId}`)).body.MerchantSettings.OrderManagementPushUri as string;
-    const body = JSON.stringify({ OrderId: held.providerOrderId, Event: 'PendingAccepted', Status: 'Completed', NotificationType: 'OrderManagement' });
-    const deliver = () => fetch(eventUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization: signProviderC('pc-merchant', 'provider-c-secret', body) }, body });
+    // As published, the pending payment's new status is another checkout status push (unsigned).
+    const pushUrl = (await sandbox('GET', `/api/sandbox/orders/${held.providerOrderId}`)).body.MerchantSettings.PushUri as string;
+    const body = JSON.stringify({ OrderId: held.providerOrderId, MerchantReference: held.paymentId, Status: 'Completed', Timestamp: new Date().toISOString(), NotificationType: 'CustomerCheckoutStatus', PaymentTransactionId: 1 });
+    const deliver = () => fetch(pushUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const events = await Promise.all([deliver(), deliver()]);
     expect(events.map((event) => event.status)).toEqual([200, 200]);
     await eventually(async () => (await order(pending)).state.currentStatus === 'completed', 30_000);
@@ -268,31 +268,34 @@ describe('browser data', () => {
 });
 
 describe('forged provider calls', () => {
-  it('a push without the provider\'s signature, with a wrong one, or to a changed address is 401 and changes nothing', async () => {
+  it('a push, event or validation to a changed or forged address is 401 and changes nothing; to the genuine address its body is only a hint', async () => {
     const orderId = await newOrder();
     const { paymentId, providerOrderId } = await start(orderId);
     const providerOrder = (await sandbox('GET', `/api/sandbox/orders/${providerOrderId}`)).body;
     await sandbox('PUT', `/api/sandbox/orders/${providerOrderId}/shopper`, SHOPPER);
     const pushUrl = new URL(providerOrder.MerchantSettings.PushUri);
-    const body = JSON.stringify({ OrderId: providerOrderId, Status: 'Completed' });
-    const post = (url: URL | string, authorization?: string) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body });
+    const body = JSON.stringify({ OrderId: providerOrderId, MerchantReference: paymentId, Status: 'Completed', Timestamp: new Date().toISOString(), NotificationType: 'CustomerCheckoutStatus', PaymentTransactionId: 1 });
+    const post = (url: URL | string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
-    expect((await post(pushUrl)).status).toBe(401);
-    expect((await post(pushUrl, signProviderC('pc-merchant', 'not-the-secret', body))).status).toBe(401);
     const otherTenant = new URL(pushUrl);
     otherTenant.searchParams.set('channel', 'with-shipping');
-    expect((await post(otherTenant, signProviderC('pc-merchant', 'provider-c-secret', body))).status).toBe(401);
+    expect((await post(otherTenant)).status).toBe(401);
+    const unsigned = new URL(pushUrl);
+    unsigned.searchParams.delete('sig');
+    expect((await post(unsigned)).status).toBe(401);
     const event = new URL(providerOrder.MerchantSettings.OrderManagementPushUri);
-    expect((await post(event, signProviderC('pc-merchant', 'wrong', body))).status).toBe(401);
+    event.searchParams.set('paymentId', 'someone-elses');
+    expect((await post(event)).status).toBe(401);
     const validation = new URL(providerOrder.MerchantSettings.CheckoutValidationCallBackUri);
+    validation.searchParams.set('merchant', 'another');
     expect((await post(validation)).status).toBe(401);
 
     expect(await statuses(orderId)).toEqual(['checkout']);
     expect((await payment(orderId, paymentId)).state).toBe('intent');
-    // Correctly signed, the same body is only a hint: the provider still says InProcess, so nothing moves.
-    const genuine = await post(pushUrl, signProviderC('pc-merchant', 'provider-c-secret', body));
+    // At the genuine address the same body is only a hint: the provider still says InProcess, so nothing moves.
+    const genuine = await post(pushUrl);
     expect(genuine.status).toBe(200);
+    expect(await genuine.json()).toEqual({ CallbackResponse: 'received' });
     expect(await statuses(orderId)).toEqual(['checkout']);
   });
 });
