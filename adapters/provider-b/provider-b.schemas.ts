@@ -10,11 +10,24 @@ export const paymentParamsSchema = { type: 'object', required: ['orderId', 'paym
 /** The process path repeats the order id segment (spec): both must name the same order. */
 export const processParamsSchema = { type: 'object', required: ['orderId', 'repeatedOrderId', 'paymentId'], properties: { orderId: id, repeatedOrderId: id, paymentId: id } } as const;
 /**
- * What a browser may say to the storefront callbacks (the allow-list): at most the purchase id the
- * embedded script names, which must be the payment's own. Nothing identifying a shopper, a stored
- * method or token, or a recurring model is taken from a browser: any other field is refused (400).
+ * What a browser may say to the storefront callbacks (the allow-list): the purchase id the
+ * embedded script names (it must be the payment's own) and the non-identifying fields of Avarda's
+ * script payloads (deliveryAddressChanged: `zip`, `country`; beforeSubmit: those and the selected
+ * method's id and type), which are hints and never sent on. Anything identifying a shopper
+ * (`email`, `invoicingAddress`, a customer token), a stored method or a recurring model, or the
+ * purchase mode, is refused (400): the adapter reads all of it from the provider.
  */
-export const browserEventBody = { type: ['object', 'null'], additionalProperties: false, properties: { purchaseId: id } } as const;
+export const browserEventBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {
+    purchaseId: id,
+    zip: { type: 'string', maxLength: 20 },
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    selectedPaymentMethodId: { type: 'string', maxLength: 100 },
+    selectedPaymentMethodType: { type: 'string', maxLength: 50 },
+  },
+} as const;
 /** The provider's server callback: `{purchaseId}` as published; ignored (the purchase is read again), so anything passes. */
 export const notificationBody = {} as const;
 

@@ -167,7 +167,7 @@ describe('provider B checkout', () => {
     const { orderId, paymentId, purchaseId } = await readyToSubmit();
     const reads = async () => (await recordedExchanges(sandbox, 'in')).filter((e) => e.operation === 'getPayment').length;
     const before = await reads();
-    for (const body of [{ customerToken: 'other-shoppers-token' }, { customer: { email: 'someone@else.example' } }, { recurringPayments: 'checked' }, { paymentMethod: { storedCardId: 'card-9' } }, { purchaseId, b2C: { userInputs: { email: 'x@y.z' } } }]) {
+    for (const body of [{ customerToken: 'other-shoppers-token' }, { email: 'someone@else.example' }, { zip: '0155', invoicingAddress: { firstName: 'Other' } }, { mode: 'B2B' }, { recurringPayments: 'checked' }, { paymentMethod: { storedCardId: 'card-9' } }, { purchaseId, b2C: { userInputs: { email: 'x@y.z' } } }]) {
       for (const name of ['customer-update', 'shipping-option-update', 'validate']) {
         const refused = await adapter('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/${name}`, body);
         expect(refused.status).toBe(400);
@@ -178,8 +178,9 @@ describe('provider B checkout', () => {
     // Another purchase named by the browser: refused too.
     expect((await adapter('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/customer-update`, { purchaseId: 'someone-elses' })).body.code).toBe('purchase_mismatch');
     expect(await reads()).toBe(before); // none of it reached the provider
-    // The payment's own purchase id is what the script may name.
+    // The payment's own purchase id and the script's non-identifying payload (deliveryAddressChanged) pass.
     expect((await adapter('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/customer-update`, { purchaseId })).status).toBe(200);
+    expect((await adapter('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/shipping-option-update`, { purchaseId, zip: '0155', country: 'NO' })).status).toBe(200);
   });
 
   it('two deliveries of one notification at once: both 200, the completed purchase applied once', async () => {
