@@ -13,8 +13,8 @@ let token: string;
 const partner = (method: string, path: string, body?: unknown, bearer = token) =>
   rest(url, method, path, { headers: { authorization: `Bearer ${bearer}` }, ...(body === undefined ? {} : { body }) });
 const items = [
-  { reference: 'sku-1', description: 'Shirt', quantity: 2, amount: 200, taxAmount: 40 },
-  { reference: 'sku-2', description: 'Socks', quantity: 1, amount: 49.9, taxAmount: 9.98 },
+  { notes: 'sku-1', description: 'Shirt', quantity: 2, amount: 100, taxCode: '25', taxAmount: 20 },
+  { notes: 'sku-2', description: 'Socks', quantity: 1, amount: 49.9, taxCode: '25', taxAmount: 9.98 },
 ];
 const shopper = {
   customer: { type: 'person', email: 'kari@example.com', phone: '+4790000000', givenName: 'Kari', familyName: 'Nordmann' },
@@ -23,8 +23,12 @@ const shopper = {
   paymentMethod: 'Card',
 };
 
-async function newPurchase(extra: Record<string, unknown> = {}): Promise<{ purchaseId: string; jwt: string }> {
-  const created = await partner('POST', '/api/partner/payments', { merchantReference: 'order-1', currency: 'NOK', language: 'nb-NO', items, callbackUrl: `${merchant.url}/callback`, ...extra });
+async function newPurchase(extra: { callbackUrl?: null } = {}): Promise<{ purchaseId: string; jwt: string }> {
+  const created = await partner('POST', '/api/partner/payments', {
+    checkoutSetup: { language: 'Norwegian', ...(extra.callbackUrl === null ? {} : { completedNotificationUrl: `${merchant.url}/callback` }) },
+    items,
+    extraIdentifiers: { orderReference: 'order-1' },
+  });
   expect(created.status).toBe(201);
   return created.body;
 }
@@ -62,7 +66,7 @@ describe('a purchase', () => {
     const read = await partner('GET', `/api/partner/payments/${purchaseId}`);
     expect(read.body).toMatchObject({ purchaseId, currentStep: 'Initiated', totalAmount: 249.9, customer: null, paymentMethod: null, management: { status: 'none' } });
     expect(read.body.callbacks).toBeUndefined();
-    const updated = await partner('PUT', `/api/partner/payments/${purchaseId}/items`, { items: [...items, { reference: 'shipping', description: 'Postal', quantity: 1, amount: 49, taxAmount: 9.8 }] });
+    const updated = await partner('PUT', `/api/partner/payments/${purchaseId}/items`, { items: [...items, { notes: 'shipping', description: 'Postal', quantity: 1, amount: 49, taxCode: '25', taxAmount: 9.8 }] });
     expect(updated.body.totalAmount).toBe(298.9);
     expect((await partner('PUT', `/api/partner/payments/${purchaseId}/items`, { items: [{ ...items[0], amount: 0.001 }] })).body.code).toBe('invalid_amount');
   });
@@ -108,31 +112,44 @@ describe('a purchase', () => {
 
 describe('order management', () => {
   async function completedPurchase(): Promise<string> {
-    const { purchaseId } = await newPurchase({ callbackUrl: undefined });
+    const { purchaseId } = await newPurchase({ callbackUrl: null });
     await rest(url, 'PUT', `/api/sandbox/purchases/${purchaseId}/shopper`, { body: shopper });
     expect((await rest(url, 'POST', `/api/sandbox/purchases/${purchaseId}/complete`, { rawBody: '' })).body.callback).toBeNull();
     return purchaseId;
   }
 
-  it('delivers, refunds up to what was delivered; cancel only before delivery', async () => {
+  const management = async (id: string) => (await rest(url, 'GET', `/api/sandbox/purchases/${id}`)).body.management;
+  const line = (amount: number) => [{ description: 'Line', notes: 'x', amount, quantity: 1 }];
+  const order = (id: string, extra: Record<string, unknown> = {}) => partner('POST', `/api/partner/payments/${id}/order`, { items, orderReference: 'order-1', ...extra });
+
+  it('orders (delivers) items, returns up to what was delivered, cancel only before delivery: 200 with no content, as published', async () => {
     const id = await completedPurchase();
-    expect((await partner('POST', `/api/partner/payments/${id}/refund`, { amount: 10 })).body.code).toBe('not_refundable');
-    expect((await partner('POST', `/api/partner/payments/${id}/deliver`, {})).body.management).toMatchObject({ status: 'delivered', deliveredAmount: 249.9 });
-    expect((await partner('POST', `/api/partner/payments/${id}/cancel`)).body.code).toBe('not_cancellable');
-    expect((await partner('POST', `/api/partner/payments/${id}/refund`, { amount: 49.9 })).body.management).toMatchObject({ status: 'partially_refunded', refundedAmount: 49.9 });
-    expect((await partner('POST', `/api/partner/payments/${id}/refund`, { amount: 200.01 })).body.code).toBe('amount_too_large');
-    expect((await partner('POST', `/api/partner/payments/${id}/refund`, { amount: 200 })).body.management).toMatchObject({ status: 'refunded', refundedAmount: 249.9 });
+    expect((await partner('POST', `/api/partner/payments/${id}/return`, { items: line(10) })).body.code).toBe('not_refundable');
+    const delivered = await order(id, { tranId: 't-1' });
+    expect(delivered.status).toBe(200);
+    expect(delivered.body).toBeUndefined();
+    expect(await management(id)).toMatchObject({ status: 'delivered', deliveredAmount: 249.9 });
+    expect((await order(id, { tranId: 't-1' })).status).toBe(200); // the same request again: applied once
+    expect((await partner('POST', `/api/partner/payments/${id}/cancel`, { reason: 'late' })).body.code).toBe('not_cancellable');
+    expect((await partner('POST', `/api/partner/payments/${id}/return`, { items: line(49.9), tranId: 'r-1' })).status).toBe(200);
+    expect((await partner('POST', `/api/partner/payments/${id}/return`, { items: line(49.9), tranId: 'r-1' })).status).toBe(200); // repeated: once
+    expect(await management(id)).toMatchObject({ status: 'partially_refunded', refundedAmount: 49.9 });
+    expect((await partner('POST', `/api/partner/payments/${id}/return`, { items: line(200.01) })).body.code).toBe('amount_too_large');
+    expect((await partner('POST', `/api/partner/payments/${id}/return`, { items: line(200) })).status).toBe(200);
+    expect(await management(id)).toMatchObject({ status: 'refunded', refundedAmount: 249.9 });
 
     const other = await completedPurchase();
-    expect((await partner('POST', `/api/partner/payments/${other}/cancel`)).body.management.status).toBe('cancelled');
-    expect((await partner('POST', `/api/partner/payments/${other}/cancel`)).status).toBe(200); // idempotent
-    expect((await partner('POST', `/api/partner/payments/${other}/deliver`, {})).body.code).toBe('not_deliverable');
+    expect((await partner('POST', `/api/partner/payments/${other}/cancel`, {})).status).toBe(400); // the reason is required
+    expect((await partner('POST', `/api/partner/payments/${other}/cancel`, { reason: 'changed my mind' })).status).toBe(200);
+    expect((await management(other)).status).toBe('cancelled');
+    expect((await partner('POST', `/api/partner/payments/${other}/cancel`, { reason: 'again' })).status).toBe(200); // idempotent
+    expect((await order(other)).body.code).toBe('not_deliverable');
   });
 
   it('answers injected failures and serves the shopper page and the script', async () => {
     const id = await completedPurchase();
     await rest(url, 'POST', '/api/sandbox/failures', { body: { operation: 'deliver', status: 503 } });
-    expect((await partner('POST', `/api/partner/payments/${id}/deliver`, {})).status).toBe(503);
+    expect((await order(id)).status).toBe(503);
     const page = await fetch(`${url}/api/sandbox/purchases/${id}/page`);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain(id);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '../platform/logging/logger.js';
 import { createProviderCSandbox, type ProviderCSandbox } from '../sandboxes/provider-c/provider-c-sandbox.app.js';
-import { signProviderC, verifyProviderC } from '../sandboxes/provider-c/provider-c.signature.js';
+import { signProviderC } from '../sandboxes/provider-c/provider-c.signature.js';
 import { rest } from './harness/http.js';
 import { clearOfMidnight } from './harness/sandbox-clock.js';
 import { TestAdapter } from './harness/test-adapter.js';
@@ -16,25 +16,29 @@ let releaseHanging: () => void = () => undefined;
 const hanging = new Promise<void>((resolve) => (releaseHanging = resolve));
 let reference = 0;
 
-/** A signed call to the merchant API (as the adapter makes it). */
+/** A call to the merchant API with its Qliro token (as the adapter makes it). */
 function api(method: string, path: string, body?: unknown, secret = MERCHANT.secret) {
   const text = body === undefined ? '' : JSON.stringify(body);
-  return rest(url, method, path, { headers: { authorization: signProviderC(MERCHANT.merchantId, secret, text) }, ...(body === undefined ? {} : { rawBody: text }) });
+  return rest(url, method, path, { headers: { authorization: signProviderC(secret, text) }, ...(body === undefined ? {} : { rawBody: text }) });
 }
 
+const ITEMS = [
+  { MerchantReference: 'SKU-1', Description: 'Shoes', Type: 'Product', Quantity: 2, PricePerItemIncVat: 99.95, PricePerItemExVat: 79.96, VatRate: 25 },
+  { MerchantReference: 'SKU-2', Description: 'Socks', Type: 'Product', Quantity: 1, PricePerItemIncVat: 50, PricePerItemExVat: 40, VatRate: 25 },
+];
+/** Create order as Qliro One publishes it. */
 const newOrder = (extra: Record<string, unknown> = {}) => ({
+  MerchantApiKey: MERCHANT.merchantId,
   MerchantReference: `ref-${++reference}`,
   Currency: 'NOK',
-  CountryCode: 'NO',
-  Locale: 'nb-NO',
-  Cart: { Items: [{ ArticleNumber: 'SKU-1', Name: 'Shoes', Quantity: 2, UnitPrice: 99.95, VatPercent: 25 }, { ArticleNumber: 'SKU-2', Name: 'Socks', Quantity: 1, UnitPrice: 50, VatPercent: 25 }] },
-  MerchantSettings: {
-    TermsUri: 'https://shop.example/terms',
-    ConfirmationUri: 'https://shop.example/confirmation',
-    PushUri: `${merchantSide.url}/push`,
-    OrderManagementPushUri: `${merchantSide.url}/event`,
-    CheckoutValidationCallBackUri: `${merchantSide.url}/validation`,
-  },
+  Country: 'NO',
+  Language: 'nb-no',
+  MerchantTermsUrl: 'https://shop.example/terms',
+  MerchantConfirmationUrl: 'https://shop.example/confirmation',
+  MerchantCheckoutStatusPushUrl: `${merchantSide.url}/push`,
+  MerchantOrderManagementStatusPushUrl: `${merchantSide.url}/event`,
+  MerchantOrderValidationUrl: `${merchantSide.url}/validation`,
+  OrderItems: ITEMS,
   ...extra,
 });
 const shopper = { customer: { email: 'ada@example.com', phoneNumber: '+4712345678', firstName: 'Ada', lastName: 'Lovelace', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo' } };
@@ -59,32 +63,33 @@ afterAll(async () => {
 });
 
 describe('signed merchant API', () => {
-  it('creates an order with an iframe snippet and reads it; unsigned, forged or tampered requests are 401', async () => {
+  it('creates an order (answering its OrderId, as published) and reads it with its iframe snippet; unsigned, forged or tampered requests are 401', async () => {
     const body = newOrder();
     const answer = await api('POST', '/checkout/merchantapi/orders', body);
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ OrderId: expect.any(Number), CustomerCheckoutStatus: 'InProcess', OrderAmount: 249.9, VatAmount: 49.98, Currency: 'NOK' });
-    expect(answer.body.OrderHtmlSnippet).toContain(`<iframe src="${url}/checkout/frame/${answer.body.OrderId}"`);
+    expect(answer.body).toEqual({ OrderId: expect.any(Number) });
     expect(answer.headers.get('location')).toBe(`/checkout/merchantapi/orders/${answer.body.OrderId}`);
-    expect((await api('GET', `/checkout/merchantapi/orders/${answer.body.OrderId}`)).body.OrderId).toBe(answer.body.OrderId);
+    const read = (await api('GET', `/checkout/merchantapi/orders/${answer.body.OrderId}`)).body;
+    expect(read).toMatchObject({ OrderId: answer.body.OrderId, CustomerCheckoutStatus: 'InProcess', OrderAmount: 249.9, VatAmount: 49.98, Currency: 'NOK', Locale: 'nb-NO' });
+    expect(read.OrderHtmlSnippet).toContain(`<iframe src="${url}/checkout/frame/${answer.body.OrderId}"`);
 
     expect((await rest(url, 'GET', `/checkout/merchantapi/orders/${answer.body.OrderId}`)).status).toBe(401);
     expect((await api('GET', `/checkout/merchantapi/orders/${answer.body.OrderId}`, undefined, 'wrong-secret')).status).toBe(401);
     const text = JSON.stringify(body);
-    const tampered = await rest(url, 'POST', '/checkout/merchantapi/orders', { headers: { authorization: signProviderC(MERCHANT.merchantId, MERCHANT.secret, text) }, rawBody: text.replace('99.95', '0.95') });
+    const tampered = await rest(url, 'POST', '/checkout/merchantapi/orders', { headers: { authorization: signProviderC(MERCHANT.secret, text) }, rawBody: text.replace('99.95', '0.95') });
     expect(tampered).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
   });
 
   it('updates the cart while in process; refuses bad bodies with 400', async () => {
     const id = await created();
-    const updated = await api('PUT', `/checkout/merchantapi/orders/${id}`, { Cart: { Items: [{ ArticleNumber: 'A', Name: 'A', Quantity: 1, UnitPrice: 300, VatPercent: 25 }] } });
+    const updated = await api('PUT', `/checkout/merchantapi/orders/${id}`, { MerchantApiKey: MERCHANT.merchantId, OrderItems: [{ MerchantReference: 'A', Description: 'A', Type: 'Product', Quantity: 1, PricePerItemIncVat: 300, PricePerItemExVat: 240 }] });
     expect(updated).toMatchObject({ status: 200, body: { OrderAmount: 300, VatAmount: 60 } });
     expect((await api('POST', '/checkout/merchantapi/orders', { ...newOrder(), Currency: 'nok' })).status).toBe(400);
   });
 });
 
 describe('the shopper, validation and push', () => {
-  it('purchase calls the validation address, then pushes; the order is Completed', async () => {
+  it('purchase calls the validation address, then pushes, unsigned and in the published shapes; the order is Completed', async () => {
     const id = await created();
     expect((await rest(url, 'PUT', `/api/sandbox/orders/${id}/shopper`, { body: shopper })).body).toMatchObject({ Customer: { EmailAddress: 'ada@example.com' }, BillingAddress: { City: 'Oslo', AddressLines: ['Storgata 1', '0155 Oslo'] } });
     const purchase = await rest(url, 'POST', `/api/sandbox/orders/${id}/purchase`, { body: { outcome: 'completed', pushes: 2 } });
@@ -92,16 +97,17 @@ describe('the shopper, validation and push', () => {
     expect(purchase.body).toMatchObject({ order: { CustomerCheckoutStatus: 'Completed' }, validation: { approved: true }, redirectUrl: 'https://shop.example/confirmation' });
     expect(purchase.body.pushes).toHaveLength(2);
     const validation = merchantSide.callsTo('/validation').at(-1)!;
-    expect(validation.body.OrderId).toBe(id);
-    expect(verifyProviderC(validation.headers.authorization, MERCHANT.merchantId, MERCHANT.secret, JSON.stringify(validation.body))).toBe(true);
+    expect(validation.body).toMatchObject({ OrderId: id, Currency: 'NOK', TotalPrice: 249.9, Customer: { Email: 'ada@example.com' }, OrderItems: ITEMS });
+    expect(validation.headers.authorization).toBeUndefined();
     const pushes = merchantSide.callsTo('/push').filter((call) => call.body.OrderId === id);
     expect(pushes.map((call) => call.body)).toEqual([
-      { OrderId: id, MerchantReference: expect.any(String), Status: 'Completed', Timestamp: expect.any(String), NotificationType: 'CheckoutStatus' },
-      { OrderId: id, MerchantReference: expect.any(String), Status: 'Completed', Timestamp: expect.any(String), NotificationType: 'CheckoutStatus' },
+      { OrderId: id, MerchantReference: expect.any(String), Status: 'Completed', Timestamp: expect.any(String), NotificationType: 'CustomerCheckoutStatus', PaymentTransactionId: expect.any(Number) },
+      { OrderId: id, MerchantReference: expect.any(String), Status: 'Completed', Timestamp: expect.any(String), NotificationType: 'CustomerCheckoutStatus', PaymentTransactionId: expect.any(Number) },
     ]);
+    expect(pushes[0]!.headers.authorization).toBeUndefined();
     // Once purchased, the shopper and the cart are closed.
     expect((await rest(url, 'PUT', `/api/sandbox/orders/${id}/shopper`, { body: shopper })).status).toBe(409);
-    expect((await api('PUT', `/checkout/merchantapi/orders/${id}`, { Cart: newOrder().Cart })).status).toBe(409);
+    expect((await api('PUT', `/checkout/merchantapi/orders/${id}`, { OrderItems: ITEMS })).status).toBe(409);
   });
 
   it('pushes: 0 completes without a push (lost on the way); …/push sends it', async () => {
@@ -115,7 +121,7 @@ describe('the shopper, validation and push', () => {
   });
 
   it('a 400 from the validation refuses the purchase with its message; the order stays InProcess', async () => {
-    const id = await created({ MerchantSettings: { ...newOrder().MerchantSettings, CheckoutValidationCallBackUri: `${merchantSide.url}/refuse` } });
+    const id = await created({ MerchantOrderValidationUrl: `${merchantSide.url}/refuse` });
     merchantSide.on('/refuse', () => ({ status: 400, body: { DeclineReason: 'CartChanged', DeclineReasonMessage: 'Your cart changed.' } }));
     await rest(url, 'PUT', `/api/sandbox/orders/${id}/shopper`, { body: shopper });
     const refused = await rest(url, 'POST', `/api/sandbox/orders/${id}/purchase`, { body: {} });
@@ -123,14 +129,15 @@ describe('the shopper, validation and push', () => {
     expect((await rest(url, 'GET', `/api/sandbox/orders/${id}`)).body.CustomerCheckoutStatus).toBe('InProcess');
   });
 
-  it('a validation that does not answer in time approves, unless the order says otherwise', async () => {
+  it('a validation that does not answer in time approves, unless the merchant agreed otherwise with the provider', async () => {
     merchantSide.on('/slow', async () => {
       await hanging;
       return { status: 200 };
     });
-    const settings = { ...newOrder().MerchantSettings, CheckoutValidationCallBackUri: `${merchantSide.url}/slow` };
-    const approving = await created({ MerchantSettings: settings });
-    const strict = await created({ MerchantSettings: settings, ValidationTimeoutApproves: false });
+    await rest(url, 'POST', '/api/sandbox/merchants', { body: { merchantId: 'pc-strict', secret: 'strict-secret', mode: 'test', validationTimeoutApproves: false } });
+    const approving = await created({ MerchantOrderValidationUrl: `${merchantSide.url}/slow` });
+    const text = JSON.stringify(newOrder({ MerchantApiKey: 'pc-strict', MerchantOrderValidationUrl: `${merchantSide.url}/slow` }));
+    const strict = (await rest(url, 'POST', '/checkout/merchantapi/orders', { headers: { authorization: signProviderC('strict-secret', text) }, rawBody: text })).body.OrderId as number;
     for (const id of [approving, strict]) await rest(url, 'PUT', `/api/sandbox/orders/${id}/shopper`, { body: shopper });
     expect((await rest(url, 'POST', `/api/sandbox/orders/${approving}/purchase`)).body.order.CustomerCheckoutStatus).toBe('Completed');
     expect((await rest(url, 'POST', `/api/sandbox/orders/${strict}/purchase`)).status).toBe(409);
@@ -141,7 +148,7 @@ describe('the shopper, validation and push', () => {
     expect((await rest(url, 'POST', `/api/sandbox/orders/${id}/purchase`)).body).toMatchObject({ code: 'customer_incomplete' });
   });
 
-  it('pending: OnHold, then the event accepts (or declines) it, sent as often as asked', async () => {
+  it('pending: OnHold, then accepted (or declined): the new status is another checkout status push (as published), sent as often as asked', async () => {
     const [accepted, declined] = [await created(), await created()];
     for (const id of [accepted, declined]) {
       await rest(url, 'PUT', `/api/sandbox/orders/${id}/shopper`, { body: shopper });
@@ -150,7 +157,7 @@ describe('the shopper, validation and push', () => {
     }
     const yes = await rest(url, 'POST', `/api/sandbox/orders/${accepted}/resolve`, { body: { decision: 'accepted', repeat: 2 } });
     expect(yes.body.order).toMatchObject({ CustomerCheckoutStatus: 'Completed', PendingReason: null, PendingResolution: 'accepted' });
-    expect(merchantSide.callsTo('/event').filter((call) => call.body.OrderId === accepted).map((call) => call.body.Event)).toEqual(['PendingAccepted', 'PendingAccepted']);
+    expect(merchantSide.callsTo('/push').filter((call) => call.body.OrderId === accepted).map((call) => call.body.Status)).toEqual(['OnHold', 'Completed', 'Completed']);
     const no = await rest(url, 'POST', `/api/sandbox/orders/${declined}/resolve`, { body: { decision: 'declined' } });
     expect(no.body.order).toMatchObject({ CustomerCheckoutStatus: 'Refused', PendingResolution: 'declined' });
     expect((await rest(url, 'POST', `/api/sandbox/orders/${declined}/resolve`, { body: { decision: 'accepted' } })).body.code).toBe('order_not_on_hold');
@@ -168,7 +175,7 @@ describe('the shopper, validation and push', () => {
 
 describe('recurring tokens', () => {
   const tokenOrder = (token: string, extra: Record<string, unknown> = {}) =>
-    api('POST', `/checkout/merchantapi/tokens/${token}/orders`, { MerchantReference: `rec-${++reference}`, Currency: 'NOK', CountryCode: 'NO', Cart: newOrder().Cart, ...extra });
+    api('POST', `/checkout/merchantapi/tokens/${token}/orders`, { MerchantApiKey: MERCHANT.merchantId, MerchantReference: `rec-${++reference}`, Currency: 'NOK', Country: 'NO', OrderItems: ITEMS, ...extra });
 
   it('three orders per token per day in production; the fourth is refused; the next day it works again', async () => {
     await clearOfMidnight(url);
@@ -187,13 +194,18 @@ describe('recurring tokens', () => {
     await rest(url, 'POST', '/api/sandbox/merchants', { body: { merchantId: 'pc-test', secret: 'test-secret-1', mode: 'test' } });
     const token = (await rest(url, 'POST', '/api/sandbox/tokens', { body: { merchantId: 'pc-test' } })).body.Token as string;
     for (let i = 0; i < 4; i++) {
-      const text = JSON.stringify({ MerchantReference: `t-${i}`, Currency: 'NOK', CountryCode: 'NO', Cart: newOrder().Cart });
-      const answer = await rest(url, 'POST', `/checkout/merchantapi/tokens/${token}/orders`, { headers: { authorization: signProviderC('pc-test', 'test-secret-1', text) }, rawBody: text });
+      const text = JSON.stringify({ MerchantApiKey: 'pc-test', MerchantReference: `t-${i}`, Currency: 'NOK', Country: 'NO', OrderItems: ITEMS });
+      const answer = await rest(url, 'POST', `/checkout/merchantapi/tokens/${token}/orders`, { headers: { authorization: signProviderC('test-secret-1', text) }, rawBody: text });
       expect(answer.status).toBe(201);
     }
-    const mine = (await rest(url, 'POST', '/api/sandbox/tokens')).body.Token as string;
-    expect(await tokenOrder(mine, { ShippingIntegration: true })).toMatchObject({ status: 400, body: { code: 'recurring_with_shipping_integration' } });
-    expect((await api('POST', '/checkout/merchantapi/orders', newOrder({ Recurring: true, ShippingIntegration: true }))).body.code).toBe('recurring_with_shipping_integration');
+    await rest(url, 'POST', '/api/sandbox/merchants', { body: { merchantId: 'pc-shipping', secret: 'shipping-secret', mode: 'test', shippingIntegration: true } });
+    const theirs = (await rest(url, 'POST', '/api/sandbox/tokens', { body: { merchantId: 'pc-shipping' } })).body.Token as string;
+    const signed = (path: string, body: unknown) => {
+      const text = JSON.stringify(body);
+      return rest(url, 'POST', path, { headers: { authorization: signProviderC('shipping-secret', text) }, rawBody: text });
+    };
+    expect(await signed(`/checkout/merchantapi/tokens/${theirs}/orders`, { MerchantApiKey: 'pc-shipping', MerchantReference: 's-1', Currency: 'NOK', Country: 'NO', OrderItems: ITEMS })).toMatchObject({ status: 400, body: { code: 'recurring_with_shipping_integration' } });
+    expect((await signed('/checkout/merchantapi/orders', newOrder({ MerchantApiKey: 'pc-shipping', Recurring: true }))).body.code).toBe('recurring_with_shipping_integration');
     expect((await tokenOrder('rt_unknown')).status).toBe(404);
   });
 

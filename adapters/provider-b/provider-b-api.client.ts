@@ -9,12 +9,14 @@ import { withClientSpan } from '../kit/platform.js';
  * Every refusal is a ProviderBError with the provider's status and code.
  */
 
+/** An item as Avarda Checkout 3 publishes it: `amount` and `taxAmount` per unit incl. VAT (major units), `notes` our reference, `taxCode` the VAT percentage. */
 export interface PurchaseItem {
-  reference: string;
   description: string;
-  quantity: number;
+  notes: string;
   amount: number;
+  taxCode: string;
   taxAmount: number;
+  quantity: number;
 }
 
 export interface PurchaseAddress {
@@ -49,13 +51,18 @@ export interface Purchase {
   completedUtc: string | null;
 }
 
+/** Initialize payment (`POST /api/partner/payments`): what the adapter sends of the published request. */
 export interface NewPurchase {
-  merchantReference: string;
-  currency: string;
-  language?: string;
-  mode?: 'test' | 'production';
+  checkoutSetup: { language: string; completedNotificationUrl: string };
   items: PurchaseItem[];
-  callbackUrl: string;
+  extraIdentifiers: { orderReference: string };
+}
+
+/** Order (delivery) and return: the items, the merchant's order reference and the request's id (`tranId`, at most 36 characters). */
+export interface ManagementRequest {
+  items: PurchaseItem[];
+  orderReference: string;
+  tranId: string;
 }
 
 export interface ApiSettings {
@@ -84,9 +91,10 @@ export class ProviderBApiClient {
   createPurchase = (settings: ApiSettings, purchase: NewPurchase) => this.call<{ purchaseId: string; jwt: string; expiredUtc: string }>(settings, 'POST', '/api/partner/payments', purchase);
   getPurchase = (settings: ApiSettings, purchaseId: string) => this.call<Purchase>(settings, 'GET', `/api/partner/payments/${enc(purchaseId)}`);
   updateItems = (settings: ApiSettings, purchaseId: string, items: PurchaseItem[]) => this.call<Purchase>(settings, 'PUT', `/api/partner/payments/${enc(purchaseId)}/items`, { items });
-  deliver = (settings: ApiSettings, purchaseId: string, amount?: number) => this.call<Purchase>(settings, 'POST', `/api/partner/payments/${enc(purchaseId)}/deliver`, amount === undefined ? {} : { amount });
-  refund = (settings: ApiSettings, purchaseId: string, amount: number) => this.call<Purchase>(settings, 'POST', `/api/partner/payments/${enc(purchaseId)}/refund`, { amount });
-  cancel = (settings: ApiSettings, purchaseId: string) => this.call<Purchase>(settings, 'POST', `/api/partner/payments/${enc(purchaseId)}/cancel`);
+  /** Order management answers 200 with no content (published): the purchase is read again for its state. */
+  deliver = (settings: ApiSettings, purchaseId: string, request: ManagementRequest) => this.call<unknown>(settings, 'POST', `/api/partner/payments/${enc(purchaseId)}/order`, request);
+  refund = (settings: ApiSettings, purchaseId: string, request: Omit<ManagementRequest, 'orderReference'> & { orderReference?: string }) => this.call<unknown>(settings, 'POST', `/api/partner/payments/${enc(purchaseId)}/return`, request);
+  cancel = (settings: ApiSettings, purchaseId: string, reason: string) => this.call<unknown>(settings, 'POST', `/api/partner/payments/${enc(purchaseId)}/cancel`, { reason });
 
   /** One call with a partner token; a 401 (the token was revoked or expired early) gets a new token and one more try. */
   private async call<T>(settings: ApiSettings, method: string, path: string, body?: unknown): Promise<T> {

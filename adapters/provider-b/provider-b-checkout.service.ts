@@ -1,5 +1,5 @@
 import type { AdapterKit, TransactionLog } from '../kit/index.js';
-import { AppError, notFound, type Tenant } from '../kit/platform.js';
+import { AppError, badRequest, notFound, type Tenant } from '../kit/platform.js';
 import { PlatformCallError } from '../kit/platform-call.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { allocate } from '../../contracts/allocation.js';
@@ -40,16 +40,18 @@ export class ProviderBCheckout {
     private readonly provider: ProviderBProvider,
   ) {}
 
-  async context(tenant: Tenant, orderId: string, paymentId: string): Promise<PaymentContext> {
+  /** The order, the payment and the configuration; `named` (a purchase id a browser sent) must be the payment's own purchase (else 400, before the provider is asked). */
+  async context(tenant: Tenant, orderId: string, paymentId: string, named?: string): Promise<PaymentContext> {
     const order = await this.kit.orders.getOrder(tenant, orderId);
     const payment = order.payments.find((p) => p.id === paymentId && p.adapterId === PROVIDER_B_ADAPTER_ID);
     if (!payment) throw notFound(`Order ${orderId} has no provider B payment ${paymentId}.`, 'payment_not_found');
+    if (named !== undefined && named !== payment.reference) throw badRequest('purchase_mismatch', `The purchase named is not payment ${paymentId}'s.`);
     return { tenant, order, payment, configuration: await this.kit.configuration.get(tenant) };
   }
 
   /** The customer and addresses the shopper entered at the provider become the order's (`/customer` hooks run). */
-  async customerUpdate(tenant: Tenant, orderId: string, paymentId: string) {
-    const context = await this.context(tenant, orderId, paymentId);
+  async customerUpdate(tenant: Tenant, orderId: string, paymentId: string, named?: string) {
+    const context = await this.context(tenant, orderId, paymentId, named);
     requireCheckout(context.order);
     const purchase = await this.provider.purchaseOf(context.configuration, context.payment);
     const order = purchase.customer || purchase.deliveryAddress ? await this.kit.orders.replaceCustomer(tenant, orderId, customerFrom(purchase, context.order.customer)) : context.order;
@@ -62,8 +64,8 @@ export class ProviderBCheckout {
    * payment and the purchase follow the new total at once (the platform's amountChanged, which
    * comes after, then finds nothing to change).
    */
-  async shippingOptionUpdate(tenant: Tenant, orderId: string, paymentId: string) {
-    const context = await this.context(tenant, orderId, paymentId);
+  async shippingOptionUpdate(tenant: Tenant, orderId: string, paymentId: string, named?: string) {
+    const context = await this.context(tenant, orderId, paymentId, named);
     requireCheckout(context.order);
     const purchase = await this.provider.purchaseOf(context.configuration, context.payment);
     const shipping = shippingFrom(purchase, context.order);
@@ -74,8 +76,8 @@ export class ProviderBCheckout {
   }
 
   /** beforeSubmit: `[]` when the order may be submitted (and it is remembered as validated), else every reason. */
-  async validate(tenant: Tenant, orderId: string, paymentId: string): Promise<ValidationFailure[]> {
-    const context = await this.context(tenant, orderId, paymentId);
+  async validate(tenant: Tenant, orderId: string, paymentId: string, named?: string): Promise<ValidationFailure[]> {
+    const context = await this.context(tenant, orderId, paymentId, named);
     const { order, payment } = context;
     if (order.state.currentStatus !== 'checkout') return [failure('order_not_in_checkout', `The order is ${order.state.currentStatus}.`)];
     if (payment.state !== 'intent') return [failure('payment_not_open', `The payment is ${payment.state}.`)];
@@ -100,8 +102,8 @@ export class ProviderBCheckout {
    * `processing` until the provider's notification says the purchase completed. Calling it again
    * once processing changes nothing.
    */
-  async process(tenant: Tenant, orderId: string, paymentId: string) {
-    const context = await this.context(tenant, orderId, paymentId);
+  async process(tenant: Tenant, orderId: string, paymentId: string, named?: string) {
+    const context = await this.context(tenant, orderId, paymentId, named);
     const { payment } = context;
     if (['processing', 'accepted', 'completed'].includes(context.order.state.currentStatus) && ['processing', 'reserved'].includes(payment.state)) {
       return { orderId, paymentId, orderStatus: context.order.state.currentStatus, paymentState: payment.state };

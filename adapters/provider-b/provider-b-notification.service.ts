@@ -2,7 +2,7 @@ import { applyWebhookAction, type AdapterKit, type MountedProvider } from '../ki
 import { AppError, type Tenant } from '../kit/platform.js';
 import { sameAmount } from '../../contracts/amount.js';
 import type { ProviderBCheckout } from './provider-b-checkout.service.js';
-import type { ProviderBProvider } from './provider-b.provider.js';
+import { orderReference, type ProviderBProvider } from './provider-b.provider.js';
 import { purchaseAction } from './purchase-callback.action.js';
 import { customerFrom } from './purchase.mapper.js';
 import type { ProviderBConfiguration } from './provider-b.types.js';
@@ -38,7 +38,7 @@ export class ProviderBNotifications {
   async handle(tenant: Tenant, orderId: string, paymentId: string): Promise<NotificationOutcome> {
     const { order, payment, configuration } = await this.checkout.context(tenant, orderId, paymentId);
     const purchase = await this.provider.purchaseOf(configuration, payment);
-    if (purchase.merchantReference !== orderId) throw new AppError(409, 'purchase_mismatch', `Purchase ${purchase.purchaseId} is not for order ${orderId}.`);
+    if (purchase.merchantReference !== orderReference(orderId)) throw new AppError(409, 'purchase_mismatch', `Purchase ${purchase.purchaseId} is not for order ${orderId}.`);
     const action = purchaseAction(tenant, orderId, payment, purchase);
     const open = ['intent', 'processing'].includes(payment.state);
     if (action?.outcome === 'authorized' && open) {

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { AdapterKit, LifecycleCall, PaymentProvider, ProviderCall, ProviderResult } from '../kit/index.js';
 import { AppError } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 import { ProviderBApiClient, ProviderBError, type Purchase } from './provider-b-api.client.js';
-import { purchaseItems } from './purchase.mapper.js';
+import { purchaseItems, returnItem } from './purchase.mapper.js';
 import type { ProviderBConfiguration, ProviderBSession } from './provider-b.types.js';
 
 /** How long the signed notification address handed to provider B stays good (the provider may retry for days). */
@@ -40,13 +41,11 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
     const notification = new URL(`${this.kit.publicUrl}${notificationPath(order.id, payment.id)}`);
     notification.searchParams.set('merchant', tenant.merchant);
     notification.searchParams.set('channel', tenant.channel);
+    const language = avardaLanguage(configuration.checkout?.language ?? order.culture ?? 'en');
     const request = {
-      merchantReference: order.id,
-      currency: order.currency,
-      language: configuration.checkout?.language ?? (order.culture?.slice(0, 2).toLowerCase() || 'en'),
-      mode: configuration.checkout?.mode ?? 'test',
+      checkoutSetup: { language, completedNotificationUrl: this.kit.callbacks.sign(notification.toString(), NOTIFICATION_URL_LIFETIME_S) },
       items: purchaseItems(order, payment.amount),
-      callbackUrl: this.kit.callbacks.sign(notification.toString(), NOTIFICATION_URL_LIFETIME_S),
+      extraIdentifiers: { orderReference: orderReference(order.id) },
     };
     const created = await this.api.createPurchase(configuration.apiSettings, request).catch((error: unknown) => {
       throw providerFailed(error);
@@ -57,7 +56,7 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
       payment: { name: paymentName, attributes: { token: created.jwt, clientId: configuration.apiSettings.clientId, paymentName, expiredUtc: created.expiredUtc } },
       response: sessionOf(configuration, payment.id, created.jwt),
       // The callback address carries a signature of ours: it is not logged.
-      requestJson: { ...request, callbackUrl: notification.toString() },
+      requestJson: { ...request, checkoutSetup: { language, completedNotificationUrl: notification.toString() } },
       responseJson: { purchaseId: created.purchaseId, expiredUtc: created.expiredUtc },
       pspStatus: 'Initiated',
     };
@@ -81,19 +80,30 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
   /** Order delivered: deliver (capture) the purchase at the provider; the payment becomes `captured`. */
   async capture(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult | void> {
     if (call.payment.state !== 'reserved') return;
-    const purchase = await this.management(call, 'deliver', () => this.api.deliver(call.configuration.apiSettings, this.reference(call.payment), call.payment.amount));
+    // The items delivered are the purchase's as the shopper bought them (read again: they may have followed the order).
+    const bought = await this.purchaseOf(call.configuration, call.payment);
+    const purchase = await this.management(call, 'deliver', () =>
+      this.api.deliver(call.configuration.apiSettings, this.reference(call.payment), { items: bought.items, orderReference: orderReference(call.order.id), tranId: tranId(call.payment.id, 'order') }),
+    );
     return { state: 'captured', transaction: managementLog('capture', 'deliver', call.payment.amount, purchase) };
   }
 
   /** The back office cancels: the authorized purchase is cancelled at the provider (the platform records `cancelled`). */
   async cancel(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult> {
-    const purchase = await this.management(call, 'cancel', () => this.api.cancel(call.configuration.apiSettings, this.reference(call.payment)));
+    const purchase = await this.management(call, 'cancel', () => this.api.cancel(call.configuration.apiSettings, this.reference(call.payment), `Order ${call.order.id}: payment cancelled by the merchant`));
     return { pspStatus: purchase.management.status, transaction: managementLog('cancel', 'cancel', call.payment.amount, purchase) };
   }
 
   /** The back office refunds `amount` (partial allowed) of what was delivered. */
   async refund(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult> {
-    const purchase = await this.management(call, 'refund', () => this.api.refund(call.configuration.apiSettings, this.reference(call.payment), call.request.amount));
+    const before = await this.purchaseOf(call.configuration, call.payment);
+    const purchase = await this.management(call, 'refund', () =>
+      this.api.refund(call.configuration.apiSettings, this.reference(call.payment), {
+        items: [returnItem(call.order.id, call.request.amount)],
+        orderReference: orderReference(call.order.id),
+        tranId: tranId(call.payment.id, 'return', call.request.amount, before.management.refundedAmount),
+      }),
+    );
     return { pspStatus: purchase.management.status, transaction: managementLog('refund', 'refund', call.request.amount, purchase) };
   }
 
@@ -140,18 +150,31 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
     return payment.reference;
   }
 
-  /** An order management call; the provider's refusal (409: not deliverable, already delivered…) is passed on as a 4xx with its message. */
-  private async management(call: LifecycleCall<ProviderBConfiguration>, action: string, run: () => Promise<Purchase>): Promise<Purchase> {
+  /** An order management call (published: 200, no content), then the purchase read again for its state; the provider's refusal (not deliverable, already delivered…) is passed on as a 409 with its message. */
+  private async management(call: LifecycleCall<ProviderBConfiguration>, action: string, run: () => Promise<unknown>): Promise<Purchase> {
     try {
-      return await run();
+      await run();
     } catch (error) {
       if (error instanceof ProviderBError && error.status !== undefined && error.status < 500) {
         throw new AppError(409, `provider_${action}_refused`, error.message, { providerCode: error.code, paymentId: call.payment.id });
       }
       throw new AppError(502, 'provider_unavailable', error instanceof Error ? error.message : String(error));
     }
+    return this.purchaseOf(call.configuration, call.payment);
   }
 }
+
+/** Avarda's `checkoutSetup.language` (a language's English name) for an ISO code or culture (`nb-NO`); English when it has none. */
+export function avardaLanguage(code: string): string {
+  const names: Record<string, string> = { sv: 'Swedish', fi: 'Finnish', nb: 'Norwegian', nn: 'Norwegian', no: 'Norwegian', da: 'Danish', et: 'Estonian', cs: 'Czech', lv: 'Latvian', lt: 'Lithuanian', sk: 'Slovak', pl: 'Polish' };
+  return names[code.slice(0, 2).toLowerCase()] ?? 'English';
+}
+
+/** The order's id as Avarda's order reference (published: at most 20 characters): its first 20 letters and digits. */
+export const orderReference = (orderId: string) => orderId.replace(/[^A-Za-z0-9]/g, '').slice(0, 20) || orderId.slice(0, 20);
+
+/** The order-management request's id (`tranId`, at most 36 characters): the same request again carries the same id, so the provider applies it once. */
+const tranId = (...parts: Array<string | number>) => createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
 
 /** The payment state a purchase stands for, as far as a refresh may record it (undefined: leave the state alone). */
 function refreshedState(current: string, purchase: Purchase): string | undefined {

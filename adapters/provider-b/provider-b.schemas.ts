@@ -9,8 +9,27 @@ const obj = (properties: Record<string, object>, required = Object.keys(properti
 export const paymentParamsSchema = { type: 'object', required: ['orderId', 'paymentId'], properties: { orderId: id, paymentId: id } } as const;
 /** The process path repeats the order id segment (spec): both must name the same order. */
 export const processParamsSchema = { type: 'object', required: ['orderId', 'repeatedOrderId', 'paymentId'], properties: { orderId: id, repeatedOrderId: id, paymentId: id } } as const;
-/** The callbacks take no body (spec: "none"); whatever a script forwards is ignored, never trusted. */
-export const anyBody = {} as const;
+/**
+ * What a browser may say to the storefront callbacks (the allow-list): the purchase id the
+ * embedded script names (it must be the payment's own) and the non-identifying fields of Avarda's
+ * script payloads (deliveryAddressChanged: `zip`, `country`; beforeSubmit: those and the selected
+ * method's id and type), which are hints and never sent on. Anything identifying a shopper
+ * (`email`, `invoicingAddress`, a customer token), a stored method or a recurring model, or the
+ * purchase mode, is refused (400): the adapter reads all of it from the provider.
+ */
+export const browserEventBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {
+    purchaseId: id,
+    zip: { type: 'string', maxLength: 20 },
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    selectedPaymentMethodId: { type: 'string', maxLength: 100 },
+    selectedPaymentMethodType: { type: 'string', maxLength: 50 },
+  },
+} as const;
+/** The provider's server callback: `{purchaseId}` as published; ignored (the purchase is read again), so anything passes. */
+export const notificationBody = {} as const;
 
 export const sessionSchema = obj({ paymentId: str, purchaseJwt: str, javascriptUrl: str, styles: { type: 'object' } });
 const failureSchema = obj({ code: str, adapterId: str, message: str }, ['code', 'adapterId']);

@@ -49,18 +49,23 @@ describe('order → purchase lines', () => {
   it('maps items by their totals (or unit price × quantity) with VAT, and shippings as lines', () => {
     const withShipping = order({ shippings: [{ id: 's-1', name: 'Postal', total: { includingVat: 49, excludingVat: 39.2 } }], total: { includingVat: 298.9, excludingVat: 239.12 } });
     expect(purchaseItems(withShipping, 298.9)).toEqual([
-      { reference: 'SHOE', description: 'Shoes', quantity: 2, amount: 199.9, taxAmount: 39.98 },
-      { reference: 'i-2', description: 'Socks', quantity: 1, amount: 50, taxAmount: 10 },
-      { reference: 'shipping-s-1', description: 'Postal', quantity: 1, amount: 49, taxAmount: 9.8 },
+      { notes: 'SHOE', description: 'Shoes', quantity: 2, amount: 99.95, taxCode: '25', taxAmount: 19.99 },
+      { notes: 'i-2', description: 'Socks', quantity: 1, amount: 50, taxCode: '25', taxAmount: 10 },
+      { notes: 'shipping-s-1', description: 'Postal', quantity: 1, amount: 49, taxCode: '25', taxAmount: 9.8 },
     ]);
   });
 
   it('sends one line for the cart when the items do not add up, and a negative line for what other payments cover', () => {
     const odd = order({ cart: { items: [{ id: 'x', name: 'Thing' }], total: { includingVat: 249.9, excludingVat: 199.92 } } });
     expect(purchaseItems(odd, 149.9)).toEqual([
-      { reference: 'o-1', description: 'Order o-1', quantity: 1, amount: 249.9, taxAmount: 49.98 },
-      { reference: 'other-payments', description: 'Paid with other payments', quantity: 1, amount: -100, taxAmount: 0 },
+      { notes: 'o-1', description: 'Order o-1', quantity: 1, amount: 249.9, taxCode: '25', taxAmount: 49.98 },
+      { notes: 'other-payments', description: 'Paid with other payments', quantity: 1, amount: -100, taxCode: '0', taxAmount: 0 },
     ]);
+  });
+
+  it('sends a line whose total does not divide into whole cents per unit as one unit, so the total stays exact', () => {
+    const thirds = order({ cart: { items: [{ id: 'x', name: 'Pens', quantity: 3, total: { includingVat: 100, excludingVat: 80 } }], total: { includingVat: 100, excludingVat: 80 } }, total: { includingVat: 100, excludingVat: 80 } });
+    expect(purchaseItems(thirds, 100)).toEqual([{ notes: 'x', description: '3 × Pens', quantity: 1, amount: 100, taxCode: '25', taxAmount: 20 }]);
   });
 });
 

@@ -18,42 +18,76 @@ const incl = (value: unknown): number | undefined => num(value) ?? num((value as
 const excl = (value: unknown): number | undefined => num((value as { excludingVat?: unknown } | undefined)?.excludingVat);
 const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() !== '' ? value : fallback);
 
+/** A line as the order has it: its total incl. VAT and the VAT in it (before it becomes a published item, per unit). */
+interface Line {
+  reference: string;
+  description: string;
+  quantity: number;
+  total: number;
+  tax: number;
+}
+
 /** One cart item as a line: its total incl. VAT (`total`, else `unitPrice × quantity`), and its VAT. */
-function itemLine(item: OrderDocument['cart']['items'][number]): PurchaseItem | undefined {
+function itemLine(item: OrderDocument['cart']['items'][number]): Line | undefined {
   const quantity = num(item.quantity) ?? 1;
-  const amount = incl(item.total) ?? (incl(item.unitPrice) === undefined ? undefined : round2(money(incl(item.unitPrice)!).times(quantity)));
-  if (amount === undefined) return undefined;
+  const total = incl(item.total) ?? (incl(item.unitPrice) === undefined ? undefined : round2(money(incl(item.unitPrice)!).times(quantity)));
+  if (total === undefined) return undefined;
   const excluding = excl(item.total);
   const vatRate = num(item.vatRate);
-  const taxAmount = excluding !== undefined ? subtractAmounts(amount, excluding) : vatRate !== undefined ? round2(money(amount).minus(money(amount).dividedBy(1 + vatRate))) : 0;
-  return { reference: text(item.sku, item.id), description: text(item.name, item.id), quantity, amount, taxAmount };
+  const tax = excluding !== undefined ? subtractAmounts(total, excluding) : vatRate !== undefined ? round2(money(total).minus(money(total).dividedBy(1 + vatRate))) : 0;
+  return { reference: text(item.sku, item.id), description: text(item.name, item.id), quantity, total, tax };
 }
 
-function shippingLine(shipping: Shipping): PurchaseItem | undefined {
+function shippingLine(shipping: Shipping): Line | undefined {
   if (!shipping.total) return undefined;
-  return { reference: `shipping-${shipping.id}`, description: text(shipping.name, 'Shipping'), quantity: 1, amount: shipping.total.includingVat, taxAmount: subtractAmounts(shipping.total.includingVat, shipping.total.excludingVat) };
+  return { reference: `shipping-${shipping.id}`, description: text(shipping.name, 'Shipping'), quantity: 1, total: shipping.total.includingVat, tax: subtractAmounts(shipping.total.includingVat, shipping.total.excludingVat) };
 }
+
+/** Whole cents: a per-unit amount the provider can take as it is. */
+const cents = (value: ReturnType<typeof money>) => value.times(100).isInteger();
 
 /**
- * The lines of a purchase covering `amount`: the cart's items (one line for the whole cart when
+ * A line as Avarda publishes an item: `amount` and `taxAmount` per unit, `quantity`, `notes` the
+ * reference, `taxCode` the VAT percentage. A line whose total does not divide into whole cents per
+ * unit is sent as one unit ("3 × Socks"), so the purchase's total stays the order's to the cent.
+ */
+export function publishedItem(line: Line): PurchaseItem {
+  const unit = money(line.total).dividedBy(line.quantity);
+  const unitTax = money(line.tax).dividedBy(line.quantity);
+  const perUnit = Number.isInteger(line.quantity) && line.quantity > 0 && cents(unit) && cents(unitTax);
+  const net = subtractAmounts(line.total, line.tax);
+  const taxCode = net === 0 ? '0' : String(money(line.tax).dividedBy(net).times(100).toDecimalPlaces(0).toNumber());
+  return perUnit
+    ? { description: line.description, notes: line.reference, amount: unit.toNumber(), taxCode, taxAmount: unitTax.toNumber(), quantity: line.quantity }
+    : { description: `${line.quantity} × ${line.description}`, notes: line.reference, amount: line.total, taxCode, taxAmount: line.tax, quantity: 1 };
+}
+
+/** What items come to: amount × quantity, summed. */
+export const itemsTotal = (items: readonly PurchaseItem[]) => sumAmounts(items.map((item) => round2(money(item.amount).times(item.quantity))));
+
+/**
+ * The items of a purchase covering `amount`: the cart's items (one line for the whole cart when
  * the items do not add up to its total: items are free-form on the order) and the shippings; when
  * other payments (a gift card) cover part of the order, one negative line for that part, so the
  * purchase's total is exactly the payment's amount.
  */
 export function purchaseItems(order: OrderDocument, amount: number): PurchaseItem[] {
   const lines = order.cart.items.map(itemLine);
-  const items: PurchaseItem[] =
-    lines.every((line): line is PurchaseItem => line !== undefined) && lines.length > 0 && sameAmount(sumAmounts(lines.map((line) => line.amount)), order.cart.total.includingVat)
+  const kept: Line[] =
+    lines.every((line): line is Line => line !== undefined) && lines.length > 0 && sameAmount(sumAmounts(lines.map((line) => line.total)), order.cart.total.includingVat)
       ? lines
-      : [{ reference: text(order.cart.reference, order.id), description: `Order ${order.id}`, quantity: 1, amount: order.cart.total.includingVat, taxAmount: subtractAmounts(order.cart.total.includingVat, order.cart.total.excludingVat) }];
+      : [{ reference: text(order.cart.reference, order.id), description: `Order ${order.id}`, quantity: 1, total: order.cart.total.includingVat, tax: subtractAmounts(order.cart.total.includingVat, order.cart.total.excludingVat) }];
   for (const shipping of order.shippings) {
     const line = shippingLine(shipping);
-    if (line) items.push(line);
+    if (line) kept.push(line);
   }
-  const others = subtractAmounts(sumAmounts(items.map((item) => item.amount)), amount);
-  if (!sameAmount(others, 0)) items.push({ reference: 'other-payments', description: 'Paid with other payments', quantity: 1, amount: -others, taxAmount: 0 });
-  return items;
+  const others = subtractAmounts(sumAmounts(kept.map((line) => line.total)), amount);
+  if (!sameAmount(others, 0)) kept.push({ reference: 'other-payments', description: 'Paid with other payments', quantity: 1, total: -others, tax: 0 });
+  return kept.map(publishedItem);
 }
+
+/** One returned line for `amount` (a refund of an amount, not of items): no VAT split is known for it. */
+export const returnItem = (orderId: string, amount: number): PurchaseItem => ({ description: 'Refund', notes: orderId, amount, taxCode: '0', taxAmount: 0, quantity: 1 });
 
 const address = (from: PurchaseAddress | null | undefined, extra: Partial<Address> = {}): Address | undefined => {
   if (!from) return undefined;

@@ -5,7 +5,7 @@ import type { ProviderCCheckout } from './provider-c-checkout.service.js';
 import { CALLBACK_ROUTES, confirmationPage, type ProviderCContext } from './provider-c.context.js';
 import type { ProviderCRecurring } from './provider-c-recurring.service.js';
 import type { ProviderCSettlement } from './provider-c-settlement.service.js';
-import { answers, noBodySchema, orderParamsSchema, paymentParamsSchema, providerCallBodySchema, recurringBodySchema } from './provider-c-adapter.schemas.js';
+import { answers, browserEventBody, orderParamsSchema, paymentParamsSchema, providerCallBodySchema, recurringBodySchema } from './provider-c-adapter.schemas.js';
 
 type PaymentParams = { Params: { orderId: string; paymentId: string } };
 const RECEIVED = { CallbackResponse: 'received' } as const;
@@ -21,19 +21,20 @@ export function registerProviderCRoutes(app: FastifyInstance, deps: { context: P
 
   app.post<PaymentParams>(
     '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/customer-update',
-    { schema: { params: paymentParamsSchema, body: noBodySchema, summary: 'The iframe\'s customer events: the customer as the provider has it, onto the order', response: answers.customer } },
+    { schema: { params: paymentParamsSchema, body: browserEventBody, summary: 'The iframe\'s customer events: the customer as the provider has it, onto the order', response: answers.customer } },
     async (request) => checkout.customerUpdate(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
   app.post<PaymentParams>(
     '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/shipping-option-update',
-    { schema: { params: paymentParamsSchema, body: noBodySchema, summary: 'The iframe\'s shippingConfirmed: the chosen option as the order\'s shipping; the payment follows the total', response: answers.shipping } },
+    { schema: { params: paymentParamsSchema, body: browserEventBody, summary: 'The iframe\'s shippingConfirmed: the chosen option as the order\'s shipping; the payment follows the total', response: answers.shipping } },
     async (request) => checkout.shippingOptionUpdate(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
   app.post<{ Params: { orderId: string }; Body: { token: string } }>(
     '/api/checkout/v1/orders/:orderId/payments/recurring',
-    { schema: { params: orderParamsSchema, body: recurringBodySchema, summary: 'A payment from a stored token (no shopper): the provider\'s addresses onto the order, completed', response: answers.recurring } },
+    // A stored token is the merchant's word, never a browser's: a shopper's checkout token may not name one (403).
+    { config: { roles: ['storefront', 'admin', 'service'] }, schema: { params: orderParamsSchema, body: recurringBodySchema, summary: 'A payment from a stored token (no shopper; storefront, admin, service): the provider\'s addresses onto the order, completed', response: answers.recurring } },
     async (request, reply) => reply.status(201).send(await recurring.create(kit.fromCaller(request), request.params.orderId, request.body.token)),
   );
 
@@ -63,7 +64,7 @@ export function registerProviderCRoutes(app: FastifyInstance, deps: { context: P
     CALLBACK_ROUTES.confirmation,
     { config: { public: true }, schema: { params: paymentParamsSchema, summary: 'The shopper back from the iframe: the payment is settled (as the push would) and the browser sent to the confirmation page', response: answers.confirmation } },
     async (request, reply) => {
-      const { tenant, configuration } = await verifyProviderCall(kit, request, { signedBody: false });
+      const { tenant, configuration } = await verifyProviderCall(kit, request);
       const { orderId, paymentId } = request.params;
       await settlement.settle(tenant, orderId, paymentId, 'confirmation');
       return reply.status(302).header('location', confirmationPage(configuration, tenant, orderId, paymentId)).send();

@@ -5,7 +5,13 @@ import { empty, errors, json } from '../kit/platform.js';
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
 export const paymentParamsSchema = { type: 'object', required: ['orderId', 'paymentId'], properties: { orderId: id, paymentId: id } } as const;
 export const orderParamsSchema = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
-export const noBodySchema = { type: ['object', 'null'] } as const;
+/**
+ * What a browser may send with the iframe's events (the allow-list): nothing. The iframe's
+ * listeners carry the shopper's own entries, which the adapter reads from the provider instead; a
+ * body naming a shopper, a stored method or token, or a recurring model is refused (400) before
+ * the provider is asked.
+ */
+export const browserEventBody = { type: ['object', 'null'], additionalProperties: false, properties: {} } as const;
 export const recurringBodySchema = {
   type: 'object',
   additionalProperties: false,

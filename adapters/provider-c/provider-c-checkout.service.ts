@@ -72,24 +72,19 @@ export class ProviderCCheckout {
   }
 
   /** The provider's order for a new payment: lines, the adapter's callback addresses, recurring and shipping switches. */
-  createRequest(tenant: Tenant, order: OrderDocument, payment: PaymentDocument, configuration: ProviderCConfiguration, checkoutUri?: string): CreateOrderRequest {
+  createRequest(tenant: Tenant, order: OrderDocument, payment: PaymentDocument, configuration: ProviderCConfiguration): CreateOrderRequest {
     return {
       MerchantReference: payment.id,
       Currency: order.currency,
-      CountryCode: order.country ?? 'NO',
-      Locale: providerLocale(order, configuration.locale),
-      Cart: { Items: providerLines(order, payment.amount) },
-      MerchantSettings: {
-        TermsUri: configuration.redirectUrls.termsUrl,
-        ConfirmationUri: this.context.callbackUrl('confirmation', tenant, order.id, payment.id),
-        PushUri: this.context.callbackUrl('push', tenant, order.id, payment.id),
-        OrderManagementPushUri: this.context.callbackUrl('event', tenant, order.id, payment.id),
-        CheckoutValidationCallBackUri: configuration.validation?.url ?? this.context.validationUrl(tenant, order.id, payment.id),
-        ...(checkoutUri ? { CheckoutUri: checkoutUri } : {}),
-      },
+      Country: order.country ?? 'NO',
+      Language: providerLocale(order, configuration.locale).toLowerCase(),
+      MerchantTermsUrl: configuration.redirectUrls.termsUrl,
+      MerchantConfirmationUrl: this.context.callbackUrl('confirmation', tenant, order.id, payment.id),
+      MerchantCheckoutStatusPushUrl: this.context.callbackUrl('push', tenant, order.id, payment.id),
+      MerchantOrderManagementStatusPushUrl: this.context.callbackUrl('event', tenant, order.id, payment.id),
+      MerchantOrderValidationUrl: configuration.validation?.url ?? this.context.validationUrl(tenant, order.id, payment.id),
+      lines: providerLines(order, payment.amount),
       ...(configuration.recurring?.enabled ? { Recurring: true } : {}),
-      ...(configuration.shipping?.providerIntegration ? { ShippingIntegration: true } : {}),
-      ValidationTimeoutApproves: configuration.validation?.approveOnTimeout ?? true,
     };
   }
 

@@ -54,10 +54,10 @@ export class ProviderCRecurring {
           const request: RecurringOrderRequest = {
             MerchantReference: draft.id,
             Currency: order.currency,
-            CountryCode: order.country ?? 'NO',
-            Locale: providerLocale(order, configuration.locale),
-            Cart: { Items: providerLines(order, draft.amount) },
-            MerchantSettings: { OrderManagementPushUri: this.context.callbackUrl('event', tenant, orderId, draft.id) },
+            Country: order.country ?? 'NO',
+            Language: providerLocale(order, configuration.locale).toLowerCase(),
+            lines: providerLines(order, draft.amount),
+            MerchantOrderManagementStatusPushUrl: this.context.callbackUrl('event', tenant, orderId, draft.id),
           };
           try {
             providerOrder = await this.context.provider(configuration).recurringOrder(token, request);

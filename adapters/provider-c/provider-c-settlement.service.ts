@@ -138,5 +138,6 @@ export class ProviderCSettlement {
 }
 
 const approve = (): ValidationAnswer => ({ status: 200, body: {} });
-const decline = (reason: string, message: string): ValidationAnswer => ({ status: 400, body: { DeclineReason: reason, DeclineReasonMessage: message } });
+// The published limit of the message is 150 characters (a longer one is not shown at all).
+const decline = (reason: string, message: string): ValidationAnswer => ({ status: 400, body: { DeclineReason: reason, DeclineReasonMessage: message.length > 150 ? `${message.slice(0, 149)}…` : message } });
 const messageOf = (error: unknown) => (error instanceof AppError || error instanceof Error ? error.message : String(error));

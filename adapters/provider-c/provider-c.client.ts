@@ -1,6 +1,6 @@
 import { send } from '../../platform/http-client/http-client.js';
 import { ProviderError } from '../kit/provider-error.js';
-import { withClientSpan } from '../kit/platform.js';
+import { money, toAmount, withClientSpan } from '../kit/platform.js';
 import { signRequest } from './provider-c.signature.js';
 import type { ProviderCartLine, ProviderCConfiguration, ProviderOrder } from './provider-c.types.js';
 
@@ -9,32 +9,55 @@ export class ProviderCError extends ProviderError {
   override name = 'ProviderCError';
 }
 
+/** An order item as Qliro One publishes it: prices per item incl. and excl. VAT (major units), `VatRate` in percent. */
+export interface OrderItem {
+  MerchantReference: string;
+  Description: string;
+  Type: 'Product' | 'Discount' | 'Fee' | 'Shipping';
+  Quantity: number;
+  PricePerItemIncVat: number;
+  PricePerItemExVat: number;
+  VatRate: number;
+}
+
+/** Create order as published (the client adds `MerchantApiKey` and turns the lines into `OrderItems`); `Recurring` is not published (docs). */
 export interface CreateOrderRequest {
   MerchantReference: string;
   Currency: string;
-  CountryCode: string;
-  Locale: string;
-  Cart: { Items: ProviderCartLine[] };
-  MerchantSettings: {
-    TermsUri: string;
-    ConfirmationUri: string;
-    PushUri: string;
-    OrderManagementPushUri?: string;
-    CheckoutValidationCallBackUri?: string;
-    CheckoutUri?: string;
-  };
+  Country: string;
+  Language: string;
+  MerchantTermsUrl: string;
+  MerchantConfirmationUrl: string;
+  MerchantCheckoutStatusPushUrl: string;
+  MerchantOrderManagementStatusPushUrl?: string;
+  MerchantOrderValidationUrl?: string;
+  lines: ProviderCartLine[];
   Recurring?: boolean;
-  ShippingIntegration?: boolean;
-  ValidationTimeoutApproves?: boolean;
 }
 
-export type RecurringOrderRequest = Pick<CreateOrderRequest, 'MerchantReference' | 'Currency' | 'CountryCode' | 'Cart' | 'Locale'> & { MerchantSettings?: Partial<CreateOrderRequest['MerchantSettings']> };
+export type RecurringOrderRequest = Pick<CreateOrderRequest, 'MerchantReference' | 'Currency' | 'Country' | 'Language' | 'lines' | 'MerchantOrderManagementStatusPushUrl'>;
+
+const TYPES = { Line: 'Product', ShippingFee: 'Shipping', Discount: 'Discount' } as const;
+
+/** The adapter's lines as published order items. */
+export function orderItems(lines: readonly ProviderCartLine[]): OrderItem[] {
+  return lines.map((line) => ({
+    MerchantReference: line.ArticleNumber,
+    Description: line.Name,
+    Type: TYPES[line.Type ?? 'Line'],
+    Quantity: line.Quantity,
+    PricePerItemIncVat: line.UnitPrice,
+    PricePerItemExVat: toAmount(money(line.UnitPrice).dividedBy(money(1).plus(money(line.VatPercent).dividedBy(100)))),
+    VatRate: line.VatPercent,
+  }));
+}
 
 const enc = encodeURIComponent;
 
 /**
- * Provider C's merchant API (docs/sandboxes.md, "Provider C sandbox"): every request signed with
- * the merchant's shared secret; amounts in major units including VAT.
+ * Provider C's merchant API (Qliro One's, docs/adapters/provider-c.md "Published API"): every
+ * request carries the token made with the merchant's secret and names the merchant by
+ * `MerchantApiKey`; amounts in major units, items priced per item incl. and excl. VAT.
  */
 export class ProviderCClient {
   private readonly baseUrl: string;
@@ -47,10 +70,19 @@ export class ProviderCClient {
     this.baseUrl = settings.apiUrl.replace(/\/+$/, '');
   }
 
-  createOrder = (request: CreateOrderRequest) => this.call<ProviderOrder>('POST', '/checkout/merchantapi/orders', request);
+  /** Create order answers the new `OrderId` (published); the order is then read for its snippet and status. */
+  createOrder = async (request: CreateOrderRequest): Promise<ProviderOrder> => {
+    const { lines, ...fields } = request;
+    const created = await this.call<{ OrderId: number }>('POST', '/checkout/merchantapi/orders', { MerchantApiKey: this.settings.merchantId, ...fields, OrderItems: orderItems(lines) });
+    return this.getOrder(created.OrderId);
+  };
   getOrder = (orderId: number | string) => this.call<ProviderOrder>('GET', `/checkout/merchantapi/orders/${enc(String(orderId))}`);
-  updateCart = (orderId: number | string, items: ProviderCartLine[]) => this.call<ProviderOrder>('PUT', `/checkout/merchantapi/orders/${enc(String(orderId))}`, { Cart: { Items: items } });
-  recurringOrder = (token: string, request: RecurringOrderRequest) => this.call<ProviderOrder>('POST', `/checkout/merchantapi/tokens/${enc(token)}/orders`, request);
+  updateCart = (orderId: number | string, lines: ProviderCartLine[]) =>
+    this.call<ProviderOrder>('PUT', `/checkout/merchantapi/orders/${enc(String(orderId))}`, { MerchantApiKey: this.settings.merchantId, OrderItems: orderItems(lines) });
+  recurringOrder = (token: string, request: RecurringOrderRequest) => {
+    const { lines, ...fields } = request;
+    return this.call<ProviderOrder>('POST', `/checkout/merchantapi/tokens/${enc(token)}/orders`, { MerchantApiKey: this.settings.merchantId, ...fields, OrderItems: orderItems(lines) });
+  };
 
   private call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const url = `${this.baseUrl}${path}`;
@@ -61,7 +93,7 @@ export class ProviderCClient {
         timeoutMs: this.timeoutMs,
         guarded: false,
         traceHeaders,
-        headers: async (text) => ({ authorization: signRequest(this.settings.merchantId, this.settings.sharedSecret, text) }),
+        headers: async (text) => ({ authorization: signRequest(this.settings.sharedSecret, text) }),
       });
       if (outcome.kind !== 'answered') {
         throw new ProviderCError(undefined, outcome.kind, `Provider C ${outcome.kind === 'timeout' ? 'did not answer in time' : 'could not be reached'} (${method} ${path}).`);

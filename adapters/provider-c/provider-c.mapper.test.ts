@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { orderCustomer, orderShipping, providerLines, providerLocale } from './provider-c.mapper.js';
 import { settlementAction, SETTLEMENT } from './provider-c.settlement.js';
-import { isSignedBy, signRequest } from './provider-c.signature.js';
+import { signRequest } from './provider-c.signature.js';
 import type { ProviderOrder } from './provider-c.types.js';
 
 const order = (extra: Partial<OrderDocument> = {}): OrderDocument => ({
@@ -94,13 +95,12 @@ describe('settlement as data', () => {
   });
 });
 
-describe('signature', () => {
-  it('signs the exact body with the secret; anything else does not verify', () => {
-    const header = signRequest('pc', 'secret', '{"a":1}');
-    expect(header).toMatch(/^ProviderC [A-Za-z0-9+/=]+$/);
-    expect(isSignedBy(header, 'pc', 'secret', '{"a":1}')).toBe(true);
-    expect(isSignedBy(header, 'pc', 'secret', '{"a":2}')).toBe(false);
-    expect(isSignedBy(header, 'pc', 'other', '{"a":1}')).toBe(false);
-    expect(isSignedBy(undefined, 'pc', 'secret', '')).toBe(false);
+describe('request token', () => {
+  it('is Qliro base64(sha256(body + secret)) over the exact body, as published', () => {
+    const header = signRequest('secret', '{"a":1}');
+    expect(header).toBe(`Qliro ${createHash('sha256').update('{"a":1}secret').digest('base64')}`);
+    expect(signRequest('secret', '{"a":2}')).not.toBe(header);
+    expect(signRequest('other', '{"a":1}')).not.toBe(header);
+    expect(signRequest('secret', '')).toBe(`Qliro ${createHash('sha256').update('secret').digest('base64')}`);
   });
 });

@@ -8,6 +8,7 @@ import { providerFailure } from './provider-c.errors.js';
 import type { ProviderCSettlement } from './provider-c-settlement.service.js';
 import { PROVIDER_C_PAYMENT_NAME, type ProviderCConfiguration, type ProviderCSession } from './provider-c.types.js';
 import { attributesOf } from './provider-c-checkout.service.js';
+import { orderItems } from './provider-c.client.js';
 
 /**
  * Provider C as the kit's payment provider: create (a checkout order at the provider, answered
@@ -22,15 +23,15 @@ export function providerCProvider(context: ProviderCContext, checkout: ProviderC
   return {
     name: PROVIDER_C_PAYMENT_NAME,
 
-    async createSession({ tenant, order, configuration, payment, cancelUrl }) {
-      const request = checkout.createRequest(tenant, order, payment, configuration, configuration.redirectUrls.checkoutUrl ? cancelUrl : undefined);
+    async createSession({ tenant, order, configuration, payment }) {
+      const request = checkout.createRequest(tenant, order, payment, configuration);
       const created = await context.provider(configuration).createOrder(request);
       return {
         reference: String(created.OrderId),
         payment: { attributes: attributesOf(created) },
         response: { paymentId: payment.id, htmlSnippet: created.OrderHtmlSnippet },
         pspStatus: created.CustomerCheckoutStatus,
-        requestJson: { ...request, MerchantSettings: '(callback addresses)' },
+        requestJson: { MerchantReference: request.MerchantReference, Currency: request.Currency, Country: request.Country, Language: request.Language, OrderItems: orderItems(request.lines) },
         responseJson: { OrderId: created.OrderId, CustomerCheckoutStatus: created.CustomerCheckoutStatus, OrderAmount: created.OrderAmount },
       };
     },

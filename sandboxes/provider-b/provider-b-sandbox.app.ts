@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../platform/logging/logger.js';
 import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { sandboxAuth } from '../../platform/http/api-docs.plugin.js';
+import { ExchangeJournal } from '../shared/exchange.journal.js';
 import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
 import { createSandboxApp } from '../shared/sandbox-app.factory.js';
@@ -26,6 +27,8 @@ export interface ProviderBSandboxOptions {
   /** How long the server callback waits for the merchant's answer (default PROVIDER_B_SANDBOX_CALLBACK_TIMEOUT_MS's, 5 s). */
   callbackTimeoutMs?: number;
   now?: () => Date;
+  /** The site's currency (Avarda configures it per client; initialize payment names none); default NOK. */
+  currency?: string;
 }
 
 export interface ProviderBSandboxState {
@@ -43,12 +46,13 @@ export interface ProviderBSandboxState {
  */
 export function createProviderBSandbox(options: ProviderBSandboxOptions): { app: FastifyInstance; state: ProviderBSandboxState } {
   const clock = new SandboxClock(options.now);
-  const purchases = new PurchaseStore(clock.now, options.purchaseTtlMs ?? PURCHASE_TTL_MS);
+  const purchases = new PurchaseStore(clock.now, options.purchaseTtlMs ?? PURCHASE_TTL_MS, options.currency);
   const tokens = new PartnerTokenStore(options.clients ?? [DEFAULT_PROVIDER_B_CLIENT], options.tokenTtlSeconds ?? PARTNER_TOKEN_TTL_SECONDS, clock.now);
   const failures = new FailureInjector(PROVIDER_B_OPERATIONS);
-  const app = createSandboxApp({ name: 'provider-b-sandbox', logger: options.logger, failures });
+  const journal = new ExchangeJournal();
+  const app = createSandboxApp({ name: 'provider-b-sandbox', logger: options.logger, failures, journal });
   registerTokenRoute(app, tokens);
-  registerShopperRoutes(app, purchases, tokens, options.callbackTimeoutMs ?? DEFAULT_TIMEOUTS.providerBSandboxCallbackMs);
+  registerShopperRoutes(app, purchases, tokens, options.callbackTimeoutMs ?? DEFAULT_TIMEOUTS.providerBSandboxCallbackMs, journal);
   registerSandboxAdminRoutes(app, failures, clock);
   app.get('/checkout.js', { schema: { summary: 'The embedded checkout script (javascriptUrl)', response: { 200: { description: 'JavaScript', content: { 'application/javascript': { schema: { type: 'string' } } } } } } }, async (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').send(CHECKOUT_SCRIPT),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ExchangeJournal } from '../shared/exchange.journal.js';
 import type { PartnerTokenStore } from './partner-token.store.js';
 import type { ShopperInput } from './purchase.model.js';
 import type { PurchaseStore } from './purchase.store.js';
@@ -14,7 +15,7 @@ type PurchaseParams = { Params: { purchaseId: string } };
  * The shopper's side (no auth, as every `/api/sandbox` path): what the embedded checkout would
  * send to provider B — the shopper's data, the purchase — and a page a person can click.
  */
-export function registerShopperRoutes(app: FastifyInstance, store: PurchaseStore, tokens: PartnerTokenStore, callbackTimeoutMs: number): void {
+export function registerShopperRoutes(app: FastifyInstance, store: PurchaseStore, tokens: PartnerTokenStore, callbackTimeoutMs: number, journal: ExchangeJournal): void {
   app.get('/api/sandbox/purchases', { schema: { summary: 'Every purchase', response: answers.purchases } }, async () => ({ purchases: store.list().map(inspectionView) }));
 
   app.get<PurchaseParams>('/api/sandbox/purchases/:purchaseId', { schema: { params: purchaseParamsSchema, summary: 'Everything about a purchase (callbacks sent included)', response: answers.shopper } }, async (request) =>
@@ -32,7 +33,7 @@ export function registerShopperRoutes(app: FastifyInstance, store: PurchaseStore
     { schema: { params: purchaseParamsSchema, body: completeSchema, summary: 'The shopper buys (or is declined); the server callback goes to the adapter (unless sendCallback is false: lost)', response: answers.completed } },
     async (request) => {
       const purchase = store.complete(request.params.purchaseId, request.body?.outcome ?? 'completed');
-      const callback = request.body?.sendCallback === false ? null : await sendPurchaseCallback(store, purchase, callbackTimeoutMs);
+      const callback = request.body?.sendCallback === false ? null : await sendPurchaseCallback(store, purchase, callbackTimeoutMs, journal);
       return { purchase: inspectionView(store.get(purchase.purchaseId)), callback };
     },
   );
@@ -42,7 +43,7 @@ export function registerShopperRoutes(app: FastifyInstance, store: PurchaseStore
     { schema: { params: purchaseParamsSchema, summary: 'Send the server callback again (a retry or a duplicate)', response: answers.completed } },
     async (request) => {
       const purchase = store.get(request.params.purchaseId);
-      const callback = await sendPurchaseCallback(store, purchase, callbackTimeoutMs);
+      const callback = await sendPurchaseCallback(store, purchase, callbackTimeoutMs, journal);
       return { purchase: inspectionView(store.get(purchase.purchaseId)), callback };
     },
   );

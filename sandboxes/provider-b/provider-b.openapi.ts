@@ -7,14 +7,13 @@ const num = { type: 'number' } as const;
 const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
 const obj = (properties: Record<string, object>, required = Object.keys(properties)) => ({ type: 'object', required, properties }) as const;
 
-const item = obj({ reference: str, description: str, quantity: num, amount: num, taxAmount: num });
+const item = obj({ description: str, notes: str, amount: num, taxCode: str, taxAmount: num, quantity: num }, ['description', 'amount']);
 const address = { type: 'object' } as const;
 const purchaseProperties = {
   purchaseId: str,
   merchantReference: str,
   currency: str,
   language: str,
-  mode: { enum: ['test', 'production'] },
   items: { type: 'array', items: item },
   totalAmount: num,
   currentStep: { enum: ['Initiated', 'ShopperDataEntered', 'Completed', 'Declined', 'TimedOut'] },
@@ -41,5 +40,6 @@ export const answers = {
   shopper: { 200: json('Everything about the purchase', inspected), ...errors(404, 409) },
   completed: { 200: json('The purchase and the server callback it sent (null: no callback address)', obj({ purchase: inspected, callback: nullable(callbackAttempt) })), ...errors(404, 409) },
   purchases: { 200: json('Every purchase', obj({ purchases: { type: 'array', items: inspected } })) },
+  done: { 200: { description: 'Applied (no content, as published)', type: 'null' }, ...errors(400, 404, 409) },
   revoked: { 200: json('How many tokens were forgotten', obj({ revoked: num })) },
 };

@@ -4,7 +4,7 @@ import type { PartnerTokenStore } from './partner-token.store.js';
 import type { Purchase, PurchaseItem } from './purchase.model.js';
 import type { NewPurchase, PurchaseStore } from './purchase.store.js';
 import { answers } from './provider-b.openapi.js';
-import { createPurchaseSchema, deliverSchema, purchaseParamsSchema, refundSchema, tokenRequestSchema, updateItemsSchema } from './provider-b.schemas.js';
+import { cancelSchema, createPurchaseSchema, orderSchema, purchaseParamsSchema, returnSchema, tokenRequestSchema, updateItemsSchema } from './provider-b.schemas.js';
 
 type PurchaseParams = { Params: { purchaseId: string } };
 
@@ -74,21 +74,31 @@ export function registerPartnerRoutes(api: FastifyInstance, store: PurchaseStore
     async (request) => partnerView(store.updateItems(client(request), request.params.purchaseId, request.body.items)),
   );
 
-  api.post<PurchaseParams & { Body: { amount?: number } | null }>(
-    '/api/partner/payments/:purchaseId/deliver',
-    { schema: { params: purchaseParamsSchema, body: deliverSchema, summary: 'Deliver (capture) the authorized amount or part of it', response: answers.purchase }, config: { operation: 'deliver' } },
-    async (request) => partnerView(store.deliver(client(request), request.params.purchaseId, request.body?.amount)),
+  // Order management as published: 200 with no content; the partner reads the purchase for its state.
+  api.post<PurchaseParams & { Body: { items: PurchaseItem[]; orderReference: string; tranId?: string } }>(
+    '/api/partner/payments/:purchaseId/order',
+    { schema: { params: purchaseParamsSchema, body: orderSchema, summary: 'Order (deliver, capture) items of the authorized purchase', response: answers.done }, config: { operation: 'deliver' } },
+    async (request, reply) => {
+      store.deliver(client(request), request.params.purchaseId, request.body.items, request.body.tranId);
+      return reply.status(200).send();
+    },
   );
 
-  api.post<PurchaseParams & { Body: { amount: number } }>(
-    '/api/partner/payments/:purchaseId/refund',
-    { schema: { params: purchaseParamsSchema, body: refundSchema, summary: 'Refund (part of) what was delivered', response: answers.purchase }, config: { operation: 'refund' } },
-    async (request) => partnerView(store.refund(client(request), request.params.purchaseId, request.body.amount)),
+  api.post<PurchaseParams & { Body: { items: PurchaseItem[]; tranId?: string } }>(
+    '/api/partner/payments/:purchaseId/return',
+    { schema: { params: purchaseParamsSchema, body: returnSchema, summary: 'Return (refund) items of what was delivered', response: answers.done }, config: { operation: 'refund' } },
+    async (request, reply) => {
+      store.refund(client(request), request.params.purchaseId, request.body.items, request.body.tranId);
+      return reply.status(200).send();
+    },
   );
 
-  api.post<PurchaseParams>(
+  api.post<PurchaseParams & { Body: { reason: string } }>(
     '/api/partner/payments/:purchaseId/cancel',
-    { schema: { params: purchaseParamsSchema, summary: 'Cancel an authorized purchase not yet delivered', response: answers.purchase }, config: { operation: 'cancel' } },
-    async (request) => partnerView(store.cancel(client(request), request.params.purchaseId)),
+    { schema: { params: purchaseParamsSchema, body: cancelSchema, summary: 'Cancel an authorized purchase not yet delivered', response: answers.done }, config: { operation: 'cancel' } },
+    async (request, reply) => {
+      store.cancel(client(request), request.params.purchaseId);
+      return reply.status(200).send();
+    },
   );
 }

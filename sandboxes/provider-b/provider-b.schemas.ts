@@ -15,32 +15,51 @@ export const tokenRequestSchema = {
   properties: { clientId: text(), clientSecret: text() },
 } as const;
 
+/** An item as Avarda Checkout 3 publishes it: `amount` and `taxAmount` per unit incl. VAT, `notes` the merchant's reference. */
 const item = {
   type: 'object',
   additionalProperties: false,
-  required: ['reference', 'description', 'quantity', 'amount', 'taxAmount'],
-  properties: { reference: text(), description: text(500), quantity: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 }, amount: lineAmount, taxAmount: lineAmount },
+  required: ['description', 'amount'],
+  properties: {
+    description: text(500),
+    notes: text(500),
+    amount: lineAmount,
+    taxCode: { type: 'string', maxLength: 20 },
+    taxAmount: lineAmount,
+    quantity: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 },
+  },
 } as const;
 const items = { type: 'array', minItems: 1, maxItems: 500, items: item } as const;
 
+/** Initialize payment (`POST /api/partner/payments`): the published fields the sandbox models; the language and the completed-notification address sit in `checkoutSetup`, the merchant's order id in `extraIdentifiers`. */
 export const createPurchaseSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['merchantReference', 'currency', 'items'],
+  required: ['items'],
   properties: {
-    merchantReference: text(),
-    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-    language: { type: 'string', pattern: '^[a-z]{2}(-[A-Z]{2})?$' },
-    mode: { enum: ['test', 'production'] },
+    checkoutSetup: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { mode: { enum: ['B2C', 'B2B'] }, language: { enum: ['English', 'Swedish', 'Finnish', 'Norwegian', 'Estonian', 'Danish', 'Czech', 'Latvian', 'Lithuanian', 'Slovak', 'Polish'] }, completedNotificationUrl: url },
+    },
     items,
-    callbackUrl: url,
+    extraIdentifiers: { type: 'object', additionalProperties: false, properties: { orderReference: text(100) } },
   },
 } as const;
 
 export const updateItemsSchema = { type: 'object', additionalProperties: false, required: ['items'], properties: { items } } as const;
 
-export const deliverSchema = { type: ['object', 'null'], additionalProperties: false, properties: { amount: { type: 'number', exclusiveMinimum: 0 } } } as const;
-export const refundSchema = { type: 'object', additionalProperties: false, required: ['amount'], properties: { amount: { type: 'number', exclusiveMinimum: 0 } } } as const;
+/** Order (delivery), `POST …/order`: the delivered items; `tranId` identifies the request (a repeat with the same one is not applied again). */
+export const orderSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items', 'orderReference'],
+  properties: { items, orderReference: text(20), tranId: text(36), trackingCode: { type: 'string', maxLength: 100 }, posId: text(32) },
+} as const;
+/** Return, `POST …/return`: the returned items (credited). */
+export const returnSchema = { type: 'object', additionalProperties: false, required: ['items'], properties: { items, orderReference: text(20), tranId: text(36) } } as const;
+/** Cancel, `POST …/cancel`: the reason is required. */
+export const cancelSchema = { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason: text(500) } } as const;
 
 const address = {
   type: 'object',

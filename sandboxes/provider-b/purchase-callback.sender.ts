@@ -1,4 +1,5 @@
 import { send } from '../../platform/http-client/http-client.js';
+import { bodyValue, type ExchangeJournal } from '../shared/exchange.journal.js';
 import type { CallbackAttempt, Purchase } from './purchase.model.js';
 import type { PurchaseStore } from './purchase.store.js';
 
@@ -7,10 +8,21 @@ import type { PurchaseStore } from './purchase.store.js';
  * signature (provider B signs nothing: the merchant re-reads the purchase). Every attempt is kept
  * on the purchase; the sandbox does not retry by itself — `POST /api/sandbox/purchases/{id}/callback`
  * sends it again (a provider's retry, or a duplicate). An attempt waits `timeoutMs` for the answer.
+ * Each is recorded in the exchange journal as `completedNotification`.
  */
-export async function sendPurchaseCallback(store: PurchaseStore, purchase: Purchase, timeoutMs: number): Promise<CallbackAttempt | null> {
+export async function sendPurchaseCallback(store: PurchaseStore, purchase: Purchase, timeoutMs: number, journal: ExchangeJournal): Promise<CallbackAttempt | null> {
   if (!purchase.callbackUrl) return null;
-  const outcome = await send(purchase.callbackUrl, { method: 'POST', body: { purchaseId: purchase.purchaseId }, timeoutMs, guarded: false });
+  const body = { purchaseId: purchase.purchaseId };
+  const outcome = await send(purchase.callbackUrl, { method: 'POST', body, timeoutMs, guarded: false });
+  journal.record({
+    direction: 'out',
+    operation: 'completedNotification',
+    method: 'POST',
+    url: purchase.callbackUrl,
+    headers: { 'content-type': 'application/json' },
+    requestBody: body,
+    ...(outcome.kind === 'answered' ? { status: outcome.status, responseBody: bodyValue(outcome.text) } : {}),
+  });
   const attempt: CallbackAttempt = {
     url: purchase.callbackUrl,
     at: new Date().toISOString(),

@@ -7,13 +7,14 @@ export const FINAL_STEPS: readonly PurchaseStep[] = ['Completed', 'Declined', 'T
 /** Order management after a completed purchase. */
 export type ManagementStatus = 'none' | 'authorized' | 'delivered' | 'partially_refunded' | 'refunded' | 'cancelled';
 
-/** One line of a purchase; amounts are major units incl. VAT (`amount` = the line total). */
+/** One line of a purchase as Avarda Checkout 3 publishes it: amounts are major units incl. VAT **per unit**; `notes` carries the merchant's reference. */
 export interface PurchaseItem {
-  reference: string;
   description: string;
-  quantity: number;
+  notes?: string;
   amount: number;
-  taxAmount: number;
+  taxCode?: string;
+  taxAmount?: number;
+  quantity?: number;
 }
 
 export interface ShopperCustomer {
@@ -69,7 +70,6 @@ export interface Purchase {
   merchantReference: string;
   currency: string;
   language: string;
-  mode: 'test' | 'production';
   items: PurchaseItem[];
   totalAmount: number;
   currentStep: PurchaseStep;

@@ -3,15 +3,15 @@ import { AppError, badRequest, notFound } from '../../platform/errors/app-error.
 import { Decimal, isMoney, sumAmounts, toAmount } from '../shared/money.js';
 import { FINAL_STEPS, type Purchase, type PurchaseItem, type ShopperInput } from './purchase.model.js';
 
+/** Initialize payment as published (the fields the sandbox models). */
 export interface NewPurchase {
-  merchantReference: string;
-  currency: string;
-  language?: string;
-  mode?: 'test' | 'production';
+  checkoutSetup?: { mode?: 'B2C' | 'B2B'; language?: string; /** Where the server callback goes after the purchase (POST, body `{purchaseId}`, no signature). */ completedNotificationUrl?: string };
   items: PurchaseItem[];
-  /** Where the server callback goes after the purchase (POST, body `{purchaseId}`, no signature). */
-  callbackUrl?: string;
+  extraIdentifiers?: { orderReference?: string };
 }
+
+/** Delivered or returned items: the line totals (amount × quantity). */
+export const itemsTotal = (items: readonly PurchaseItem[]) => toAmount(sumAmounts(items.map((item) => new Decimal(item.amount).times(item.quantity ?? 1).toNumber())));
 
 /** How long a purchase's JWT (and so the purchase) lives before it times out. */
 export const PURCHASE_TTL_MS = 60 * 60 * 1000;
@@ -26,10 +26,14 @@ const conflict = (code: string, message: string, details?: unknown) => new AppEr
 export class PurchaseStore {
   private readonly purchases = new Map<string, Purchase>();
   private readonly jwtSecret = randomBytes(32);
+  /** The order-management request ids (`tranId`) each purchase has applied. */
+  private readonly tranIds = new Map<string, Set<string>>();
 
   constructor(
     private readonly now: () => Date,
     private readonly ttlMs = PURCHASE_TTL_MS,
+    /** The site's currency: Avarda configures it per client, initialize payment names none. */
+    private readonly currency = 'NOK',
   ) {}
 
   create(clientId: string, input: NewPurchase): { purchase: Purchase; jwt: string } {
@@ -37,10 +41,9 @@ export class PurchaseStore {
     const created = this.now();
     const purchase: Purchase = {
       purchaseId: randomUUID(),
-      merchantReference: input.merchantReference,
-      currency: input.currency,
-      language: input.language ?? 'en',
-      mode: input.mode ?? 'test',
+      merchantReference: input.extraIdentifiers?.orderReference ?? '',
+      currency: this.currency,
+      language: input.checkoutSetup?.language ?? 'English',
       items,
       totalAmount: total(items),
       currentStep: 'Initiated',
@@ -50,7 +53,7 @@ export class PurchaseStore {
       shippingOption: null,
       paymentMethod: null,
       consents: {},
-      callbackUrl: input.callbackUrl ?? null,
+      callbackUrl: input.checkoutSetup?.completedNotificationUrl ?? null,
       management: { status: 'none', authorizedAmount: 0, deliveredAmount: 0, refundedAmount: 0 },
       createdUtc: created.toISOString(),
       expiredUtc: new Date(created.getTime() + this.ttlMs).toISOString(),
@@ -113,38 +116,53 @@ export class PurchaseStore {
     return purchase;
   }
 
-  /** Deliver (capture) the authorized amount, or part of it. */
-  deliver(clientId: string, purchaseId: string, amount?: number): Purchase {
+  /** Order (deliver, capture) the given items: their total, at most what is authorized and not delivered yet. A `tranId` seen before is not applied again. */
+  deliver(clientId: string, purchaseId: string, items: PurchaseItem[], tranId?: string): Purchase {
     const purchase = this.get(purchaseId, clientId);
+    if (this.seen(purchase, tranId)) return purchase;
     const { management } = purchase;
     if (management.status !== 'authorized') throw conflict('not_deliverable', `Purchase ${purchaseId} is ${management.status}; only an authorized purchase can be delivered.`);
-    const value = this.amountOf(amount ?? management.authorizedAmount, management.authorizedAmount, '/amount');
+    const value = this.amountOf(itemsTotal(checkItems(items)), management.authorizedAmount, '/items');
     management.deliveredAmount = value;
     management.status = 'delivered';
+    this.remember(purchase, tranId);
     return purchase;
   }
 
-  /** Refund (part of) what was delivered. */
-  refund(clientId: string, purchaseId: string, amount: number): Purchase {
+  /** Return (refund) items: their total, at most what was delivered and not refunded yet. */
+  refund(clientId: string, purchaseId: string, items: PurchaseItem[], tranId?: string): Purchase {
     const purchase = this.get(purchaseId, clientId);
+    if (this.seen(purchase, tranId)) return purchase;
     const { management } = purchase;
     if (management.status !== 'delivered' && management.status !== 'partially_refunded') {
       throw conflict('not_refundable', `Purchase ${purchaseId} is ${management.status}; only a delivered purchase can be refunded.`);
     }
     const left = new Decimal(management.deliveredAmount).minus(management.refundedAmount);
-    const value = this.amountOf(amount, left.toNumber(), '/amount');
+    const value = this.amountOf(itemsTotal(checkItems(items)), left.toNumber(), '/items');
     management.refundedAmount = toAmount(new Decimal(management.refundedAmount).plus(value));
     management.status = new Decimal(management.refundedAmount).equals(management.deliveredAmount) ? 'refunded' : 'partially_refunded';
+    this.remember(purchase, tranId);
     return purchase;
   }
 
-  /** Cancel an authorized purchase that was not delivered (after delivery: refund). */
+  /** Cancel an authorized purchase that was not delivered (after delivery: return). */
   cancel(clientId: string, purchaseId: string): Purchase {
     const purchase = this.get(purchaseId, clientId);
     if (purchase.management.status === 'cancelled') return purchase;
     if (purchase.management.status !== 'authorized') throw conflict('not_cancellable', `Purchase ${purchaseId} is ${purchase.management.status}; only an authorized purchase can be cancelled.`);
     purchase.management.status = 'cancelled';
     return purchase;
+  }
+
+  private seen(purchase: Purchase, tranId: string | undefined): boolean {
+    return tranId !== undefined && (this.tranIds.get(purchase.purchaseId)?.has(tranId) ?? false);
+  }
+
+  private remember(purchase: Purchase, tranId: string | undefined): void {
+    if (tranId === undefined) return;
+    const known = this.tranIds.get(purchase.purchaseId) ?? new Set<string>();
+    known.add(tranId);
+    this.tranIds.set(purchase.purchaseId, known);
   }
 
   recordCallback(purchaseId: string, attempt: Purchase['callbacks'][number]): void {
@@ -173,10 +191,10 @@ export class PurchaseStore {
 function checkItems(items: PurchaseItem[]): PurchaseItem[] {
   items.forEach((item, index) => {
     for (const field of ['amount', 'taxAmount'] as const) {
-      if (!isMoney(item[field])) throw badRequest('invalid_amount', `items[${index}].${field} must have at most two decimals.`, [{ pointer: `/items/${index}/${field}` }]);
+      if (item[field] !== undefined && !isMoney(item[field])) throw badRequest('invalid_amount', `items[${index}].${field} must have at most two decimals.`, [{ pointer: `/items/${index}/${field}` }]);
     }
   });
   return items.map((item) => ({ ...item }));
 }
 
-const total = (items: PurchaseItem[]) => toAmount(sumAmounts(items.map((item) => item.amount)));
+const total = (items: PurchaseItem[]) => itemsTotal(items);

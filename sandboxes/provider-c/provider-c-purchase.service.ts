@@ -1,5 +1,6 @@
 import { AppError, notFound } from '../../platform/errors/app-error.js';
-import { pushBody, eventBody, type ProviderCCallbacks } from './provider-c.callbacks.js';
+import type { ProviderCCallbacks } from './provider-c.callbacks.js';
+import { pushBody, validationBody } from './merchant-api.mapper.js';
 import type { CallbackRecord, PendingReason, ProviderCMerchant, ProviderCOrder } from './provider-c.model.js';
 import type { ProviderCStore } from './provider-c.store.js';
 
@@ -52,7 +53,7 @@ export class ProviderCPurchases {
     const finished = this.store.finish(orderId, STATUS_OF[input.outcome ?? 'completed'], input.pendingReason ?? null);
     const pushes: CallbackRecord[] = [];
     for (let i = 0; i < (input.pushes ?? 1); i++) pushes.push(await this.sendPush(merchant, finished));
-    const redirectUrl = finished.CustomerCheckoutStatus === 'Refused' ? (finished.MerchantSettings.CheckoutUri ?? null) : finished.MerchantSettings.ConfirmationUri || null;
+    const redirectUrl = finished.CustomerCheckoutStatus === 'Refused' ? null : finished.MerchantSettings.ConfirmationUri || null;
     return { order: this.store.get(orderId), validation, pushes, redirectUrl };
   }
 
@@ -63,29 +64,29 @@ export class ProviderCPurchases {
     return this.sendPush(this.merchantOf(order), order);
   }
 
-  /** Resolves an OnHold purchase and sends the order-management event (`repeat` times). */
+  /**
+   * Resolves an OnHold purchase: as published, the new status (Completed or Refused) is another
+   * checkout status push to the push address (`repeat` times).
+   */
   async resolve(orderId: number, decision: 'accepted' | 'declined', repeat = 1): Promise<{ order: ProviderCOrder; events: CallbackRecord[] }> {
     const resolved = this.store.resolve(orderId, decision);
     const merchant = this.merchantOf(resolved);
-    const url = resolved.MerchantSettings.OrderManagementPushUri || resolved.MerchantSettings.PushUri;
     const events: CallbackRecord[] = [];
-    for (let i = 0; i < repeat; i++) {
-      if (url) events.push((await this.callbacks.send('event', merchant, resolved, url, eventBody(resolved, this.now()))).record);
-    }
+    for (let i = 0; i < repeat; i++) events.push(await this.sendPush(merchant, resolved));
     return { order: this.store.get(orderId), events };
   }
 
   private async validate(merchant: ProviderCMerchant, order: ProviderCOrder): Promise<PurchaseResult['validation']> {
     const url = order.MerchantSettings.CheckoutValidationCallBackUri;
     if (!url) return { approved: true, call: null };
-    const { record, timedOut } = await this.callbacks.send('validation', merchant, order, url, order);
+    const { record, timedOut } = await this.callbacks.send('validation', order, url, validationBody(order));
     if (timedOut) return { approved: order.ValidationTimeoutApproves, call: record };
     return { approved: record.status !== null && record.status >= 200 && record.status < 300, call: record };
   }
 
   private async sendPush(merchant: ProviderCMerchant, order: ProviderCOrder): Promise<CallbackRecord> {
     if (!order.MerchantSettings.PushUri) return { kind: 'push', url: '', body: null, status: null, answer: null, error: 'the order has no PushUri', at: this.now().toISOString() };
-    return (await this.callbacks.send('push', merchant, order, order.MerchantSettings.PushUri, pushBody(order, this.now()))).record;
+    return (await this.callbacks.send('push', order, order.MerchantSettings.PushUri, pushBody(order, this.now()))).record;
   }
 
   private merchantOf(order: ProviderCOrder): ProviderCMerchant {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from '../../platform/logging/logger.js';
 import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
+import { ExchangeJournal } from '../shared/exchange.journal.js';
 import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
 import { createSandboxApp } from '../shared/sandbox-app.factory.js';
@@ -54,10 +55,11 @@ export function createProviderCSandbox(options: ProviderCSandboxOptions): Provid
   const clock = new SandboxClock(options.now);
   const merchants = options.merchants ?? [DEFAULT_PROVIDER_C_MERCHANT];
   const store = new ProviderCStore(clock.now, merchants);
-  const callbacks = new ProviderCCallbacks(clock.now, options.callbackTimeoutMs ?? DEFAULT_TIMEOUTS.providerCSandboxCallbackMs);
+  const journal = new ExchangeJournal();
+  const callbacks = new ProviderCCallbacks(clock.now, options.callbackTimeoutMs ?? DEFAULT_TIMEOUTS.providerCSandboxCallbackMs, journal);
   const purchases = new ProviderCPurchases(store, callbacks, clock.now);
   const failures = new FailureInjector(PROVIDER_C_OPERATIONS);
-  const app = createSandboxApp({ name: 'provider-c-sandbox', logger: options.logger, failures, keepRawBody: true });
+  const app = createSandboxApp({ name: 'provider-c-sandbox', logger: options.logger, failures, keepRawBody: true, journal });
   const snippetFor = (request: FastifyRequest) => {
     const base = options.publicUrl ?? `${request.protocol}://${request.host}`;
     return (orderId: number) => orderSnippet(base, orderId);

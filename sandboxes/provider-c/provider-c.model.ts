@@ -15,6 +15,8 @@ export interface ProviderCMerchant {
   mode: 'test' | 'production';
   /** A shipping-provider integration is active for the merchant: recurring orders are refused. */
   shippingIntegration: boolean;
+  /** A validation not answered in time counts as approved (default true): agreed with the provider per merchant. */
+  validationTimeoutApproves?: boolean;
 }
 
 export interface CartLine {
@@ -36,7 +38,6 @@ export interface MerchantSettings {
   OrderManagementPushUri?: string;
   /** Called at the purchase click; absent: every purchase is approved. */
   CheckoutValidationCallBackUri?: string;
-  CheckoutUri?: string;
 }
 
 export interface PcAddress {
@@ -65,7 +66,7 @@ export interface ShippingOption {
 
 /** One call the sandbox made to the merchant (validation, push, event) and what came back. */
 export interface CallbackRecord {
-  kind: 'validation' | 'push' | 'event';
+  kind: 'validation' | 'push';
   url: string;
   body: unknown;
   status: number | null;

@@ -8,7 +8,7 @@ const token = { type: 'object', required: ['Token', 'MerchantId'], properties: {
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 
 export const answers = {
-  created: { 201: json('The checkout order (Location), with its iframe snippet', order), ...errors(404) },
+  created: { 201: json('The new checkout order\'s id (Location; read the order for its iframe snippet)', { type: 'object', required: ['OrderId'], properties: { OrderId: { type: 'integer' } } }), ...errors(404) },
   order: { 200: json('The checkout order', order), ...errors(404) },
   updated: { 200: json('The checkout order', order), ...errors(404, 409) },
   recurring: { 201: json('The completed order made from the token', order), ...errors(404, 429) },

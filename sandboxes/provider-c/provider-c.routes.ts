@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../platform/errors/app-error.js';
-import type { CartLine } from './provider-c.model.js';
 import { answers } from './provider-c.openapi.js';
 import { orderParamsSchema, tokenParamsSchema, createOrderSchema, recurringOrderSchema, updateOrderSchema } from './provider-c.schemas.js';
-import { claimedMerchant, verifyProviderC } from './provider-c.signature.js';
-import type { CreateOrderInput, ProviderCStore, RecurringOrderInput } from './provider-c.store.js';
+import { PROVIDER_C_SCHEME, verifyProviderC } from './provider-c.signature.js';
+import { cartLines, createInput, recurringInput, type OrderItem, type PublishedCreateOrder, type PublishedRecurringOrder } from './merchant-api.mapper.js';
+import type { ProviderCStore } from './provider-c.store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,27 +16,30 @@ declare module 'fastify' {
 type OrderParams = { Params: { orderId: string } };
 
 /**
- * The merchant API check: `Authorization: ProviderC base64(merchantId:hex(sha256(body + secret)))`
- * over the exact body ('' without one). Unknown merchant or a wrong signature → 401.
+ * The merchant API check, as published: `Authorization: Qliro base64(sha256(body + secret))` over
+ * the exact body ('' without one). The merchant is the body's `MerchantApiKey`; a request without
+ * one (a read) is the merchant whose secret made the token. Unknown merchant or a wrong token → 401.
  */
 export function requireSignature(store: ProviderCStore): preValidationAsyncHookHandler {
   return async (request, reply) => {
     const header = request.headers.authorization;
-    const merchantId = claimedMerchant(header);
-    const merchant = merchantId ? store.merchant(merchantId) : undefined;
-    if (!merchant || !verifyProviderC(header, merchant.merchantId, merchant.secret, request.rawBody ?? '')) {
-      void reply.header('www-authenticate', 'ProviderC');
-      throw new AppError(401, 'unauthorized', merchantId ? 'The request signature is not valid.' : 'A signed request is required (Authorization: ProviderC …).');
+    const body = request.rawBody ?? '';
+    const named = (request.body as { MerchantApiKey?: unknown } | undefined)?.MerchantApiKey;
+    const candidates = typeof named === 'string' ? [store.merchant(named)].filter((m) => m !== undefined) : store.allMerchants();
+    const merchant = candidates.find((candidate) => verifyProviderC(header, candidate.secret, body));
+    if (!merchant) {
+      void reply.header('www-authenticate', PROVIDER_C_SCHEME);
+      throw new AppError(401, 'unauthorized', 'The request token is not valid (Authorization: Qliro base64(sha256(body + secret))).');
     }
     request.providerCMerchant = merchant.merchantId;
   };
 }
 
-/** A missing Authorization is refused before the body is read (the signature itself is checked after). */
+/** A missing Authorization is refused before the body is read (the token itself is checked after). */
 export const requireAuthorizationHeader: onRequestAsyncHookHandler = async (request, reply) => {
   if (!request.headers.authorization) {
-    void reply.header('www-authenticate', 'ProviderC');
-    throw new AppError(401, 'unauthorized', 'A signed request is required (Authorization: ProviderC …).');
+    void reply.header('www-authenticate', PROVIDER_C_SCHEME);
+    throw new AppError(401, 'unauthorized', 'A request token is required (Authorization: Qliro …).');
   }
 };
 
@@ -44,12 +47,12 @@ const merchantOf = (request: FastifyRequest) => request.providerCMerchant!;
 
 /** The merchant API (signed): checkout orders, cart updates, orders from recurring tokens. */
 export function registerProviderCMerchantRoutes(api: FastifyInstance, store: ProviderCStore, snippetFor: (request: FastifyRequest) => (orderId: number) => string): void {
-  api.post<{ Body: CreateOrderInput }>(
+  api.post<{ Body: PublishedCreateOrder }>(
     '/checkout/merchantapi/orders',
-    { schema: { body: createOrderSchema, summary: 'Create a checkout order (answers its iframe snippet)', response: answers.created }, config: { operation: 'createOrder' } },
+    { schema: { body: createOrderSchema, summary: 'Create a checkout order: answers its `OrderId` (read the order for its iframe snippet)', response: answers.created }, config: { operation: 'createOrder' } },
     async (request, reply) => {
-      const order = store.create(merchantOf(request), request.body, snippetFor(request));
-      return reply.status(201).header('location', `/checkout/merchantapi/orders/${order.OrderId}`).send(order);
+      const order = store.create(merchantOf(request), createInput(request.body), snippetFor(request));
+      return reply.status(201).header('location', `/checkout/merchantapi/orders/${order.OrderId}`).send({ OrderId: order.OrderId });
     },
   );
 
@@ -57,17 +60,17 @@ export function registerProviderCMerchantRoutes(api: FastifyInstance, store: Pro
     store.get(Number(request.params.orderId), merchantOf(request)),
   );
 
-  api.put<OrderParams & { Body: { Cart: { Items: CartLine[] } } }>(
+  api.put<OrderParams & { Body: { OrderItems: OrderItem[] } }>(
     '/checkout/merchantapi/orders/:orderId',
     { schema: { params: orderParamsSchema, body: updateOrderSchema, summary: 'Replace the cart while the shopper is in the checkout', response: answers.updated }, config: { operation: 'updateOrder' } },
-    async (request) => store.updateCart(merchantOf(request), Number(request.params.orderId), request.body.Cart),
+    async (request) => store.updateCart(merchantOf(request), Number(request.params.orderId), { Items: cartLines(request.body.OrderItems) }),
   );
 
-  api.post<{ Params: { token: string }; Body: RecurringOrderInput }>(
+  api.post<{ Params: { token: string }; Body: PublishedRecurringOrder }>(
     '/checkout/merchantapi/tokens/:token/orders',
     { schema: { params: tokenParamsSchema, body: recurringOrderSchema, summary: 'Create an order from a recurring token (no shopper; three a day per token in production)', response: answers.recurring }, config: { operation: 'recurringOrder' } },
     async (request, reply) => {
-      const order = store.recurringOrder(merchantOf(request), request.params.token, request.body, snippetFor(request));
+      const order = store.recurringOrder(merchantOf(request), request.params.token, recurringInput(request.body), snippetFor(request));
       return reply.status(201).header('location', `/checkout/merchantapi/orders/${order.OrderId}`).send(order);
     },
   );

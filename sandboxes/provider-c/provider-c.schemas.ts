@@ -9,60 +9,60 @@ const country = { type: 'string', pattern: '^[A-Z]{2}$' } as const;
 export const orderParamsSchema = { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', pattern: '^[0-9]{1,12}$' } } } as const;
 export const tokenParamsSchema = { type: 'object', required: ['token'], properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' } } } as const;
 
-const line = {
+/** An order item as Qliro One publishes it (prices per item, major units). */
+const orderItem = {
   type: 'object',
   additionalProperties: false,
-  required: ['ArticleNumber', 'Name', 'Quantity', 'UnitPrice', 'VatPercent'],
+  required: ['MerchantReference', 'Description', 'Type', 'Quantity', 'PricePerItemIncVat', 'PricePerItemExVat'],
   properties: {
-    ArticleNumber: text(100),
-    Name: text(200),
+    MerchantReference: text(200),
+    Description: text(200),
+    Type: { enum: ['Product', 'Discount', 'Fee', 'Shipping'] },
     Quantity: { type: 'number', exclusiveMinimum: 0, maximum: 100_000 },
-    UnitPrice: { type: 'number', minimum: -100_000_000, maximum: 100_000_000 },
-    VatPercent: { type: 'number', minimum: 0, maximum: 100 },
-    Type: { enum: ['Line', 'ShippingFee', 'Discount'] },
+    PricePerItemIncVat: { type: 'number', minimum: -100_000_000, maximum: 100_000_000 },
+    PricePerItemExVat: { type: 'number', minimum: -100_000_000, maximum: 100_000_000 },
+    VatRate: { type: 'number', minimum: 0, maximum: 100 },
   },
 } as const;
-const cart = { type: 'object', additionalProperties: false, required: ['Items'], properties: { Items: { type: 'array', minItems: 1, maxItems: 500, items: line } } } as const;
-const settingsProperties = {
-  TermsUri: optionalUrl,
-  ConfirmationUri: optionalUrl,
-  PushUri: optionalUrl,
-  OrderManagementPushUri: optionalUrl,
-  CheckoutValidationCallBackUri: optionalUrl,
-  CheckoutUri: optionalUrl,
-} as const;
+const orderItems = { type: 'array', minItems: 1, maxItems: 500, items: orderItem } as const;
+const language = { type: 'string', pattern: '^[a-z]{2}-[a-z]{2}$' } as const;
 
+/** Create order as published (`MerchantApiKey` names the merchant); `Recurring` is the sandbox's own (docs). */
 export const createOrderSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['MerchantReference', 'Currency', 'CountryCode', 'Locale', 'Cart', 'MerchantSettings'],
+  required: ['MerchantApiKey', 'MerchantReference', 'Currency', 'Country', 'Language', 'MerchantTermsUrl', 'MerchantConfirmationUrl', 'MerchantCheckoutStatusPushUrl', 'OrderItems'],
   properties: {
+    MerchantApiKey: text(100),
     MerchantReference: { type: 'string', minLength: 1, maxLength: 100 },
     Currency: currency,
-    CountryCode: country,
-    Locale: { type: 'string', pattern: '^[a-z]{2}-[A-Z]{2}$' },
-    Cart: cart,
-    MerchantSettings: { type: 'object', additionalProperties: false, required: ['TermsUri', 'ConfirmationUri', 'PushUri'], properties: { ...settingsProperties, TermsUri: url, ConfirmationUri: url, PushUri: url } },
+    Country: country,
+    Language: language,
+    MerchantTermsUrl: url,
+    MerchantConfirmationUrl: url,
+    MerchantCheckoutStatusPushUrl: url,
+    MerchantOrderManagementStatusPushUrl: optionalUrl,
+    MerchantOrderValidationUrl: optionalUrl,
+    OrderItems: orderItems,
     Recurring: { type: 'boolean' },
-    ShippingIntegration: { type: 'boolean' },
-    ValidationTimeoutApproves: { type: 'boolean' },
   },
 } as const;
 
-export const updateOrderSchema = { type: 'object', additionalProperties: false, required: ['Cart'], properties: { Cart: cart } } as const;
+/** Update order (`PUT /checkout/merchantapi/orders/{id}`): the items. */
+export const updateOrderSchema = { type: 'object', additionalProperties: false, required: ['OrderItems'], properties: { MerchantApiKey: text(100), OrderItems: orderItems } } as const;
 
 export const recurringOrderSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['MerchantReference', 'Currency', 'CountryCode', 'Cart'],
+  required: ['MerchantApiKey', 'MerchantReference', 'Currency', 'Country', 'OrderItems'],
   properties: {
+    MerchantApiKey: text(100),
     MerchantReference: { type: 'string', minLength: 1, maxLength: 100 },
     Currency: currency,
-    CountryCode: country,
-    Locale: { type: 'string', pattern: '^[a-z]{2}-[A-Z]{2}$' },
-    Cart: cart,
-    MerchantSettings: { type: 'object', additionalProperties: false, properties: settingsProperties },
-    ShippingIntegration: { type: 'boolean' },
+    Country: country,
+    Language: language,
+    OrderItems: orderItems,
+    MerchantOrderManagementStatusPushUrl: optionalUrl,
   },
 } as const;
 
@@ -123,5 +123,6 @@ export const merchantSchema = {
     secret: { type: 'string', minLength: 8, maxLength: 200 },
     mode: { enum: ['test', 'production'] },
     shippingIntegration: { type: 'boolean' },
+    validationTimeoutApproves: { type: 'boolean', description: 'A validation not answered in time counts as approved (default true): agreed per merchant' },
   },
 } as const;

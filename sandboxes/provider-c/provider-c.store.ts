@@ -14,11 +14,9 @@ export interface CreateOrderInput {
   Cart: { Items: CartLine[] };
   MerchantSettings: MerchantSettings;
   Recurring?: boolean;
-  ShippingIntegration?: boolean;
-  ValidationTimeoutApproves?: boolean;
 }
 
-export type RecurringOrderInput = Omit<CreateOrderInput, 'Recurring' | 'ValidationTimeoutApproves' | 'MerchantSettings' | 'Locale'> & {
+export type RecurringOrderInput = Omit<CreateOrderInput, 'Recurring' | 'MerchantSettings' | 'Locale'> & {
   Locale?: string;
   MerchantSettings?: Partial<MerchantSettings>;
 };
@@ -82,6 +80,11 @@ export class ProviderCStore {
     return this.merchants.get(merchantId);
   }
 
+  /** Every merchant (a request without `MerchantApiKey` is matched by the secret its token was made with). */
+  allMerchants(): ProviderCMerchant[] {
+    return [...this.merchants.values()];
+  }
+
   addMerchant(merchant: ProviderCMerchant): ProviderCMerchant {
     if (this.merchants.has(merchant.merchantId)) throw new AppError(409, 'merchant_exists', `Merchant ${merchant.merchantId} already exists.`);
     this.merchants.set(merchant.merchantId, { ...merchant });
@@ -90,7 +93,7 @@ export class ProviderCStore {
 
   create(merchantId: string, input: CreateOrderInput, snippetFor: (orderId: number) => string): ProviderCOrder {
     const merchant = this.requireMerchant(merchantId);
-    const shippingIntegration = input.ShippingIntegration ?? merchant.shippingIntegration;
+    const shippingIntegration = merchant.shippingIntegration;
     if (input.Recurring && shippingIntegration) throw recurringWithShipping();
     const at = this.now().toISOString();
     const OrderId = this.nextOrderId++;
@@ -113,7 +116,7 @@ export class ProviderCStore {
       Recurring: input.Recurring ?? false,
       RecurringToken: null,
       ShippingIntegration: shippingIntegration,
-      ValidationTimeoutApproves: input.ValidationTimeoutApproves ?? true,
+      ValidationTimeoutApproves: merchant.validationTimeoutApproves ?? true,
       OrderHtmlSnippet: snippetFor(OrderId),
       CreatedAt: at,
       UpdatedAt: at,
@@ -232,7 +235,7 @@ export class ProviderCStore {
     const merchant = this.requireMerchant(merchantId);
     const token = this.tokens.get(tokenValue);
     if (!token || token.MerchantId !== merchantId) throw notFound(`Recurring token ${tokenValue} was not found.`, 'token_not_found');
-    if (input.ShippingIntegration ?? merchant.shippingIntegration) throw recurringWithShipping();
+    if (merchant.shippingIntegration) throw recurringWithShipping();
     const today = this.now().toISOString().slice(0, 10);
     const usedToday = token.Orders.filter((entry) => entry.CreatedAt.slice(0, 10) === today).length;
     if (merchant.mode === 'production' && usedToday >= RECURRING_DAILY_LIMIT) {
@@ -245,7 +248,6 @@ export class ProviderCStore {
       ...input,
       Locale: input.Locale ?? 'en-US',
       MerchantSettings: { TermsUri: '', ConfirmationUri: '', PushUri: '', ...input.MerchantSettings },
-      ShippingIntegration: false,
     }, snippetFor);
     const order = this.orders.get(created.OrderId)!;
     order.Customer = { ...token.Customer };

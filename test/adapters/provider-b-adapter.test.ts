@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoConfigurations } from '../../app/demo/demo-data.js';
 import { graphql, rest } from '../harness/http.js';
+import { recordedExchanges } from '../contracts/published-api.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -93,7 +94,7 @@ describe('provider B checkout', () => {
     const payment = await ours(orderId);
     expect(payment).toMatchObject({ id: paymentId, state: 'intent', type: 'checkout', amount: 249.9, name: 'Provider B', attributes: { token: purchaseJwt, clientId: 'provider-b-partner', paymentName: 'Provider B' } });
     const purchaseId = payment.reference as string;
-    expect(await purchase(purchaseId)).toMatchObject({ merchantReference: orderId, totalAmount: 249.9, currency: 'NOK', currentStep: 'Initiated' });
+    expect(await purchase(purchaseId)).toMatchObject({ merchantReference: orderId.replace(/-/g, '').slice(0, 20), totalAmount: 249.9, currency: 'NOK', currentStep: 'Initiated' });
 
     // The shopper types in the embedded checkout; the script's events reach the adapter, which re-reads the provider.
     expect((await shopperEnters(purchaseId)).status).toBe(200);
@@ -160,6 +161,26 @@ describe('provider B checkout', () => {
     expect((await adapter('POST', `/api/checkout/v1/${other.orderId}/payments`)).status).toBe(201);
     // The process path names the order twice: both the same.
     expect((await adapter('POST', `/api/checkout/v1/callback/orders/${other.orderId}/${orderId}/payments/${other.paymentId}/process`, {})).body.code).toBe('order_mismatch');
+  });
+
+  it('browser data: only the allow-list (the payment\'s own purchase id) is taken; a shopper, stored method, token or recurring model named by a browser is refused before the provider is asked', async () => {
+    const { orderId, paymentId, purchaseId } = await readyToSubmit();
+    const reads = async () => (await recordedExchanges(sandbox, 'in')).filter((e) => e.operation === 'getPayment').length;
+    const before = await reads();
+    for (const body of [{ customerToken: 'other-shoppers-token' }, { email: 'someone@else.example' }, { zip: '0155', invoicingAddress: { firstName: 'Other' } }, { mode: 'B2B' }, { recurringPayments: 'checked' }, { paymentMethod: { storedCardId: 'card-9' } }, { purchaseId, b2C: { userInputs: { email: 'x@y.z' } } }]) {
+      for (const name of ['customer-update', 'shipping-option-update', 'validate']) {
+        const refused = await adapter('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/${name}`, body);
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      }
+      expect((await adapter('POST', processPath(orderId, paymentId), body)).status).toBe(400);
+    }
+    // Another purchase named by the browser: refused too.
+    expect((await adapter('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/customer-update`, { purchaseId: 'someone-elses' })).body.code).toBe('purchase_mismatch');
+    expect(await reads()).toBe(before); // none of it reached the provider
+    // The payment's own purchase id and the script's non-identifying payload (deliveryAddressChanged) pass.
+    expect((await adapter('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/customer-update`, { purchaseId })).status).toBe(200);
+    expect((await adapter('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/shipping-option-update`, { purchaseId, zip: '0155', country: 'NO' })).status).toBe(200);
   });
 
   it('two deliveries of one notification at once: both 200, the completed purchase applied once', async () => {
@@ -257,14 +278,15 @@ describe('provider B checkout', () => {
     const { apiSettings } = demoConfigurations(system.config).provider_b_checkout_adapter! as { apiSettings: { clientId: string; clientSecret: string } };
     const partner = (await rest(sandbox, 'POST', '/api/partner/tokens', { body: { clientId: apiSettings.clientId, clientSecret: apiSettings.clientSecret } })).body;
     const portal = (path: string, body: unknown) => rest(sandbox, 'POST', `/api/partner/payments/${purchaseId}/${path}`, { token: partner.token, body });
-    expect((await portal('deliver', { amount: payment.amount })).status).toBe(200);
-    expect((await portal('refund', { amount: 20 })).status).toBe(200);
+    const line = (amount: number) => [{ description: 'Portal', notes: 'portal', amount, quantity: 1 }];
+    expect((await portal('order', { items: line(payment.amount), orderReference: 'portal' })).status).toBe(200);
+    expect((await portal('return', { items: line(20) })).status).toBe(200);
 
     const followed = await admin(refresh, { o: orderId, p: paymentId });
     expect(followed.errors).toBeUndefined();
     expect(followed.data.refreshPayment).toMatchObject({ state: 'captured', refundedAmount: 20 });
     // The rest of it refunded at the provider too: the REST action (the payment's Refresh url) follows it to refunded.
-    expect((await portal('refund', { amount: payment.amount - 20 })).status).toBe(200);
+    expect((await portal('return', { items: line(payment.amount - 20) })).status).toBe(200);
     const viaRest = await rest(system.urls.payment!, 'POST', `/api/v0/payments/${paymentId}/refresh`, { token: shop.adminToken, ...shop.tenant, body: { orderId } });
     expect(viaRest.status).toBe(200);
     expect(viaRest.body).toMatchObject({ id: paymentId, state: 'refunded' });

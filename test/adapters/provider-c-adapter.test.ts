@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { signProviderC } from '../../sandboxes/provider-c/provider-c.signature.js';
 import { graphql, rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -203,9 +202,10 @@ describe('two deliveries at once', () => {
     // The provider's event is lost on the way; the two copies below are the first, racing each other (signed as the provider signs).
     const resolved = await sandbox('POST', `/api/sandbox/orders/${held.providerOrderId}/resolve`, { decision: 'accepted', repeat: 0 });
     expect(resolved.body.events).toEqual([]);
-    const eventUrl = (await sandbox('GET', `/api/sandbox/orders/${held.providerOrderId}`)).body.MerchantSettings.OrderManagementPushUri as string;
-    const body = JSON.stringify({ OrderId: held.providerOrderId, Event: 'PendingAccepted', Status: 'Completed', NotificationType: 'OrderManagement' });
-    const deliver = () => fetch(eventUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization: signProviderC('pc-merchant', 'provider-c-secret', body) }, body });
+    // As published, the pending payment's new status is another checkout status push (unsigned).
+    const pushUrl = (await sandbox('GET', `/api/sandbox/orders/${held.providerOrderId}`)).body.MerchantSettings.PushUri as string;
+    const body = JSON.stringify({ OrderId: held.providerOrderId, MerchantReference: held.paymentId, Status: 'Completed', Timestamp: new Date().toISOString(), NotificationType: 'CustomerCheckoutStatus', PaymentTransactionId: 1 });
+    const deliver = () => fetch(pushUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const events = await Promise.all([deliver(), deliver()]);
     expect(events.map((event) => event.status)).toEqual([200, 200]);
     await eventually(async () => (await order(pending)).state.currentStatus === 'completed', 30_000);
@@ -242,32 +242,60 @@ describe('pending payments', () => {
   });
 });
 
+describe('browser data', () => {
+  it('the iframe events take nothing from a browser: a shopper, stored method, token or recurring model named is refused before the provider is asked; a shopper\'s checkout token may not charge a stored token', async () => {
+    const orderId = await newOrder();
+    const { paymentId } = await start(orderId);
+    const reads = async () => ((await sandbox('GET', '/api/sandbox/exchanges?direction=in')).body.exchanges as Array<{ operation: string }>).filter((e) => e.operation === 'getOrder').length;
+    const before = await reads();
+    for (const body of [{ Customer: { Email: 'someone@else.example' } }, { RecurringToken: 'rt_other' }, { Recurring: true }, { PersonalNumber: '111111-1111' }]) {
+      for (const name of ['customer-update', 'shipping-option-update']) {
+        const refused = await call('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/${name}`, { body });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      }
+    }
+    expect(await reads()).toBe(before);
+    expect((await call('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/customer-update`, { body: {} })).status).toBe(200);
+
+    const other = await newOrder();
+    const checkoutToken = (await admin.call('POST', `/${other}/checkout-token`)).body.token as string;
+    const token = (await sandbox('POST', '/api/sandbox/tokens')).body.Token as string;
+    const asShopper = await rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${other}/payments/recurring`, { token: checkoutToken, ...tenant, body: { token } });
+    expect(asShopper.status).toBe(403);
+    expect((await order(other)).payments).toEqual([]);
+  });
+});
+
 describe('forged provider calls', () => {
-  it('a push without the provider\'s signature, with a wrong one, or to a changed address is 401 and changes nothing', async () => {
+  it('a push, event or validation to a changed or forged address is 401 and changes nothing; to the genuine address its body is only a hint', async () => {
     const orderId = await newOrder();
     const { paymentId, providerOrderId } = await start(orderId);
     const providerOrder = (await sandbox('GET', `/api/sandbox/orders/${providerOrderId}`)).body;
     await sandbox('PUT', `/api/sandbox/orders/${providerOrderId}/shopper`, SHOPPER);
     const pushUrl = new URL(providerOrder.MerchantSettings.PushUri);
-    const body = JSON.stringify({ OrderId: providerOrderId, Status: 'Completed' });
-    const post = (url: URL | string, authorization?: string) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body });
+    const body = JSON.stringify({ OrderId: providerOrderId, MerchantReference: paymentId, Status: 'Completed', Timestamp: new Date().toISOString(), NotificationType: 'CustomerCheckoutStatus', PaymentTransactionId: 1 });
+    const post = (url: URL | string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
-    expect((await post(pushUrl)).status).toBe(401);
-    expect((await post(pushUrl, signProviderC('pc-merchant', 'not-the-secret', body))).status).toBe(401);
     const otherTenant = new URL(pushUrl);
     otherTenant.searchParams.set('channel', 'with-shipping');
-    expect((await post(otherTenant, signProviderC('pc-merchant', 'provider-c-secret', body))).status).toBe(401);
+    expect((await post(otherTenant)).status).toBe(401);
+    const unsigned = new URL(pushUrl);
+    unsigned.searchParams.delete('sig');
+    expect((await post(unsigned)).status).toBe(401);
     const event = new URL(providerOrder.MerchantSettings.OrderManagementPushUri);
-    expect((await post(event, signProviderC('pc-merchant', 'wrong', body))).status).toBe(401);
+    event.searchParams.set('paymentId', 'someone-elses');
+    expect((await post(event)).status).toBe(401);
     const validation = new URL(providerOrder.MerchantSettings.CheckoutValidationCallBackUri);
+    validation.searchParams.set('merchant', 'another');
     expect((await post(validation)).status).toBe(401);
 
     expect(await statuses(orderId)).toEqual(['checkout']);
     expect((await payment(orderId, paymentId)).state).toBe('intent');
-    // Correctly signed, the same body is only a hint: the provider still says InProcess, so nothing moves.
-    const genuine = await post(pushUrl, signProviderC('pc-merchant', 'provider-c-secret', body));
+    // At the genuine address the same body is only a hint: the provider still says InProcess, so nothing moves.
+    const genuine = await post(pushUrl);
     expect(genuine.status).toBe(200);
+    expect(await genuine.json()).toEqual({ CallbackResponse: 'received' });
     expect(await statuses(orderId)).toEqual(['checkout']);
   });
 });

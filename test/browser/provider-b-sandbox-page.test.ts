@@ -30,7 +30,7 @@ afterAll(async () => {
 async function newPurchase(): Promise<string> {
   const created = await rest(url, 'POST', '/api/partner/payments', {
     headers: { authorization: `Bearer ${token}` },
-    body: { merchantReference: 'browser-b', currency: 'NOK', items: [{ reference: 'SHOE', description: 'Running shoes', quantity: 1, amount: 199.9, taxAmount: 39.98 }], callbackUrl: `${merchant.url}/callback` },
+    body: { checkoutSetup: { language: 'English', completedNotificationUrl: `${merchant.url}/callback` }, items: [{ notes: 'SHOE', description: 'Running shoes', quantity: 1, amount: 199.9, taxCode: '25', taxAmount: 39.98 }], extraIdentifiers: { orderReference: 'browser-b' } },
   });
   expect(created.status).toBe(201);
   return created.body.purchaseId as string;

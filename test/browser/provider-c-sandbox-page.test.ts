@@ -28,14 +28,18 @@ afterAll(async () => {
 
 async function newOrder(): Promise<number> {
   const body = JSON.stringify({
+    MerchantApiKey: 'pc-merchant',
     MerchantReference: 'browser-1',
     Currency: 'NOK',
-    CountryCode: 'NO',
-    Locale: 'nb-NO',
-    Cart: { Items: [{ ArticleNumber: 'SHOE', Name: 'Running shoes', Quantity: 1, UnitPrice: 199.9, VatPercent: 25 }] },
-    MerchantSettings: { TermsUri: 'https://shop.example/terms', ConfirmationUri: 'https://shop.example/thanks', PushUri: `${merchant.url}/push`, CheckoutValidationCallBackUri: `${merchant.url}/validation` },
+    Country: 'NO',
+    Language: 'nb-no',
+    MerchantTermsUrl: 'https://shop.example/terms',
+    MerchantConfirmationUrl: 'https://shop.example/thanks',
+    MerchantCheckoutStatusPushUrl: `${merchant.url}/push`,
+    MerchantOrderValidationUrl: `${merchant.url}/validation`,
+    OrderItems: [{ MerchantReference: 'SHOE', Description: 'Running shoes', Type: 'Product', Quantity: 1, PricePerItemIncVat: 199.9, PricePerItemExVat: 159.92, VatRate: 25 }],
   });
-  const created = await rest(url, 'POST', '/checkout/merchantapi/orders', { headers: { authorization: signProviderC('pc-merchant', 'provider-c-secret', body) }, rawBody: body });
+  const created = await rest(url, 'POST', '/checkout/merchantapi/orders', { headers: { authorization: signProviderC('provider-c-secret', body) }, rawBody: body });
   expect(created.status).toBe(201);
   return created.body.OrderId as number;
 }
