@@ -12,6 +12,8 @@ import { OrderWriteQueue } from '../../subgraphs/order/engine/order-write.queue.
 import { OrderTurnWaiters } from '../../subgraphs/order/engine/order-turn.waiters.js';
 import { callsOut, callsOutSql } from '../../subgraphs/order/engine/order-callouts.rules.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { rest } from '../harness/http.js';
+import { startBenchProcess, type BenchProcess } from '../../bench/bench-process.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -169,6 +171,40 @@ describe('writers of one hooked order in two processes', () => {
     const orderId = (created.body as { id: string }).id;
     await holdTurn(orderId, 'other-process', 600_000);
     await expect(replicas[1]!.engine.change(billing(orderId, 'Unhooked'))).resolves.toMatchObject({ order: { version: 2 } });
+  });
+});
+
+describe('writers of one hooked order through two processes of the order service', () => {
+  let replicaProcess: BenchProcess;
+  let replicaUrl: string;
+  beforeAll(async () => {
+    // The same database, secrets and settings as the system's order service; a process of its own.
+    replicaProcess = await startBenchProcess('../test/harness/order-replica.process.ts', {
+      NODE_ENV: 'test',
+      DATABASE_URL: system.config.databaseUrl,
+      AUTH_JWT_SECRET: system.secret,
+      AUTH_SIGNING_KEY: system.config.auth.signingKey,
+      SERVICES: 'order',
+      ORDER_PORT: '0',
+      HOOK_TIMEOUT_MS: '30000',
+      LOG_LEVEL: 'silent',
+    });
+    replicaUrl = (await replicaProcess.call<Record<string, string>>('urls')).order!;
+  }, 120_000);
+  afterAll(() => replicaProcess?.stop());
+
+  it('10 concurrent REST writers without If-Match, half on each process: all 200, hook calls = accepted changes × hooks', async () => {
+    const orderId = await hookedOrder('procs');
+    const bases = [system.urls.order!, replicaUrl];
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        rest(bases[i % 2]!, 'PUT', `/api/v0/checkout/orders/${orderId}/customer/billing`, { token: admin.token, ...tenant, body: { givenName: 'Kari', familyName: `Process writer ${i}`, city: 'Oslo', country: 'NO' } }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(Array(10).fill(200));
+    expect(hookCalls('procs')).toHaveLength(10 * HOOKS.length);
+    expect(results.map((result) => Number(result.headers.get('etag')!.replace(/"/g, ''))).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
+    expect(await turnOf(orderId)).toMatchObject({ version: 11, holder: null, until: null });
   });
 });
 
