@@ -33,8 +33,7 @@ export class OrderTurnWaiters {
    * once it listens (a release announced before then was not heard: the caller reads again).
    */
   async wait(tenant: Tenant, orderId: string, untilMs: number): Promise<void> {
-    if (this.closed) return;
-    if (this.databaseUrl !== undefined && this.listening === undefined) {
+    if (this.databaseUrl !== undefined && this.listening === undefined && !this.closed) {
       this.listening = this.listen();
       return this.listening;
     }
@@ -54,7 +53,7 @@ export class OrderTurnWaiters {
     });
   }
 
-  /** Stops listening and wakes every waiter (they read again and find their way). */
+  /** Stops listening and wakes every waiter (they read again; from now on waiters only poll). */
   async close(): Promise<void> {
     this.closed = true;
     this.wakeAll();
