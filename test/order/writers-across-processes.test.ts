@@ -10,7 +10,7 @@ import { OrderEngine, type ChangeRequest } from '../../subgraphs/order/engine/or
 import { ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS, OrderStore } from '../../subgraphs/order/engine/order-store.repository.js';
 import { OrderWriteQueue } from '../../subgraphs/order/engine/order-write.queue.js';
 import { OrderTurnWaiters } from '../../subgraphs/order/engine/order-turn.waiters.js';
-import { callsOut, callsOutSql } from '../../subgraphs/order/engine/order-callouts.rules.js';
+import { callsOut, callsOutSql, turnBound, turnBoundMs, turnUntilSql } from '../../subgraphs/order/engine/order-callouts.rules.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { rest } from '../harness/http.js';
 import { startBenchProcess, type BenchProcess } from '../../bench/bench-process.js';
@@ -209,7 +209,7 @@ describe('writers of one hooked order through two processes of the order service
 });
 
 describe('which orders call out', () => {
-  it('the SQL condition agrees with the engine on every kind of order', async () => {
+  it('the SQL condition and turn expiry agree with the engine on every kind of order', async () => {
     const hook = { id: 'h1', adapterId: 'a', subscribeTo: '/customer', invoke: 'https://hooks.example/a' };
     const payment = (callbacks?: Record<string, string>) => ({ id: 'p1', adapterId: 'a', state: 'intent', ...(callbacks ? { callbacks } : {}) });
     const documents = [
@@ -223,5 +223,16 @@ describe('which orders call out', () => {
     const { rows } = await system.db.pool.query<{ out: boolean }>(`select ${callsOutSql('d')} as out from jsonb_array_elements($1::jsonb) as t(d)`, [JSON.stringify(documents)]);
     expect(rows.map((row) => row.out)).toEqual(documents.map(callsOut));
     expect(documents.map(callsOut)).toEqual([false, true, false, true, true, false]);
+
+    // The expiry a taken turn gets in SQL is the bound the engine waits for.
+    const limits = { hookTimeoutMs: 5_000, cascadeLimit: 16 };
+    const { baseMs, perCallMs } = turnBound(limits);
+    const bounds = await system.db.pool.query<{ ms: number }>(
+      `select (extract(epoch from ${turnUntilSql('d', '$2', '$3')} - now()) * 1000)::int as ms from jsonb_array_elements($1::jsonb) as t(d)`,
+      [JSON.stringify(documents), baseMs, perCallMs],
+    );
+    expect(bounds.rows.map((row) => row.ms)).toEqual(documents.map((document) => turnBoundMs(document, limits)));
+    // Three hooks and one payment with the defaults: 5 s × (3 + 2 × 1 + 16) + 10 s.
+    expect(turnBoundMs({ hooks: [hook, hook, hook], payments: [payment()] } as unknown as OrderDocument, limits)).toBe(115_000);
   });
 });

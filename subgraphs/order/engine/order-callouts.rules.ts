@@ -29,9 +29,9 @@ export interface TurnLimits {
 export const TURN_MARGIN_MS = 10_000;
 
 /**
- * How long a writer may hold an order's turn: hook timeout × (the order's hooks + its payments +
- * the cascade limit) + a margin. Each hook is called once for the change plus at most
- * `cascadeLimit` cascaded calls; each payment at most one lifecycle callback (`process`, or
+ * How long a writer may hold an order's turn: hook timeout × (the order's hooks + 2 × its
+ * payments + the cascade limit) + a margin. Each hook is called once for the change plus at most
+ * `cascadeLimit` cascaded calls; each payment at most two lifecycle callbacks (`process`, then
  * `abort` when a veto or lost commit undoes it). Past it, the holder is taken for dead.
  * `base` and `perCall` are what the SQL multiplies (`turnUntilSql`).
  */
@@ -39,10 +39,10 @@ export const turnBound = (limits: TurnLimits) => ({ baseMs: limits.hookTimeoutMs
 
 export const turnBoundMs = (document: OrderDocument, limits: TurnLimits): number => {
   const { baseMs, perCallMs } = turnBound(limits);
-  return baseMs + perCallMs * (document.hooks.length + document.payments.length);
+  return baseMs + perCallMs * (document.hooks.length + 2 * document.payments.length);
 };
 
 /** `turnBoundMs` as an SQL expression: the expiry of a turn taken now (`base` and `perCall` are placeholders of integers). */
 export const turnUntilSql = (document: string, base: string, perCall: string): string =>
   `now() + ((${base}::int + ${perCall}::int * (jsonb_array_length(coalesce(${document}->'hooks', '[]'::jsonb))
-    + jsonb_array_length(coalesce(${document}->'payments', '[]'::jsonb)))) * interval '1 millisecond')`;
+    + 2 * jsonb_array_length(coalesce(${document}->'payments', '[]'::jsonb)))) * interval '1 millisecond')`;

@@ -60,7 +60,7 @@ type OutboxJob = JobInput & { traceContext: unknown };
  */
 export type Turn = 'taken' | 'mine' | 'none' | { holder: string | null; until: Date };
 
-/** The bound a taken turn expires after: `baseMs` + `perCallMs` × (the order's hooks + payments); see turnBound. */
+/** The bound a taken turn expires after: `baseMs` + `perCallMs` × (the order's hooks + 2 × payments); see turnBound. */
 export interface TurnBound {
   baseMs: number;
   perCallMs: number;
