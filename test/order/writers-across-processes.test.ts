@@ -40,10 +40,11 @@ const tenant = { merchant: 'm-replicas', channel: 'web' };
 const HOOKS = ['a', 'b', 'c'];
 const logger = createLogger({ level: 'silent' });
 
-function replica(pollMs?: number): Replica {
+/** What one process builds; `listen: false` as a process whose waiters only poll. */
+function replica(options: { pollMs?: number; listen?: boolean } = {}): Replica {
   const db = connectDatabase(system.config.databaseUrl!, { max: 5 });
   const store = new OrderStore(db.pool, new PgNotifier(db.pool, logger, ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS));
-  const turns = new OrderTurnWaiters(db.url, logger, pollMs);
+  const turns = new OrderTurnWaiters(options.listen === false ? undefined : db.url, logger, options.pollMs);
   const engine = new OrderEngine(store, callSignerFor(system.config), logger, { ...system.config.engine, maxAttempts: 25 }, undefined, new OrderWriteQueue(), turns);
   return { db, store, turns, engine };
 }
@@ -137,7 +138,7 @@ describe('writers of one hooked order in two processes', () => {
 
   it('a waiting writer is woken when the turn is given back, not by its poll', async () => {
     const orderId = await hookedOrder('woken');
-    const patient = replica(600_000);
+    const patient = replica({ pollMs: 600_000 });
     try {
       await holdTurn(orderId, 'other-process', 600_000);
       const change = patient.engine.change(billing(orderId, 'Woken'));
@@ -149,6 +150,23 @@ describe('writers of one hooked order in two processes', () => {
     } finally {
       await patient.turns.close();
       await patient.db.close();
+    }
+  });
+
+  it('without LISTEN (no database URL, or a missed notification) a waiting writer finds the turn by its poll', async () => {
+    const orderId = await hookedOrder('polled');
+    const { db, turns, engine } = replica({ pollMs: 50, listen: false });
+    try {
+      await holdTurn(orderId, 'other-process', 600_000);
+      const change = engine.change(billing(orderId, 'Polled'));
+      await eventually(async () => turns.count === 1);
+      // Given back without a NOTIFY: only a read finds out.
+      await system.db.pool.query('update orders set turn_holder = null, turn_until = null where id = $1', [orderId]);
+      await expect(change).resolves.toMatchObject({ order: { version: 2 } });
+      expect(hookCalls('polled')).toHaveLength(HOOKS.length);
+    } finally {
+      await turns.close();
+      await db.close();
     }
   });
 
