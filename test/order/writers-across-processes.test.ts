@@ -120,6 +120,34 @@ describe('writers of one hooked order in two processes', () => {
     expect(await turnOf(orderId)).toMatchObject({ version: 2, holder: null });
   });
 
+  it('a writer waiting in another process goes next, before the rest of the holding process queue', async () => {
+    const orderId = await hookedOrder('fair');
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let first = true;
+    receiver.on('/fair-a', async () => {
+      if (first) {
+        first = false;
+        await gate;
+      }
+      return { status: 200 };
+    });
+    // The other process hears of nothing and reads again every 500 ms: its writer can only go next
+    // by its place in line, never by being quicker than this process's next writer.
+    const other = replica({ listen: false, pollMs: 500 });
+    const here = Array.from({ length: 5 }, (_, i) => replicas[0]!.engine.change(billing(orderId, `Here ${i}`)));
+    // The first writer here holds the turn, inside its first hook call; the other four wait in this process's queue.
+    await eventually(async () => receiver.calls.some((call) => call.path === '/fair-a'));
+    const there = other.engine.change(billing(orderId, 'There'));
+    await eventually(async () => other.turns.count === 1);
+    open();
+    const [thereResult, ...hereResults] = await Promise.all([there, ...here]).finally(() => other.db.close());
+    expect(thereResult.order.version).toBe(3);
+    expect(hereResults.map((result) => result.order.version).sort((a, b) => a - b)).toEqual([2, 4, 5, 6, 7]);
+    expect(hookCalls('fair')).toHaveLength(6 * HOOKS.length);
+    expect(await turnOf(orderId)).toMatchObject({ version: 7, holder: null, until: null });
+  });
+
   it('a turn whose holder died is taken over once it expires', async () => {
     const expired = await hookedOrder('expired');
     await holdTurn(expired, 'dead-process', -1_000);

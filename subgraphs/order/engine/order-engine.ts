@@ -135,11 +135,11 @@ export class OrderEngine {
    * clears the turn; any other ending gives it back here.
    */
   private async changeInTurn(request: ChangeRequest, cause: string | undefined): Promise<ChangeResult> {
-    const turn: HeldTurn = { holder: cause ?? `change:${randomUUID()}`, held: false };
+    const turn: HeldTurn = { holder: cause ?? `change:${randomUUID()}`, held: false, next: false };
     try {
       return await this.attempts(request, turn);
     } finally {
-      if (turn.held) {
+      if (turn.held || turn.next) {
         await this.store.releaseTurn(request.tenant, request.orderId, turn.holder).catch((error: unknown) => this.logger.error({ err: error, orderId: request.orderId }, 'could not give back an order turn; it expires'));
       }
     }
@@ -147,15 +147,17 @@ export class OrderEngine {
 
   /**
    * A fresh read of the order for a change: it takes the order's writer turn when the order calls
-   * out, and waits while another writer holds it (woken when it is given back, or it expires). A
-   * pinned version already passed is refused without waiting; a wait longer than the order's turn
-   * bound is answered as a change that kept losing races.
+   * out, and waits while another writer holds it (woken when it is given back, or it expires),
+   * first in line when no writer of another process is. A pinned version already passed is
+   * refused without waiting; a wait longer than the order's turn bound is answered as a change
+   * that kept losing races.
    */
   private async readInTurn(request: ChangeRequest, turn: HeldTurn): Promise<OrderRecord | null> {
     let deadline: number | undefined;
     for (;;) {
       const read = await this.store.loadTakingTurn(request.tenant, request.orderId, turn.holder, turnBound(this.limits));
       if (read.turn === 'taken') turn.held = true;
+      turn.next = typeof read.turn === 'object' && read.turn.next;
       if (!read.order || typeof read.turn === 'string') return read.order;
       const { order } = read;
       if (request.expectedVersion !== undefined && order.version > request.expectedVersion) {
@@ -321,10 +323,11 @@ export class OrderEngine {
   }
 }
 
-/** The writer turn a change holds (or not) under its holder name: its cause, or a random id. */
+/** The writer turn a change holds (or not) under its holder name (its cause, or a random id), and whether it is next in line for it. */
 interface HeldTurn {
   holder: string;
   held: boolean;
+  next: boolean;
 }
 
 /** A change that kept losing races (or waited for the turn longer than its bound). */

@@ -56,9 +56,13 @@ type OutboxJob = JobInput & { traceContext: unknown };
 /**
  * The writer's turn of an order as a change's fresh read found it (docs/order-engine.md, "Writers
  * across processes"): `taken` by this read, already held by this `mine` holder, not needed
- * (`none`: the order calls nothing out), or held by another writer until `until`.
+ * (`none`: the order calls nothing out), or to wait for: held by another writer (or kept for the
+ * writer next in line) until `until`; `next` when this writer is now next in line.
  */
-export type Turn = 'taken' | 'mine' | 'none' | { holder: string | null; until: Date };
+export type Turn = 'taken' | 'mine' | 'none' | { holder: string | null; until: Date; next: boolean };
+
+/** How long a writer's place next in line is kept without it asking again (it reads at least every TURN_POLL_MS). */
+export const TURN_NEXT_MS = 2_000;
 
 /** The bound a taken turn expires after: `baseMs` + `perCallMs` × (the order's hooks + 2 × payments); see turnBound. */
 export interface TurnBound {
@@ -137,7 +141,7 @@ export class OrderStore {
    * of the take (so the latest committed version), or, when not taken, as of the read.
    */
   async loadTakingTurn(tenant: Tenant, id: string, holder: string, bound: TurnBound): Promise<{ order: OrderRecord | null; turn: Turn }> {
-    const { rows } = await this.pool.query<OrderRow & { taken: boolean; turnHolder: string | null; turnUntil: Date | null; callsOut: boolean }>({
+    const { rows } = await this.pool.query<OrderRow & { taken: boolean; turnHolder: string | null; turnUntil: Date | null; turnNext: string | null; turnNextUntil: Date | null; callsOut: boolean }>({
       ...LOAD_TAKING_TURN_STATEMENT,
       values: [id, tenant.merchant, tenant.channel, holder, bound.baseMs, bound.perCallMs],
     });
@@ -148,11 +152,16 @@ export class OrderStore {
     if (row.taken) return { order: record, turn: 'taken' };
     if (!row.callsOut) return { order: record, turn: 'none' };
     if (row.turnHolder === holder) return { order: record, turn: 'mine' };
-    // Free as of the read but taken by another writer before this statement could (or expired since): read again soon.
-    return { order: record, turn: { holder: row.turnHolder, until: row.turnUntil ?? new Date() } };
+    // Held by another writer, or free but kept for the writer next in line (which takes it without a notification).
+    const held = row.turnHolder !== null && row.turnUntil !== null && row.turnUntil.getTime() > Date.now();
+    const until = (held ? row.turnUntil : row.turnNextUntil) ?? new Date();
+    return { order: record, turn: { holder: row.turnHolder, until, next: row.turnNext === holder } };
   }
 
-  /** Gives back a turn `holder` took without committing (a veto, a refusal, a no-op, an error), and tells the waiting writers. */
+  /**
+   * Gives back a turn `holder` took without committing (a veto, a refusal, a no-op, an error), or
+   * its place next in line (it stopped waiting), and tells the waiting writers.
+   */
   async releaseTurn(tenant: Tenant, id: string, holder: string): Promise<void> {
     const { rowCount } = await this.pool.query({ ...RELEASE_TURN_STATEMENT, values: [id, tenant.merchant, tenant.channel, holder] });
     if (rowCount) this.announceTurn(tenant, id);
@@ -281,29 +290,44 @@ export class OrderStore {
 
 /** Prepared once per connection (named statements): planning is not repeated per change. */
 const LOAD_STATEMENT = { name: 'order-load', text: `select ${ORDER_COLUMNS} from orders where id = $1 and ${tenantCondition('$2', '$3')}` };
+/** The turn is free: nobody holds it, or its holder's time is up (SQL on the row `o`). */
+const TURN_FREE = '(o.turn_holder is null or o.turn_until <= now())';
 /**
  * A change's fresh read that takes the writer turn: $1–$3 the order and its tenant, $4 the holder,
- * $5–$6 the bound (turnUntilSql). The update takes the turn when the order calls out and the turn
- * is free or expired; under concurrent writers it re-checks that on the row's latest version, so
- * two takers never both succeed, and the taker reads the version it locked (`returning`). When
- * nothing was taken, the order as read, with who holds its turn and whether it calls out.
+ * $5–$6 the bound (turnUntilSql). When the order calls out and nobody else is next in line (or
+ * that writer stopped asking), the update takes the turn if it is free, else puts $4 next in
+ * line (or keeps it there). Under concurrent writers it re-checks that on the row's latest
+ * version, so two takers never both succeed, and the taker reads the version it locked
+ * (`returning`). Otherwise, the order as read, with who holds its turn and whether it calls out.
  */
 const LOAD_TAKING_TURN_STATEMENT = {
   name: 'order-load-taking-turn',
   text: `with taken as (
-      update orders o set turn_holder = $4, turn_until = ${turnUntilSql('o.document', '$5', '$6')}
+      update orders o set
+             turn_holder = case when ${TURN_FREE} then $4 else o.turn_holder end,
+             turn_until = case when ${TURN_FREE} then ${turnUntilSql('o.document', '$5', '$6')} else o.turn_until end,
+             turn_next = case when ${TURN_FREE} then null else $4 end,
+             turn_next_until = case when ${TURN_FREE} then null else now() + ${TURN_NEXT_MS} * interval '1 millisecond' end
        where o.id = $1 and ${tenantCondition('$2', '$3')}
-         and ${callsOutSql('o.document')} and (o.turn_holder is null or o.turn_until <= now())
-      returning ${ORDER_COLUMNS}, true as taken, o.turn_holder as "turnHolder", o.turn_until as "turnUntil", true as "callsOut"
+         and ${callsOutSql('o.document')} and o.turn_holder is distinct from $4
+         and (o.turn_next is null or o.turn_next = $4 or o.turn_next_until <= now())
+      returning ${ORDER_COLUMNS}, o.turn_holder = $4 as taken, o.turn_holder as "turnHolder", o.turn_until as "turnUntil",
+             o.turn_next as "turnNext", o.turn_next_until as "turnNextUntil", true as "callsOut"
     )
     select * from taken
     union all
-    select ${ORDER_COLUMNS}, false, turn_holder, turn_until, ${callsOutSql('document')}
+    select ${ORDER_COLUMNS}, false, turn_holder, turn_until, turn_next, turn_next_until, ${callsOutSql('document')}
       from orders where id = $1 and ${tenantCondition('$2', '$3')} and not exists (select 1 from taken)`,
 };
+/** Gives back $4's turn and its place next in line, whichever it has. */
 const RELEASE_TURN_STATEMENT = {
   name: 'order-release-turn',
-  text: `update orders set turn_holder = null, turn_until = null where id = $1 and ${tenantCondition('$2', '$3')} and turn_holder = $4`,
+  text: `update orders set
+         turn_holder = case when turn_holder = $4 then null else turn_holder end,
+         turn_until = case when turn_holder = $4 then null else turn_until end,
+         turn_next = case when turn_next = $4 then null else turn_next end,
+         turn_next_until = case when turn_next = $4 then null else turn_next_until end
+   where id = $1 and ${tenantCondition('$2', '$3')} and (turn_holder = $4 or turn_next = $4)`,
 };
 const INSERT_STATEMENT = {
   name: 'order-insert',
