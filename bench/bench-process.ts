@@ -87,7 +87,9 @@ export async function startBenchProcess(file: string, env: NodeJS.ProcessEnv = {
       child.removeAllListeners('exit');
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await call('exit').catch(() => undefined);
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+      clearTimeout(timer); // a runner (or a test) that stopped its child has nothing left to wait for
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };

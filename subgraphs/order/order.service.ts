@@ -9,6 +9,8 @@ import { ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS, OrderStore } fr
 import { callSignerFor } from '../../platform/outbound/call-signer.js';
 import { PaymentCallbackLog } from './engine/payment-callback.log.js';
 import { PaymentLifecycle } from './engine/payment-lifecycle.js';
+import { OrderTurnWaiters } from './engine/order-turn.waiters.js';
+import { processWriteQueue } from './engine/order-write.queue.js';
 import { CHECKOUT_TOKEN_LIFETIME_S } from '../../platform/auth/platform-tokens.js';
 import { platformSigningKey } from '../../platform/auth/signing-key.js';
 import { CheckoutTokens } from './checkout-token.service.js';
@@ -28,7 +30,9 @@ export function createOrderDomain(deps: ServiceDeps, options: { staticNotificati
   const store = new OrderStore(deps.db.pool, new PgNotifier(deps.db.pool, deps.logger, ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS));
   const calls = callSignerFor(deps.config);
   const lifecycle = new PaymentLifecycle(calls, new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs);
-  const engine = new OrderEngine(store, calls, deps.logger, { ...deps.config.engine, maxAttempts: 25 }, lifecycle);
+  // Waits for order turns held by other processes; the service that builds the domain closes it.
+  const turns = new OrderTurnWaiters(deps.db.url, deps.logger);
+  const engine = new OrderEngine(store, calls, deps.logger, { ...deps.config.engine, maxAttempts: 25 }, lifecycle, processWriteQueue, turns);
   const commands = new OrderCommands(engine, store, calls, deps.logger, {
     validationTimeoutMs: deps.config.engine.validationTimeoutMs,
     ...(options.staticNotifications ? { staticNotifications: options.staticNotifications } : {}),
@@ -43,6 +47,7 @@ export function createOrderDomain(deps: ServiceDeps, options: { staticNotificati
   return {
     store,
     engine,
+    turns,
     commands,
     checkoutTokens,
     queries: new OrderQueries(deps.db.prisma),
@@ -56,6 +61,7 @@ export function createOrderDomain(deps: ServiceDeps, options: { staticNotificati
 export async function createOrderService(deps: ServiceDeps, options: { staticNotifications?: StaticNotificationSource } = {}): Promise<FastifyInstance> {
   const app = createServiceApp('order', deps);
   const domain = createOrderDomain(deps, options);
+  app.addHook('onClose', () => domain.turns.close());
 
   registerOrderRoutes(app, domain.commands, domain.queries, domain.checkoutTokens);
 

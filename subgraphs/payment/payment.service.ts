@@ -22,7 +22,8 @@ export const PAYMENT_SDL = subgraphSdl('payment');
  */
 export async function createPaymentService(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = createServiceApp('payment', deps);
-  const { commands: orders } = createOrderDomain(deps);
+  const { commands: orders, turns } = createOrderDomain(deps);
+  app.addHook('onClose', () => turns.close());
   const transactions = new PaymentTransactionRepository(deps.db.prisma, deps.db.pool);
   const payments = new PaymentRepository(deps.db.prisma);
 

@@ -19,6 +19,8 @@ import { mayRegisterUrls, newOutboundUrls } from './outbound-urls.js';
 import { isLockedStatus, lockedChangesText, mayChangeWhileLocked } from './order-lock.rules.js';
 import { lifecycleMoveOf, paymentCallbackJobs, type LifecycleContext, type PaymentLifecycle } from './payment-lifecycle.js';
 import { causeOfThisChange, processWriteQueue, type OrderWriteQueue } from './order-write.queue.js';
+import { callsOut, turnBound, turnBoundMs } from './order-callouts.rules.js';
+import { OrderTurnWaiters } from './order-turn.waiters.js';
 import type { PaymentDocument } from '../../../contracts/order.types.js';
 
 /** Who makes a change. An adapter's own hooks are skipped for its changes. */
@@ -59,14 +61,15 @@ export interface EngineLimits {
 export const DEFAULT_ENGINE_LIMITS: EngineLimits = { hookTimeoutMs: 5_000, cascadeLimit: 16, maxAttempts: 25 };
 
 /** A change may start from the process's cached copy only when nothing outside is called before its commit can prove the copy current. */
-const mayStartFromCache = (order: OrderRecord): boolean => order.document.hooks.length === 0 && !order.document.payments.some(hasLifecycleCallbacks);
+const mayStartFromCache = (order: OrderRecord): boolean => !callsOut(order.document);
 
 /**
  * The order change pipeline. Every writer — REST shim, GraphQL mutation, adapter, payment API —
  * changes orders through `change`: tenant-scoped load → lock check → change on a copy → hooks
  * (which may veto or patch) → one transaction with the versioned update, events, notification
- * jobs and the subscription notify. Writers of one order take turns within the process; a race
- * lost to another process is retried (or a 409 for `expectedVersion`).
+ * jobs and the subscription notify. Writers of one order take turns within the process, and
+ * across processes when the change calls out (the order's writer turn in the database); a race
+ * lost otherwise is retried (or a 409 for `expectedVersion`).
  */
 export class OrderEngine {
   constructor(
@@ -78,6 +81,8 @@ export class OrderEngine {
     private readonly lifecycle?: PaymentLifecycle,
     /** Writers of one order take turns (shared by the process's engines; order-write.queue.ts). */
     private readonly writers: OrderWriteQueue = processWriteQueue,
+    /** Where writers wait for a turn another process holds (poll only unless given one that listens). */
+    private readonly turns: OrderTurnWaiters = new OrderTurnWaiters(undefined, logger),
   ) {}
 
   async create(tenant: Tenant, actor: Actor, document: OrderDocument): Promise<OrderRecord> {
@@ -97,7 +102,8 @@ export class OrderEngine {
   }
 
   /**
-   * Changes of one order in this process run one at a time (in arrival order), so hooks are
+   * Changes of one order in this process run one at a time (in arrival order); those that call
+   * out also hold the order's writer turn in the database, so across processes too hooks are
    * called once per committed change and callers without `If-Match` never lose a race to a
    * neighbour. A pinned version this process already knows to be stale is refused at once,
    * without waiting for a turn.
@@ -109,17 +115,60 @@ export class OrderEngine {
         throw conflict(`Order ${request.orderId} is at version ${known}, not ${request.expectedVersion}.`, { version: known });
       }
     }
-    return this.writers.turn(orderKey(request.tenant, request.orderId), () => this.changeInTurn(request), causeOfThisChange());
+    const cause = causeOfThisChange();
+    return this.writers.turn(orderKey(request.tenant, request.orderId), () => this.changeInTurn(request, cause), cause);
   }
 
-  private async changeInTurn(request: ChangeRequest): Promise<ChangeResult> {
+  /**
+   * One change, holding the order's writer turn in the database from its fresh read to its commit
+   * when the order calls out (docs/order-engine.md, "Writers across processes"). The commit
+   * clears the turn; any other ending gives it back here.
+   */
+  private async changeInTurn(request: ChangeRequest, cause: string | undefined): Promise<ChangeResult> {
+    const turn: HeldTurn = { holder: cause ?? `change:${randomUUID()}`, held: false, next: false };
+    try {
+      return await this.attempts(request, turn);
+    } finally {
+      if (turn.held || turn.next) {
+        await this.store.releaseTurn(request.tenant, request.orderId, turn.holder).catch((error: unknown) => this.logger.error({ err: error, orderId: request.orderId }, 'could not give back an order turn; it expires'));
+      }
+    }
+  }
+
+  /**
+   * A fresh read of the order for a change: it takes the order's writer turn when the order calls
+   * out, and waits while another writer holds it (woken when it is given back, or it expires),
+   * first in line when no writer of another process is. A pinned version already passed is
+   * refused without waiting; a wait longer than the order's turn bound is answered as a change
+   * that kept losing races.
+   */
+  private async readInTurn(request: ChangeRequest, turn: HeldTurn): Promise<OrderRecord | null> {
+    let deadline: number | undefined;
+    for (;;) {
+      const read = await this.store.loadTakingTurn(request.tenant, request.orderId, turn.holder, turnBound(this.limits));
+      if (read.turn === 'taken') turn.held = true;
+      turn.next = typeof read.turn === 'object' && read.turn.next;
+      if (!read.order || typeof read.turn === 'string') return read.order;
+      const { order } = read;
+      if (request.expectedVersion !== undefined && order.version > request.expectedVersion) {
+        throw conflict(`Order ${order.id} is at version ${order.version}, not ${request.expectedVersion}.`, { version: order.version });
+      }
+      deadline ??= Date.now() + turnBoundMs(order.document, this.limits);
+      if (Date.now() >= deadline) throw kept(order.id);
+      await this.turns.wait(request.tenant, request.orderId, Math.min(deadline, read.turn.until.getTime()));
+    }
+  }
+
+  private async attempts(request: ChangeRequest, turn: HeldTurn): Promise<ChangeResult> {
     for (let attempt = 1; ; attempt++) {
       // The first attempt may start from this process's last committed copy. Only a commit proves
       // a copy current (the versioned update), so any other outcome of a cached copy — a refusal,
       // a no-op, a lock — is decided again on a fresh read.
       // Orders with hooks always start from a fresh read, so no hook sees (or vetoes) a stale copy;
       // so do orders whose payments registered process or abort: those are called on a status move.
-      const base = attempt === 1 ? await this.store.loadForChange(request.tenant, request.orderId, mayStartFromCache) : { order: await this.store.load(request.tenant, request.orderId), cached: false };
+      // That read takes the order's writer turn for them.
+      const cachedCopy = attempt === 1 ? this.store.cachedForChange(request.tenant, request.orderId, mayStartFromCache) : undefined;
+      const base = cachedCopy ? { order: cachedCopy, cached: true } : { order: await this.readInTurn(request, turn), cached: false };
       if (!base.order) throw notFound(`Order ${request.orderId} was not found.`, 'order_not_found');
       const { cached } = base;
       let prepared: Prepared;
@@ -185,15 +234,14 @@ export class OrderEngine {
         },
       };
       try {
-        const order = await this.store.update(current, outcome.document, event, jobs, request.transactions);
+        const order = await this.store.update(current, outcome.document, event, jobs, request.transactions, turn.held);
+        turn.held = false; // the commit cleared it
         return { order, changes, hooks: outcome.invocations };
       } catch (error) {
         // Not committed: what `process` reserved is released (a retry processes again).
         await this.undoProcess(lifecycle, outcome.document, processed.payments);
         if (!(error instanceof VersionConflict)) throw error;
-        if (request.expectedVersion !== undefined || attempt >= this.limits.maxAttempts) {
-          throw conflict(`Order ${current.id} was changed by someone else at the same time; try again.`);
-        }
+        if (request.expectedVersion !== undefined || attempt >= this.limits.maxAttempts) throw kept(current.id);
         this.logger.debug({ orderId: current.id, attempt }, 'order change lost a race; retrying');
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
       }
@@ -264,6 +312,16 @@ export class OrderEngine {
       .catch((error: unknown) => this.logger.error({ err: error, orderId: current.id }, 'could not record a veto event'));
   }
 }
+
+/** The writer turn a change holds (or not) under its holder name (its cause, or a random id), and whether it is next in line for it. */
+interface HeldTurn {
+  holder: string;
+  held: boolean;
+  next: boolean;
+}
+
+/** A change that kept losing races (or waited for the turn longer than its bound). */
+const kept = (orderId: string) => conflict(`Order ${orderId} was changed by someone else at the same time; try again.`);
 
 interface Prepared {
   current: OrderRecord;
@@ -355,4 +413,4 @@ function amountChangedJobs(before: OrderDocument, after: OrderDocument, actorAda
 
 const actorName = (actor: Actor) => actor.adapterId ?? actor.subject;
 
-const hasLifecycleCallbacks = (payment: PaymentDocument) => Boolean(payment.callbacks?.process ?? payment.callbacks?.abort);
+

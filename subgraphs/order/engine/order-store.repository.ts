@@ -8,6 +8,7 @@ import { ORDER_COLUMNS, orderKey, tenantCondition, toOrderRecord, type OrderReco
 import { outboundTraceHeaders } from '../../../platform/telemetry/outbound.js';
 import { RecentOrders } from './recent-orders.cache.js';
 import { GroupCommitBatcher } from './group-commit.batcher.js';
+import { callsOutSql, turnUntilSql } from './order-callouts.rules.js';
 
 export interface EventInput {
   id: string;
@@ -52,10 +53,29 @@ interface Written {
 
 type OutboxJob = JobInput & { traceContext: unknown };
 
+/**
+ * The writer's turn of an order as a change's fresh read found it (docs/order-engine.md, "Writers
+ * across processes"): `taken` by this read, already held by this `mine` holder, not needed
+ * (`none`: the order calls nothing out), or to wait for: held by another writer (or kept for the
+ * writer next in line) until `until`; `next` when this writer is now next in line.
+ */
+export type Turn = 'taken' | 'mine' | 'none' | { holder: string | null; until: Date; next: boolean };
+
+/** How long a writer's place next in line is kept without it asking again (it reads at least every TURN_POLL_MS). */
+export const TURN_NEXT_MS = 2_000;
+
+/** The bound a taken turn expires after: `baseMs` + `perCallMs` × (the order's hooks + 2 × payments); see turnBound. */
+export interface TurnBound {
+  baseMs: number;
+  perCallMs: number;
+}
+
 export class VersionConflict extends Error {
   override name = 'VersionConflict';
 }
 
+/** Announces that an order's writer turn was given back (by a commit or a release); the payload names tenant and order. */
+export const ORDER_TURNS_CHANNEL = 'order_turns';
 /** The channel `orderChanged` subscriptions listen on; the payload names tenant, order and version. */
 export const ORDER_CHANGED_CHANNEL = 'order_changed';
 /** Wakes the notification workers when jobs were queued. */
@@ -65,7 +85,7 @@ export const NOTIFICATION_JOBS_CHANNEL = 'notification_jobs';
  * subscription hub reads arrays), and one wake-up for the workers however many commits queued
  * jobs (they look for due jobs themselves).
  */
-export const ORDER_STORE_DELIVERIES: Record<string, ChannelDelivery> = { [ORDER_CHANGED_CHANNEL]: 'packed', [NOTIFICATION_JOBS_CHANNEL]: 'wake' };
+export const ORDER_STORE_DELIVERIES: Record<string, ChannelDelivery> = { [ORDER_CHANGED_CHANNEL]: 'packed', [ORDER_TURNS_CHANNEL]: 'packed', [NOTIFICATION_JOBS_CHANNEL]: 'wake' };
 /**
  * Under a burst of commits, the store's NOTIFYs leave at most every 5 ms (at once after a quiet
  * spell): subscribers and workers of another process hear of a change at most 5 ms later, and a
@@ -105,15 +125,50 @@ export class OrderStore {
   }
 
   /**
-   * The order to base a change on: the version this process last committed (or read) when it has
-   * it and `reuse` accepts it, else a read; `cached` tells which. A stale cached copy is harmless:
-   * the versioned update refuses it and the engine re-reads. The record is the remembered one
-   * itself, as a read's is: read-only to its callers (the engine drafts a change on its own copy).
+   * The copy to base a change on without a read: the version this process last committed (or
+   * read) when it has it and `reuse` accepts it. A stale cached copy is harmless: the versioned
+   * update refuses it and the engine re-reads. The record is the remembered one itself, as a
+   * read's is: read-only to its callers (the engine drafts a change on its own copy).
    */
-  async loadForChange(tenant: Tenant, id: string, reuse: (order: OrderRecord) => boolean = () => true): Promise<{ order: OrderRecord | null; cached: boolean }> {
+  cachedForChange(tenant: Tenant, id: string, reuse: (order: OrderRecord) => boolean): OrderRecord | undefined {
     const cached = this.recent.get(orderKey(tenant, id));
-    if (cached && reuse(cached)) return { order: cached, cached: true };
-    return { order: await this.load(tenant, id), cached: false };
+    return cached && reuse(cached) ? cached : undefined;
+  }
+
+  /**
+   * A change's fresh read, which takes the order's writer turn for `holder` in the same statement
+   * when the order calls out (callsOut) and the turn is free or expired. The record is the row as
+   * of the take (so the latest committed version), or, when not taken, as of the read.
+   */
+  async loadTakingTurn(tenant: Tenant, id: string, holder: string, bound: TurnBound): Promise<{ order: OrderRecord | null; turn: Turn }> {
+    const { rows } = await this.pool.query<OrderRow & { taken: boolean; turnHolder: string | null; turnUntil: Date | null; turnNext: string | null; turnNextUntil: Date | null; callsOut: boolean }>({
+      ...LOAD_TAKING_TURN_STATEMENT,
+      values: [id, tenant.merchant, tenant.channel, holder, bound.baseMs, bound.perCallMs],
+    });
+    const row = rows[0];
+    if (!row) return { order: null, turn: 'none' };
+    const record = toOrderRecord(row);
+    this.remember(record);
+    if (row.taken) return { order: record, turn: 'taken' };
+    if (!row.callsOut) return { order: record, turn: 'none' };
+    if (row.turnHolder === holder) return { order: record, turn: 'mine' };
+    // Held by another writer, or free but kept for the writer next in line (which takes it without a notification).
+    const held = row.turnHolder !== null && row.turnUntil !== null && row.turnUntil.getTime() > Date.now();
+    const until = (held ? row.turnUntil : row.turnNextUntil) ?? new Date();
+    return { order: record, turn: { holder: row.turnHolder, until, next: row.turnNext === holder } };
+  }
+
+  /**
+   * Gives back a turn `holder` took without committing (a veto, a refusal, a no-op, an error), or
+   * its place next in line (it stopped waiting), and tells the waiting writers.
+   */
+  async releaseTurn(tenant: Tenant, id: string, holder: string): Promise<void> {
+    const { rowCount } = await this.pool.query({ ...RELEASE_TURN_STATEMENT, values: [id, tenant.merchant, tenant.channel, holder] });
+    if (rowCount) this.announceTurn(tenant, id);
+  }
+
+  private announceTurn(tenant: Tenant, id: string): void {
+    this.notifier.publish(ORDER_TURNS_CHANNEL, JSON.stringify({ merchant: tenant.merchant, channel: tenant.channel, id }));
   }
 
   /** The last version this process committed or read of the order, if it remembers one (never ahead of the database). */
@@ -149,8 +204,11 @@ export class OrderStore {
     return record;
   }
 
-  /** Commits a new version; throws VersionConflict when someone else committed since `version`. */
-  async update(current: OrderRecord, document: OrderDocument, event: EventInput, jobs: JobInput[], transactions: TransactionLogInput[] = []): Promise<OrderRecord> {
+  /**
+   * Commits a new version; throws VersionConflict when someone else committed since `version`.
+   * The commit clears the order's writer turn; `heldTurn` (the change held it) tells the writers waiting for it.
+   */
+  async update(current: OrderRecord, document: OrderDocument, event: EventInput, jobs: JobInput[], transactions: TransactionLogInput[] = [], heldTurn = false): Promise<OrderRecord> {
     const written = await this.commits.submit({ current, document, event, outbox: outboxJobValues(jobs), transactions });
     if (!written) {
       this.recent.delete(orderKey(current, current.id));
@@ -168,6 +226,7 @@ export class OrderStore {
       updatedAt: written.updatedAt,
     };
     this.published(record, jobs.length > 0);
+    if (heldTurn) this.announceTurn(current, current.id);
     return record;
   }
 
@@ -231,6 +290,45 @@ export class OrderStore {
 
 /** Prepared once per connection (named statements): planning is not repeated per change. */
 const LOAD_STATEMENT = { name: 'order-load', text: `select ${ORDER_COLUMNS} from orders where id = $1 and ${tenantCondition('$2', '$3')}` };
+/** The turn is free: nobody holds it, or its holder's time is up (SQL on the row `o`). */
+const TURN_FREE = '(o.turn_holder is null or o.turn_until <= now())';
+/**
+ * A change's fresh read that takes the writer turn: $1–$3 the order and its tenant, $4 the holder,
+ * $5–$6 the bound (turnUntilSql). When the order calls out and nobody else is next in line (or
+ * that writer stopped asking), the update takes the turn if it is free, else puts $4 next in
+ * line (or keeps it there). Under concurrent writers it re-checks that on the row's latest
+ * version, so two takers never both succeed, and the taker reads the version it locked
+ * (`returning`). Otherwise, the order as read, with who holds its turn and whether it calls out.
+ */
+const LOAD_TAKING_TURN_STATEMENT = {
+  name: 'order-load-taking-turn',
+  text: `with taken as (
+      update orders o set
+             turn_holder = case when ${TURN_FREE} then $4 else o.turn_holder end,
+             turn_until = case when ${TURN_FREE} then ${turnUntilSql('o.document', '$5', '$6')} else o.turn_until end,
+             turn_next = case when ${TURN_FREE} then null else $4 end,
+             turn_next_until = case when ${TURN_FREE} then null else now() + ${TURN_NEXT_MS} * interval '1 millisecond' end
+       where o.id = $1 and ${tenantCondition('$2', '$3')}
+         and ${callsOutSql('o.document')} and o.turn_holder is distinct from $4
+         and (o.turn_next is null or o.turn_next = $4 or o.turn_next_until <= now())
+      returning ${ORDER_COLUMNS}, o.turn_holder = $4 as taken, o.turn_holder as "turnHolder", o.turn_until as "turnUntil",
+             o.turn_next as "turnNext", o.turn_next_until as "turnNextUntil", true as "callsOut"
+    )
+    select * from taken
+    union all
+    select ${ORDER_COLUMNS}, false, turn_holder, turn_until, turn_next, turn_next_until, ${callsOutSql('document')}
+      from orders where id = $1 and ${tenantCondition('$2', '$3')} and not exists (select 1 from taken)`,
+};
+/** Gives back $4's turn and its place next in line, whichever it has. */
+const RELEASE_TURN_STATEMENT = {
+  name: 'order-release-turn',
+  text: `update orders set
+         turn_holder = case when turn_holder = $4 then null else turn_holder end,
+         turn_until = case when turn_holder = $4 then null else turn_until end,
+         turn_next = case when turn_next = $4 then null else turn_next end,
+         turn_next_until = case when turn_next = $4 then null else turn_next_until end
+   where id = $1 and ${tenantCondition('$2', '$3')} and (turn_holder = $4 or turn_next = $4)`,
+};
 const INSERT_STATEMENT = {
   name: 'order-insert',
   text: commitStatement({
@@ -247,7 +345,7 @@ const INSERT_STATEMENT = {
  */
 const updateOne = (outbox?: { jobs: string; transactions: string }) =>
   commitStatement({
-    write: `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now()
+    write: `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now(), turn_holder = null, turn_until = null
       where id = $4 and version = $7 and ${tenantCondition('$5', '$6')} returning id, merchant, channel, version, document, updated_at`,
     events: { one: { id: '$8::uuid', type: '$9', actor: '$10', data: '$11::jsonb' } },
     outbox,
@@ -268,7 +366,7 @@ const updateMany = (outbox: boolean) =>
        select * from jsonb_to_recordset($1::jsonb) as m(i int, id text, merchant text, channel text, expected int, document jsonb, status text, reference text,
          "eventId" uuid, "eventType" text, actor text, data jsonb${outbox ? ', jobs jsonb, transactions jsonb' : ''})
      )
-     update orders o set document = m.document, status = m.status, reference = m.reference, version = o.version + 1, updated_at = now()
+     update orders o set document = m.document, status = m.status, reference = m.reference, version = o.version + 1, updated_at = now(), turn_holder = null, turn_until = null
        from members m
       where o.id = any($2::text[]) and o.id = m.id and o.merchant = m.merchant and o.channel = m.channel and o.version = m.expected
      returning o.id, o.merchant, o.channel, o.version, o.document, o.updated_at, m.i, m."eventId", m."eventType", m.actor, m.data${outbox ? ', m.jobs, m.transactions' : ''}`,
@@ -282,6 +380,8 @@ const UPDATE_MANY_OUTBOX_STATEMENT = { name: 'order-update-many-outbox', text: u
 /** The statements that find orders by id, for the test that they go through the primary key. */
 export const ORDER_STATEMENTS_BY_ID = {
   order_load: LOAD_STATEMENT,
+  order_load_taking_turn: LOAD_TAKING_TURN_STATEMENT,
+  order_release_turn: RELEASE_TURN_STATEMENT,
   order_update: UPDATE_STATEMENT,
   order_update_outbox: UPDATE_OUTBOX_STATEMENT,
   order_update_many: UPDATE_MANY_STATEMENT,

@@ -6,7 +6,9 @@ import { currentScope } from '../../../platform/telemetry/request-scope.js';
  * commit) only once the previous change of that order in this process has finished. So a hook
  * chain is never run for a change that then loses its commit to a neighbour, and a caller without
  * `If-Match` never sees a conflict caused by a writer of the same process. Writers in other
- * processes are still decided by the versioned update (the loser re-runs its change).
+ * processes take turns through the database when the order calls out (the engine's writer turn,
+ * docs/order-engine.md "Writers across processes"); otherwise the versioned update decides (the
+ * loser re-runs its change, calling nothing).
  *
  * One queue is shared by every engine of the process (the order service and the payment API
  * each build one), keyed by tenant and order id. Entries are removed when a queue drains.
