@@ -25,6 +25,9 @@ function exact(value: number): Exact {
   return { units: negative ? -units : units, scale: fraction.length };
 }
 
+/** How many decimal places an amount is written with (12.345 → 3, 12.3 → 1, 12 → 0, 1e-7 → 7). */
+export const decimalPlaces = (value: number): number => exact(value).scale;
+
 const rescale = (value: Exact, scale: number): bigint => value.units * 10n ** BigInt(scale - value.scale);
 
 function aligned(a: number, b: number): [bigint, bigint, number] {

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { money, toAmount } from '../../platform/money/money.js';
 import type { CallSigner } from '../../platform/outbound/call-signer.js';
-import type { PaymentDocument } from '../../contracts/order.types.js';
+import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
+import { assertAmountPrecision } from '../order/domain/amount-precision.rules.js';
 import { callPaymentCallback, type PaymentCallbackName, type PaymentCallbackResult } from '../order/engine/payment-callback.caller.js';
 import type { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
 import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
@@ -50,7 +51,9 @@ export class PaymentActions {
    */
   refund(context: CommandContext, orderId: string, paymentId: string, amount: number): Promise<PaymentWrite> {
     if (!(amount > 0)) throw badRequest('invalid_refund_amount', 'A refund amount must be above 0.');
-    return this.locked(context, orderId, paymentId, async (payment) => {
+    return this.locked(context, orderId, paymentId, async (payment, _version, order) => {
+      // Checked before the provider is asked: a provider rounds what it is given (12.345 NOK → 12.35), the platform never does.
+      assertRefundPrecision(payment, order, amount);
       const { state } = refundOf(payment, amount);
       const result = await this.call(context, orderId, payment, 'refund', amount);
       // The provider's event that will report this refund (the adapter names it): recorded with it, so that event,
@@ -139,7 +142,7 @@ export class PaymentActions {
   }
 
   /** Runs `work` on the payment as it is now, holding the payment's advisory lock. */
-  private async locked<T>(context: CommandContext, orderId: string, paymentId: string, work: (payment: PaymentDocument, version: number) => Promise<T>): Promise<T> {
+  private async locked<T>(context: CommandContext, orderId: string, paymentId: string, work: (payment: PaymentDocument, version: number, order: OrderDocument) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const key = JSON.stringify(["payment-action", context.tenant.merchant, context.tenant.channel, orderId, paymentId]);
     try {
@@ -148,7 +151,7 @@ export class PaymentActions {
         const order = await this.orders.get(context, orderId);
         const payment = order.document.payments.find((candidate) => candidate.id === paymentId);
         if (!payment) throw notFound(`Payment ${paymentId} was not found on order ${orderId}.`, 'payment_not_found');
-        return await work(payment, order.version);
+        return await work(payment, order.version, order.document);
       } finally {
         await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
       }
@@ -157,6 +160,10 @@ export class PaymentActions {
     }
   }
 }
+
+/** A refund amount is written no finer than the payment's currency allows (400 `amount_precision`); it is never rounded. */
+export const assertRefundPrecision = (payment: PaymentDocument, order: Pick<OrderDocument, 'currency'>, amount: number): void =>
+  assertAmountPrecision(amount, payment.currency ?? order.currency, 'The refund amount');
 
 /** What a payment has been refunded through the platform so far. */
 export const refundedOf = (payment: PaymentDocument): number => (typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0);

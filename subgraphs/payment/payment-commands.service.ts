@@ -6,7 +6,7 @@ import type { CommandContext, OrderCommands } from '../order/order-commands.serv
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
-import { refundOf, withPlatformActions } from './payment-actions.service.js';
+import { assertRefundPrecision, refundOf, withPlatformActions } from './payment-actions.service.js';
 import { assertMayRead, assertMayWrite, assertNewPayment, assertPaymentUpdate, assertTenant, assertTransition } from './payment.rules.js';
 
 /** The spec's create body, plus the optional payment fields an adapter may know at creation. */
@@ -98,6 +98,7 @@ export class PaymentCommands {
         assert: (draft) => {
           const current = draft.payments.find((candidate) => candidate.id === paymentId);
           if (!current) return; // updatePayment answers 404 payment_not_found
+          if (refund) assertRefundPrecision(current, draft, refund.amount);
           assertPaymentUpdate(context.actor, draft, orderId, current, { ...fields, ...(body.orderId === undefined ? {} : { orderId: body.orderId }) } as Partial<PaymentDocument>);
         },
       });

@@ -124,6 +124,22 @@ describe('hooks', () => {
     expect(after.body).toEqual(before.body);
   });
 
+  it("a patch writing a payment amount finer than the order's currency allows is vetoed (invalid_patch), never rounded", async () => {
+    adapterX.on('/fine-amount', () => ({ status: 200, body: [{ op: 'replace', path: '/payments/1/amount', value: 149.905 }] }));
+    const order = await orderWithHooks([{ id: 'h', adapterId: 'x_adapter', subscribeTo: '/customer', target: '/payments', invoke: `${adapterX.url}/fine-amount` }], {
+      payments: [
+        { id: 'p1', adapterId: 'x_adapter', state: 'intent', amount: 100 },
+        { id: 'p2', adapterId: 'y_adapter', state: 'intent', amount: 149.9 },
+      ],
+    });
+    const before = await admin.call('GET', `/${order.id}`);
+    const { status, body } = await admin.call('PUT', `/${order.id}/customer/billing`, { givenName: 'Ada' });
+    expect([status, body.code, body.details?.reason]).toEqual([400, 'hook_vetoed', 'invalid_patch']);
+    expect(body.details.hookMessage).toBe('the patch writes 149.905 at /payments/1/amount, finer than its currency allows: NOK allows at most 2 decimals (0.01)');
+    const after = await admin.call('GET', `/${order.id}`);
+    expect(after.body).toEqual(before.body);
+  });
+
   it("another adapter's hook may keep a payment's amount equal to the total, and its own hook may record its payment's lifecycle", async () => {
     adapterX.on('/amounts-and-reserve', () => ({
       status: 200,

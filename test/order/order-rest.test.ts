@@ -156,6 +156,33 @@ describe('order REST shims', () => {
     expect((await adapter.call('DELETE', `/${order.id}/hooks/nope`)).status).toBe(404);
   });
 
+  it("amounts finer than the order's currency allows are 400 amount_precision on every path, never rounded; an unknown currency is 400 unknown_currency", async () => {
+    const refusal = (answer: { status: number; body: any }) => [answer.status, answer.body.code, answer.body.details];
+    // The order's own amounts, at creation and on replacement.
+    const created = await admin.call('POST', '', sampleOrder({ cart: { items: [{ id: 'a' }], total: { includingVat: 249.999, excludingVat: 199.92 } } }));
+    expect(refusal(created)).toEqual([400, 'amount_precision', { currency: 'NOK', exponent: 2, amount: 249.999, pointer: '/cart/total/includingVat' }]);
+    expect(created.body.message).toBe('The amount 249.999 at /cart/total/includingVat is finer than its currency allows: NOK allows at most 2 decimals (0.01).');
+    const yen = await admin.call('POST', '', sampleOrder({ currency: 'JPY', cart: { items: [{ id: 'a' }], total: { includingVat: 2500, excludingVat: 2000 } }, payments: [{ id: 'p', adapterId: 'nonpsp_adapter', amount: 2500.5 }] }));
+    expect(refusal(yen)).toEqual([400, 'amount_precision', { currency: 'JPY', exponent: 0, amount: 2500.5, pointer: '/payments/0/amount' }]);
+    const unknown = await admin.call('POST', '', sampleOrder({ currency: 'XYZ' }));
+    expect([unknown.status, unknown.body.code]).toEqual([400, 'unknown_currency']);
+
+    const order = await createOrder();
+    const before = await admin.call('GET', `/${order.id}`);
+    expect(refusal(await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'a' }], total: { includingVat: 10, excludingVat: 8.001 } }))[1]).toBe('amount_precision');
+    expect(refusal(await admin.call('PUT', `/${order.id}/shippings`, [{ id: 's', total: { includingVat: 0.125, excludingVat: 0.1 } }]))[1]).toBe('amount_precision');
+
+    // Payments added and updated through the order service.
+    const adapter = await orderClient(system, tenant, 'adapter', 'nonpsp_adapter');
+    expect(refusal(await adapter.call('POST', `/${order.id}/payments`, { adapterId: 'nonpsp_adapter', amount: 12.345 }))).toEqual([400, 'amount_precision', { currency: 'NOK', exponent: 2, amount: 12.345, pointer: '/payments/0/amount' }]);
+    const after = await admin.call('GET', `/${order.id}`);
+    expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+    const payment = await adapter.call('POST', `/${order.id}/payments`, { adapterId: 'nonpsp_adapter', amount: 249.9 });
+    expect(payment.status).toBe(201);
+    expect(refusal(await adapter.call('PUT', `/${order.id}/payments/${payment.body.id}`, { amount: 249.901 }))[1]).toBe('amount_precision');
+    expect((await adapter.call('GET', `/${order.id}/payments/${payment.body.id}`)).body.amount).toBe(249.9);
+  });
+
   it("the order service's payment and registration paths keep the payment API's rules and each adapter to its own entries", async () => {
     const order = await createOrder();
     const nonpsp = await orderClient(system, tenant, 'adapter', 'nonpsp_adapter');

@@ -331,6 +331,27 @@ describe('delivery, cancel and refund from the back office', () => {
     expect(refreshed.data.refreshPayment).toEqual({ state: 'reserved', amount: 149.9 });
   });
 
+  it("a refund finer than the currency allows is 400 AMOUNT_PRECISION (GraphQL and REST) before the adapter is called; a refresh answering such an amount records nothing", async () => {
+    await completedOrder('r3', ['refund', 'refresh']);
+    for (const state of ['reserved', 'captured']) expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/r3-psp', { token: admin.token, ...tenant, body: { orderId: 'r3', state } })).status).toBe(200);
+    const details = { currency: 'NOK', exponent: 2, amount: 12.345 };
+    const viaGraph = await gql(`mutation { refundPayment(orderId: "r3", paymentId: "r3-psp", amount: 12.345) { id } }`, {});
+    expect(viaGraph.errors[0]).toMatchObject({ message: expect.stringContaining('NOK allows at most 2 decimals (0.01)'), extensions: { code: 'AMOUNT_PRECISION', status: 400, details } });
+    const viaRest = await rest(system.urls.payment!, 'POST', '/api/v0/payments/r3-psp/refund', { token: admin.token, ...tenant, body: { amount: 12.345 } });
+    expect([viaRest.status, viaRest.body.code, viaRest.body.details]).toEqual([400, 'amount_precision', details]);
+    expect(psp.callsTo('/r3/refund')).toHaveLength(0);
+    expect((await admin.call('GET', '/r3')).body.payments[1].refundedAmount).toBeUndefined();
+
+    const refunded = await gql(`mutation { refundPayment(orderId: "r3", paymentId: "r3-psp", amount: 12.35) { refundedAmount } }`, {});
+    expect(refunded.data.refundPayment).toEqual({ refundedAmount: 12.35 });
+    expect(psp.callsTo('/r3/refund')[0]!.body).toMatchObject({ amount: 12.35, currency: 'NOK' });
+
+    psp.on('/r3/refresh', () => ({ status: 200, body: { refundedAmount: 62.345 } }));
+    const refreshed = await gql(`mutation { refreshPayment(orderId: "r3", paymentId: "r3-psp") { id } }`, {});
+    expect(refreshed.errors[0]).toMatchObject({ message: expect.stringContaining('refundedAmount 62.345, finer than its currency allows: NOK allows at most 2 decimals'), extensions: { code: 'PAYMENT_CALLBACK_FAILED', details: { reason: 'malformed_response' } } });
+    expect((await admin.call('GET', '/r3')).body.payments[1].refundedAmount).toBe(12.35);
+  });
+
   it('two refunds at once never refund more than was captured', async () => {
     await completedOrder('r2', ['refund']);
     for (const state of ['reserved', 'captured']) {

@@ -346,6 +346,53 @@ describe('payment states', () => {
   });
 });
 
+describe("amounts and their currency's minor units", () => {
+  const expectPrecisionRefusal = (answer: { status: number; body: any }, currency: string, exponent: number, amount: number) => {
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'amount_precision', details: { currency, exponent, amount } });
+    expect(answer.body.message).toContain(exponent === 0 ? `${currency} allows no decimals` : `${currency} allows at most ${exponent} decimals`);
+  };
+
+  it('refuses a payment created or updated with an amount finer than the order currency allows (400 amount_precision), never rounding it', async () => {
+    const orderId = await createOrder();
+    expectPrecisionRefusal(await psp.call('POST', '', createBody(tenant, orderId, { amount: 249.905 })), 'NOK', 2, 249.905);
+    expectPrecisionRefusal(await psp.call('POST', '', createBody(tenant, orderId, { upperLimitAmount: 300.001 })), 'NOK', 2, 300.001);
+    expect(await paymentsOf(orderId)).toEqual([]);
+
+    const created = await psp.call('POST', '', createBody(tenant, orderId, { amount: 249.9 }));
+    expect(created.status).toBe(201);
+    const paymentId = created.body.id as string;
+    const refused = await psp.call('PUT', `/${paymentId}`, { amount: 12.345 });
+    expectPrecisionRefusal(refused, 'NOK', 2, 12.345);
+    expect(refused.body.details.pointer).toBe('/payments/0/amount');
+    expect((await paymentsOf(orderId))[0]).toMatchObject({ id: paymentId, amount: 249.9 });
+    expect((await psp.call('PUT', `/${paymentId}`, { amount: 12.35 })).body.amount).toBe(12.35);
+  });
+
+  it('holds each currency to its own exponent: JPY has no decimals, KWD three', async () => {
+    const yen = await createOrder({ currency: 'JPY', cart: { items: [{ id: 'i' }], total: { includingVat: 2500, excludingVat: 2000 } } });
+    expectPrecisionRefusal(await psp.call('POST', '', createBody(tenant, yen, { currency: 'JPY', amount: 2499.5 })), 'JPY', 0, 2499.5);
+    expect((await psp.call('POST', '', createBody(tenant, yen, { currency: 'JPY', amount: 2500 }))).status).toBe(201);
+
+    const dinar = await createOrder({ currency: 'KWD', cart: { items: [{ id: 'i' }], total: { includingVat: 12.345, excludingVat: 9.876 } } });
+    expect((await psp.call('POST', '', createBody(tenant, dinar, { currency: 'KWD', amount: 12.345 }))).status).toBe(201);
+    expectPrecisionRefusal(await psp.call('POST', '', createBody(tenant, dinar, { adapterId: ADAPTER, type: 'giftcard', currency: 'KWD', amount: 1.2345 })), 'KWD', 3, 1.2345);
+  });
+
+  it("a refund the provider reported in a finer amount is refused and leaves the payment's refundedAmount as it was", async () => {
+    const orderId = await createOrder();
+    const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id as string;
+    for (const state of ['reserved', 'captured']) expect((await psp.call('PUT', `/${paymentId}`, { state })).status).toBe(200);
+    const refused = await psp.call('PUT', `/${paymentId}`, { orderId, refund: { amount: 12.345 }, transaction: { event: 'webhook', pspEvent: 'refunded', isSuccess: true, amount: 12.345, eventKey: 'fine-1' } });
+    expectPrecisionRefusal(refused, 'NOK', 2, 12.345);
+    expect(refused.body.message).toContain('The refund amount 12.345');
+    expect((await paymentsOf(orderId))[0]).toMatchObject({ state: 'captured' });
+    expect((await paymentsOf(orderId))[0]!.refundedAmount).toBeUndefined();
+    const refunded = await psp.call('PUT', `/${paymentId}`, { orderId, refund: { amount: 12.35 }, transaction: { event: 'webhook', pspEvent: 'refunded', isSuccess: true, amount: 12.35, eventKey: 'fine-2' } });
+    expect(refunded.body).toMatchObject({ state: 'captured', refundedAmount: 12.35 });
+  });
+});
+
 describe('the processing lock', () => {
   it("refuses a payment's amount while the order is processing (409 order_locked, nothing written); its lifecycle fields still change; back in checkout the amount does", async () => {
     const orderId = await createOrder();

@@ -3,6 +3,8 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import { cloneJson, findJsonHazard } from '../../../platform/http/json-guard.js';
 import { ORDER_PARTS, changedMembers, isWithin, normalizePointer, topLevelOf } from '../domain/order-paths.js';
 import { orderSchemaViolationsOfMembers } from '../domain/order-schema.validator.js';
+import { orderAmountProblem } from '../domain/amount-precision.rules.js';
+import { precisionText } from '../../../contracts/currency-exponents.js';
 import { deriveFields } from '../domain/order-totals.js';
 import { refusePaymentPatch, refuseStatePointer } from './hook-patch.rules.js';
 import type { HookRequest } from '../../../contracts/callbacks.types.js';
@@ -203,6 +205,9 @@ function applyHookPatch(hook: Hook, document: OrderDocument, patch: Operation[])
     throw new HookVeto(hook, 'invalid_order', `the patched order's total cannot be computed: ${(error as Error).message.split('\n')[0]}`);
   }
   assertSchemaOfMembers(hook, copy, ['total']);
+  // An amount the patch writes meets the order's currency precision, as every writer's does (never rounded).
+  const fine = orderAmountProblem(document, copy);
+  if (fine) throw new HookVeto(hook, 'invalid_patch', `the patch writes ${fine.amount} at ${fine.pointer}, finer than its currency allows: ${precisionText(fine.currency, fine.exponent)}`);
   const paymentRefusal = refusePaymentPatch(hook.adapterId, document, copy);
   if (paymentRefusal) throw new HookVeto(hook, 'invalid_order', paymentRefusal);
   return { next: copy, pointers: [...new Set(written)] };

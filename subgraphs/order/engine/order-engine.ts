@@ -7,6 +7,7 @@ import type { Logger } from '../../../platform/logging/logger.js';
 import { isWithin, topLevelOf } from '../domain/order-paths.js';
 import { orderSchemaViolations, orderSchemaViolationsOfMembers } from '../domain/order-schema.validator.js';
 import { deriveFields } from '../domain/order-totals.js';
+import { assertKnownCurrency, assertOrderAmounts } from '../domain/amount-precision.rules.js';
 import type { OrderDocument } from '../../../contracts/order.types.js';
 import { orderKey, type OrderRecord } from '../order.model.js';
 import { HookVeto, runHooks, type HookInvocation, type HookPatch, type HookRunOptions } from './hook-runner.js';
@@ -88,6 +89,8 @@ export class OrderEngine {
   async create(tenant: Tenant, actor: Actor, document: OrderDocument): Promise<OrderRecord> {
     deriveFields(document);
     assertValid(document);
+    assertKnownCurrency(document.currency);
+    assertOrderAmounts(undefined, document);
     const jobs = notificationJobs(undefined, document);
     const events: EventInput[] = [
       { id: randomUUID(), type: 'order.created', actor: actorName(actor), data: { action: 'order.created', notificationsQueued: jobs.map((job) => job.notificationId) } },
@@ -259,7 +262,12 @@ export class OrderEngine {
     const requested = changedPointers(current.document, draft);
     // The committed order passed these checks: only what changed is walked for unsafe JSON.
     assertValid(draft, requested);
-    if (requested.length > 0) assertUnlocked(current, requested);
+    if (requested.length > 0) {
+      if (draft.currency !== current.document.currency) assertKnownCurrency(draft.currency);
+      // Every writer's amounts (REST shims, GraphQL, payment API, adapters) meet the currency's precision here.
+      assertOrderAmounts(current.document, draft);
+      assertUnlocked(current, requested);
+    }
     return { current, draft, requested };
   }
 

@@ -4,6 +4,7 @@ import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { PAYMENT_MACHINE, refusePaymentTransition } from '../../payment/payment-state.machine.js';
 import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
 import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest } from '../../../contracts/callbacks.types.js';
+import { amountPrecisionProblem, precisionText } from '../../../contracts/currency-exponents.js';
 
 export { PAYMENT_CALLBACKS, type PaymentAnswer, type PaymentCallbackName } from '../../../contracts/callbacks.types.js';
 
@@ -72,7 +73,7 @@ export async function callPaymentCallback(calls: CallSigner, call: PaymentCallba
   if (outcome.status >= 400 && outcome.status < 500) return { ok: false, ...base, ...answered, reason: 'refused', message: messageOf(outcome) };
   // Only a 4xx carries a message meant for the caller; another status's body is the adapter's own business.
   if (outcome.status < 200 || outcome.status >= 300) return { ok: false, ...base, ...answered, reason: 'error_status', message: `answered HTTP ${outcome.status}` };
-  const answer = answerOf(outcome.body, outcome.text, call.payment, call.callback);
+  const answer = answerOf(outcome.body, outcome.text, call.payment, call.callback, body.currency);
   if (typeof answer === 'string') return { ok: false, ...base, ...answered, reason: 'malformed_response', message: answer };
   return { ok: true, ...base, ...answered, answer };
 }
@@ -82,7 +83,7 @@ export async function callPaymentCallback(calls: CallSigner, call: PaymentCallba
  * to). A refresh reports where the payment stands at the provider: its state may be several moves
  * away, so it must be reachable through the payment state table, and it may carry the amounts.
  */
-function answerOf(body: unknown, text: string, payment: PaymentDocument, callback: PaymentCallbackName): PaymentAnswer | string {
+function answerOf(body: unknown, text: string, payment: PaymentDocument, callback: PaymentCallbackName, currency: string): PaymentAnswer | string {
   if (text.trim() === '') return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'answered 2xx with a body that is not a JSON object';
   const { state, attributes, reference, pspStatus, eventKey, amount, refundedAmount } = body as Record<string, unknown>;
@@ -101,6 +102,9 @@ function answerOf(body: unknown, text: string, payment: PaymentDocument, callbac
     for (const [name, value] of [['amount', amount], ['refundedAmount', refundedAmount]] as const) {
       if (value === undefined) continue;
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return `answered ${name} that is not an amount`;
+      // Recorded as answered or not at all: an amount finer than the currency's minor units is never rounded into one.
+      const fine = amountPrecisionProblem(value, currency);
+      if (fine) return `answered ${name} ${value}, finer than its currency allows: ${precisionText(fine.currency, fine.exponent)}`;
       answer[name] = value;
     }
   }

@@ -30,7 +30,7 @@ export type Mutation = {
   cancelPayment: Payment;
   /** Refreshes a payment through its adapter's refresh callback (admin and service tokens): the adapter re-reads the payment at its provider and the platform records what changed there (a state the payment state table reaches, the amount, the refunded amount), the call and its answer logged as a transaction. A payment whose adapter offers no refresh is PAYMENT_ACTION_UNAVAILABLE (409). */
   refreshPayment: Payment;
-  /** Refunds part or all of a captured payment through its adapter's refund callback (admin and service tokens). A partial refund keeps the payment captured and adds to its refundedAmount; the refund reaching the amount moves it to refunded. More than is left: REFUND_EXCEEDS_CAPTURED. */
+  /** Refunds part or all of a captured payment through its adapter's refund callback (admin and service tokens). A partial refund keeps the payment captured and adds to its refundedAmount; the refund reaching the amount moves it to refunded. More than is left: REFUND_EXCEEDS_CAPTURED; an amount finer than the currency's minor units (12.345 NOK): AMOUNT_PRECISION, never rounded. */
   refundPayment: Payment;
 };
 
