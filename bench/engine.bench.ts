@@ -20,7 +20,8 @@ import { postgresCpuUs } from './postgres-cpu.js';
 
 const tenant: Tenant = { merchant: 'bench-engine', channel: 'web' };
 const actor: Actor = { role: 'admin', subject: 'bench' };
-export const cart = (total: number) => ({ items: [{ id: 'i1' }], total: { includingVat: total, excludingVat: round(total * 0.8) } });
+/** A one-item cart of `total` (in whole øre: the platform refuses amounts finer than the currency's minor unit). */
+export const cart = (total: number) => ({ items: [{ id: 'i1' }], total: { includingVat: round(total), excludingVat: round(total * 0.8) } });
 
 /** The engine at capacity, the like-for-like count, and the raw client counts the ceiling is taken over. */
 const WRITERS = 32;
