@@ -39,6 +39,17 @@ export default tseslint.config(
   ]),
   ...layer(['subgraphs/**/*.ts'], 'Subgraphs never import the gateway or the composition root.', [ABOVE('gateway|app')]),
   ...layer(['notifications/**/*.ts'], 'The notification service never imports the gateway or the composition root.', [ABOVE('gateway|app')]),
+  // The web apps (docs/storefront-sdk.md): the checkout client (web/checkout-client) is below the
+  // storefronts built on it; its core is framework-free; a storefront talks to the platform and the
+  // providers' frontends only through it.
+  ...layer(['web/checkout-client/**/*.ts', 'web/checkout-client/**/*.tsx'], 'The checkout client imports no app (web/storefront, web/checkout-example, web/admin): the apps are built on it.', [CLIENT_IMPORTS_NO_APP()], ['web/checkout-client/core/**']),
+  ...layer(['web/checkout-client/core/**/*.ts'], "The checkout client's core is framework-free: React and its bindings live in web/checkout-client/react.", [
+    CLIENT_IMPORTS_NO_APP(),
+    { regex: String.raw`^(react|react-dom)(/|$)|^@apollo/client/react|^(\.\./)+react/` },
+  ]),
+  ...layer(['web/storefront/src/**/*.ts', 'web/storefront/src/**/*.tsx', 'web/checkout-example/src/**/*.ts', 'web/checkout-example/src/**/*.tsx'], 'A storefront talks to the platform and the providers only through the checkout client (web/checkout-client/core, web/checkout-client/react).', [
+    { regex: '^(@apollo/client|graphql-ws|graphql-tag|graphql)(/|$)' },
+  ]),
   {
     // contracts/ is shared by the platform and every adapter: it imports nothing outside itself
     // (no package, no platform/), so either side can depend on it without pulling the other in.
@@ -49,6 +60,11 @@ export default tseslint.config(
     },
   },
 );
+
+/** An import of the checkout client reaching into one of the apps built on it. */
+function CLIENT_IMPORTS_NO_APP() {
+  return { regex: String.raw`^(\.\./)+(storefront|checkout-example|admin)(/|$)`, message: 'The checkout client imports no app (web/storefront, web/checkout-example, web/admin): the apps are built on it.' };
+}
 
 /** An import reaching up (any number of ../) into one of the named top-level folders. */
 function ABOVE(folders) {

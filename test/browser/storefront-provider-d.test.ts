@@ -5,7 +5,7 @@ import { screenshot } from './chromium.js';
 import { newBasket } from '../journey/journey-setup.js';
 import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, pageShowsOrderAsStored } from './storefront-shopper.js';
 
-// Provider D's frontend in the storefront (src/payment-frontends/ProviderDDropin.tsx): the
+// Provider D's frontend in the storefront (web/checkout-client/core/frontends/provider-d.frontend.ts): the
 // sandbox's drop-in script mounted with the adapter's create answer, its submit sent to the
 // adapter's `transaction` through the storefront's server with the checkout token, a test card
 // that authorises → the confirmation page with the order completed; a pending card → the

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import { errors, json } from '../../../platform/http/api-docs.schemas.js';
 import { createApp } from '../../../platform/http/app.factory.js';
 import { callJson } from '../../../platform/http-client/http-client.js';
 import type { ServiceDeps } from '../../../platform/service-deps.js';
 import { registerAdapterRelay } from './adapter-relay.routes.js';
-import { ensureStorefrontBuilt } from './storefront-build.js';
+import { ensureExampleBuilt, ensureStorefrontBuilt } from './storefront-build.js';
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.woff2': 'font/woff2' };
 const ASSET = /^[A-Za-z0-9_.-]{1,200}$/;
 const PUBLIC = { public: true } as const;
 const PAGE = { summary: 'A page of the storefront app (HTML)', response: { 200: { description: 'The app page', content: { 'text/html': { schema: { type: 'string' } } } } } };
+const ASSET_SCHEMA = { summary: "The app's built scripts and styles", response: { 200: { description: 'The asset', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } }, ...errors(404) } };
 const CHECKOUT_ANSWER = {
   type: 'object',
   required: ['orderId', 'token', 'expiresAt', 'merchant', 'channel'],
@@ -76,28 +77,29 @@ export async function createStorefrontService(deps: ServiceDeps): Promise<Fastif
   // Provider D's drop-in is the provider's script: here its sandbox's (the provider's CDN in production).
   const providerScripts: Record<string, string> = config.urls.provider_d_sandbox ? { provider_d_dropin_adapter: `${config.urls.provider_d_sandbox.replace(/\/+$/, '')}/dropin.js` } : {};
 
-  const page = async (reply: FastifyReply) => {
-    const dir = await ensureStorefrontBuilt();
+  const page = async (reply: FastifyReply, built: () => Promise<string> = ensureStorefrontBuilt) => {
+    const dir = await built();
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await readFile(join(dir, 'index.html')));
   };
   app.get('/', { config: PUBLIC, schema: PAGE }, async (_request, reply) => page(reply));
   app.get('/checkout/:orderId', { config: PUBLIC, schema: PAGE }, async (_request, reply) => page(reply));
   app.get('/confirmation/:orderId', { config: PUBLIC, schema: PAGE }, async (_request, reply) => page(reply));
+  // The checkout client's example app (web/checkout-example, docs/storefront-sdk.md): one page on the same backend.
+  app.get('/example/', { config: PUBLIC, schema: { ...PAGE, summary: "The checkout client's example app (HTML)" } }, async (_request, reply) => page(reply, ensureExampleBuilt));
+  app.get('/example', { config: PUBLIC, schema: { summary: 'To /example/', response: { 302: { description: 'To the example app', type: 'null' } } } }, async (_request, reply) => reply.redirect('/example/'));
 
-  app.get<{ Params: { file: string } }>(
-    '/assets/:file',
-    { config: PUBLIC, schema: { summary: "The app's built scripts and styles", response: { 200: { description: 'The asset', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } }, ...errors(404) } } },
-    async (request, reply) => {
+  const assets = (built: () => Promise<string>) => async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
     const { file } = request.params;
     const type = TYPES[extname(file)];
     if (!ASSET.test(file) || !type) throw new AppError(404, 'route_not_found', 'No such asset.');
-    const content = await readFile(join(await ensureStorefrontBuilt(), 'assets', file)).catch(() => {
+    const content = await readFile(join(await built(), 'assets', file)).catch(() => {
       throw new AppError(404, 'route_not_found', 'No such asset.');
     });
     // Asset names carry a content hash: cached for good.
     return reply.type(`${type}; charset=utf-8`).header('cache-control', 'public, max-age=31536000, immutable').send(content);
-    },
-  );
+  };
+  app.get<{ Params: { file: string } }>('/assets/:file', { config: PUBLIC, schema: ASSET_SCHEMA }, assets(ensureStorefrontBuilt));
+  app.get<{ Params: { file: string } }>('/example/assets/:file', { config: PUBLIC, schema: { ...ASSET_SCHEMA, summary: "The example app's built scripts and styles" } }, assets(ensureExampleBuilt));
 
   app.get('/storefront-config.json', { config: PUBLIC, schema: { summary: 'What the page needs: the gateway address and the tenant', response: { 200: json('The settings', CONFIG_ANSWER) } } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ gatewayUrl: config.urls.gateway, merchant: tenant.merchant, channel: tenant.channel, demo, providerScripts }),

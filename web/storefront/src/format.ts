@@ -1,3 +1,4 @@
+// Money and rates as the shopper reads them.
 export interface MoneyValue {
   amount: number;
   currency: string;

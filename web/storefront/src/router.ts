@@ -1,3 +1,4 @@
+// The storefront's routes: its pages and moving between them.
 import { useEffect, useState } from 'react';
 
 /** The storefront's pages: the basket, the checkout of an order, its confirmation. */

@@ -1,8 +1,7 @@
-import { useMutation } from '@apollo/client/react';
+// The billing address form and the consent to the terms.
 import { useEffect, useState, type FormEvent, type MutableRefObject } from 'react';
-import { useLatest } from '../use-latest.js';
-import { SetBillingAddressDocument, SetConsentsDocument, type CheckoutOrderFragment } from '../generated/graphql.js';
-import { BILLING_FIELDS, COUNTRIES, type BillingField } from './shopper-words.js';
+import { BILLING_FIELDS, COUNTRIES, SetBillingAddressDocument, SetConsentsDocument, type BillingField, type CheckoutOrderFragment } from '../../../checkout-client/core/index.js';
+import { useLatest, useMutation } from '../../../checkout-client/react/index.js';
 
 /** Saves what the shopper typed when it differs from what the order holds; answers whether the order now holds it. */
 export type SaveTyped = () => Promise<boolean>;

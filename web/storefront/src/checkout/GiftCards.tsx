@@ -1,6 +1,7 @@
-import { useMutation } from '@apollo/client/react';
+// Gift cards as part payments of the order.
 import { useState, type FormEvent } from 'react';
-import { AddGiftCardDocument, CheckoutPageDocument, PaymentOptionsDocument, RemovePaymentDocument, type CheckoutOrderFragment } from '../generated/graphql.js';
+import { AddGiftCardDocument, CheckoutPageDocument, PaymentOptionsDocument, RemovePaymentDocument, type CheckoutOrderFragment } from '../../../checkout-client/core/index.js';
+import { useMutation } from '../../../checkout-client/react/index.js';
 import { formatMoney } from '../format.js';
 
 const isActive = (state: string) => !['removed', 'cancelled', 'failed', 'refunded'].includes(state);

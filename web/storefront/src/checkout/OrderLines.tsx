@@ -1,4 +1,5 @@
-import type { CheckoutOrderFragment } from '../generated/graphql.js';
+// The order's lines and amounts.
+import type { CheckoutOrderFragment } from '../../../checkout-client/core/index.js';
 import { formatMoney, percent } from '../format.js';
 
 /**

@@ -1,16 +1,14 @@
-import type { PaymentOptionsQuery } from '../generated/graphql.js';
-import { ProviderFrontend } from '../payment-frontends/registry.js';
+// The ways to pay the rest of the order, a provider's frontend shown once picked.
+import type { PaymentOptionsQuery, PaymentSelection } from '../../../checkout-client/core/index.js';
+import { ProviderFrontend } from '../../../checkout-client/react/index.js';
 
 export type PaymentOption = PaymentOptionsQuery['paymentOptions'][number];
-
-/** What the shopper picked: a non-PSP method of an adapter, or a provider adapter (its own frontend). */
-export type PaymentSelection = { frontend: 'NON_PSP'; adapterId: string; method: string } | { frontend: 'PROVIDER'; adapterId: string };
 
 export const selectionKey = (selection: PaymentSelection | undefined) => (selection ? `${selection.adapterId}:${selection.frontend === 'NON_PSP' ? selection.method : ''}` : '');
 
 /**
  * Every way to pay the rest: each non-PSP method as a choice of its own; each provider adapter as
- * one choice that renders its frontend (payment-frontends/registry.tsx) once picked.
+ * one choice that renders its frontend (the checkout client's PROVIDER_FRONTENDS) once picked.
  */
 export function PaymentChoice(props: {
   orderId: string;
@@ -65,9 +63,7 @@ function ProviderChoice({ option, orderId, selection, onSelect, onCompleted, onE
         <span className="grow">{option.name}</span>
       </label>
       {picked && (
-        <div className="provider">
-          <ProviderFrontend orderId={orderId} adapterId={option.adapterId} onCompleted={onCompleted} onError={onError} />
-        </div>
+        <ProviderFrontend className="provider" orderId={orderId} adapterId={option.adapterId} onCompleted={onCompleted} onError={onError} />
       )}
     </div>
   );

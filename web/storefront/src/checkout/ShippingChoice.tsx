@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+// The delivery options of the order.
 import { useEffect, useRef } from 'react';
-import { ShippingChoiceDocument, SelectShippingDocument, PaymentOptionsDocument } from '../generated/graphql.js';
+import { ShippingChoiceDocument, SelectShippingDocument, PaymentOptionsDocument } from '../../../checkout-client/core/index.js';
+import { useMutation, useQuery } from '../../../checkout-client/react/index.js';
 import { formatMoney } from '../format.js';
 
 /**

@@ -1,24 +1,13 @@
-import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+// The checkout page of an order: the shopper's details, delivery, gift cards, payment and Place order.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CheckoutPageDocument, OrderLiveDocument, PaymentOptionsDocument, ShippingChoiceDocument, type CheckoutOrderFragment } from '../generated/graphql.js';
+import { orderStatusText, placeFailures, shopperMessage, PaymentOptionsDocument, ShippingChoiceDocument, type BillingField, type CheckoutOrderFragment, type PaymentSelection } from '../../../checkout-client/core/index.js';
+import { useLiveOrder, usePlaceOrder, useQuery } from '../../../checkout-client/react/index.js';
 import { navigate } from '../router.js';
 import { OrderLines } from '../checkout/OrderLines.js';
 import { CustomerForm, type SaveTyped } from '../checkout/CustomerForm.js';
-import { orderStatusText, placeFailures, type BillingField } from '../checkout/shopper-words.js';
 import { ShippingChoice } from '../checkout/ShippingChoice.js';
 import { GiftCards } from '../checkout/GiftCards.js';
-import { PaymentChoice, type PaymentSelection } from '../checkout/PaymentChoice.js';
-import { placeOrder } from '../checkout/place-order.js';
-
-/** The order as last seen: the subscription's newest version, else the query's. */
-export function useLiveOrder(orderId: string): { order?: CheckoutOrderFragment; live: boolean; error?: string } {
-  const query = useQuery(CheckoutPageDocument, { variables: { id: orderId } });
-  const subscription = useSubscription(OrderLiveDocument, { variables: { id: orderId } });
-  const fromQuery = query.data?.order ?? undefined;
-  const fromSocket = subscription.data?.orderChanged;
-  const order = fromSocket && (!fromQuery || fromSocket.version >= fromQuery.version) ? fromSocket : fromQuery;
-  return { order, live: Boolean(fromSocket), error: query.error?.message ?? subscription.error?.message };
-}
+import { PaymentChoice } from '../checkout/PaymentChoice.js';
 
 /** Where the order stands, in words (the status and version stay in data attributes for tools and tests, never in the text). */
 export function OrderState({ order, live }: { order: CheckoutOrderFragment; live: boolean }) {
@@ -30,13 +19,8 @@ export function OrderState({ order, live }: { order: CheckoutOrderFragment; live
   );
 }
 
-/** Text that only a developer reads: ids, HTTP statuses, snake_case codes. */
-const TECHNICAL = /[0-9a-f]{8}-[0-9a-f]{4}-|HTTP \d{3}|\b[a-z]+_[a-z_]+\b/i;
-/** A message for the shopper from an error the page caught: the platform's own words unless they are a developer's. */
-export const shopperMessage = (message: string) => (TECHNICAL.test(message) ? 'Something went wrong. Please try again.' : message);
-
 export function CheckoutPage({ orderId }: { orderId: string }) {
-  const client = useApolloClient();
+  const placeOrder = usePlaceOrder();
   const { order, live, error } = useLiveOrder(orderId);
   const options = useQuery(PaymentOptionsDocument, { variables: { id: orderId } });
   const [selection, setSelection] = useState<PaymentSelection>();
@@ -93,7 +77,7 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
         setShippingMissing('Choose a delivery option.');
         return;
       }
-      const result = await placeOrder(client, order, selection, giftCardAdapters);
+      const result = await placeOrder(order, selection, giftCardAdapters);
       if (result.ok) return toConfirmation();
       const { fields, general } = placeFailures(result.failures);
       setFieldErrors(fields);

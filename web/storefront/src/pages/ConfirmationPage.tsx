@@ -1,6 +1,8 @@
+// The confirmation page of an order, followed live until the shop has registered it.
+import { paymentStateText } from '../../../checkout-client/core/index.js';
+import { useLiveOrder } from '../../../checkout-client/react/index.js';
 import { formatMoney } from '../format.js';
-import { OrderState, useLiveOrder } from './CheckoutPage.js';
-import { paymentStateText } from '../checkout/shopper-words.js';
+import { OrderState } from './CheckoutPage.js';
 
 const DONE = ['accepted', 'completed', 'delivered'];
 

@@ -1,6 +1,7 @@
+// The storefront's first page: a basket (typed, or a demo basket) and Go to checkout.
 import { useState } from 'react';
+import { seedDemoBasket, startCheckout, type DemoBasket, type StorefrontConfig } from '../../../checkout-client/core/index.js';
 import { navigate } from '../router.js';
-import { seedDemoBasket, startCheckout, type DemoBasket, type StorefrontConfig } from '../session.js';
 
 /** The basket: one of the commerce platform's (its id), or a demo basket seeded in the sandbox. */
 export function HomePage({ config }: { config: StorefrontConfig }) {

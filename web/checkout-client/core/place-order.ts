@@ -1,3 +1,4 @@
+// Placing an order without a payment provider's frontend: the chosen method's payment, validation, completion.
 import type { ApolloClient } from '@apollo/client';
 import {
   CompletePaymentDocument,
@@ -6,8 +7,10 @@ import {
   ValidateOrderDocument,
   type CheckoutOrderFragment,
   type ValidateOrderMutation,
-} from '../generated/graphql.js';
-import type { PaymentSelection } from './PaymentChoice.js';
+} from './generated/graphql.js';
+
+/** What the shopper picked: a non-PSP method of an adapter, or a provider adapter (its own frontend). */
+export type PaymentSelection = { frontend: 'NON_PSP'; adapterId: string; method: string } | { frontend: 'PROVIDER'; adapterId: string };
 
 export type Failure = ValidateOrderMutation['validateOrder']['failures'][number];
 export type PlaceOrderResult = { ok: true } | { ok: false; failures: Failure[] };

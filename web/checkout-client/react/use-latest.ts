@@ -1,3 +1,4 @@
+// The latest value of a callback, for effects that must not re-run when a parent hands down a new function.
 import { useLayoutEffect, useRef } from 'react';
 
 /**

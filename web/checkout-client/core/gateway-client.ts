@@ -1,8 +1,9 @@
+// The Apollo Client of one checkout: the gateway over HTTP and graphql-ws with the order's checkout token.
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws';
-import type { CheckoutSession, StorefrontConfig } from './session.js';
+import type { CheckoutSession, StorefrontConfig } from './checkout-session.js';
 
 /** The three headers every call carries, from the session's current (possibly renewed) token. */
 const headersOf = (session: () => CheckoutSession) => ({

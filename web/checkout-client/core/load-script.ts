@@ -1,3 +1,4 @@
+// Loading a payment provider's client script into the page, once per URL.
 const loading = new Map<string, Promise<void>>();
 
 /** Loads a provider's client script once per page (a `<script>` from the provider's origin). */

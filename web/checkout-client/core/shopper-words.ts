@@ -76,6 +76,11 @@ const FAILURE_TEXT: Record<string, string> = {
   validation_timeout: 'We could not check your order just now. Please try again.',
   validation_unreachable: 'We could not check your order just now. Please try again.',
 };
+/** Text that only a developer reads: ids, HTTP statuses, snake_case codes. */
+const TECHNICAL = /[0-9a-f]{8}-[0-9a-f]{4}-|HTTP \d{3}|\b[a-z]+_[a-z_]+\b/i;
+/** A message for the shopper from an error a page caught: the platform's own words unless they are a developer's. */
+export const shopperMessage = (message: string) => (TECHNICAL.test(message) ? 'Something went wrong. Please try again.' : message);
+
 export const failureText = (failure: CheckoutFailure) => FAILURE_TEXT[failure.code] ?? 'Your order cannot be placed yet. Please check your details and try again.';
 
 /**

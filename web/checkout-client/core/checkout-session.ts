@@ -1,7 +1,7 @@
 /**
- * The browser's side of a checkout: the checkout token its server handed over for one order
- * (docs/auth.md, "Checkout tokens"), kept in sessionStorage per order, and the storefront's
- * settings served by its own server.
+ * The browser's side of a checkout: the checkout token the storefront's server hands over for one
+ * order (docs/auth.md, "Checkout tokens"), kept in sessionStorage per order, and the storefront's
+ * settings served by that server (docs/storefront-sdk.md, "The checkout token").
  */
 
 export interface StorefrontConfig {

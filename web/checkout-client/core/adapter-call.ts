@@ -1,4 +1,5 @@
-import { readSession } from '../session.js';
+// A provider frontend's REST call to its adapter, relayed by the storefront's server with the checkout token.
+import { readSession } from './checkout-session.js';
 
 /**
  * A REST call of a provider frontend to its adapter (provider C's iframe events, provider D's

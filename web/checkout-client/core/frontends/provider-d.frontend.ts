@@ -1,0 +1,130 @@
+// Provider D's frontend: the provider's drop-in, mounted once per payment (docs/adapters/provider-d.md).
+import { callAdapter } from '../adapter-call.js';
+import { loadConfig } from '../checkout-session.js';
+import { loadScript } from '../load-script.js';
+import { startPayment, type PaymentSession } from '../start-payment.js';
+import { element, muted } from './dom.js';
+import type { ProviderFrontend } from './provider-frontend.js';
+
+interface DropinState {
+  data: unknown;
+}
+interface Dropin {
+  handle(answer: unknown): void;
+}
+interface ProviderAnswer {
+  resultCode?: string;
+  action?: unknown;
+}
+
+declare global {
+  interface Window {
+    ProviderDDropin?: {
+      mount(root: HTMLElement, options: { paymentMethodsResponse: unknown; amount?: unknown; clientKey?: unknown; locale?: unknown; environment?: unknown; paymentMethodsConfiguration?: unknown; onSubmit(state: DropinState, dropin: Dropin): void; onAdditionalDetails(state: DropinState, dropin: Dropin): void }): Dropin;
+    };
+  }
+}
+
+/** The provider's answers that end the payment step: the order follows (completed, or processing until the webhook). */
+const DONE = new Set(['Authorised', 'Pending', 'Received']);
+
+/** What the shopper reads when the provider ends a payment without taking it (the payment is then failed). */
+const REFUSALS: Record<string, string> = {
+  Refused: 'Your card was declined. Check the details or pay with another card.',
+  Cancelled: 'The payment was cancelled. You can try again.',
+  Error: 'The payment could not be completed. Please try again.',
+};
+export const refusalMessage = (resultCode: string | undefined) => REFUSALS[resultCode ?? ''] ?? REFUSALS.Error!;
+
+/**
+ * The provider's drop-in (its script, from the storefront's settings) mounted once per payment
+ * with the adapter's create answer (clientKey, paymentMethodsResponse, …). The drop-in's submit
+ * goes to the adapter's `transaction`, an action's answer to its `details`; each answer is handed
+ * back to the drop-in, which runs the action (3-D Secure) in place. A refusal fails that payment:
+ * the shopper reads why, and a new payment with a fresh drop-in is started in the same element.
+ */
+export const providerDFrontend: ProviderFrontend = {
+  mount(root, { orderId, adapterId, client, config, onCompleted, onError }) {
+    let closed = false;
+    /** The drop-in of the current payment; set to false when its payment is over (its late answers are ignored). */
+    let current = { live: false };
+    const refusal = element('p', { class: 'error', role: 'alert', 'data-testid': 'payment-refused' });
+    const opening = muted('Opening the card form…');
+    // The drop-in's node stays in place for good: moving it would reload a 3-D Secure challenge's frame.
+    const node = element('div', { class: 'provider-snippet', 'data-testid': 'provider-d-dropin', hidden: true });
+    const wrapper = element('div');
+    wrapper.append(opening, node);
+    root.replaceChildren(wrapper);
+
+    const showRefusal = (text: string | undefined) => {
+      if (text === undefined) return refusal.remove();
+      refusal.textContent = text;
+      if (!refusal.isConnected) wrapper.prepend(refusal);
+    };
+    const showOpening = (shown: boolean) => {
+      node.hidden = shown;
+      if (!shown) opening.remove();
+      else if (!opening.isConnected) wrapper.insertBefore(opening, node);
+    };
+
+    const mountDropin = async (session: PaymentSession) => {
+      const paymentId = session.payment.id;
+      const answer = session.data as Record<string, unknown> | null;
+      if (!answer) return;
+      const mine = { live: true };
+      current = mine;
+      const submit = async (step: 'transaction' | 'details', state: DropinState, dropin: Dropin) => {
+        try {
+          const result = await callAdapter<ProviderAnswer>(orderId, adapterId, `orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/${step}`, state.data);
+          if (!mine.live || closed) return;
+          if (result.action) return dropin.handle(result);
+          if (result.resultCode && DONE.has(result.resultCode)) {
+            dropin.handle(result);
+            return onCompleted();
+          }
+          // Refused, cancelled or failed: this payment is over; the shopper tries again with a new one.
+          mine.live = false;
+          showRefusal(refusalMessage(result.resultCode));
+          attempt();
+        } catch (failure) {
+          if (!mine.live || closed) return;
+          dropin.handle({ resultCode: 'Error' });
+          onError((failure as Error).message);
+        }
+      };
+      // The drop-in calls these and ignores what they return; `submit` answers every failure itself.
+      const send = (step: 'transaction' | 'details') => (state: DropinState, dropin: Dropin) => {
+        showRefusal(undefined);
+        void submit(step, state, dropin);
+      };
+      const script = (config ?? (await loadConfig())).providerScripts?.[adapterId];
+      if (!script) throw new Error('This shop cannot show the card form right now.');
+      await loadScript(script);
+      if (!mine.live || closed || !window.ProviderDDropin) return;
+      const { paymentMethodsResponse, amount, clientKey, locale, environment, paymentMethodsConfiguration } = answer;
+      window.ProviderDDropin.mount(node, { paymentMethodsResponse, amount, clientKey, locale, environment, paymentMethodsConfiguration, onSubmit: send('transaction'), onAdditionalDetails: send('details') });
+    };
+
+    /** A new payment and, once the adapter answers, its drop-in (the refused one's stays hidden meanwhile). */
+    const attempt = () => {
+      showOpening(true);
+      startPayment(client, orderId, adapterId)
+        .then((session) => {
+          if (closed) return;
+          showOpening(false);
+          return mountDropin(session);
+        })
+        .catch((failure: Error) => {
+          if (!closed) onError(failure.message);
+        });
+    };
+    attempt();
+    return {
+      unmount: () => {
+        closed = true;
+        current.live = false;
+        root.replaceChildren();
+      },
+    };
+  },
+};
