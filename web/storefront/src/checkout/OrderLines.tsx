@@ -18,8 +18,8 @@ export function OrderLines({ order }: { order: CheckoutOrderFragment }) {
           <tr>
             <th colSpan={2}>Item</th>
             <th>Qty</th>
-            <th>Unit price</th>
-            <th>VAT</th>
+            <th className="wide-only">Unit price</th>
+            <th className="wide-only">VAT</th>
             <th>Total</th>
           </tr>
         </thead>
@@ -38,8 +38,8 @@ export function OrderLines({ order }: { order: CheckoutOrderFragment }) {
                 {line.sku && <div className="muted small">{line.sku}</div>}
               </td>
               <td>{line.quantity}</td>
-              <td>{formatMoney(line.unitPrice, culture)}</td>
-              <td className="muted">
+              <td className="wide-only">{formatMoney(line.unitPrice, culture)}</td>
+              <td className="muted wide-only">
                 {formatMoney(line.vat, culture)} ({percent(line.vatRate)})
               </td>
               <td>{formatMoney(line.total, culture)}</td>
