@@ -2,59 +2,33 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+import type { TestSystem } from '../harness/test-system.js';
+import { PROVIDER_A, PROVIDER_A_SHIPPING_OPTIONS, startProviderA, type ProviderASetup } from './provider-a.setup.js';
 
 /** Provider A's adapter against its sandbox, in the whole system on port 0 (docs/adapters/provider-a.md). */
 
 const tenant = { merchant: 'm-provider-a', channel: 'web' };
-const ADAPTER = 'provider_a_checkout_adapter';
-const OPTIONS = [
-  { id: 'post', name: 'Post', description: 'Delivered in 2–3 days', price: 4900, taxAmount: 980, taxRate: 2500, preselected: true, shippingMethod: 'PostalService' },
-  { id: 'express', name: 'Express', price: 9900, taxAmount: 1980, taxRate: 2500, shippingMethod: 'Express' },
-];
+const ADAPTER = PROVIDER_A;
+const OPTIONS = PROVIDER_A_SHIPPING_OPTIONS;
 
+let setup: ProviderASetup;
 let system: TestSystem;
 let adapterUrl: string;
 let sandboxUrl: string;
-let admin: Awaited<ReturnType<typeof orderClient>>;
-const tokens = {} as Record<'storefront' | 'admin', string>;
+let admin: ProviderASetup['admin'];
+let tokens: ProviderASetup['tokens'];
 
 beforeAll(async () => {
-  system = await startTestSystem({ env: { NOTIFICATION_RETRY_DELAYS_MS: '50,100,200' } });
-  adapterUrl = system.urls[ADAPTER]!;
-  sandboxUrl = system.urls.provider_a_sandbox!;
-  admin = await orderClient(system, tenant, 'admin');
-  for (const role of ['storefront', 'admin'] as const) tokens[role] = await system.token({ merchant: tenant.merchant, channels: ['*'], role });
-  const configured = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/${ADAPTER}`, {
-    token: tokens.admin,
-    ...tenant,
-    body: {
-      $schema: `${adapterUrl}/openapi/v1/schemas/${ADAPTER}.json`,
-      id: ADAPTER,
-      active: true,
-      adapter: { publicUrl: adapterUrl },
-      apiSettings: { apiUrl: sandboxUrl, username: 'merchant-a', password: 'provider-a-secret' },
-      redirectUrls: {
-        termsUrl: 'https://shop.example/terms',
-        checkoutUrl: 'https://shop.example/{merchant}/{channel}/checkout/{orderId}',
-        confirmationUrl: 'https://shop.example/{merchant}/{channel}/thanks/{orderId}',
-        validationErrorUrl: 'https://shop.example/checkout/{orderId}?error=validation',
-      },
-      shippingCountries: ['NO', 'SE'],
-      shippingOptions: OPTIONS,
-      providesShipping: true,
-      recurringEnabled: true,
-    },
-  });
-  expect(configured.status).toBe(201);
+  setup = await startProviderA(tenant);
+  ({ system, adapterUrl, sandboxUrl, admin, tokens } = setup);
 });
 afterAll(async () => {
   await system?.close();
 });
 
-const sandbox = (method: string, path: string, body?: unknown) => rest(sandboxUrl, method, path, body === undefined ? {} : { body });
-const adapter = (method: string, path: string, role: keyof typeof tokens = 'storefront', body?: unknown) => rest(adapterUrl, method, path, { token: tokens[role], ...tenant, ...(body === undefined ? {} : { body }) });
-const setPushDelay = (pushDelayMs: number) => sandbox('PUT', '/api/sandbox/settings', { pushDelayMs, pushRetryDelayMs: 50 });
+const sandbox: ProviderASetup['sandbox'] = (...args) => setup.sandbox(...args);
+const adapter: ProviderASetup['adapter'] = (...args) => setup.adapter(...args);
+const setPushDelay: ProviderASetup['setPushDelay'] = (pushDelayMs) => setup.setPushDelay(pushDelayMs);
 const order = async (id: string) => (await admin.call('GET', `/${id}`)).body;
 const ours = (o: { payments: Array<{ adapterId: string }> }) => o.payments.filter((p) => p.adapterId === ADAPTER) as any[];
 const transactions = (paymentId: string) => system.db.prisma.paymentTransaction.findMany({ where: { paymentId }, orderBy: { createdAt: 'asc' } });
