@@ -13,7 +13,8 @@ import { amountBecomes, chooseStandardParcel, confirmationCompleted, fillInDetai
 // follows the order (orderChanged) to the confirmation. The script's callbacks reach the adapter
 // through the storefront's relay: a shipping option chosen in the provider's form becomes the
 // order's shipping (its total follows, live), beforeSubmit validates and processes; a declined
-// purchase is said in words and another way to pay completes the order.
+// purchase is said in words and another way to pay completes the order; a submit the shop refuses
+// is stopped with the reason in words and can be made again.
 
 const suite = useBrowserTest({ shop: 'm-storefront-pb', storefront: true });
 
@@ -129,6 +130,33 @@ describe("the storefront's provider B frontend", () => {
       await finish();
     }, 120_000);
   }
+});
+
+describe("the storefront's provider B frontend when the shop refuses the submit", () => {
+  it('beforeSubmit refused by validate: the reason in words, the purchase stays open, and a corrected form completes', async () => {
+    const { system, shop } = suite;
+    const { page, finish } = await suite.newPage({ viewport: { width: 1280, height: 900 } });
+    const orderId = await goToCheckout(page, system.urls.storefront!, await newBasket(system));
+    const checkout = await openProviderB(page);
+    // Only an e-mail and a postal code: the order's billing address (copied from the provider) is incomplete.
+    await checkout.getByLabel('E-mail').fill(BILLING.email);
+    await checkout.getByLabel('Postal code').fill(BILLING.postalCode);
+    await checkout.getByRole('button', { name: 'Buy' }).click();
+    const refused = page.getByTestId('payment-refused');
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe('Fill in your billing address.');
+    await checkout.locator('#result', { hasText: 'The shop did not let the purchase go on' }).waitFor();
+    await checkout.locator('#buy:enabled').waitFor();
+    const open = (await rest(system.urls.provider_b_sandbox!, 'GET', '/api/sandbox/purchases')).body.purchases.filter((purchase: { merchantReference: string }) => purchase.merchantReference === orderId.replace(/-/g, '').slice(0, 20));
+    expect(open).toEqual([expect.objectContaining({ currentStep: 'ShopperDataEntered' })]);
+    expect((await readOrder(system, shop, orderId)).status).toBe('checkout');
+
+    await enterShopper(checkout);
+    await checkout.getByRole('button', { name: 'Buy' }).click();
+    await confirmationCompleted(page);
+    expect(await readOrder(system, shop, orderId)).toMatchObject({ status: 'completed', billing: { givenName: BILLING.givenName, city: BILLING.city }, payments: [{ adapterId: 'provider_b_checkout_adapter', state: 'reserved' }] });
+    await finish();
+  }, 120_000);
 });
 
 /** Provider B picked in the storefront: its checkout's frame, once it shows the new purchase. */
