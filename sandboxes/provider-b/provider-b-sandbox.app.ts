@@ -1,3 +1,4 @@
+// The provider B sandbox: partner API, shopper side, embedded script and the server callback, as one Fastify app.
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../platform/logging/logger.js';
 import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
@@ -11,6 +12,7 @@ import { DEFAULT_PROVIDER_B_CLIENT, PARTNER_TOKEN_TTL_SECONDS, PartnerTokenStore
 import { PURCHASE_TTL_MS, PurchaseStore } from './purchase.store.js';
 import { registerPartnerRoutes, registerTokenRoute, requirePartnerToken } from './provider-b.routes.js';
 import { registerShopperRoutes } from './provider-b-shopper.routes.js';
+import { CHECKOUT_SCRIPT } from './checkout.script.js';
 
 export const PROVIDER_B_SANDBOX_PORT = 4204;
 
@@ -65,21 +67,3 @@ export function createProviderBSandbox(options: ProviderBSandboxOptions): { app:
   return { app, state: { purchases, tokens, failures, clock } };
 }
 
-/**
- * `ProviderBCheckout.init({purchaseJwt, rootNode})`: shows the sandbox's shopper page for the
- * purchase the JWT names in an iframe (the real script renders the provider's own checkout).
- */
-const CHECKOUT_SCRIPT = `(() => {
-  const origin = new URL(document.currentScript ? document.currentScript.src : location.href).origin;
-  window.ProviderBCheckout = {
-    init({ purchaseJwt, rootNode }) {
-      const payload = JSON.parse(atob(purchaseJwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
-      const frame = document.createElement('iframe');
-      frame.src = origin + '/api/sandbox/purchases/' + encodeURIComponent(payload.purchaseId) + '/page';
-      frame.style.cssText = 'width:100%;min-height:48rem;border:0';
-      (rootNode || document.body).appendChild(frame);
-      return frame;
-    },
-  };
-})();
-`;

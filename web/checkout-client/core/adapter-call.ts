@@ -1,10 +1,23 @@
 // A provider frontend's REST call to its adapter, relayed by the storefront's server with the checkout token.
 import { readSession } from './checkout-session.js';
 
+/** An adapter's refusal: its message, with the HTTP status and the body as the adapter answered it (e.g. provider B validate's array of failures). */
+export class AdapterCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'AdapterCallError';
+  }
+}
+
 /**
- * A REST call of a provider frontend to its adapter (provider C's iframe events, provider D's
- * drop-in submit and details), through the storefront's server (`POST /api/adapters/{adapterId}/…`),
- * with the order's checkout token. Answers the adapter's JSON; a refusal throws its message.
+ * A REST call of a provider frontend to its adapter (provider B's script events, provider C's
+ * iframe events, provider D's drop-in submit and details), through the storefront's server
+ * (`POST /api/adapters/{adapterId}/…`), with the order's checkout token. Answers the adapter's
+ * JSON; a refusal throws an AdapterCallError with its message.
  */
 export async function callAdapter<T = unknown>(orderId: string, adapterId: string, path: string, body: unknown = {}): Promise<T> {
   const token = readSession(orderId)?.token;
@@ -14,7 +27,7 @@ export async function callAdapter<T = unknown>(orderId: string, adapterId: strin
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
-  const answer = (await response.json().catch(() => ({}))) as T & { message?: string };
-  if (!response.ok) throw new Error(answer.message ?? `The payment provider's adapter answered HTTP ${response.status}.`);
+  const answer = (await response.json().catch(() => ({}))) as T & { message?: unknown };
+  if (!response.ok) throw new AdapterCallError(typeof answer.message === 'string' ? answer.message : `The payment provider's adapter answered HTTP ${response.status}.`, response.status, answer);
   return answer;
 }

@@ -7,7 +7,7 @@ export { openCheckout, type CheckoutConnection } from './checkout-connection.js'
 export { newestOrder, watchLiveOrder, type LiveOrder } from './live-order.js';
 export { placeOrder, type Failure, type PaymentSelection, type PlaceOrderResult } from './place-order.js';
 export { startPayment, dataString, type PaymentSession } from './start-payment.js';
-export { callAdapter } from './adapter-call.js';
+export { AdapterCallError, callAdapter } from './adapter-call.js';
 export * from './shopper-words.js';
 export type { MountedFrontend, ProviderFrontend, ProviderFrontendOptions } from './frontends/provider-frontend.js';
 export { PROVIDER_FRONTENDS, frontendFor, mountProviderFrontend } from './frontends/registry.js';

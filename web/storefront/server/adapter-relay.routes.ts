@@ -1,21 +1,31 @@
+// The storefront server's relay of a provider frontend's REST calls to its adapter.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { errors, json } from '../../../platform/http/api-docs.schemas.js';
+import { ERROR_BODY_ID, errors, json } from '../../../platform/http/api-docs.schemas.js';
 import { callJson } from '../../../platform/http-client/http-client.js';
+import { PlatformCallError } from '../../../platform/http-client/platform-call-error.js';
 
 /**
  * The adapters' storefront calls a provider frontend makes from the browser that are REST, not
- * GraphQL (docs/adapters/provider-c.md, provider-d.md): provider C's iframe events and provider
- * D's drop-in submit and details. The page posts them here, to its own origin (no CORS at the
- * adapters), with the order's checkout token; this server forwards them as they are, with the
- * tenant's headers, to the one adapter path each allows. It adds no credential of its own.
+ * GraphQL (docs/adapters/provider-b.md, provider-c.md, provider-d.md): provider B's script
+ * callbacks, provider C's iframe events and provider D's drop-in submit and details. The page
+ * posts them here, to its own origin (no CORS at the adapters), with the order's checkout token;
+ * this server forwards them as they are, with the tenant's headers, to the adapter paths each
+ * allows, and answers the adapter's answer — a refusal (4xx) with its status and body as the
+ * adapter gave them (B's validate refuses with an array of failures). It adds no credential of
+ * its own.
  */
 export const BROWSER_ADAPTER_CALLS: Readonly<Record<string, RegExp>> = {
+  // B's process path names the order twice (`callback/orders/{id}/{id}/payments/…/process`).
+  provider_b_checkout_adapter: /^callback\/orders\/([\w-]{1,100})\/(?:payments\/[\w-]{1,100}\/(?:customer-update|shipping-option-update|validate)|\1\/payments\/[\w-]{1,100}\/process)$/,
   provider_c_checkout_adapter: /^callback\/orders\/[\w-]{1,100}\/payments\/[\w-]{1,100}\/(customer-update|shipping-option-update)$/,
   provider_d_dropin_adapter: /^orders\/[\w-]{1,100}\/payments\/[\w-]{1,100}\/(transaction|details)$/,
 };
 
 const ANSWER = json("The adapter's answer, as it answered", { type: 'object', additionalProperties: true });
+const REFUSAL = json("The adapter's refusal, as it answered: an error body, or provider B validate's array of failures", {
+  anyOf: [{ type: 'array', items: { type: 'object', additionalProperties: true } }, { $ref: `${ERROR_BODY_ID}#` }],
+});
 
 /** `timeoutMs`: how long a forwarded call waits for the adapter (STOREFRONT_RELAY_TIMEOUT_MS). */
 export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl: (adapterId: string) => string | undefined; merchant: string; channel: string; timeoutMs: number }) {
@@ -24,8 +34,8 @@ export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl
     {
       config: { public: true },
       schema: {
-        summary: "A provider frontend's REST call to its adapter (provider C's iframe events, provider D's drop-in submit and details), forwarded with the shopper's checkout token",
-        response: { 200: ANSWER, 201: ANSWER, ...errors(400, 401, 403, 404, 409, 502) },
+        summary: "A provider frontend's REST call to its adapter (provider B's script callbacks, provider C's iframe events, provider D's drop-in submit and details), forwarded with the shopper's checkout token",
+        response: { 200: ANSWER, 201: ANSWER, ...errors(401, 403, 404, 502), 400: REFUSAL, 409: REFUSAL },
       },
     },
     async (request, reply) => {
@@ -36,13 +46,20 @@ export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl
       if (!allowed || !allowed.test(path) || !base) throw new AppError(404, 'route_not_found', 'This adapter takes no such call from the storefront.');
       const authorization = request.headers.authorization;
       if (!authorization) throw new AppError(401, 'unauthorized', "The order's checkout token is missing.");
-      const answer = await callJson<unknown>(`${base.replace(/\/+$/, '')}/api/checkout/v1/${path}`, {
-        method: 'POST',
-        headers: { authorization, 'x-merchant': options.merchant, 'x-channel': options.channel },
-        body: request.body ?? {},
-        timeoutMs: options.timeoutMs,
-      });
-      return reply.header('cache-control', 'no-store').send(answer ?? {});
+      reply.header('cache-control', 'no-store');
+      try {
+        const answer = await callJson<unknown>(`${base.replace(/\/+$/, '')}/api/checkout/v1/${path}`, {
+          method: 'POST',
+          headers: { authorization, 'x-merchant': options.merchant, 'x-channel': options.channel },
+          body: request.body ?? {},
+          timeoutMs: options.timeoutMs,
+        });
+        return reply.send(answer ?? {});
+      } catch (error) {
+        // The adapter's refusal goes to the page as it was answered; any other failure is the relay's own answer (502 when the adapter failed or was not reached).
+        if (error instanceof PlatformCallError && (error.httpStatus === 400 || error.httpStatus === 409)) return reply.status(error.httpStatus).send(error.body ?? {});
+        throw error;
+      }
     },
   );
 }

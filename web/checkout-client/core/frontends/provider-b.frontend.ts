@@ -1,25 +1,99 @@
-// Provider B's frontend: the provider's script rendering its checkout for the purchase token (docs/adapters/provider-b.md).
+// Provider B's frontend: the provider's script rendering its checkout for the purchase token, its callbacks answered through the adapter (docs/adapters/provider-b.md).
+import { AdapterCallError, callAdapter } from '../adapter-call.js';
 import { loadScript } from '../load-script.js';
+import { failureText, shopperMessage } from '../shopper-words.js';
 import { dataString, startPayment } from '../start-payment.js';
 import { element, muted } from './dom.js';
 import type { ProviderFrontend } from './provider-frontend.js';
 
+/** The `checkout` object the script hands its callbacks (Avarda Checkout 3's names). */
+export interface ProviderBScriptCheckout {
+  beforeSubmitContinue(): void;
+  beforeSubmitAbort(): void;
+  refreshForm(): void;
+  unmount?(): void;
+}
+
+/** What the script's events carry (Avarda's payloads: more than the adapter may be sent). */
+type ScriptData = Record<string, unknown> | null | undefined;
+
+export interface ProviderBInitOptions {
+  purchaseJwt: string;
+  rootNode: HTMLElement;
+  deliveryAddressChangedCallback?(data: ScriptData, checkout: ProviderBScriptCheckout): void;
+  shippingOptionChangedCallback?(data: ScriptData, checkout: ProviderBScriptCheckout): void;
+  beforeSubmitCallback?(data: ScriptData, checkout: ProviderBScriptCheckout): void;
+  completedPurchaseCallback?(checkout: ProviderBScriptCheckout): void;
+  declinedPurchaseCallback?(checkout: ProviderBScriptCheckout): void;
+}
+
 declare global {
   interface Window {
-    ProviderBCheckout?: { init(options: { purchaseJwt: string; rootNode: HTMLElement }): unknown };
+    ProviderBCheckout?: { init(options: ProviderBInitOptions): ProviderBScriptCheckout | undefined };
   }
+}
+
+export const DECLINED = 'The payment was declined. Choose another way to pay.';
+
+/** Provider B's refusals (validate's failures, process's codes) in the shopper's words; the platform's validation codes use failureText. */
+const REFUSALS: Record<string, string> = {
+  amount_mismatch: 'The payment does not match the order total yet. Please try again in a moment.',
+  order_changed: 'Your order changed while you were paying. Check it and buy again.',
+  purchase_timed_out: 'The payment form timed out. Choose the payment method again to start over.',
+  purchase_final: 'This payment is already finished. Choose another way to pay.',
+  payment_not_open: 'This payment is already finished. Choose another way to pay.',
+  not_validated: 'Your order could not be checked. Please buy again.',
+  order_not_in_checkout: 'This order can no longer be changed.',
+};
+
+/** What the shopper reads for an adapter's refusal: validate's failures one by one (the order's validation codes as the storefront words them), else the refusal's code, else its message when that is in words. */
+export function refusalText(error: unknown): string {
+  // A call that got no answer at all (the browser's TypeError) is said as such.
+  if (!(error instanceof AdapterCallError)) return error instanceof Error && !(error instanceof TypeError) ? shopperMessage(error.message) : 'The shop could not be reached. Please try again.';
+  const codeOf = (failure: unknown) => (typeof (failure as { code?: unknown })?.code === 'string' ? (failure as { code: string }).code : '');
+  if (Array.isArray(error.body)) return [...new Set(error.body.map((failure) => REFUSALS[codeOf(failure)] ?? failureText({ code: codeOf(failure), message: '' })))].join(' ');
+  return REFUSALS[codeOf(error.body)] ?? shopperMessage(error.message);
+}
+
+/** The allow-list of the adapter's browser callbacks (adapters/provider-b/provider-b.schemas.ts browserEventBody): the purchase id and the payloads' non-identifying hints. */
+export function browserEventBody(data: ScriptData): Record<string, string> {
+  const body: Record<string, string> = {};
+  const text = (field: string, valid: (value: string) => boolean) => {
+    const value = data?.[field];
+    if (typeof value === 'string' && valid(value)) body[field] = value;
+  };
+  text('purchaseId', (value) => value.length > 0 && value.length <= 128);
+  text('zip', (value) => value.length <= 20);
+  text('country', (value) => /^[A-Z]{2}$/.test(value));
+  text('selectedPaymentMethodId', (value) => value.length <= 100);
+  text('selectedPaymentMethodType', (value) => value.length <= 50);
+  return body;
 }
 
 /**
  * The provider's script (`javascriptUrl` of the adapter's answer) renders its checkout for the
- * purchase token (`purchaseJwt`). The purchase ends at the provider, which tells the adapter; the
- * page follows the order (orderChanged) from there.
+ * purchase token (`purchaseJwt`), with callbacks that keep the order in step with what the shopper
+ * does there, each sent to the adapter in the order they came (the storefront's relay, the
+ * checkout token, only the allow-listed fields): a changed customer or delivery address →
+ * `customer-update`; a shipping option → `shipping-option-update` (the order's shipping and total
+ * follow; the form is refreshed to the purchase's new items); beforeSubmit → `validate`, then
+ * `process`, and the script is told to go on — or to stop, with the reason shown in words.
+ * A completed purchase ends the step; a declined one says so (the shopper picks another way to
+ * pay; the adapter has failed the payment).
  */
 export const providerBFrontend: ProviderFrontend = {
-  mount(root, { orderId, adapterId, client, onError }) {
+  mount(root, { orderId, adapterId, client, onCompleted, onError }) {
     let closed = false;
+    let script: ProviderBScriptCheckout | undefined;
     const fail = (failure: Error) => {
       if (!closed) onError(failure.message);
+    };
+    const notice = element('p', { class: 'error', role: 'alert', 'data-testid': 'payment-refused' });
+    const say = (text: string | undefined) => {
+      if (closed) return;
+      if (text === undefined) return notice.remove();
+      notice.textContent = text;
+      if (!notice.isConnected) root.prepend(notice);
     };
     root.replaceChildren(muted("Opening the provider's checkout…"));
     startPayment(client, orderId, adapterId).then((session) => {
@@ -29,15 +103,65 @@ export const providerBFrontend: ProviderFrontend = {
       if (!javascriptUrl || !purchaseJwt) return root.replaceChildren(muted('The provider answered no checkout for this payment.'));
       const node = element('div', { class: 'provider-snippet', 'data-testid': 'provider-b-checkout' });
       root.replaceChildren(node);
+      const order = encodeURIComponent(orderId);
+      const payment = `payments/${encodeURIComponent(session.payment.id)}`;
+      const paths = {
+        customer: `callback/orders/${order}/${payment}/customer-update`,
+        shipping: `callback/orders/${order}/${payment}/shipping-option-update`,
+        validate: `callback/orders/${order}/${payment}/validate`,
+        // The spec's process path names the order twice.
+        process: `callback/orders/${order}/${order}/${payment}/process`,
+      };
+      // The adapter follows the shopper's steps one at a time, in the order they happened.
+      let queue: Promise<unknown> = Promise.resolve();
+      const inOrder = <T>(step: () => Promise<T>): Promise<T> => {
+        const run = queue.then(step);
+        queue = run.catch(() => undefined);
+        return run;
+      };
+      const call = (path: string, data: ScriptData) => callAdapter(orderId, adapterId, path, browserEventBody(data));
+      /** A change the shopper made: the adapter copies it from the provider; `then` once it has. */
+      const changed = (path: string, data: ScriptData, then?: () => void) => {
+        inOrder(() => call(path, data)).then(
+          () => {
+            if (!closed) then?.();
+          },
+          (error: unknown) => say(refusalText(error)),
+        );
+      };
       loadScript(javascriptUrl).then(() => {
         if (closed || !window.ProviderBCheckout) return;
         node.replaceChildren();
-        window.ProviderBCheckout.init({ purchaseJwt, rootNode: node });
+        script =
+          window.ProviderBCheckout.init({
+            purchaseJwt,
+            rootNode: node,
+            deliveryAddressChangedCallback: (data) => changed(paths.customer, data),
+            shippingOptionChangedCallback: (data, checkout) => changed(paths.shipping, data, () => checkout.refreshForm()),
+            beforeSubmitCallback: (data, checkout) => {
+              say(undefined);
+              inOrder(async () => {
+                await call(paths.validate, data);
+                await call(paths.process, data);
+              }).then(
+                () => checkout.beforeSubmitContinue(),
+                (error: unknown) => {
+                  say(refusalText(error));
+                  checkout.beforeSubmitAbort();
+                },
+              );
+            },
+            completedPurchaseCallback: () => {
+              if (!closed) onCompleted();
+            },
+            declinedPurchaseCallback: () => say(DECLINED),
+          }) ?? undefined;
       }, fail);
     }, fail);
     return {
       unmount: () => {
         closed = true;
+        script?.unmount?.();
         root.replaceChildren();
       },
     };
