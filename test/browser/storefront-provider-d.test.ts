@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import type { Locator, Page } from 'playwright-core';
 import { graphql, rest } from '../harness/http.js';
+import { scrollsSideways } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
 import { newBasket } from '../journey/journey-setup.js';
@@ -13,6 +15,22 @@ import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, page
 
 // Pending payments wait until the test settles them (the sandbox's own 10 s would race the page).
 const suite = useBrowserTest({ shop: 'm-storefront-pd', storefront: true, system: { env: { PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: '0' } } });
+
+/** A new basket's checkout with the details filled in and provider D chosen: its drop-in, ready for a card. */
+async function openDropin(page: Page) {
+  await goToCheckout(page, suite.system.urls.storefront!, await newBasket(suite.system));
+  await fillInDetails(page);
+  await page.locator('input[name="payment"][value="provider_d_dropin_adapter:"]').check();
+  const dropin = page.getByTestId('provider-d-dropin').locator('form.dropin');
+  await dropin.waitFor();
+  return dropin;
+}
+
+/** Types a test card into the drop-in and presses Pay. */
+async function payWith(dropin: Locator, card: string) {
+  await dropin.locator('input[name="card"]').fill(card);
+  await dropin.getByRole('button', { name: 'Pay' }).click();
+}
 
 describe("the storefront's provider D frontend", () => {
   it("renders the provider's drop-in and a test card authorises to the confirmation", async () => {
@@ -79,13 +97,7 @@ describe("the storefront's provider D frontend", () => {
     it(`a 3-D Secure card: the challenge stays until answered, then the order completes (${viewport.width} px)`, async () => {
       const { system } = suite;
       const { page, finish } = await suite.newPage({ viewport });
-      await goToCheckout(page, system.urls.storefront!, await newBasket(system));
-      await fillInDetails(page);
-      await page.locator('input[name="payment"][value="provider_d_dropin_adapter:"]').check();
-      const dropin = page.getByTestId('provider-d-dropin').locator('form.dropin');
-      await dropin.waitFor();
-      await dropin.locator('input[name="card"]').fill('4212 3456 7890 1237');
-      await dropin.getByRole('button', { name: 'Pay' }).click();
+      await payWith(await openDropin(page), '4212 3456 7890 1237');
       const challenge = page.getByTestId('provider-d-dropin').locator('.challenge');
       await challenge.waitFor();
       // The page re-renders as the order changes (the payment's reference lands on it): the challenge must survive that.
@@ -94,30 +106,23 @@ describe("the storefront's provider D frontend", () => {
       await screenshot(page, `storefront-provider-d-challenge-${viewport.width}`);
       await challenge.getByRole('button', { name: 'authorise' }).click();
       await confirmationCompleted(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await scrollsSideways(page)).toBe(false);
       await finish();
     });
 
     it(`a refused card: the shopper reads why and pays with another card in the same page (${viewport.width} px)`, async () => {
-      const { system } = suite;
       const { page, finish } = await suite.newPage({ viewport });
-      await goToCheckout(page, system.urls.storefront!, await newBasket(system));
-      await fillInDetails(page);
-      await page.locator('input[name="payment"][value="provider_d_dropin_adapter:"]').check();
-      const dropin = page.getByTestId('provider-d-dropin').locator('form.dropin');
-      await dropin.waitFor();
-      await dropin.locator('input[name="card"]').fill('4000 0000 0000 0002');
-      await dropin.getByRole('button', { name: 'Pay' }).click();
+      const dropin = await openDropin(page);
+      await payWith(dropin, '4000 0000 0000 0002');
       const refused = page.getByTestId('payment-refused');
       await refused.waitFor();
       expect(await refused.textContent()).toContain('declined');
       await screenshot(page, `storefront-provider-d-refused-${viewport.width}`);
       // A new payment's drop-in replaces the refused one's; a good card completes the order.
       await dropin.locator('input[name="card"]').waitFor();
-      await dropin.locator('input[name="card"]').fill('4111 1111 1111 1111');
-      await dropin.getByRole('button', { name: 'Pay' }).click();
+      await payWith(dropin, '4111 1111 1111 1111');
       await confirmationCompleted(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await scrollsSideways(page)).toBe(false);
       await finish();
     });
   }
