@@ -72,8 +72,29 @@ describe('provider D sandbox: the API', () => {
     const answered = await rest(url, 'POST', `/api/sandbox/challenges/${challenged.body.action.authorisationToken}/complete`, { body: { outcome: 'refuse' } });
     expect(answered.body.details.threeDSResult).toEqual(expect.any(String));
     expect((await api('/payments/details', answered.body)).body).toMatchObject({ resultCode: 'Refused', pspReference: challenged.body.pspReference });
-    const redirect = await pay('4000000000003063', { returnUrl: 'https://shop.example/back' });
-    expect(redirect.body.action).toMatchObject({ type: 'redirect', method: 'GET', url: expect.stringContaining('/api/sandbox/challenges/') });
+  });
+
+  it("a redirect card: the action sends the shopper to the issuer's page, whose answer redirects to returnUrl with redirectResult; the details then decide", async () => {
+    const redirect = await pay('4000000000003063', { returnUrl: 'https://shop.example/back?step=pay' });
+    expect(redirect.body).toMatchObject({ resultCode: 'RedirectShopper', action: { type: 'redirect', method: 'GET', paymentMethodType: 'scheme', url: expect.stringContaining('/api/sandbox/challenges/') } });
+    const page = await fetch(redirect.body.action.url);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toMatch(/<form method="post" action="\/api\/sandbox\/challenges\/[^"]+\/complete">/);
+    // Details before the shopper answered at the issuer: refused.
+    const challengeId = new URL(redirect.body.action.url).pathname.split('/').pop();
+    const early = await api('/payments/details', { details: { redirectResult: Buffer.from(JSON.stringify({ challengeId })).toString('base64url') } });
+    expect(early.status).toBe(422);
+    // The page's form (as a browser posts it): 303 to the returnUrl, its own query kept, redirectResult added.
+    const answered = await fetch(`${redirect.body.action.url}/complete`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=authorise', redirect: 'manual' });
+    expect(answered.status).toBe(303);
+    const back = new URL(answered.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe('https://shop.example/back');
+    expect(back.searchParams.get('step')).toBe('pay');
+    const redirectResult = back.searchParams.get('redirectResult');
+    expect((await api('/payments/details', { details: { redirectResult } })).body).toMatchObject({ resultCode: 'Authorised', pspReference: redirect.body.pspReference });
+    // Sent again (a reload of the return page): the same answer; answering the issuer's page otherwise now is 409.
+    expect((await api('/payments/details', { details: { redirectResult } })).body).toMatchObject({ resultCode: 'Authorised', pspReference: redirect.body.pspReference });
+    expect((await rest(url, 'POST', `/api/sandbox/challenges/${challengeId}/complete`, { body: { outcome: 'refuse' } })).status).toBe(409);
   });
 
   it('an idempotency key answers the first answer again; another body with it is 422', async () => {

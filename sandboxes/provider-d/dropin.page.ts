@@ -33,12 +33,25 @@ export const DROPIN_SCRIPT = `(() => {
       options.onSubmit({ data: { paymentMethod, browserInfo: { userAgent: navigator.userAgent, language: navigator.language } } }, api);
     });
     root.replaceChildren(form);
+    // A redirect action leaves the page, as the provider's drop-in does: the top window goes to the
+    // issuer's page (GET, or a form POST of action.data), which sends the shopper back to the
+    // payment's returnUrl with ?redirectResult=…; the page there sends {details: {redirectResult}}.
+    const redirect = (action) => {
+      status.textContent = 'Taking you to your bank…';
+      const top = window.top || window;
+      if ((action.method || 'GET').toUpperCase() !== 'POST') return top.location.assign(action.url);
+      const post = el('form', { method: 'POST', action: action.url, target: '_top' });
+      for (const [name, value] of Object.entries(action.data || {})) post.append(el('input', { type: 'hidden', name, value: String(value) }));
+      document.body.append(post);
+      post.submit();
+    };
     const api = {
       handle(answer) {
         if (answer && answer.action) return api.handleAction(answer.action);
         status.textContent = 'Result: ' + (answer && answer.resultCode ? answer.resultCode : JSON.stringify(answer));
       },
       handleAction(action) {
+        if (action.type === 'redirect') return redirect(action);
         const id = action.authorisationToken || new URL(action.url).pathname.split('/').pop();
         const box = el('div', { className: 'challenge' }, el('p', { textContent: '3-D Secure (' + (action.subtype || action.type) + '): answer as the bank would' }));
         for (const outcome of ['authorise', 'refuse', 'cancel']) {
@@ -71,10 +84,19 @@ export function dropinPage(query: { amount?: string; currency?: string; shopperR
 <script src="/dropin.js"></script><script>
 const setup = ${setup};
 const post = (path, body) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+// Back from the bank's page (a redirect action): its redirectResult goes to /payments/details once.
+const back = new URLSearchParams(location.search);
+const redirectResult = back.get('redirectResult');
+if (redirectResult) {
+  back.delete('redirectResult');
+  const rest = back.toString();
+  history.replaceState(null, '', location.pathname + (rest ? '?' + rest : ''));
+}
 post('/api/sandbox/dropin/paymentMethods', setup).then((paymentMethodsResponse) => {
-  ProviderDDropin.mount(document.getElementById('dropin'), { paymentMethodsResponse, amount: setup.amount,
+  const dropin = ProviderDDropin.mount(document.getElementById('dropin'), { paymentMethodsResponse, amount: setup.amount,
     onSubmit: (state, dropin) => post('/api/sandbox/dropin/payments', { ...setup, ...state.data }).then((a) => dropin.handle(a)),
     onAdditionalDetails: (state, dropin) => post('/api/sandbox/dropin/details', state.data).then((a) => dropin.handle(a)) });
+  if (redirectResult) post('/api/sandbox/dropin/details', { details: { redirectResult } }).then((a) => dropin.handle(a));
 });
 </script></body></html>`;
 }
@@ -82,8 +104,8 @@ post('/api/sandbox/dropin/paymentMethods', setup).then((paymentMethodsResponse) 
 /** `GET /api/sandbox/challenges/{id}`: the bank's 3-D Secure page (a redirect action's `url`). */
 export function challengePage(id: string, kind: string, amount: { value: number; currency: string }): string {
   const button = (outcome: string) => `<button name="outcome" value="${outcome}">${outcome}</button>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure (sandbox)</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:30rem;margin:2rem auto"><h1>3-D Secure ${escape(kind)}</h1>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>3-D Secure (sandbox)</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:30rem;margin:2rem auto;padding:0 1rem"><h1>3-D Secure ${escape(kind)}</h1>
 <p>Payment of ${amount.value} ${escape(amount.currency)} (minor units). Answer as the card holder's bank would.</p>
 <form method="post" action="/api/sandbox/challenges/${escape(id)}/complete">${button('authorise')} ${button('refuse')} ${button('cancel')}</form></body></html>`;
 }

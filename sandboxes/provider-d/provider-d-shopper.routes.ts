@@ -30,7 +30,8 @@ export function registerProviderDShopperRoutes(app: FastifyInstance, store: Prov
       amount: request.body.amount,
       reference: `dropin-${Date.now()}`,
       paymentMethod: request.body.paymentMethod ?? {},
-      returnUrl: `${store.baseUrl}/dropin`,
+      // Back to this page, same amount (a redirect card's bank page sends the shopper here with ?redirectResult=…).
+      returnUrl: `${store.baseUrl}/dropin?${new URLSearchParams({ amount: String(request.body.amount.value), currency: request.body.amount.currency, ...(request.body.shopperReference ? { shopperReference: request.body.shopperReference } : {}) })}`,
       ...(request.body.shopperReference ? { shopperReference: request.body.shopperReference } : {}),
     }),
   );

@@ -17,7 +17,7 @@ const tenant = { merchant: 'm-provider-d', channel: 'web' };
 const unconfigured = { merchant: 'm-provider-d', channel: 'no-config' };
 const ACCOUNT = 'SandboxMerchantECOM';
 const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
-const CARDS = { authorise: '4111111111111111', refuse: '4000000000000002', challenge: '4212345678901237', pending: '4000000000000077' };
+const CARDS = { authorise: '4111111111111111', refuse: '4000000000000002', challenge: '4212345678901237', redirect: '4000000000003063', pending: '4000000000000077' };
 
 const adapterUrl = () => system.urls.provider_d_dropin_adapter!;
 const sandboxUrl = () => system.urls.provider_d_sandbox!;
@@ -171,6 +171,55 @@ describe('provider D: the drop-in journey', () => {
     expect(result.body).toMatchObject({ resultCode: 'Authorised', pspReference: answer.body.pspReference });
     expect((await getOrder(orderId)).state.currentStatus).toBe('completed');
     expect((await paymentOf(orderId, paymentId)).state).toBe('reserved');
+  });
+
+  it("a redirect card: the shopper leaves for the issuer's page, comes back to the return address with redirectResult, and its details complete the order", async () => {
+    const { orderId, paymentId } = await started();
+    const answer = await submit(orderId, paymentId, cardData(CARDS.redirect));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ resultCode: 'RedirectShopper', action: { type: 'redirect', method: 'GET', paymentMethodType: 'scheme', url: expect.stringContaining(sandboxUrl()) } });
+    expect((await paymentOf(orderId, paymentId)).state).toBe('intent');
+    // The adapter sent the channel's return address (redirectUrls.checkoutUrl, filled in); the issuer's page sends the browser there.
+    expect((await atSandbox(answer.body.pspReference)).returnUrl).toBe(`https://shop.example/checkout/${orderId}`);
+    const issuer = await fetch(answer.body.action.url);
+    expect(issuer.status).toBe(200);
+    expect(await issuer.text()).toContain('<form method="post"');
+    const back = await fetch(`${answer.body.action.url}/complete`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=authorise', redirect: 'manual' });
+    expect(back.status).toBe(303);
+    const returned = new URL(back.headers.get('location')!);
+    expect(`${returned.origin}${returned.pathname}`).toBe(`https://shop.example/checkout/${orderId}`);
+    const redirectResult = returned.searchParams.get('redirectResult')!;
+    expect(redirectResult).toEqual(expect.any(String));
+
+    // The return page sends the redirectResult as the details; one of another payment is refused and moves nothing.
+    const other = await started();
+    const otherAnswer = await submit(other.orderId, other.paymentId, cardData(CARDS.redirect));
+    expect(otherAnswer.body.resultCode).toBe('RedirectShopper');
+    const misplaced = await details(other.orderId, other.paymentId, { details: { redirectResult } });
+    expect(misplaced).toMatchObject({ status: 409, body: { code: 'details_of_another_payment' } });
+    expect((await paymentOf(other.orderId, other.paymentId)).state).toBe('intent');
+    expect((await paymentOf(orderId, paymentId)).state).toBe('intent');
+
+    const result = await details(orderId, paymentId, { details: { redirectResult } });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ resultCode: 'Authorised', pspReference: answer.body.pspReference });
+    expect((await getOrder(orderId)).state.currentStatus).toBe('completed');
+    expect((await paymentOf(orderId, paymentId)).state).toBe('reserved');
+  });
+
+  it('a redirect cancelled at the issuer: the details answer Cancelled, the payment fails, the order stays in checkout for a new attempt', async () => {
+    const { orderId, paymentId } = await started();
+    const answer = await submit(orderId, paymentId, cardData(CARDS.redirect));
+    const back = await fetch(`${answer.body.action.url}/complete`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=cancel', redirect: 'manual' });
+    expect(back.status).toBe(303);
+    const redirectResult = new URL(back.headers.get('location')!).searchParams.get('redirectResult');
+    const result = await details(orderId, paymentId, { details: { redirectResult } });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ resultCode: 'Cancelled', refusalReason: 'Cancelled by shopper' });
+    expect((await paymentOf(orderId, paymentId)).state).toBe('failed');
+    expect((await getOrder(orderId)).state.currentStatus).toBe('checkout');
+    // The same details again (a reload of the return page): the payment is no longer open.
+    expect((await details(orderId, paymentId, { details: { redirectResult } })).status).toBe(409);
   });
 
   it('a refused card: a failed transaction with errorDetail, the order stays in checkout, and a new attempt works', async () => {

@@ -18,23 +18,36 @@ afterAll(async () => {
 });
 
 describe('provider D sandbox: the drop-in page', () => {
-  it('pays with a card, answers a 3-D Secure challenge and a redirect, offline', async () => {
-    const { page, blocked, close } = await suite.newPage();
+  it('pays with a card, answers a 3-D Secure challenge in place, and a redirect at the issuer page and back, offline', async () => {
+    const { page, finish } = await suite.newPage();
     await page.goto(`${url}/dropin?amount=1500&currency=EUR`);
-    await page.waitForSelector('form.dropin button[type=submit]');
-    for (const [card, answer, result] of [
+    const pay = async (card: string) => {
+      await page.waitForSelector('form.dropin button[type=submit]');
+      await page.fill('input[name=card]', card);
+      await page.click('form.dropin button[type=submit]');
+    };
+    const result = (expected: string) => page.waitForFunction((text) => document.querySelector('.status')?.textContent === `Result: ${text}`, expected);
+    for (const [card, answer, expected] of [
       ['4111 1111 1111 1111', null, 'Authorised'],
       ['4212345678901237', 'authorise', 'Authorised'],
       ['4212345678901237', 'cancel', 'Cancelled'],
-      ['4000000000003063', 'refuse', 'Refused'],
     ] as const) {
-      await page.fill('input[name=card]', card);
-      await page.click('form.dropin button[type=submit]');
+      await pay(card);
       if (answer) await page.click(`.challenge button:text("${answer}")`);
-      await page.waitForFunction((expected) => document.querySelector('.status')?.textContent === `Result: ${expected}`, result);
+      await result(expected);
     }
+
+    // A redirect card: the whole page goes to the issuer's page, which sends it back to the drop-in page with redirectResult.
+    await pay('4000000000003063');
+    await page.waitForURL(/\/api\/sandbox\/challenges\/[0-9a-f-]+$/);
+    await screenshot(page, 'provider-d-dropin-issuer');
+    await page.getByRole('button', { name: 'refuse' }).click();
+    await page.waitForURL((address) => address.pathname === '/dropin');
+    await result('Refused');
+    // The page took redirectResult off its address once sent (a reload does not send it again) and kept its amount.
+    expect(new URL(page.url()).search).toBe('?amount=1500&currency=EUR');
     await screenshot(page, 'provider-d-dropin');
-    expect(blocked).toEqual([]);
+
     const payments = sandbox.state.store.list();
     expect(payments.map((p) => [p.amount.value, p.resultCode])).toEqual([
       [1500, 'Authorised'],
@@ -42,6 +55,6 @@ describe('provider D sandbox: the drop-in page', () => {
       [1500, 'Cancelled'],
       [1500, 'Refused'],
     ]);
-    await close();
+    await finish();
   });
 });

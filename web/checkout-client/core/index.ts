@@ -8,6 +8,7 @@ export { newestOrder, watchLiveOrder, type LiveOrder } from './live-order.js';
 export { placeOrder, type Failure, type PaymentSelection, type PlaceOrderResult } from './place-order.js';
 export { startPayment, dataString, type PaymentSession } from './start-payment.js';
 export { AdapterCallError, callAdapter } from './adapter-call.js';
+export { forgetRedirect, providerReturn, rememberRedirect, type ProviderRedirect, type ProviderReturn } from './provider-return.js';
 export * from './shopper-words.js';
 export type { MountedFrontend, ProviderFrontend, ProviderFrontendOptions } from './frontends/provider-frontend.js';
 export { PROVIDER_FRONTENDS, frontendFor, mountProviderFrontend } from './frontends/registry.js';

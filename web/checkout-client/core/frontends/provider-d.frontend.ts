@@ -2,6 +2,7 @@
 import { callAdapter } from '../adapter-call.js';
 import { loadConfig } from '../checkout-session.js';
 import { loadScript } from '../load-script.js';
+import { forgetRedirect, providerReturn, rememberRedirect, type ProviderReturn } from '../provider-return.js';
 import { startPayment, type PaymentSession } from '../start-payment.js';
 import { element, muted } from './dom.js';
 import type { ProviderFrontend } from './provider-frontend.js';
@@ -14,8 +15,11 @@ interface Dropin {
 }
 interface ProviderAnswer {
   resultCode?: string;
-  action?: unknown;
+  action?: { type?: unknown };
 }
+
+/** What the provider adds to the return address after a redirect action, sent back as `details`. */
+const RETURN_PARAMS = ['redirectResult'];
 
 declare global {
   interface Window {
@@ -40,8 +44,12 @@ export const refusalMessage = (resultCode: string | undefined) => REFUSALS[resul
  * The provider's drop-in (its script, from the storefront's settings) mounted once per payment
  * with the adapter's create answer (clientKey, paymentMethodsResponse, …). The drop-in's submit
  * goes to the adapter's `transaction`, an action's answer to its `details`; each answer is handed
- * back to the drop-in, which runs the action (3-D Secure) in place. A refusal fails that payment:
- * the shopper reads why, and a new payment with a fresh drop-in is started in the same element.
+ * back to the drop-in, which runs the action: a 3-D Secure challenge or fingerprint in place, a
+ * redirect by taking the whole page to the issuer. Before a redirect the payment is remembered
+ * (provider-return.ts); back on the checkout page with `?redirectResult=…`, the module sends
+ * `{details: {redirectResult}}` to the adapter's `details` instead of starting a payment. A
+ * refusal fails that payment: the shopper reads why, and a new payment with a fresh drop-in is
+ * started in the same element.
  */
 export const providerDFrontend: ProviderFrontend = {
   mount(root, { orderId, adapterId, client, config, onCompleted, onError }) {
@@ -50,6 +58,7 @@ export const providerDFrontend: ProviderFrontend = {
     let current = { live: false };
     const refusal = element('p', { class: 'error', role: 'alert', 'data-testid': 'payment-refused' });
     const opening = muted('Opening the card form…');
+    const confirming = element('p', { class: 'muted', role: 'status', 'data-testid': 'provider-d-returning' }, 'Confirming your payment with your bank…');
     // The drop-in's node stays in place for good: moving it would reload a 3-D Secure challenge's frame.
     const node = element('div', { class: 'provider-snippet', 'data-testid': 'provider-d-dropin', hidden: true });
     const wrapper = element('div');
@@ -67,6 +76,14 @@ export const providerDFrontend: ProviderFrontend = {
       else if (!opening.isConnected) wrapper.insertBefore(opening, node);
     };
 
+    const call = (paymentId: string, step: 'transaction' | 'details', body: unknown) =>
+      callAdapter<ProviderAnswer>(orderId, adapterId, `orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/${step}`, body);
+    /** The payment is over without being taken (refused, cancelled, failed): the shopper reads why and tries again with a new one. */
+    const refused = (resultCode: string | undefined) => {
+      showRefusal(refusalMessage(resultCode));
+      attempt();
+    };
+
     const mountDropin = async (session: PaymentSession) => {
       const paymentId = session.payment.id;
       const answer = session.data as Record<string, unknown> | null;
@@ -75,17 +92,19 @@ export const providerDFrontend: ProviderFrontend = {
       current = mine;
       const submit = async (step: 'transaction' | 'details', state: DropinState, dropin: Dropin) => {
         try {
-          const result = await callAdapter<ProviderAnswer>(orderId, adapterId, `orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/${step}`, state.data);
+          const result = await call(paymentId, step, state.data);
           if (!mine.live || closed) return;
-          if (result.action) return dropin.handle(result);
+          if (result.action) {
+            // The drop-in leaves the page for a redirect: the payment is remembered for the way back.
+            if (result.action.type === 'redirect') rememberRedirect(orderId, { adapterId, paymentId, params: RETURN_PARAMS });
+            return dropin.handle(result);
+          }
           if (result.resultCode && DONE.has(result.resultCode)) {
             dropin.handle(result);
             return onCompleted();
           }
-          // Refused, cancelled or failed: this payment is over; the shopper tries again with a new one.
           mine.live = false;
-          showRefusal(refusalMessage(result.resultCode));
-          attempt();
+          refused(result.resultCode);
         } catch (failure) {
           if (!mine.live || closed) return;
           dropin.handle({ resultCode: 'Error' });
@@ -118,7 +137,28 @@ export const providerDFrontend: ProviderFrontend = {
           if (!closed) onError(failure.message);
         });
     };
-    attempt();
+    /** Back from the issuer's page: the provider's redirectResult goes to the adapter's `details`, whose answer ends the payment. */
+    const resume = async (back: ProviderReturn) => {
+      forgetRedirect(orderId);
+      opening.remove();
+      wrapper.prepend(confirming);
+      try {
+        const result = await call(back.paymentId, 'details', { details: back.params });
+        if (closed) return;
+        confirming.remove();
+        if (result.resultCode && DONE.has(result.resultCode)) return onCompleted();
+        refused(result.action ? 'Error' : result.resultCode);
+      } catch (failure) {
+        if (closed) return;
+        confirming.remove();
+        onError((failure as Error).message);
+        attempt();
+      }
+    };
+
+    const back = providerReturn(orderId);
+    if (back && back.adapterId === adapterId) void resume(back);
+    else attempt();
     return {
       unmount: () => {
         closed = true;

@@ -1,6 +1,6 @@
 // The checkout page of an order: the shopper's details, delivery, gift cards, payment and Place order.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { orderStatusText, placeFailures, shopperMessage, PaymentOptionsDocument, ShippingChoiceDocument, type BillingField, type CheckoutOrderFragment, type PaymentSelection } from '../../../checkout-client/core/index.js';
+import { orderStatusText, placeFailures, providerReturn, shopperMessage, PaymentOptionsDocument, ShippingChoiceDocument, type BillingField, type CheckoutOrderFragment, type PaymentSelection } from '../../../checkout-client/core/index.js';
 import { useLiveOrder, usePlaceOrder, useQuery } from '../../../checkout-client/react/index.js';
 import { navigate } from '../router.js';
 import { OrderLines } from '../checkout/OrderLines.js';
@@ -23,7 +23,12 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
   const placeOrder = usePlaceOrder();
   const { order, live, error } = useLiveOrder(orderId);
   const options = useQuery(PaymentOptionsDocument, { variables: { id: orderId } });
-  const [selection, setSelection] = useState<PaymentSelection>();
+  // Back from a provider's page (provider D's redirect to the card issuer): the provider that left stays chosen,
+  // and its frontend finishes the payment (the token and the remembered payment are in sessionStorage).
+  const [selection, setSelection] = useState<PaymentSelection | undefined>(() => {
+    const back = providerReturn(orderId);
+    return back ? { frontend: 'PROVIDER', adapterId: back.adapterId } : undefined;
+  });
   const [problem, setProblemText] = useState<string>();
   const setProblem = useCallback((message: string | undefined) => setProblemText(message === undefined ? undefined : shopperMessage(message)), []);
   const [failures, setFailures] = useState<Array<{ code: string; text: string }>>([]);
