@@ -20,7 +20,7 @@ export const DROPIN_SCRIPT = `(() => {
     const choices = [...stored.map((s) => ({ label: 'Stored ' + s.brand + ' •••• ' + s.lastFour, data: { type: 'scheme', storedPaymentMethodId: s.id } })),
       ...methods.map((m) => ({ label: m.name, type: m.type }))];
     choices.forEach((choice, i) => form.append(el('label', {}, el('input', { type: 'radio', name: 'method', value: String(i), checked: i === 0 }), ' ' + choice.label), el('br')));
-    const card = el('input', { name: 'card', placeholder: 'Card number', value: '4111 1111 1111 1111', size: 22 });
+    const card = el('input', { name: 'card', placeholder: 'Card number', ariaLabel: 'Card number', autocomplete: 'cc-number', inputMode: 'numeric', value: '4111 1111 1111 1111', size: 22 });
     const status = el('p', { className: 'status' });
     form.append(el('p', {}, card), el('button', { type: 'submit', textContent: 'Pay' }), status);
     form.addEventListener('submit', (event) => {

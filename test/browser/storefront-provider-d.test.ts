@@ -65,6 +65,7 @@ describe("the storefront's provider D frontend", () => {
       await expect(dropin.locator('input[name="method"]').count()).resolves.toBeGreaterThan(0);
       await dropin.locator('input[name="card"]').fill('4111 1111 1111 1111');
       await accessibleAt(page, viewport);
+      await dropin.scrollIntoViewIfNeeded();
       await screenshot(page, `storefront-provider-d-dropin-${viewport.width}`);
       await dropin.getByRole('button', { name: 'Pay' }).click();
       await completedByProviderD(page, orderId, viewport, 'card');
@@ -81,6 +82,7 @@ describe("the storefront's provider D frontend", () => {
       await pageShowsOrderAsStored(page, suite.system, suite.shop, orderId);
       expect(await challenge.count()).toBe(1);
       await accessibleAt(page, viewport);
+      await challenge.scrollIntoViewIfNeeded();
       await screenshot(page, `storefront-provider-d-challenge-${viewport.width}`);
       await challenge.getByRole('button', { name: 'authorise' }).click();
       await completedByProviderD(page, orderId, viewport, 'challenge');
@@ -125,6 +127,7 @@ describe("the storefront's provider D frontend", () => {
       const again = page.getByTestId('provider-d-dropin').locator('form.dropin');
       await again.locator('input[name="card"]').waitFor();
       await accessibleAt(page, viewport);
+      await refused.scrollIntoViewIfNeeded();
       await screenshot(page, `storefront-provider-d-redirect-cancelled-${viewport.width}`);
       await payWith(again, '4111 1111 1111 1111');
       await completedByProviderD(page, orderId, viewport, 'redirect-cancelled');
@@ -147,6 +150,7 @@ describe("the storefront's provider D frontend", () => {
       // A new payment's drop-in replaces the refused one's; a good card completes the order.
       await dropin.locator('input[name="card"]').waitFor();
       await accessibleAt(page, viewport);
+      await refused.scrollIntoViewIfNeeded();
       await screenshot(page, `storefront-provider-d-refused-${viewport.width}`);
       await payWith(dropin, '4111 1111 1111 1111');
       await completedByProviderD(page, orderId, viewport, 'refused-then-card');
