@@ -13,7 +13,7 @@ let storefront: string;
 const tenant = { merchant: 'm-provider-d-contract', channel: 'web' };
 const ACCOUNT = 'SandboxMerchantECOM';
 const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
-const CARDS = { authorise: '4111111111111111', refuse: '4000000000000002', challenge: '4212345678901237', pending: '4000000000000077' };
+const CARDS = { authorise: '4111111111111111', refuse: '4000000000000002', challenge: '4212345678901237', redirect: '4000000000003063', pending: '4000000000000077' };
 const SHOPPER = 'shopper-contract-1';
 
 const adapterUrl = () => system.urls.provider_d_dropin_adapter!;
@@ -92,6 +92,15 @@ describe('provider D against the published Adyen Checkout API v71 and its webhoo
     const cancelled = await gql(`mutation ($o: ID!, $p: ID!) { cancelPayment(orderId: $o, paymentId: $p) { state } }`, { o: challenged.orderId, p: challenged.paymentId });
     expect(cancelled.errors).toBeUndefined();
 
+    // A redirect card: the issuer's page sends the shopper back with redirectResult, which the details carry.
+    const redirected = await started();
+    const redirect = await submit(redirected.orderId, redirected.paymentId, cardData(CARDS.redirect));
+    expect(redirect.body.resultCode).toBe('RedirectShopper');
+    pspReferences.push(redirect.body.pspReference);
+    const back = await fetch(`${redirect.body.action.url as string}/complete`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=authorise', redirect: 'manual' });
+    const redirectResult = new URL(back.headers.get('location')!).searchParams.get('redirectResult');
+    expect((await asStorefront('POST', `/api/checkout/v1/orders/${redirected.orderId}/payments/${redirected.paymentId}/details`, { details: { redirectResult } })).body.resultCode).toBe('Authorised');
+
     // A refused card and a pending one the provider settles later.
     const refusedOrder = await started();
     const refused = await submit(refusedOrder.orderId, refusedOrder.paymentId, cardData(CARDS.refuse));
@@ -103,11 +112,11 @@ describe('provider D against the published Adyen Checkout API v71 and its webhoo
     pspReferences.push(pending.body.pspReference);
     expect((await rest(sandboxUrl(), 'POST', `/api/sandbox/payments/${pending.body.pspReference as string}/settle`, { body: { outcome: 'authorise' } })).status).toBe(200);
 
-    // Every webhook delivered and acknowledged: AUTHORISATION ×5, CAPTURE, REFUND, CANCELLATION.
+    // Every webhook delivered and acknowledged: AUTHORISATION ×6, CAPTURE, REFUND, CANCELLATION.
     await eventually(async () => {
       const views = await Promise.all(pspReferences.map(async (psp) => (await rest(sandboxUrl(), 'GET', `/api/sandbox/payments/${psp}`)).body as { webhooks: Array<{ status: string; eventCode: string }> }));
       const webhooks = views.flatMap((view) => view.webhooks);
-      return webhooks.length >= 8 && webhooks.every((webhook) => webhook.status === 'accepted') && ['CAPTURE', 'REFUND', 'CANCELLATION'].every((code) => webhooks.some((w) => w.eventCode === code));
+      return webhooks.length >= 9 && webhooks.every((webhook) => webhook.status === 'accepted') && ['CAPTURE', 'REFUND', 'CANCELLATION'].every((code) => webhooks.some((w) => w.eventCode === code));
     }, 30_000);
 
     const exchanges = await recordedExchanges(sandboxUrl());
@@ -118,6 +127,8 @@ describe('provider D against the published Adyen Checkout API v71 and its webhoo
     const answerOf = (name: string) => exchanges.filter((exchange) => operationOf(exchange, operations)?.name === name);
     expect(answerOf('POST /paymentMethods').some((exchange) => ((exchange.responseBody as { storedPaymentMethods?: unknown[] }).storedPaymentMethods ?? []).length > 0)).toBe(true);
     expect(answerOf('POST /payments').some((exchange) => (exchange.responseBody as { action?: { type: string } }).action?.type === 'threeDS2')).toBe(true);
+    expect(answerOf('POST /payments').some((exchange) => (exchange.responseBody as { action?: { type: string } }).action?.type === 'redirect')).toBe(true);
+    expect(answerOf('POST /payments/details').some((exchange) => typeof (exchange.requestBody as { details?: { redirectResult?: unknown } }).details?.redirectResult === 'string')).toBe(true);
 
     // A field the published API lacks, in a call and in a webhook, is reported.
     const payment = answerOf('POST /payments')[0]!;
