@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ChallengeOutcome, MerchantAccount, RecurringProcessingModel } from './provider-d.model.js';
 import type { DetailsRequest, ProviderDStore, SubscriptionRequest } from './provider-d.store.js';
 import { accountBody, accountParams, challengeBody, challengeParams, pspParams, settleBody, subscriptionBody } from './provider-d.schemas.js';
@@ -37,10 +37,13 @@ export function registerProviderDShopperRoutes(app: FastifyInstance, store: Prov
   );
   app.post<{ Body: DetailsRequest }>('/api/sandbox/dropin/details', { schema: { hide: true } }, async (request) => store.details(demoAccount().apiKey, request.body));
 
-  app.get<IdParams>('/api/sandbox/challenges/:id', { schema: { hide: true, params: challengeParams } }, async (request, reply) => {
+  // The bank's page, reached as a redirect action says: GET, or a form POST of the action's `data` (the drop-in does either).
+  const bankPage = async (request: { params: { id: string } }, reply: FastifyReply) => {
     const challenge = store.challenge(request.params.id);
     return reply.type('text/html; charset=utf-8').send(challengePage(challenge.id, challenge.kind, challenge.payment.amount));
-  });
+  };
+  app.get<IdParams>('/api/sandbox/challenges/:id', { schema: { hide: true, params: challengeParams } }, bankPage);
+  app.post<IdParams>('/api/sandbox/challenges/:id', { schema: { hide: true, params: challengeParams } }, bankPage);
 
   app.options('/api/sandbox/challenges/:id/complete', { schema: { hide: true } }, async (_request, reply) =>
     reply.status(204).header('access-control-allow-origin', '*').header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type').send(),

@@ -48,6 +48,21 @@ describe('provider D sandbox: the drop-in page', () => {
     expect(new URL(page.url()).search).toBe('?amount=1500&currency=EUR');
     await screenshot(page, 'provider-d-dropin');
 
+    // A redirect action with method POST: the drop-in posts the action's data to the issuer's page from the top window.
+    const [post] = await Promise.all([
+      page.waitForRequest((request) => request.isNavigationRequest() && request.method() === 'POST' && /\/api\/sandbox\/challenges\/[0-9a-f-]+$/.test(request.url())),
+      page.evaluate((challengeUrl) => {
+        const mounted = (window as unknown as { ProviderDDropin: { mount(root: HTMLElement, options: unknown): { handleAction(action: unknown): void } } }).ProviderDDropin.mount(document.getElementById('dropin')!, {
+          paymentMethodsResponse: { paymentMethods: [{ type: 'scheme', name: 'Cards' }] },
+          onSubmit: () => undefined,
+          onAdditionalDetails: () => undefined,
+        });
+        mounted.handleAction({ type: 'redirect', method: 'POST', url: challengeUrl, data: { MD: 'sandbox-md', PaReq: 'sandbox-pareq' }, paymentMethodType: 'scheme' });
+      }, `${url}/api/sandbox/challenges/${sandbox.state.store.list()[3]!.challenge!.id}`),
+    ]);
+    expect(new URLSearchParams(post.postData() ?? '').get('MD')).toBe('sandbox-md');
+    await page.getByRole('heading', { name: '3-D Secure redirect' }).waitFor();
+
     const payments = sandbox.state.store.list();
     expect(payments.map((p) => [p.amount.value, p.resultCode])).toEqual([
       [1500, 'Authorised'],
