@@ -23,6 +23,7 @@ const FIGURES: Record<string, () => Promise<{ run(ctx: BenchContext): Promise<un
   'order-engine': () => import('./order-engine.bench.js'),
   gateway: () => import('./gateway.bench.js'),
   writers: () => import('./writers.bench.js'),
+  outbox: () => import('./outbox.bench.js'),
   journey: () => import('./journey.bench.js'),
   subscribers: () => import('./subscribers.bench.js'),
   memory: () => import('./memory.bench.js'),
