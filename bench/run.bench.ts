@@ -5,7 +5,7 @@
  * The runner is the load generator; what is measured runs in child processes (bench-process.ts).
  * The database is embedded PostgreSQL (fsync on) unless DATABASE_URL is set.
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ const FIGURES: Record<string, () => Promise<{ run(ctx: BenchContext): Promise<un
   'order-engine': () => import('./order-engine.bench.js'),
   gateway: () => import('./gateway.bench.js'),
   writers: () => import('./writers.bench.js'),
+  outbox: () => import('./outbox.bench.js'),
   journey: () => import('./journey.bench.js'),
   subscribers: () => import('./subscribers.bench.js'),
   memory: () => import('./memory.bench.js'),
@@ -70,7 +71,13 @@ async function main(): Promise<void> {
       databaseUrl = await pg.ensureDatabase('bench');
       postgresRoot = String(process.pid);
     }
-    const env = { DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: randomBytes(32).toString('base64url'), ...(postgresRoot ? { BENCH_POSTGRES_ROOT: postgresRoot } : {}) };
+    // Every child signs and verifies alike (the writers figure runs a second process of the order service): one secret, one platform key.
+    const env = {
+      DATABASE_URL: databaseUrl,
+      AUTH_JWT_SECRET: randomBytes(32).toString('base64url'),
+      AUTH_SIGNING_KEY: JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' })),
+      ...(postgresRoot ? { BENCH_POSTGRES_ROOT: postgresRoot } : {}),
+    };
     const stack = await startBenchProcess('./stack.process.ts', env);
     cleanups.unshift(() => stack.stop());
     const ctx: BenchContext = {

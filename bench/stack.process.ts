@@ -18,7 +18,7 @@ import { observeExchanges } from '../platform/http-client/http-client.js';
 let exchanges: Array<{ method: string; url: string; status: number }> | undefined;
 observeExchanges((exchange) => void exchanges?.push({ method: exchange.method, url: exchange.url, status: exchange.status }));
 
-const bench = await startBenchSystem({ NOTIFICATION_CONCURRENCY: '8', AUTH_JWT_SECRET: process.env.AUTH_JWT_SECRET });
+const bench = await startBenchSystem({ NOTIFICATION_CONCURRENCY: '8', AUTH_JWT_SECRET: process.env.AUTH_JWT_SECRET, AUTH_SIGNING_KEY: process.env.AUTH_SIGNING_KEY });
 serveBenchCommands({
   urls: () => bench.system.urls,
   token: (claims: TokenClaims) => bench.token(claims),

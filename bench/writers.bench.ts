@@ -1,85 +1,129 @@
 /**
  * Writers on one hooked order: 10 concurrent writers replacing the billing address of one order
- * with three `/customer` hooks (REST PUT, no If-Match), against one writer on the same order, in
+ * with three `/customer` hooks (REST PUT, no If-Match) — on the stack's order service alone, and
+ * spread over two processes of the order service on the same database (the stack's and a replica,
+ * the load generator alternating their URLs) — against one writer on the same order, in
  * alternating phases. Reports what clients see (409s), hook calls against accepted changes × 3,
- * and CPU of the stack per accepted change.
+ * and CPU of the serving processes per accepted change. After the rounds, one phase of 10 writers
+ * pinning the version they read (If-Match) over both processes: losers are answered 409 and call
+ * no hook.
  */
 import { Pool } from 'undici';
 import type { BenchContext } from './bench-context.js';
+import { startBenchProcess } from './bench-process.js';
 import { report, round } from './bench-system.js';
 import { countingReceiver } from './receiver.js';
 
 const tenant = { merchant: 'bench-writers', channel: 'web' };
 const HOOKS = 3;
 
+type Side = 'one' | 'ten' | 'tenTwoReplicas';
+const WRITERS: Record<Side, number> = { one: 1, ten: 10, tenTwoReplicas: 10 };
+
 export async function run(ctx: BenchContext): Promise<void> {
   const phaseMs = ctx.quick ? 500 : 2_000;
   const rounds = ctx.quick ? 1 : 2;
   const receiver = await countingReceiver();
+  // A second process of the order service on the same database, with the stack's secrets (test/harness/order-replica.process.ts).
+  const replica = await startBenchProcess('../test/harness/order-replica.process.ts', { ...ctx.env, NODE_ENV: 'test', SERVICES: 'order', ORDER_PORT: '0', LOG_LEVEL: 'silent' });
   const token = await ctx.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel };
-  const pool = new Pool(ctx.urls.order!, { connections: 10 });
-  const created = await pool.request({
-    method: 'POST',
-    path: '/api/v0/checkout/orders',
-    headers,
-    body: JSON.stringify({
-      currency: 'NOK',
-      cart: { items: [{ id: 'i1', quantity: 1, unitPrice: 100 }], total: { includingVat: 100, excludingVat: 80 } },
-      hooks: ['a', 'b', 'c'].map((name) => ({ adapterId: `${name}_adapter`, subscribeTo: '/customer', invoke: `${receiver.url}/hook-${name}` })),
-    }),
-  });
-  const order = (await created.body.json()) as { id: string };
-  if (created.statusCode !== 201) throw new Error(`order: ${created.statusCode} ${JSON.stringify(order)}`);
-  let n = 0;
-  const phase = async (writers: number) => {
-    const statuses = new Map<number, number>();
-    const hooksBefore = receiver.total('/hook-');
-    const cpuBefore = await ctx.stack.cpu();
-    const until = performance.now() + phaseMs;
-    await Promise.all(
-      Array.from({ length: writers }, async () => {
-        while (performance.now() < until) {
-          const answer = await pool.request({
-            method: 'PUT',
-            path: `/api/v0/checkout/orders/${order.id}/customer/billing`,
-            headers,
-            body: JSON.stringify({ givenName: 'Kari', familyName: `Writer ${n++}`, city: 'Oslo', country: 'NO' }),
-          });
-          await answer.body.dump();
-          statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
-        }
+  const pools = [new Pool(ctx.urls.order!, { connections: 10 }), new Pool((await replica.call<Record<string, string>>('urls')).order!, { connections: 10 })] as const;
+  try {
+    const created = await pools[0].request({
+      method: 'POST',
+      path: '/api/v0/checkout/orders',
+      headers,
+      body: JSON.stringify({
+        currency: 'NOK',
+        cart: { items: [{ id: 'i1', quantity: 1, unitPrice: 100 }], total: { includingVat: 100, excludingVat: 80 } },
+        hooks: ['a', 'b', 'c'].map((name) => ({ adapterId: `${name}_adapter`, subscribeTo: '/customer', invoke: `${receiver.url}/hook-${name}` })),
       }),
-    );
-    return { statuses, hookCalls: receiver.total('/hook-') - hooksBefore, cpuUs: (await ctx.stack.cpu()) - cpuBefore };
-  };
-  await phase(1); // warm-up
-  const sum = { 1: { accepted: 0, conflicts: 0, other: 0, hookCalls: 0, cpuUs: 0 }, 10: { accepted: 0, conflicts: 0, other: 0, hookCalls: 0, cpuUs: 0 } };
-  for (let r = 0; r < rounds; r++) {
-    for (const writers of r % 2 === 0 ? ([10, 1] as const) : ([1, 10] as const)) {
-      const result = await phase(writers);
-      const into = sum[writers];
-      into.accepted += result.statuses.get(200) ?? 0;
-      into.conflicts += result.statuses.get(409) ?? 0;
-      into.other += [...result.statuses].filter(([status]) => status !== 200 && status !== 409).reduce((total, [, count]) => total + count, 0);
-      into.hookCalls += result.hookCalls;
-      into.cpuUs += result.cpuUs;
+    });
+    const order = (await created.body.json()) as { id: string };
+    if (created.statusCode !== 201) throw new Error(`order: ${created.statusCode} ${JSON.stringify(order)}`);
+    const path = `/api/v0/checkout/orders/${order.id}`;
+    let n = 0;
+    const cpu = async () => (await ctx.stack.cpu()) + (await replica.cpu());
+    /** `writers` callers in a closed loop for phaseMs, writer w on process w % processes; `pinned`: each PUT carries the version its writer just read. */
+    const phase = async (writers: number, processes: 1 | 2, pinned = false) => {
+      const statuses = new Map<number, number>();
+      const hooksBefore = receiver.total('/hook-');
+      const cpuBefore = await cpu();
+      const until = performance.now() + phaseMs;
+      await Promise.all(
+        Array.from({ length: writers }, async (_, w) => {
+          const pool = pools[w % processes]!;
+          while (performance.now() < until) {
+            let ifMatch: Record<string, string> = {};
+            if (pinned) {
+              const read = await pool.request({ method: 'GET', path, headers });
+              await read.body.dump();
+              ifMatch = { 'if-match': String(read.headers.etag) };
+            }
+            const answer = await pool.request({
+              method: 'PUT',
+              path: `${path}/customer/billing`,
+              headers: { ...headers, ...ifMatch },
+              body: JSON.stringify({ givenName: 'Kari', familyName: `Writer ${n++}`, city: 'Oslo', country: 'NO' }),
+            });
+            await answer.body.dump();
+            statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
+          }
+        }),
+      );
+      const other = [...statuses].filter(([status]) => status !== 200 && status !== 409).reduce((total, [, count]) => total + count, 0);
+      return { accepted: statuses.get(200) ?? 0, conflicts: statuses.get(409) ?? 0, other, hookCalls: receiver.total('/hook-') - hooksBefore, cpuUs: (await cpu()) - cpuBefore };
+    };
+    await phase(1, 1); // warm-up, on each process
+    await phase(1, 2);
+    const sides: Side[] = ['ten', 'one', 'tenTwoReplicas'];
+    const zero = () => ({ accepted: 0, conflicts: 0, other: 0, hookCalls: 0, cpuUs: 0 });
+    const sum: Record<Side, ReturnType<typeof zero>> = { one: zero(), ten: zero(), tenTwoReplicas: zero() };
+    for (let r = 0; r < rounds; r++) {
+      for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
+        const result = await phase(WRITERS[side], side === 'tenTwoReplicas' ? 2 : 1);
+        for (const key of Object.keys(result) as Array<keyof typeof result>) sum[side][key] += result[key];
+      }
     }
+    const seconds = (rounds * phaseMs) / 1000;
+    const cpuMsPerChange = (side: ReturnType<typeof zero>) => round(side.cpuUs / 1000 / Math.max(1, side.accepted));
+    const { one, ten, tenTwoReplicas: two } = sum;
+    report('writers_1_one_order_per_second', one.accepted / seconds, 'changes/s', { anchor: true, hookCalls: one.hookCalls, expectedHookCalls: one.accepted * HOOKS, cpuMsPerChange: cpuMsPerChange(one) });
+    report('writers_10_one_order_per_second', ten.accepted / seconds, 'changes/s', {
+      ratio: round(ten.accepted / Math.max(1, one.accepted)),
+      anchor: 'writers_1_one_order_per_second',
+      target: '>= 0.8, 0 conflicts, hookCalls = accepted x 3',
+      clientConflicts409: ten.conflicts,
+      otherFailures: ten.other,
+      hookCalls: ten.hookCalls,
+      expectedHookCalls: ten.accepted * HOOKS,
+      cpuMsPerChange: cpuMsPerChange(ten),
+    });
+    report('writers_10_two_replicas_one_order_per_second', two.accepted / seconds, 'changes/s', {
+      ratio: round(two.accepted / Math.max(1, ten.accepted)),
+      anchor: 'writers_10_one_order_per_second',
+      ratioToOneWriter: round(two.accepted / Math.max(1, one.accepted)),
+      replicas: 2,
+      target: '>= 0.8, 0 conflicts, hookCalls = accepted x 3',
+      clientConflicts409: two.conflicts,
+      otherFailures: two.other,
+      hookCalls: two.hookCalls,
+      expectedHookCalls: two.accepted * HOOKS,
+      cpuMsPerChange: cpuMsPerChange(two),
+    });
+    const pinned = await phase(10, 2, true);
+    report('writers_10_if_match_two_replicas_one_order_per_second', pinned.accepted / (phaseMs / 1000), 'changes/s', {
+      replicas: 2,
+      target: 'hookCalls = accepted x 3 (a 409 calls no hook)',
+      clientConflicts409: pinned.conflicts,
+      otherFailures: pinned.other,
+      hookCalls: pinned.hookCalls,
+      expectedHookCalls: pinned.accepted * HOOKS,
+    });
+  } finally {
+    for (const pool of pools) await pool.close();
+    await replica.stop();
+    receiver.close();
   }
-  const seconds = (rounds * phaseMs) / 1000;
-  const one = sum[1];
-  const ten = sum[10];
-  report('writers_1_one_order_per_second', one.accepted / seconds, 'changes/s', { anchor: true, hookCalls: one.hookCalls, expectedHookCalls: one.accepted * HOOKS, cpuMsPerChange: round(one.cpuUs / 1000 / Math.max(1, one.accepted)) });
-  report('writers_10_one_order_per_second', ten.accepted / seconds, 'changes/s', {
-    ratio: round(ten.accepted / Math.max(1, one.accepted)),
-    anchor: 'writers_1_one_order_per_second',
-    target: '>= 0.8, 0 conflicts, hookCalls = accepted x 3',
-    clientConflicts409: ten.conflicts,
-    otherFailures: ten.other,
-    hookCalls: ten.hookCalls,
-    expectedHookCalls: ten.accepted * HOOKS,
-    cpuMsPerChange: round(ten.cpuUs / 1000 / Math.max(1, ten.accepted)),
-  });
-  await pool.close();
-  receiver.close();
 }
