@@ -221,6 +221,7 @@ async function issueAdapterCredentials(
       );
     }
   }
+  if (held.length === 0) return { credentials: issued, stop: () => undefined };
   const timer = setInterval(() => {
     store.renew(held, CREDENTIAL_HOLD_MS).catch((error: unknown) => logger.warn({ err: error }, 'adapter credentials not renewed'));
   }, CREDENTIAL_HOLD_MS / 3);
