@@ -3,7 +3,7 @@
 -- processes signing with it renew `held_until`; a process with another key is not ready until
 -- no process has renewed it for a lease (all stopped), then it publishes its own.
 CREATE TABLE "platform_signing_key" (
-    "id" SMALLINT NOT NULL DEFAULT 1,
+    "id" INTEGER NOT NULL DEFAULT 1,
     "kid" TEXT NOT NULL,
     "public_jwk" JSONB NOT NULL,
     "published_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
