@@ -150,14 +150,15 @@ export class NotificationQueue {
         );
         const job = rows[0];
         if (!job) return undefined;
-        const still = await client.query(`select 1 from notification_jobs j where j.id = $1 and ${ELIGIBLE} and ${NOT_PAUSED}`, [job.id]);
-        if (still.rowCount === 1) {
-          // Limit stops the scan at the first slot taken: one slot per claim.
-          const slot = await client.query(
-            `select s from generate_series(0, $2::int - 1) s where pg_try_advisory_xact_lock(${HOST_SLOT_CLASS}, hashtext($1 || ' ' || s)) limit 1`,
-            [slotOf(job), this.options.perHost],
-          );
-          if (slot.rowCount === 1) {
+        // The second look and the host slot in one round trip: limit stops the slot scan at the first
+        // slot taken (one per claim); a slot taken for a job no longer eligible goes with the savepoint.
+        const { rows: looked } = await client.query<{ still: boolean; slot: number | null }>(
+          `select exists (select 1 from notification_jobs j where j.id = $1 and ${ELIGIBLE} and ${NOT_PAUSED}) as still,
+                  (select s from generate_series(0, $3::int - 1) s where pg_try_advisory_xact_lock(${HOST_SLOT_CLASS}, hashtext($2 || ' ' || s)) limit 1) as slot`,
+          [job.id, slotOf(job), this.options.perHost],
+        );
+        if (looked[0]!.still) {
+          if (looked[0]!.slot !== null) {
             this.inFlight.set(slotOf(job), (this.inFlight.get(slotOf(job)) ?? 0) + 1);
             return job;
           }
