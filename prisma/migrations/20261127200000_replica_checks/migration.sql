@@ -15,3 +15,12 @@ CREATE TABLE "platform_signing_key" (
 -- A credential the system runner issued is renewed by the process holding it; a later start
 -- revokes only those no process renews any more, so replicas do not revoke each other's.
 ALTER TABLE "adapter_credentials" ADD COLUMN "held_until" TIMESTAMPTZ(3);
+
+-- Fingerprints of keys every process of a kind must share, first recorded wins (a key that
+-- sealed data stays the key): `config_encryption_key`, an HMAC of a fixed text under the key.
+CREATE TABLE "platform_key_checks" (
+    "name" TEXT NOT NULL,
+    "fingerprint" TEXT NOT NULL,
+    "recorded_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "platform_key_checks_pkey" PRIMARY KEY ("name")
+);

@@ -1,6 +1,6 @@
-/** A platform process whose signing key is not the one the platform publishes is not ready, and says why (docs/scaling.md, "Signing key"). */
+/** A platform process whose signing key (or, running the configuration service, whose CONFIG_ENCRYPTION_KEY) is not the one the platform has is not ready, and says why (docs/scaling.md). */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { loadConfig } from '../app/app.config.js';
 import { startSystem, type RunningSystem } from '../app/system.js';
 import { PublishedSigningKey } from '../platform/auth/published-signing-key.js';
+import { keyFingerprint } from '../platform/crypto/shared-key.check.js';
 import { platformSigningKey } from '../platform/auth/signing-key.js';
 import { createLogger } from '../platform/logging/logger.js';
 import { eventually } from './harness/orders.js';
@@ -30,7 +31,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Another process of the order service on the same database; its log lines collected. */
+/** Another process (of the order service unless `SERVICES` says otherwise) on the same database; its base URL and log lines. */
 async function replica(env: NodeJS.ProcessEnv): Promise<{ url: string; lines: Array<Record<string, unknown>> }> {
   const lines: Array<Record<string, unknown>> = [];
   const destination = new Writable({
@@ -51,7 +52,7 @@ async function replica(env: NodeJS.ProcessEnv): Promise<{ url: string; lines: Ar
   });
   const running = await startSystem(config, { logger: createLogger({ level: 'info', destination }) });
   others.push(running);
-  return { url: running.urls.order!, lines };
+  return { url: (running.urls.order ?? running.urls.configuration)!, lines };
 }
 
 describe('two processes of the platform on one database', () => {
@@ -112,5 +113,41 @@ describe('the published key', () => {
       second.stop();
       await database.drop();
     }
+  });
+});
+
+describe('the published key, two processes starting at once on an empty table', () => {
+  it('exactly one publishes', async () => {
+    const database = await createTestDatabase();
+    const jwk = () => JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }));
+    try {
+      const keys = await Promise.all([jwk(), jwk()].map((text) => platformSigningKey({ signingKey: text, dataDir })));
+      const standings = await Promise.all(keys.map((k) => new PublishedSigningKey(database.db.pool, k).publish()));
+      expect(standings.filter((standing) => standing.published)).toHaveLength(1);
+      const { rows } = await database.db.pool.query<{ kid: string }>('select kid from platform_signing_key');
+      expect(rows).toEqual([{ kid: standings.find((standing) => standing.published)!.kid }]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('a configuration service process with another CONFIG_ENCRYPTION_KEY', () => {
+  it('answers /readyz 503 config_key_mismatch and logs it once; with the same key it is ready', async () => {
+    const key = randomBytes(32).toString('base64url');
+    const first = await replica({ SERVICES: 'configuration', CONFIGURATION_PORT: '0', CONFIG_ENCRYPTION_KEY: key, AUTH_SIGNING_KEY: system.config.auth.signingKey });
+    expect((await rest(first.url, 'GET', '/readyz')).status).toBe(200);
+    const { rows } = await system.db.pool.query<{ fingerprint: string }>(`select fingerprint from platform_key_checks where name = 'config_encryption_key'`);
+    expect(rows[0]!.fingerprint).toBe(keyFingerprint('config_encryption_key', Buffer.from(key, 'base64url')));
+    expect(first.lines.filter((line) => line.code === 'config_key_mismatch')).toEqual([]);
+
+    const other = await replica({ SERVICES: 'configuration', CONFIGURATION_PORT: '0', CONFIG_ENCRYPTION_KEY: randomBytes(32).toString('base64url'), AUTH_SIGNING_KEY: system.config.auth.signingKey });
+    const ready = await rest(other.url, 'GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ code: 'config_key_mismatch', details: { key: 'config_encryption_key' } });
+    expect(other.lines.filter((line) => line.code === 'config_key_mismatch')).toHaveLength(1);
+
+    const same = await replica({ SERVICES: 'configuration', CONFIGURATION_PORT: '0', CONFIG_ENCRYPTION_KEY: key, AUTH_SIGNING_KEY: system.config.auth.signingKey });
+    expect((await rest(same.url, 'GET', '/readyz')).status).toBe(200);
   });
 });
