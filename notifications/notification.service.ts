@@ -39,6 +39,8 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
     retryDelaysMs: settings.retryDelaysMs,
+    // Not while the process is not ready for a cause of its own (its signing key): its calls would be refused.
+    mayDeliver: async () => (await Promise.all((deps.readiness ?? []).map((check) => check().then(() => true, () => false)))).every(Boolean),
   }, new PaymentCallbackLog(deps.db.pool, deps.logger));
 
   app.addSchema(eventSchema);
