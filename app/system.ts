@@ -7,6 +7,7 @@ import { AdapterCredentials } from '../platform/auth/adapter-credentials.reposit
 import { resolveAdapterAuthConfig, resolveAuthConfig, withoutPlatformSecrets } from '../platform/auth/auth-config.js';
 import { platformJwksUrl } from '../platform/auth/platform-key-set.js';
 import { operatorToken } from '../platform/auth/operator-token.js';
+import { PublishedSigningKey } from '../platform/auth/published-signing-key.js';
 import { platformSigningKey } from '../platform/auth/signing-key.js';
 import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
 import { connectDatabase, type Database } from '../platform/db/database.js';
@@ -113,23 +114,33 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
       ports[name] = hold.port;
       realUrls[name] = `http://${hostForUrl(config.host)}:${ports[name]}`;
     }
+    const credentials = await issueAdapterCredentials(config, db, logger);
+    closers.push(async () => credentials.stop());
     const resolved: PlatformConfig = {
       ...config,
       ports,
       urls: realUrls,
       adapterUrls: { ...config.adapterUrls, ...pickAdapters(realUrls) },
-      adapterCredentials: await issueAdapterCredentials(config, db),
+      adapterCredentials: credentials.credentials,
       storefront: await storefrontCredential(config),
     };
     // Adapters hold public material only (docs/auth.md, "Who holds what"): no HS256 secret, no
     // signing key, in their settings or their verifier. Beside the platform they are handed its
     // public keys; run on their own they read its JWKS.
     const runsPlatform = config.services.some((name) => (PLATFORM_SERVICES as readonly string[]).includes(name));
-    const platformKeys = runsPlatform ? (await platformSigningKey({ signingKey: config.auth.signingKey, dataDir: config.dataDir })).jwks : platformJwksUrl(resolved);
+    const signingKey = runsPlatform ? await platformSigningKey({ signingKey: config.auth.signingKey, dataDir: config.dataDir }) : undefined;
+    const platformKeys = signingKey ? signingKey.jwks : platformJwksUrl(resolved);
     const forAdapters = adapterDeps({ config: resolved, db, logger }, platformKeys);
     // A process of adapters, sandboxes and browser apps alone never reads or creates the platform's secret.
     const adaptersOnly = config.services.every((name) => kindOf(name) === 'adapter' || kindOf(name) === 'sandbox' || kindOf(name) === 'web');
     const deps: ServiceDeps = { config: resolved, db, logger, verifier: adaptersOnly ? forAdapters.verifier : createTokenVerifier(resolveAuthConfig(config)) };
+    if (signingKey) {
+      // A platform process signs and verifies with its key: it is ready only when that key is the one every other platform process has.
+      const published = new PublishedSigningKey(db.pool, signingKey);
+      await published.start(logger);
+      closers.push(async () => published.stop());
+      deps.readiness = [published.readiness];
+    }
 
     const urls: Partial<Record<ServiceName, string>> = {};
     const listen = async (name: ServiceName, app: FastifyInstance) => {
@@ -186,17 +197,40 @@ export function adapterDeps(deps: Omit<ServiceDeps, 'verifier'>, platformKeys: J
 
 /**
  * Each adapter of this process without credentials in its environment gets new ones from the
- * platform (the ones this runner gave it before are revoked): one process, no setup. Adapters
- * run elsewhere use `npm run credentials` and `<ADAPTER>_CLIENT_ID/_CLIENT_SECRET`.
+ * platform, held (renewed) while this process runs: one process, no setup. The ones this runner
+ * gave it before are revoked unless a running process still holds them (a replica), which is
+ * logged as a warning. Adapters run elsewhere use `npm run credentials` and `<ADAPTER>_CLIENT_ID/_CLIENT_SECRET`.
  */
-async function issueAdapterCredentials(config: PlatformConfig, db: Database): Promise<PlatformConfig['adapterCredentials']> {
+async function issueAdapterCredentials(
+  config: PlatformConfig,
+  db: Database,
+  logger: Logger,
+): Promise<{ credentials: PlatformConfig['adapterCredentials']; stop(): void }> {
   const issued = { ...config.adapterCredentials };
   const store = new AdapterCredentials(db.prisma);
-  for (const id of ADAPTER_IDS.filter((id) => (config.services as string[]).includes(id))) {
-    issued[id] ??= await store.issue(id, 'system', { rotate: true });
+  const held: string[] = [];
+  for (const id of ADAPTER_IDS.filter((id) => (config.services as string[]).includes(id) && !config.adapterCredentials[id])) {
+    // Held while this process runs: a replica starting the same adapter gets its own and revokes only credentials no running process holds.
+    const { clientId, clientSecret, heldByOthers } = await store.issue(id, 'system', { rotate: true, holdMs: CREDENTIAL_HOLD_MS });
+    issued[id] = { clientId, clientSecret };
+    held.push(clientId);
+    if (heldByOthers > 0) {
+      logger.warn(
+        { adapterId: id, heldByOthers },
+        `adapter ${id}: ${heldByOthers} other running process(es) hold system-issued credentials of it; this one has its own. For replicas, issue credentials once (npm run credentials) and give them to every process.`,
+      );
+    }
   }
-  return issued;
+  if (held.length === 0) return { credentials: issued, stop: () => undefined };
+  const timer = setInterval(() => {
+    store.renew(held, CREDENTIAL_HOLD_MS).catch((error: unknown) => logger.warn({ err: error }, 'adapter credentials not renewed'));
+  }, CREDENTIAL_HOLD_MS / 3);
+  timer.unref();
+  return { credentials: issued, stop: () => clearInterval(timer) };
 }
+
+/** How long a system-issued credential stays held without its process renewing it (every third of it). */
+const CREDENTIAL_HOLD_MS = 60_000;
 
 /** How long the storefront token the runner issues lasts (the process is restarted well before; STOREFRONT_TOKEN otherwise). */
 const STOREFRONT_TOKEN_TTL_S = 30 * 24 * 3600;

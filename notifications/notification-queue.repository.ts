@@ -43,9 +43,10 @@ export interface PausedReceiver {
 export interface QueueOptions {
   pause: PauseThresholds;
   /**
-   * Deliveries to one receiver host (scheme and authority, whichever tenant, path or query) this
-   * process runs at once: a host that hangs until the timeout holds at most this many workers,
-   * however many of its paths are due, and the others go on serving every other host.
+   * Deliveries to one receiver host (scheme and authority, whichever tenant, path or query) at
+   * once, across every process on the database (NOTIFICATION_HOST_CONCURRENCY): a host that hangs
+   * until the timeout holds at most this many workers of all the replicas, however many of its
+   * paths are due, and the others go on serving every other host.
    */
   perHost: number;
   onReceiverPaused?: (receiver: PausedReceiver) => void;
@@ -74,7 +75,7 @@ const VERSION_DOCUMENT = (merchant: string, channel: string, orderId: string, ve
  * and a failing receiver holds back only its own.
  */
 export class NotificationQueue {
-  /** Deliveries in flight in this process, per merchant + channel + receiver. */
+  /** Deliveries in flight in this process, per receiver host (a host full here is full everywhere: no slot to try). */
   private readonly inFlight = new Map<string, number>();
   /** Claims run one at a time, so two loops never both take a receiver's last free slot. */
   private claims: Promise<unknown> = Promise.resolve();
@@ -113,7 +114,13 @@ export class NotificationQueue {
   }
 
   /**
-   * The oldest eligible due job whose receiver's host has a free slot here, locked; counted in flight.
+   * The oldest eligible due job whose receiver's host has a free slot, locked; counted in flight.
+   *
+   * A host's slots are `perHost` transaction-level advisory locks (hostSlotKey): the claim takes
+   * the first free one with a try-lock in the delivery's own transaction, so it is held exactly
+   * as long as the job's row lock — released by the commit or rollback, or by the server when the
+   * process dies — and needs no connection of its own. Two claimers in any processes cannot both
+   * take a host's last slot; a job whose host has none free is let go and the next one looked at.
    *
    * The select's snapshot is taken when it starts, its row lock when it reaches the row: a job
    * whose previous attempt committed in between is locked and answered as that commit left it
@@ -128,7 +135,7 @@ export class NotificationQueue {
     const next = this.claims.then(async () => {
       const full = [...this.inFlight].filter(([, count]) => count >= this.options.perHost).map(([key]) => key);
       await client.query('savepoint claim');
-      for (let look = 1; ; look++) {
+      for (let look = 1, hostsFull = 0; ; ) {
         const { rows } = await client.query<ClaimedJob>(
           `select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
                   j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document, j.trace_context as "traceContext"
@@ -143,15 +150,28 @@ export class NotificationQueue {
         );
         const job = rows[0];
         if (!job) return undefined;
-        const still = await client.query(`select 1 from notification_jobs j where j.id = $1 and ${ELIGIBLE} and ${NOT_PAUSED}`, [job.id]);
-        if (still.rowCount === 1) {
-          this.inFlight.set(slotOf(job), (this.inFlight.get(slotOf(job)) ?? 0) + 1);
-          return job;
+        // The second look and the host slot in one round trip: limit stops the slot scan at the first
+        // slot taken (one per claim); a slot taken for a job no longer eligible goes with the savepoint.
+        const { rows: looked } = await client.query<{ still: boolean; slot: number | null }>(
+          `select exists (select 1 from notification_jobs j where j.id = $1 and ${ELIGIBLE} and ${NOT_PAUSED}) as still,
+                  (select s from generate_series(0, $3::int - 1) s where pg_try_advisory_xact_lock(${HOST_SLOT_CLASS}, hashtext($2 || ' ' || s)) limit 1) as slot`,
+          [job.id, slotOf(job), this.options.perHost],
+        );
+        if (looked[0]!.still) {
+          if (looked[0]!.slot !== null) {
+            this.inFlight.set(slotOf(job), (this.inFlight.get(slotOf(job)) ?? 0) + 1);
+            return job;
+          }
+          // Its host is at its cap in other processes: skip the host for this claim (its slots free with their deliveries' commits).
+          await client.query('rollback to savepoint claim');
+          full.push(slotOf(job));
+          if (++hostsFull === MAX_FULL_HOSTS) return undefined;
+          continue;
         }
         await client.query('rollback to savepoint claim');
         // Each look sees every commit before it, so a second one rarely loses again; past a few,
         // the worker's loop looks again after its poll.
-        if (look === MAX_CLAIM_LOOKS) return undefined;
+        if (look++ === MAX_CLAIM_LOOKS) return undefined;
       }
     });
     this.claims = next.catch(() => undefined);
@@ -318,6 +338,13 @@ export class NotificationQueue {
 const HOST_PATTERN = '^[^/?#]*//[^/?#]*';
 /** Claim selects per claim when the job each found had stopped being eligible by the time it was locked. */
 const MAX_CLAIM_LOOKS = 3;
+/** Hosts at their cap (in other processes) a claim passes over before it gives up until the worker's next look. */
+const MAX_FULL_HOSTS = 16;
+/**
+ * The first key of a host slot's advisory lock (the second: hashtext of "<host> <slot>"); the
+ * two-key form never meets the one-key locks of the migrator and payment actions.
+ */
+const HOST_SLOT_CLASS = 41_070_031;
 const HOST = new RegExp(HOST_PATTERN);
 const slotOf = (job: ClaimedJob) => HOST.exec(job.receiver)?.[0] ?? job.receiver;
 

@@ -29,8 +29,8 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
   const workerDb = connectDatabase(deps.db.url, { max: settings.concurrency + 2 });
   const queue = new NotificationQueue(workerDb.pool, {
     pause: { failures: settings.pauseAfterFailures, afterMs: settings.pauseAfterMs },
-    // Half the workers at most for one receiver: one that hangs cannot take them all.
-    perHost: Math.max(1, Math.ceil(settings.concurrency / 2)),
+    // At most this many deliveries to one host across all replicas (default: half a process's workers): one that hangs cannot take them all.
+    perHost: settings.hostConcurrency,
     onReceiverPaused: (receiver) => deps.logger.warn(receiver, 'notification receiver paused: its deliveries wait for an admin to resume it'),
   });
   const events = new EventRepository(deps.db.prisma);
@@ -39,6 +39,8 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
     retryDelaysMs: settings.retryDelaysMs,
+    // Not while the process is not ready for a cause of its own (its signing key): its calls would be refused.
+    mayDeliver: async () => (await Promise.all((deps.readiness ?? []).map((check) => check().then(() => true, () => false)))).every(Boolean),
   }, new PaymentCallbackLog(deps.db.pool, deps.logger));
 
   app.addSchema(eventSchema);

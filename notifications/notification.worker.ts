@@ -18,6 +18,12 @@ export interface WorkerOptions {
   retryDelaysMs: number[];
   /** Longest sleep when no job is due and no NOTIFY arrives. */
   pollMs?: number;
+  /**
+   * Whether this process may deliver now: false while it is not ready for a cause of its own (its
+   * signing key is not the published one, so every receiver would refuse its call tokens and count
+   * the refusals against its health). Asked before each claim; while false, the loop polls.
+   */
+  mayDeliver?: () => Promise<boolean>;
 }
 
 /**
@@ -65,6 +71,10 @@ export class NotificationWorker {
     while (this.running) {
       const seen = this.wakeups;
       let worked = false;
+      if (this.options.mayDeliver && !(await this.options.mayDeliver().catch(() => false))) {
+        await this.sleep(this.options.pollMs ?? 1_000);
+        continue;
+      }
       try {
         worked = await this.queue.processNext((job) => observeDelivery(job, () => this.deliver(job)));
       } catch (error) {

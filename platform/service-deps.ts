@@ -9,4 +9,6 @@ export interface ServiceDeps {
   db: Database;
   logger: Logger;
   verifier: TokenVerifier;
+  /** Checks of the whole process every platform service's /readyz runs too (the published signing key). */
+  readiness?: Array<() => Promise<void>>;
 }

@@ -4,6 +4,8 @@ import type { Logger } from '../../platform/logging/logger.js';
 import { adapterSchemaUrl } from '../../subgraphs/configuration/local-schemas.js';
 
 export const DEMO_TENANT = { merchant: 'demo', channel: 'demo' } as const;
+/** PUTs of one demo configuration after a 409 (processes seeding at once: each retry loses only to another seeder's write). */
+const DEMO_PUT_RETRIES = 4;
 export const DEMO_GIFT_CARD = { cardId: 'DEMO-GIFT-100', balance: 100, currency: 'NOK' } as const;
 
 /** The demo channel's configuration of each adapter, pointing at the local sandboxes. */
@@ -113,7 +115,10 @@ export async function ensureDemoData(config: PlatformConfig, logger: Logger): Pr
   const headers = { authorization: `Bearer ${token}`, 'x-merchant': DEMO_TENANT.merchant, 'x-channel': DEMO_TENANT.channel };
 
   for (const [id, document] of Object.entries(demoConfigurations(config))) {
-    const put = await send(`${config.urls.configuration}/api/v1/configuration/merchants/demo/channels/demo/configurations/${id}`, 'PUT', document, headers);
+    const url = `${config.urls.configuration}/api/v1/configuration/merchants/demo/channels/demo/configurations/${id}`;
+    let put = await send(url, 'PUT', document, headers);
+    // 409: another process seeding at the same moment wrote it between our read and write; again, over theirs.
+    for (let retry = 0; put.status === 409 && retry < DEMO_PUT_RETRIES; retry++) put = await send(url, 'PUT', document, headers);
     if (put.status >= 300) logger.warn({ configuration: id, status: put.status, error: put.body }, 'demo configuration refused');
   }
 

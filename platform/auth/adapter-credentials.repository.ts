@@ -16,16 +16,37 @@ export type IssuedBy = 'system' | 'cli';
 export class AdapterCredentials {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** A new credential for the adapter; `rotate` revokes the ones the same issuer gave it before. */
-  async issue(adapterId: string, issuedBy: IssuedBy, options: { rotate?: boolean } = {}): Promise<ClientCredentials> {
+  /**
+   * A new credential for the adapter; `rotate` revokes the ones the same issuer gave it before,
+   * except those still held (`holdMs`: the issuing process renews it with `renew`; another
+   * process running the same adapter holds its own, and one process never revokes another's).
+   * `heldByOthers`: how many such credentials were left, each held by a running process.
+   */
+  async issue(adapterId: string, issuedBy: IssuedBy, options: { rotate?: boolean; holdMs?: number } = {}): Promise<ClientCredentials & { heldByOthers: number }> {
     if (!ADAPTER_ID_PATTERN.test(adapterId)) throw new Error(`"${adapterId}" is not an adapter id (lowercase letters, digits and _).`);
     const clientId = `${adapterId}.${randomBytes(12).toString('base64url')}`;
     const clientSecret = randomBytes(32).toString('base64url');
-    await this.prisma.$transaction(async (tx) => {
-      if (options.rotate) await tx.adapterCredential.updateMany({ where: { adapterId, issuedBy, revokedAt: null }, data: { revokedAt: new Date() } });
-      await tx.adapterCredential.create({ data: { clientId, adapterId, secretHash: sha256Hex(clientSecret), issuedBy } });
+    const heldByOthers = await this.prisma.$transaction(async (tx) => {
+      let held = 0;
+      if (options.rotate) {
+        const now = new Date();
+        await tx.adapterCredential.updateMany({
+          where: { adapterId, issuedBy, revokedAt: null, OR: [{ heldUntil: null }, { heldUntil: { lt: now } }] },
+          data: { revokedAt: now },
+        });
+        held = await tx.adapterCredential.count({ where: { adapterId, issuedBy, revokedAt: null, heldUntil: { gte: now } } });
+      }
+      const heldUntil = options.holdMs === undefined ? null : new Date(Date.now() + options.holdMs);
+      await tx.adapterCredential.create({ data: { clientId, adapterId, secretHash: sha256Hex(clientSecret), issuedBy, heldUntil } });
+      return held;
     });
-    return { clientId, clientSecret };
+    return { clientId, clientSecret, heldByOthers };
+  }
+
+  /** Keeps the holder's credentials held for `holdMs` more (the issuing process, while it runs). */
+  async renew(clientIds: string[], holdMs: number): Promise<void> {
+    if (clientIds.length === 0) return;
+    await this.prisma.adapterCredential.updateMany({ where: { clientId: { in: clientIds }, revokedAt: null }, data: { heldUntil: new Date(Date.now() + holdMs) } });
   }
 
   /** The adapter id of valid, unrevoked credentials; undefined otherwise. */

@@ -73,6 +73,8 @@ export interface PlatformConfig {
     timeoutMs: number;
     retryDelaysMs: number[];
     concurrency: number;
+    /** Deliveries to one receiver host at once across every process on the database (default: half of `concurrency`, at least 1). */
+    hostConcurrency: number;
     /** A receiver is paused once it failed this many attempts in a row (0: never paused) … */
     pauseAfterFailures: number;
     /** … and its failures have lasted at least this long (docs/events.md). */
@@ -244,6 +246,7 @@ const envSchema = {
     NOTIFICATION_TIMEOUT_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
     NOTIFICATION_RETRY_DELAYS_MS: { type: 'string', pattern: '^[0-9]{1,9}(,[0-9]{1,9})*$' },
     NOTIFICATION_CONCURRENCY: { type: 'string', pattern: '^[0-9]{1,3}$' },
+    NOTIFICATION_HOST_CONCURRENCY: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
     PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: { type: 'string', pattern: '^[0-9]{1,7}$' },
     NOTIFICATION_RECEIVER_PAUSE_FAILURES: { type: 'string', pattern: '^[0-9]{1,6}$' },
     NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: { type: 'string', pattern: '^[0-9]{1,10}$' },
@@ -452,6 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
       timeoutMs: Number(get('NOTIFICATION_TIMEOUT_MS') ?? 10_000),
       retryDelaysMs: (get('NOTIFICATION_RETRY_DELAYS_MS') ?? '1000,5000,30000,120000,600000,1800000,3600000').split(',').map(Number),
       concurrency: Number(get('NOTIFICATION_CONCURRENCY') ?? 8),
+      hostConcurrency: Number(get('NOTIFICATION_HOST_CONCURRENCY') ?? Math.max(1, Math.ceil(Number(get('NOTIFICATION_CONCURRENCY') ?? 8) / 2))),
       pauseAfterFailures: Number(get('NOTIFICATION_RECEIVER_PAUSE_FAILURES') ?? 10),
       pauseAfterMs: Number(get('NOTIFICATION_RECEIVER_PAUSE_AFTER_MS') ?? 900_000),
     },

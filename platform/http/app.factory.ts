@@ -41,7 +41,10 @@ export interface AppOptions {
   logger: Logger;
   verifier: TokenVerifier;
   bodyLimitBytes: number;
-  /** Checks run by GET /readyz; each throws (or rejects) when not ready. */
+  /**
+   * Checks run by GET /readyz; each throws (or rejects) when not ready. A 503 AppError is
+   * answered as it is (its code names the cause); anything else as `not_ready`, the reason logged.
+   */
   readiness?: Array<() => Promise<void>>;
   /** How long requests in flight may finish once the app closes (SHUTDOWN_GRACE_MS). */
   closeGraceMs?: number;
@@ -227,6 +230,8 @@ export function createApp(options: AppOptions): FastifyInstance {
       await Promise.all((options.readiness ?? []).map((check) => check()));
       return { status: 'ready', service: options.name };
     } catch (error) {
+      // A check that names its cause for the caller (the signing key's kids) logged it itself.
+      if (error instanceof AppError && error.status === 503) return reply.status(503).send(error.toBody());
       // /readyz is public: the reason (addresses included) goes to the log, not to the caller.
       request.log.warn({ err: error }, 'not ready');
       return reply.status(503).send({ code: 'not_ready', message: `${options.name} is not ready: it is still starting, or something it depends on does not answer.` });
@@ -245,7 +250,7 @@ export function createServiceApp(name: string, deps: ServiceDeps, options: Pick<
     bodyLimitBytes: deps.config.bodyLimitBytes,
     closeGraceMs: deps.config.shutdownGraceMs,
     ...options,
-    readiness: [deps.db.ping, ...(options.readiness ?? [])],
+    readiness: [deps.db.ping, ...(deps.readiness ?? []), ...(options.readiness ?? [])],
   });
   // The platform's public keys, so receivers can verify its calls without a shared secret (docs/auth.md).
   app.get('/.well-known/jwks.json', { config: { public: true } }, async (_request, reply) => {
