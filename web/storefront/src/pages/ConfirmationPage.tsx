@@ -30,6 +30,12 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
     <section className="card narrow" aria-label="Confirmation">
       {DONE.includes(order.status) ? <h1 data-testid="confirmation-title">Thank you for your order!</h1> : <h1>Your order is being processed…</h1>}
       <OrderState order={order} live={live} />
+      {order.amounts.due.amount > 0 && (
+        // A payment the provider has not decided yet (pending at the provider, or still being processed).
+        <p className="note" data-testid="confirmation-waiting">
+          We are waiting for the payment provider to approve your payment. This page updates by itself as soon as it does.
+        </p>
+      )}
       {order.reference ? (
         <p>
           Order number: <strong data-testid="order-reference">{order.reference}</strong>
