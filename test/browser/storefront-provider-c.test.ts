@@ -14,7 +14,8 @@ import { amountBecomes, chooseStandardParcel, confirmationCompleted, expectShopp
 // (Completed) takes the shopper to the confirmation. A refused purchase is said in words, and
 // Try again (a new payment, a new iframe) or another way to pay completes the order. A purchase
 // the provider holds (OnHold) leaves the order accepted and the confirmation waiting, in words,
-// until the provider's later push accepts it: the page follows it live, without a reload.
+// until the provider's later push accepts it (or declines it): the page follows it live, without
+// a reload.
 // Every path at a desktop and a phone width.
 
 const suite = useBrowserTest({ shop: 'm-storefront-pc', storefront: true });
@@ -209,6 +210,39 @@ describe("the storefront's provider C frontend", () => {
       await screenshot(page, `storefront-provider-c-accepted-${viewport.width}`);
 
       expect(await readOrder(system, shop, orderId)).toEqual({ status: 'completed', billing: { givenName: BILLING.givenName, city: BILLING.city }, total: 298.9, payments: [{ adapterId: ADAPTER, amount: 298.9, state: 'reserved' }] });
+      await finish();
+    }, 120_000);
+
+    it(`a purchase held pending, then declined by the provider: the same page stops waiting and says so in words (${viewport.width} px)`, async () => {
+      const { system, shop } = suite;
+      const { page, finish } = await suite.newPage({ viewport });
+      const { orderId, frame } = await openProviderC(page);
+      await enterShopper(frame);
+      await frame.getByRole('button', { name: 'Purchase (pending at the bank)' }).click();
+      await page.waitForURL(/\/confirmation\/[^/]+$/);
+      await page.locator('[data-testid="order-state"][data-status="accepted"] .live.on').waitFor();
+      const waiting = page.getByTestId('confirmation-waiting');
+      await waiting.waitFor();
+      const [pending] = await providerCPayments(orderId);
+
+      await page.evaluate(() => Object.assign(window, { samePage: true }));
+      const resolved = await rest(system.urls.provider_c_sandbox!, 'POST', `/api/sandbox/orders/${pending!.reference}/resolve`, { body: { decision: 'declined' } });
+      expect(resolved.status).toBe(200);
+      const declined = page.getByTestId('confirmation-declined');
+      await declined.waitFor();
+      expect(await declined.textContent()).toBe('The payment provider did not approve your payment. The shop will contact you about paying for this order.');
+      expect(await waiting.count()).toBe(0);
+      // Nothing is awaited any more: what is due is said as still to pay.
+      await amountBecomes(page, 'confirmation-due', 298.9);
+      expect(await page.locator('body').innerText()).not.toMatch(/Awaiting the payment provider/);
+      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      await confirmationIsUsable(page);
+      await screenshot(page, `storefront-provider-c-declined-${viewport.width}`);
+
+      // The adapter's documented outcome: the payment failed, the order stays accepted for the shop to handle.
+      const order = await readOrder(system, shop, orderId);
+      expect(order.status).toBe('accepted');
+      expect(await providerCPayments(orderId)).toEqual([{ state: 'failed', reference: pending!.reference }]);
       await finish();
     }, 120_000);
   }
