@@ -110,3 +110,17 @@ export function useBrowserTest(options: BrowserTestOptions = {}): BrowserTest {
     },
   };
 }
+
+/**
+ * Which React build renders the page's `#root`: a development build's fibers carry debug fields
+ * (`_debugOwner`), a production build's none; 'none' when no element there is React's.
+ */
+export function reactBuild(page: Page): Promise<'production' | 'development' | 'none'> {
+  return page.evaluate(() => {
+    for (const node of Array.from(document.querySelectorAll('#root *'))) {
+      const key = Object.keys(node).find((name) => name.startsWith('__reactFiber$'));
+      if (key) return '_debugOwner' in (node as unknown as Record<string, object>)[key]! ? 'development' : 'production';
+    }
+    return 'none';
+  });
+}

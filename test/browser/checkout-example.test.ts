@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { graphql } from '../harness/http.js';
 import { ensureExampleBuilt } from '../../web/storefront/server/storefront-build.js';
-import { useBrowserTest } from './browser-test.js';
+import { reactBuild, useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
 import { amountBecomes } from './storefront-shopper.js';
 
@@ -19,6 +19,9 @@ describe("the checkout client's example app", () => {
     const { page, finish } = await suite.newPage();
 
     await page.goto(`${system.urls.storefront}/example`);
+    // Built for production, also under jest (NODE_ENV=test): React's production build.
+    await page.getByRole('button', { name: 'Open a demo checkout' }).waitFor();
+    expect(await reactBuild(page)).toBe('production');
     await page.getByRole('button', { name: 'Open a demo checkout' }).click();
     await page.locator('[data-testid="order-state"][data-status="checkout"] .live.on').waitFor();
     await expect(page.getByTestId('cart-line').count()).resolves.toBe(2);

@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { graphql, rest } from '../harness/http.js';
 import { BILLING } from '../journey/journey-setup.js';
-import { scrollsSideways } from './accessibility.js';
+import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
 import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
@@ -12,52 +12,58 @@ import { newBasket } from '../journey/journey-setup.js';
 // shopper picks Express there (the provider's shipping assistant calls the adapter back, and the
 // storefront's total follows live) with the billing address given to the storefront already
 // filled in, buys, and the storefront shows the confirmation with the
-// order completed. The provider's push comes a moment later (pushDelayMs set short: the
-// sandbox's two minutes are the real provider's).
+// order completed, at a desktop and a phone width. The provider's push comes a moment later
+// (pushDelayMs set short: the sandbox's two minutes are the real provider's).
 
 const suite = useBrowserTest({ shop: 'm-storefront-pa', storefront: true });
 
-beforeAll(async () => {
-  const settings = await rest(suite.system.urls.provider_a_sandbox!, 'PUT', '/api/sandbox/settings', { body: { pushDelayMs: 50 } });
-  if (settings.status !== 200) throw new Error(`provider A settings: ${JSON.stringify(settings.body)}`);
-});
-
 describe("the storefront's provider A frontend", () => {
-  it("renders the provider's hosted snippet; a purchase there (Express shipping) leads to the confirmation", async () => {
-    const { system, shop } = suite;
-    const { page, finish } = await suite.newPage({ viewport: { width: 1400, height: 1600 } });
+  for (const viewport of [
+    { width: 1280, height: 1400 },
+    { width: 390, height: 1400 },
+  ]) {
+    it(`renders the provider's hosted snippet; a purchase there (Express shipping, the provider's shipping assistant) leads to the confirmation (${viewport.width} px)`, async () => {
+      const { system, shop } = suite;
+      const settings = await rest(system.urls.provider_a_sandbox!, 'PUT', '/api/sandbox/settings', { body: { pushDelayMs: 50 } });
+      expect(settings.status).toBe(200);
+      const { page, finish } = await suite.newPage({ viewport });
 
-    const orderId = await goToCheckout(page, system.urls.storefront!, shop.basketId);
-    await fillInDetails(page);
+      const orderId = await goToCheckout(page, system.urls.storefront!, await newBasket(system));
+      await fillInDetails(page);
 
-    await page.locator('input[name="payment"][value="provider_a_checkout_adapter:"]').check();
-    const snippet = page.getByTestId('provider-a-snippet');
-    const hosted = snippet.frameLocator('iframe');
-    // The adapter sends the provider its shipping options; Post is preselected (49).
-    await hosted.locator('input[name="shipping"][value="post"]:checked').waitFor();
-    // The hosted page starts from what the shopper gave the storefront, and is sized to its content.
-    await expect(hosted.getByLabel('Given name').inputValue()).resolves.toBe(BILLING.givenName);
-    await expect(hosted.getByLabel('City').inputValue()).resolves.toBe(BILLING.city);
-    await snippet.locator('iframe[style*=" height:"]').waitFor();
-    await amountBecomes(page, 'order-total', 298.9);
+      await page.locator('input[name="payment"][value="provider_a_checkout_adapter:"]').check();
+      const snippet = page.getByTestId('provider-a-snippet');
+      const hosted = snippet.frameLocator('iframe');
+      // The adapter sends the provider its shipping options; Post is preselected (49).
+      await hosted.locator('input[name="shipping"][value="post"]:checked').waitFor();
+      // The hosted page starts from what the shopper gave the storefront, and is sized to its content.
+      await expect(hosted.getByLabel('Given name').inputValue()).resolves.toBe(BILLING.givenName);
+      await expect(hosted.getByLabel('City').inputValue()).resolves.toBe(BILLING.city);
+      await snippet.locator('iframe[style*=" height:"]').waitFor();
+      await amountBecomes(page, 'order-total', 298.9);
 
-    await hosted.getByLabel(/Express/).check();
-    // The hosted page reloads with the adapter's new amounts; the storefront's total follows live.
-    await hosted.locator('#total', { hasText: '348.90 NOK' }).waitFor();
-    await hosted.locator('input[name="shipping"][value="express"]:checked').waitFor();
-    await amountBecomes(page, 'order-total', 348.9);
-    await page.getByTestId('shipping-elsewhere').filter({ hasText: 'Express' }).waitFor();
-    await page.getByRole('region', { name: 'Payment' }).evaluate((node) => node.scrollIntoView({ block: 'start' }));
-    await screenshot(page, 'storefront-provider-a-snippet');
+      await hosted.getByLabel(/Express/).check();
+      // The hosted page reloads with the adapter's new amounts; the storefront's total follows live.
+      await hosted.locator('#total', { hasText: '348.90 NOK' }).waitFor();
+      await hosted.locator('input[name="shipping"][value="express"]:checked').waitFor();
+      await amountBecomes(page, 'order-total', 348.9);
+      await page.getByTestId('shipping-elsewhere').filter({ hasText: 'Express' }).waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('region', { name: 'Payment' }).evaluate((node) => node.scrollIntoView({ block: 'start' }));
+      await screenshot(page, `storefront-provider-a-snippet-${viewport.width}`);
 
-    await hosted.getByRole('button', { name: 'Buy' }).click();
-    await confirmationCompleted(page);
-    await screenshot(page, 'storefront-provider-a-confirmation');
+      await hosted.getByRole('button', { name: 'Buy' }).click();
+      await confirmationCompleted(page);
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `storefront-provider-a-confirmation-${viewport.width}`);
 
-    const order = await readOrder(system, shop, orderId);
-    expect(order).toEqual({ status: 'completed', billing: { givenName: BILLING.givenName, city: BILLING.city }, total: 348.9, payments: [{ adapterId: 'provider_a_checkout_adapter', amount: 348.9, state: 'reserved' }] });
-    await finish();
-  }, 120_000);
+      const order = await readOrder(system, shop, orderId);
+      expect(order).toEqual({ status: 'completed', billing: { givenName: BILLING.givenName, city: BILLING.city }, total: 348.9, payments: [{ adapterId: 'provider_a_checkout_adapter', amount: 348.9, state: 'reserved' }] });
+      await finish();
+    }, 120_000);
+  }
 
   // The provider's push comes two minutes after a purchase (its default, kept here): the order must
   // complete through the confirmation address long before that, at a desktop and a phone width.

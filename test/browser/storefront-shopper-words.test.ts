@@ -4,7 +4,7 @@ import { BILLING } from '../journey/journey-setup.js';
 import { seriousViolations, scrollsSideways } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
-import { amountBecomes, chooseStandardParcel } from './storefront-shopper.js';
+import { amountBecomes, chooseStandardParcel, DEVELOPER_WORDS, UUID } from './storefront-shopper.js';
 
 // The storefront as a shopper reads it, at a desktop and a phone width: no ids, versions, adapter
 // names or raw states; problems in words at their fields; Place order saves what was typed and
@@ -12,9 +12,6 @@ import { amountBecomes, chooseStandardParcel } from './storefront-shopper.js';
 // violation on the checkout or the confirmation page.
 
 const suite = useBrowserTest({ shop: 'm-storefront-words', storefront: true });
-
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-const DEVELOPER_WORDS = /\bversion\b|_adapter\b|\bnon-psp\b|\((intent|reserved|processing|captured)\)|ISO code/i;
 
 describe('the storefront in shopper words', () => {
   for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {

@@ -73,3 +73,15 @@ export async function readOrder(
   const order = read.body.data.order;
   return { status: order.status, total: order.amounts.total.amount, billing: order.customer.billing, payments: order.payments.filter((payment: { state: string }) => payment.state !== 'removed') };
 }
+
+/** An id as the platform makes them (a UUID): never shown to a shopper. */
+export const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** Words only a developer reads: versions, adapter ids and kinds, raw payment states, ISO codes. */
+export const DEVELOPER_WORDS = /\bversion\b|_adapter\b|\bnon-psp\b|\((intent|reserved|processing|captured)\)|ISO code/i;
+
+/** The page's text holds shopper words only: no UUID, version, adapter id or raw state. */
+export async function expectShopperWordsOnly(page: Page): Promise<void> {
+  const shown = await page.locator('body').innerText();
+  expect(shown).not.toMatch(UUID);
+  expect(shown).not.toMatch(DEVELOPER_WORDS);
+}

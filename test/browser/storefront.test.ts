@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { graphql } from '../harness/http.js';
-import { useBrowserTest } from './browser-test.js';
+import { reactBuild, useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
 import { amountBecomes, chooseStandardParcel, fillInDetails } from './storefront-shopper.js';
 
@@ -24,6 +24,8 @@ describe('the storefront', () => {
     const cardId = (await page.getByTestId('demo-gift-card').locator('code').textContent())!;
     expect(cardId).toMatch(/^GIFT-/);
     await screenshot(page, 'storefront-1-basket');
+    // Built for production, also under jest (NODE_ENV=test): React's production build, no StrictMode replays.
+    expect(await reactBuild(page)).toBe('production');
 
     await page.getByRole('button', { name: 'Go to checkout' }).click();
     await page.waitForURL(/\/checkout\/[^/]+$/);

@@ -27,7 +27,10 @@ interface Mounted {
  * The adapter's frontend (PROVIDER_FRONTENDS, else the generic one), mounted once per order and
  * adapter: new callbacks from the page are used without mounting again (which would start another
  * payment and reset a 3-D Secure challenge). Unmounting waits a tick, so React's StrictMode
- * (which unmounts and mounts every effect once more in development) keeps the one payment.
+ * (which, in a development build only, unmounts and mounts every effect once more) keeps the one
+ * payment. In a production build nothing is replayed: the tick only delays the unmount of a
+ * frontend whose component has left the page; a change of order, adapter, client or element
+ * unmounts the old frontend at once (its deferred unmount cancelled) before mounting the new one.
  */
 export function ProviderFrontend({ orderId, adapterId, onCompleted, onError, className }: ProviderFrontendProps) {
   const { client, config } = useCheckout();
@@ -41,7 +44,12 @@ export function ProviderFrontend({ orderId, adapterId, onCompleted, onError, cla
     if (current && current.element === element && current.orderId === orderId && current.adapterId === adapterId && current.client === client && current.config === config) {
       clearTimeout(current.unmounting);
     } else {
-      current?.frontend.unmount();
+      if (current) {
+        // Another order, adapter, client or element: the one mounted goes now, and its deferred
+        // unmount must not run later (it would empty the element the new frontend renders into).
+        clearTimeout(current.unmounting);
+        current.frontend.unmount();
+      }
       const frontend = mountProviderFrontend(element, { orderId, adapterId, client, config, onCompleted: () => page.current.onCompleted(), onError: (message) => page.current.onError(message) });
       current = { element, orderId, adapterId, client, config, frontend };
       mounted.current = current;

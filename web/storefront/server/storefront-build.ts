@@ -23,6 +23,12 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 const VITE_CLI = join(WEB_ROOT, '../node_modules/vite/bin/vite.js');
 const run = promisify(execFile);
+/**
+ * Every build is a production build (React's production bundle, no StrictMode replays, no dev
+ * warnings), whoever asks for it: Vite takes NODE_ENV from its environment before its mode, and
+ * jest runs with NODE_ENV=test, which would make it bundle React's development build.
+ */
+const BUILD_MODE = 'production';
 
 /** An app under `root` (index.html, src/) served under `base`, built from its own sources and the checkout client. */
 function viteApp(root: string, base: string) {
@@ -31,7 +37,7 @@ function viteApp(root: string, base: string) {
   const sourceDigest = async (): Promise<string> => {
     const hash = createHash('sha256');
     const vite = JSON.parse(await readFile(join(WEB_ROOT, '../node_modules/vite/package.json'), 'utf8')) as { version: string };
-    hash.update(`vite@${vite.version} ${base}\n`);
+    hash.update(`vite@${vite.version} ${BUILD_MODE} ${base}\n`);
     for (const file of [join(root, 'index.html'), ...(await filesUnder(join(root, 'src'))), ...(await filesUnder(CLIENT_ROOT))]) {
       hash.update(`${relative(WEB_ROOT, file)}\n`).update(await readFile(file));
     }
@@ -49,7 +55,9 @@ function viteApp(root: string, base: string) {
       if (existsSync(join(target, 'index.html'))) return target;
       const scratch = join(distRoot, `.tmp-${randomUUID()}`);
       // Vite's CLI in a child process: the bundler keeps its native state out of this process (and out of test VMs).
-      await run(process.execPath, [VITE_CLI, 'build', root, '--outDir', scratch, '--emptyOutDir', '--logLevel', 'warn', '--base', base]);
+      await run(process.execPath, [VITE_CLI, 'build', root, '--mode', BUILD_MODE, '--outDir', scratch, '--emptyOutDir', '--logLevel', 'warn', '--base', base], {
+        env: { ...process.env, NODE_ENV: BUILD_MODE },
+      });
       await rename(scratch, target).catch(async (error: NodeJS.ErrnoException) => {
         // Another process built the same sources first: theirs is as good.
         await rm(scratch, { recursive: true, force: true });

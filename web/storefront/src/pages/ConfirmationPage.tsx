@@ -26,10 +26,25 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
     );
   }
   const payments = order.payments.filter((payment) => !['removed', 'cancelled', 'failed'].includes(payment.state));
+  /** A payment the provider has not decided yet (pending at the provider, or still being processed). */
+  const awaited = order.payments.some((payment) => payment.state === 'processing');
   return (
     <section className="card narrow" aria-label="Confirmation">
       {DONE.includes(order.status) ? <h1 data-testid="confirmation-title">Thank you for your order!</h1> : <h1>Your order is being processed…</h1>}
       <OrderState order={order} live={live} />
+      {order.amounts.due.amount > 0 &&
+        (awaited ? (
+          <p className="note" data-testid="confirmation-waiting">
+            We are waiting for the payment provider to approve your payment. This page updates by itself as soon as it does.
+          </p>
+        ) : (
+          order.payments.some((payment) => payment.state === 'failed') && (
+            // The provider declined a payment it had held pending: the order stays accepted, the shop handles it.
+            <p className="error" role="alert" data-testid="confirmation-declined">
+              The payment provider did not approve your payment. The shop will contact you about paying for this order.
+            </p>
+          )
+        ))}
       {order.reference ? (
         <p>
           Order number: <strong data-testid="order-reference">{order.reference}</strong>
@@ -58,21 +73,25 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
         {order.amounts.due.amount > 0 && (
           <>
             {/* A payment the provider has not decided yet (pending, or still being processed): not paid until it reserves. */}
-            <dt>Awaiting the payment provider</dt>
+            <dt>{awaited ? 'Awaiting the payment provider' : 'Still to pay'}</dt>
             <dd data-testid="confirmation-due" data-amount={order.amounts.due.amount}>
               {formatMoney(order.amounts.due, culture)}
             </dd>
           </>
         )}
       </dl>
-      <h2>{order.amounts.due.amount > 0 ? 'Payments' : 'Paid with'}</h2>
-      <ul className="plain" data-testid="confirmation-payments">
-        {payments.map((payment) => (
-          <li key={payment.id}>
-            {payment.name ?? 'Payment'} — {formatMoney({ amount: payment.amount, currency: payment.currency ?? order.currency }, culture)}, {paymentStateText(payment.state)}
-          </li>
-        ))}
-      </ul>
+      {payments.length > 0 && (
+        <>
+          <h2>{order.amounts.due.amount > 0 ? 'Payments' : 'Paid with'}</h2>
+          <ul className="plain" data-testid="confirmation-payments">
+            {payments.map((payment) => (
+              <li key={payment.id}>
+                {payment.name ?? 'Payment'} — {formatMoney({ amount: payment.amount, currency: payment.currency ?? order.currency }, culture)}, {paymentStateText(payment.state)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <p>
         <a href="/">Back to the shop</a>
       </p>
