@@ -76,16 +76,22 @@ export function CartLines({ lines }: { lines: CartLineView[] }) {
       <tbody>
         {lines.map((line) => (
           <tr key={line.id} data-line={line.id}>
-            <td>
+            <td data-label="Item">
               {line.name}
               {line.sku && <div className="hint">SKU {line.sku}</div>}
             </td>
-            <td className="amount">{line.quantity}</td>
-            <td className="amount">{money(line.unitPrice)}</td>
-            <td className="amount">
+            <td data-label="Quantity" className="amount">
+              {line.quantity}
+            </td>
+            <td data-label="Unit price" className="amount">
+              {money(line.unitPrice)}
+            </td>
+            <td data-label="VAT" className="amount">
               {money(line.vat)} <span className="hint">({percent(line.vatRate)})</span>
             </td>
-            <td className="amount">{money(line.total)}</td>
+            <td data-label="Total" className="amount">
+              {money(line.total)}
+            </td>
           </tr>
         ))}
       </tbody>

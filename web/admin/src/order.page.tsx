@@ -285,38 +285,40 @@ function PaymentActions(props: {
 function Transactions({ transactions, currency }: { transactions: Transaction[]; currency: string }) {
   if (transactions.length === 0) return <p className="hint">No transactions logged.</p>;
   return (
-    <table className="transactions">
-      <thead>
-        <tr>
-          <th>When</th>
-          <th>Event</th>
-          <th>Provider event</th>
-          <th>Amount</th>
-          <th>Result</th>
-          <th>Provider status</th>
-          <th>Error detail</th>
-          <th>Request / response</th>
-        </tr>
-      </thead>
-      <tbody>
-        {transactions.map((transaction) => (
-          <tr key={transaction.id} className={transaction.isSuccess ? '' : 'failed'} data-transaction={transaction.id}>
-            <td>
-              <Time iso={transaction.createdAt} />
-            </td>
-            <td>{transaction.event}</td>
-            <td>{transaction.pspEvent ?? '—'}</td>
-            <td className="amount">{formatMoney(transaction.amount, currency)}</td>
-            <td>{transaction.isSuccess ? 'ok' : 'failed'}</td>
-            <td>{transaction.pspStatus ?? '—'}</td>
-            <td className="error-detail-cell">{transaction.errorDetail ?? ''}</td>
-            <td>
-              <JsonBlock label="request" value={transaction.requestJson} />
-              <JsonBlock label="response" value={transaction.responseJson} />
-            </td>
+    <div className="table-scroll">
+      <table className="transactions">
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Event</th>
+            <th>Provider event</th>
+            <th>Amount</th>
+            <th>Result</th>
+            <th>Provider status</th>
+            <th>Error detail</th>
+            <th>Request / response</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {transactions.map((transaction) => (
+            <tr key={transaction.id} className={transaction.isSuccess ? '' : 'failed'} data-transaction={transaction.id}>
+              <td>
+                <Time iso={transaction.createdAt} />
+              </td>
+              <td>{transaction.event}</td>
+              <td>{transaction.pspEvent ?? '—'}</td>
+              <td className="amount">{formatMoney(transaction.amount, currency)}</td>
+              <td>{transaction.isSuccess ? 'ok' : 'failed'}</td>
+              <td>{transaction.pspStatus ?? '—'}</td>
+              <td className="error-detail-cell">{transaction.errorDetail ?? ''}</td>
+              <td>
+                <JsonBlock label="request" value={transaction.requestJson} />
+                <JsonBlock label="response" value={transaction.responseJson} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
