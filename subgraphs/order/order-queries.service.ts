@@ -29,6 +29,7 @@ function decodeCursor(cursor: string, sort: OrderSort): [string, string] {
   const valid =
     typeof value === 'string' &&
     typeof id === 'string' &&
+    !id.includes('\u0000') &&
     cursorSort === sort &&
     (sort.startsWith('total') ? /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(value) : !Number.isNaN(new Date(value).getTime()));
   if (!valid) throw badRequest('invalid_cursor', 'The cursor is not one this service gave out for this sort; start again from the first page.');

@@ -100,6 +100,7 @@ describe('order search and filters', () => {
       [{ paymentState: 'paid' }, /^paymentState must be one of intent, /],
       [{ adapterId: 'a b' }, /^adapterId is an adapter id/],
       [{ search: 'x'.repeat(201) }, /^search is at most 200 characters/],
+      [{ search: 'a\u0000b' }, /^search holds a control character/],
     ];
     for (const [variables, message] of cases) {
       const { status, body } = await graphql(system.urls.gateway!, LIST, variables, { token: admin, ...tenant });

@@ -67,6 +67,7 @@ export function parseOrderListQuery(input: OrderListInput): OrderListQuery {
   if (present(input.search)) {
     const search = input.search.trim();
     if (search.length > 200) throw badRequest('invalid_filter', 'search is at most 200 characters.', { field: 'search' });
+    if (/[\u0000-\u001f\u007f]/.test(search)) throw badRequest('invalid_filter', 'search holds a control character; write the text to find.', { field: 'search' });
     if (search) {
       query.search = search.toLowerCase();
       const digits = search.replace(/\D/g, '');

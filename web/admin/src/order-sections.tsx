@@ -129,7 +129,7 @@ export function AddressBlock({ title, address }: { title: string; address: Addre
   return (
     <section className="address" aria-label={title}>
       <h4>{title}</h4>
-      {!address ? (
+      {!address || (lines.length === 0 && !address.email && !address.phone) ? (
         <p className="hint">None given.</p>
       ) : (
         <address>
