@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Gql } from './api';
 import type { OrderEventView } from './order-events';
-import { actionProblem, AddressBlock, CartLines, Shippings, SECTION_FIELDS, Timeline, Totals, type AddressView, type AmountsView, type CartLineView, type ShippingView } from './order-sections';
+import { actionProblem } from './action-problem';
+import { AddressBlock, CartLines, Shippings, SECTION_FIELDS, Timeline, Totals, type AddressView, type AmountsView, type CartLineView, type ShippingView } from './order-sections';
 import { formatMoney, JsonBlock, Problem, Time, useQuery } from './ui';
 
 interface Transaction {
