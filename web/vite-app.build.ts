@@ -23,13 +23,14 @@ export interface ViteApp {
  * runner's module system stays out of it) into a fresh folder that replaces the output in one
  * rename, so two processes building at once never serve half a build.
  */
-export function viteApp(root: string): ViteApp {
+export function viteApp(root: string, options: { sources?: string[] } = {}): ViteApp {
+  const sources = options.sources ?? [];
   const outDir = join(root, 'dist');
   const running = new Set<ChildProcess>();
   let building: Promise<string> | undefined;
   return {
     ready: () => {
-      building ??= ensureBuilt(root, outDir, running).catch((error: unknown) => {
+      building ??= ensureBuilt(root, outDir, running, sources).catch((error: unknown) => {
         building = undefined;
         throw error;
       });
@@ -41,8 +42,8 @@ export function viteApp(root: string): ViteApp {
   };
 }
 
-async function ensureBuilt(root: string, outDir: string, running: Set<ChildProcess>): Promise<string> {
-  const hash = await sourceHash(root);
+async function ensureBuilt(root: string, outDir: string, running: Set<ChildProcess>, sources: string[]): Promise<string> {
+  const hash = await sourceHash(root, sources);
   const built = await readFile(join(outDir, HASH_FILE), 'utf8').catch(() => undefined);
   if (built === hash) return outDir;
   const staging = `${outDir}.${process.pid}.${Date.now()}`;
@@ -66,12 +67,13 @@ async function ensureBuilt(root: string, outDir: string, running: Set<ChildProce
   return outDir;
 }
 
-/** Sources that make the build: index.html, src/, and the installed Vite's version. */
-async function sourceHash(root: string): Promise<string> {
+/** Sources that make the build: index.html, src/, the app's other source folders (relative to root), and the installed Vite's version. */
+async function sourceHash(root: string, sources: string[]): Promise<string> {
   const hash = createHash('sha256');
   const viteVersion = (JSON.parse(await readFile(require.resolve('vite/package.json'), 'utf8')) as { version: string }).version;
   hash.update(`vite ${viteVersion}\n`);
-  const files = ['index.html', ...(await listFiles(join(root, 'src'))).map((file) => relative(root, file))].sort();
+  const folders = await Promise.all(['src', ...sources].map((folder) => listFiles(join(root, folder))));
+  const files = ['index.html', ...folders.flat().map((file) => relative(root, file))].sort();
   for (const file of files) {
     hash.update(`${file}\n`);
     hash.update(await readFile(join(root, file)));

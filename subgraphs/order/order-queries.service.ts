@@ -2,49 +2,90 @@ import type { Tenant } from '../../platform/auth/principal.js';
 import { badRequest } from '../../platform/errors/app-error.js';
 import type { PrismaClient } from '../../platform/db/database.js';
 import { Prisma } from '../../platform/db/generated/client.js';
-import type { OrderStatus } from './domain/order-state.machine.js';
-import { toOrderRecord, type OrderDocument, type OrderRecord } from './order.model.js';
+import type { OrderListQuery, OrderSort } from './domain/order-list.query.js';
+import { ORDER_COLUMNS, toOrderRecord, type OrderDocument, type OrderRecord, type OrderRow } from './order.model.js';
 
 export interface OrderPage {
   orders: OrderRecord[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-const encodeCursor = (order: OrderRecord) => Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.id])).toString('base64url');
-function decodeCursor(cursor: string): [Date, string] {
+/** A page's cursor: the sort it belongs to, the last order's sort value and its id. */
+type Cursor = [OrderSort, string, string];
+const TOTAL = Prisma.sql`((document #>> '{total,includingVat}')::numeric)`;
+
+function encodeCursor(sort: OrderSort, order: OrderRecord): string {
+  const value = sort.startsWith('total') ? String(order.document.total?.includingVat ?? 0) : order.createdAt.toISOString();
+  return Buffer.from(JSON.stringify([sort, value, order.id] satisfies Cursor)).toString('base64url');
+}
+function decodeCursor(cursor: string, sort: OrderSort): [string, string] {
+  let parsed: unknown;
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(createdAt);
-    if (Number.isNaN(date.getTime()) || typeof id !== 'string') throw new Error('bad cursor');
-    return [date, id];
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw badRequest('invalid_cursor', 'The cursor is not one this service gave out.');
+    parsed = null;
   }
+  const [cursorSort, value, id] = Array.isArray(parsed) ? (parsed as unknown[]) : [];
+  const valid =
+    typeof value === 'string' &&
+    typeof id === 'string' &&
+    !id.includes('\u0000') &&
+    cursorSort === sort &&
+    (sort.startsWith('total') ? /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(value) : !Number.isNaN(new Date(value).getTime()));
+  if (!valid) throw badRequest('invalid_cursor', 'The cursor is not one this service gave out for this sort; start again from the first page.');
+  return [value, id];
 }
 
-/** Reads of orders beyond one by id: listings (newest first, keyset-paginated) and past versions. */
+/** The conditions of a listing, tenant first; values are bound parameters. */
+function conditions(tenant: Tenant, query: OrderListQuery, after: [string, string] | undefined): Prisma.Sql {
+  const where: Prisma.Sql[] = [Prisma.sql`merchant = ${tenant.merchant}`, Prisma.sql`channel = ${tenant.channel}`];
+  if (query.status) where.push(Prisma.sql`status = ${query.status}`);
+  if (query.search) {
+    // The same expression as the trigram index (migration 20261127200000_order_search).
+    const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      query.searchDigits
+        ? Prisma.sql`(order_search_text(id, reference, document) like ${like(query.search)} or order_search_text(id, reference, document) like ${like(query.searchDigits)})`
+        : Prisma.sql`order_search_text(id, reference, document) like ${like(query.search)}`,
+    );
+  }
+  const payment = { ...(query.paymentState ? { state: query.paymentState } : {}), ...(query.adapterId ? { adapterId: query.adapterId } : {}) };
+  if (Object.keys(payment).length > 0) where.push(Prisma.sql`(document -> 'payments') @> ${JSON.stringify([payment])}::jsonb`);
+  if (query.createdFrom) where.push(Prisma.sql`created_at >= ${query.createdFrom}`);
+  if (query.createdBefore) where.push(Prisma.sql`created_at < ${query.createdBefore}`);
+  if (query.minTotal !== undefined) where.push(Prisma.sql`${TOTAL} >= ${String(query.minTotal)}::numeric`);
+  if (query.maxTotal !== undefined) where.push(Prisma.sql`${TOTAL} <= ${String(query.maxTotal)}::numeric`);
+  if (after) {
+    const [value, id] = after;
+    const key = query.sort.startsWith('total') ? TOTAL : Prisma.sql`created_at`;
+    const bound = query.sort.startsWith('total') ? Prisma.sql`${value}::numeric` : Prisma.sql`${value}::timestamptz`;
+    where.push(query.sort.endsWith('desc') ? Prisma.sql`(${key}, id) < (${bound}, ${id})` : Prisma.sql`(${key}, id) > (${bound}, ${id})`);
+  }
+  return Prisma.join(where, ' and ');
+}
+
+const ORDER_BY: Record<OrderSort, Prisma.Sql> = {
+  created_desc: Prisma.sql`created_at desc, id desc`,
+  created_asc: Prisma.sql`created_at asc, id asc`,
+  total_desc: Prisma.sql`${TOTAL} desc, id desc`,
+  total_asc: Prisma.sql`${TOTAL} asc, id asc`,
+};
+
+/** Reads of orders beyond one by id: listings (searched, filtered, sorted, keyset-paginated) and past versions. */
 export class OrderQueries {
   constructor(private readonly prisma: PrismaClient) {}
 
-  async list(tenant: Tenant, options: { status?: OrderStatus; search?: string; first: number; after?: string }): Promise<OrderPage> {
-    const after = options.after ? decodeCursor(options.after) : undefined;
-    const search = options.search?.trim();
-    const rows = await this.prisma.order.findMany({
-      where: {
-        merchant: tenant.merchant,
-        channel: tenant.channel,
-        ...(options.status ? { status: options.status } : {}),
-        ...(search
-          ? { AND: [{ OR: [{ id: { contains: search, mode: 'insensitive' as const } }, { reference: { contains: search, mode: 'insensitive' as const } }] }] }
-          : {}),
-        ...(after ? { OR: [{ createdAt: { lt: after[0] } }, { createdAt: after[0], id: { lt: after[1] } }] } : {}),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: options.first + 1,
-    });
-    const orders = rows.slice(0, options.first).map(toOrderRecord);
+  /** The tenant's orders matching the (checked) query; `after` is a cursor of the same sort. */
+  async list(tenant: Tenant, query: OrderListQuery, page: { first: number; after?: string }): Promise<OrderPage> {
+    const after = page.after ? decodeCursor(page.after, query.sort) : undefined;
+    const rows = await this.prisma.$queryRaw<OrderRow[]>`
+      select ${Prisma.raw(ORDER_COLUMNS)} from orders
+      where ${conditions(tenant, query, after)}
+      order by ${ORDER_BY[query.sort]}
+      limit ${page.first + 1}`;
+    const orders = rows.slice(0, page.first).map(toOrderRecord);
     const last = orders.at(-1);
-    return { orders, pageInfo: { hasNextPage: rows.length > options.first, endCursor: last ? encodeCursor(last) : null } };
+    return { orders, pageInfo: { hasNextPage: rows.length > page.first, endCursor: last ? encodeCursor(query.sort, last) : null } };
   }
 
   /**

@@ -2,7 +2,7 @@ import { pageSize } from '../../platform/graphql/query-limits.js';
 import { badRequest } from '../../platform/errors/app-error.js';
 import { mayAccessOrder, requireOrderAccess, requireRole } from '../../platform/auth/request-auth.js';
 import type { Address } from '../../contracts/order.types.js';
-import type { OrderStatus } from './domain/order-state.machine.js';
+import { parseOrderListQuery } from './domain/order-list.query.js';
 import type { Resolvers } from './generated/resolvers.types.js';
 import { paymentsOf } from './order.model.js';
 import { cartLineOf, cartViewOf, orderAmountsOf } from './storefront-view.js';
@@ -20,15 +20,10 @@ export const orderResolvers: Resolvers = {
     // Another order than a checkout token's is null, like another tenant's (the loader filters too).
     order: (_parent, { id, version }, context) =>
       !mayAccessOrder(context.auth, id) ? null : version == null ? context.orders.load(id) : context.queries.atVersion(context.auth.tenant, id, version),
-    orders: (_parent, { status, search, first, after }, context) => {
+    orders: (_parent, { first, after, sort, ...filters }, context) => {
       requireRole(context.auth, 'admin', 'service');
-      if (search && search.length > 200) throw badRequest('invalid_request', '`search` is at most 200 characters.');
-      return context.queries.list(context.auth.tenant, {
-        ...(status ? { status: status as OrderStatus } : {}),
-        ...(search ? { search } : {}),
-        first: pageSize(first),
-        ...(after ? { after } : {}),
-      });
+      const query = parseOrderListQuery({ ...filters, sort: sort?.toLowerCase() ?? null });
+      return context.queries.list(context.auth.tenant, query, { first: pageSize(first), ...(after ? { after } : {}) });
     },
     notificationDeliveries: (_parent, { status, orderId, first, after }, context) => {
       requireRole(context.auth, ...OPERATORS);

@@ -174,8 +174,8 @@ async function journey(page: Page): Promise<void> {
     // Orders, filtered by status and id → the order page: the failed reservation's errorDetail and request.
     await page.click('nav >> text=Orders');
     await page.selectOption('select[name=status]', 'completed');
-    await page.fill('input[name=search]', orderId.slice(0, 8));
-    await page.click('button:has-text("Filter")');
+    await page.fill('input[name=q]', orderId.slice(0, 8));
+    await page.click('button:has-text("Search")');
     await counts(page.locator('table.orders tbody tr'), (n) => n === 1);
     await screenshot(page, 'admin-orders');
     await page.click(`a:has-text("${orderId}")`);

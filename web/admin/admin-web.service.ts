@@ -27,7 +27,8 @@ export interface AdminPageConfig {
  */
 export async function createAdminWebService(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = createServiceApp('admin', deps);
-  const build = viteApp(ROOT);
+  // The page imports the currency table from contracts/ (ui.tsx): a change there rebuilds it too.
+  const build = viteApp(ROOT, { sources: ['../../contracts'] });
   app.addHook('onClose', async () => build.stop());
   // Built ahead of the first visit, once the service listens (tests build on first request only).
   if (deps.config.nodeEnv !== 'test') {

@@ -318,6 +318,13 @@ export type OrderEvent = {
   version?: Maybe<Scalars['Int']['output']>;
 };
 
+/** How the orders list is ordered; ties by id. */
+export type OrderSort =
+  | 'CREATED_ASC'
+  | 'CREATED_DESC'
+  | 'TOTAL_ASC'
+  | 'TOTAL_DESC';
+
 export type OrderState = {
   __typename?: 'OrderState';
   currentStatus: OrderStatus;
@@ -375,7 +382,12 @@ export type Query = {
   notificationDeliveries: NotificationDeliveryConnection;
   /** An order of the caller's merchant and channel; null when there is none, including another tenant's order. With `version`, the order as it was at that committed version. */
   order?: Maybe<Order>;
-  /** Orders of the caller's channel, newest first (admin and service tokens). `search` keeps the orders whose id or reference contains it (case-insensitive). */
+  /**
+   * Orders of the caller's channel (admin and service tokens), newest first unless `sort` says otherwise.
+   * `search` keeps the orders whose id, reference, billing or shipping name, e-mail or phone contains it
+   * (case-insensitive; a phone is also found by its digits alone). Every filter narrows the list; bad
+   * filter input is a BAD_REQUEST `invalid_filter` naming the field. `after` is a cursor of the same sort.
+   */
   orders: OrderConnection;
 };
 
@@ -395,9 +407,16 @@ export type QueryOrderArgs = {
 
 
 export type QueryOrdersArgs = {
+  adapterId?: InputMaybe<Scalars['String']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['String']['input']>;
+  createdFrom?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  maxTotal?: InputMaybe<Scalars['Float']['input']>;
+  minTotal?: InputMaybe<Scalars['Float']['input']>;
+  paymentState?: InputMaybe<Scalars['String']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<OrderSort>;
   status?: InputMaybe<OrderStatus>;
 };
 
@@ -587,6 +606,7 @@ export type ResolversTypes = {
   OrderConnection: ResolverTypeWrapper<OrderPage>;
   OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
   OrderEvent: ResolverTypeWrapper<EventRecord>;
+  OrderSort: OrderSort;
   OrderState: ResolverTypeWrapper<OrderState>;
   OrderStatus: OrderStatus;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -866,7 +886,7 @@ export type PaymentActionResolvers<ContextType = OrderContext, ParentType extend
 export type QueryResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   notificationDeliveries?: Resolver<ResolversTypes['NotificationDeliveryConnection'], ParentType, ContextType, RequireFields<QueryNotificationDeliveriesArgs, 'first'>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
-  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'first'>>;
+  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'first' | 'sort'>>;
 };
 
 export type ShippingResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Shipping'] = ResolversParentTypes['Shipping']> = {

@@ -76,6 +76,15 @@ export const listQuery = {
     // Query strings are text (the platform's ajv does not coerce types): 1–200, read as a number by the route.
     first: { type: 'string', pattern: '^(?:[1-9][0-9]?|1[0-9]{2}|200)$', default: '50', description: 'page size, 1 to 200' },
     after: { type: 'string', maxLength: 512 },
+    // The filters: checked by parseOrderListQuery (domain/order-list.query.ts), as GraphQL's are, so both say the same words.
+    search: { type: 'string', maxLength: 200, description: 'text in the id, reference, customer name, e-mail or phone' },
+    paymentState: { type: 'string', maxLength: 40, description: 'orders with a payment in this state' },
+    adapterId: { type: 'string', maxLength: 100, description: 'orders with a payment of this adapter' },
+    createdFrom: { type: 'string', maxLength: 40, description: 'created at or after (ISO 8601 with zone)' },
+    createdBefore: { type: 'string', maxLength: 40, description: 'created before (ISO 8601 with zone)' },
+    minTotal: { type: 'string', maxLength: 40, description: 'total including VAT at least (major units)' },
+    maxTotal: { type: 'string', maxLength: 40, description: 'total including VAT at most (major units)' },
+    sort: { type: 'string', maxLength: 20, description: 'created_desc (default), created_asc, total_desc, total_asc' },
   },
 } as const;
 

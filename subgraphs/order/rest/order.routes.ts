@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseOrderListQuery, type OrderListInput } from '../domain/order-list.query.js';
 import type { AuthContext } from '../../../platform/auth/principal.js';
 import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import type { OrderStatus } from '../domain/order-state.machine.js';
@@ -57,8 +58,9 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
     );
   }
 
-  app.get(BASE, { config: { roles: ['admin', 'service'] }, schema: { querystring: s.listQuery, tags: ['orders'], summary: 'List orders of the channel (admin, service)', response: { 200: json('A page of orders, newest first', s.orderPageSchema) } } }, async (request: Req<unknown, { status?: OrderStatus; first: string; after?: string }>) => {
-    const page = await queries.list(request.auth.tenant, { ...request.query, first: Number(request.query.first) });
+  app.get(BASE, { config: { roles: ['admin', 'service'] }, schema: { querystring: s.listQuery, tags: ['orders'], summary: 'List, search and filter orders of the channel (admin, service)', response: { 200: json('A page of orders, newest first unless sorted otherwise', s.orderPageSchema) } } }, async (request: Req<unknown, OrderListInput & { first: string; after?: string }>) => {
+    const { first, after, ...filters } = request.query;
+    const page = await queries.list(request.auth.tenant, parseOrderListQuery(filters), { first: Number(first), ...(after ? { after } : {}) });
     return { items: page.orders.map((order) => order.document), pageInfo: page.pageInfo };
   });
 

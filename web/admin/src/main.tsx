@@ -9,9 +9,9 @@ import { finishIdentityProviderSignIn, loadSession, saveSession } from './sessio
 import { SignInPage } from './sign-in.page';
 import './admin.css';
 
-/** Hash routes: #/configurations[/id], #/orders, #/orders/<id>, #/notifications. */
+/** Hash routes: #/configurations[/id], #/orders[?filters] (orders.page.tsx), #/orders/<id>, #/notifications. */
 function useRoute(): string[] {
-  const read = () => location.hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const read = () => location.hash.replace(/^#\/?/, '').split('?')[0]!.split('/').filter(Boolean).map(decodeURIComponent);
   const [route, setRoute] = useState(read);
   useEffect(() => {
     const changed = () => setRoute(read());

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Gql } from './api';
-import { formatMoney, formatTime, JsonBlock, Problem, useQuery } from './ui';
+import type { OrderEventView } from './order-events';
+import { actionProblem } from './action-problem';
+import { AddressBlock, CartLines, Shippings, SECTION_FIELDS, Timeline, Totals, type AddressView, type AmountsView, type CartLineView, type ShippingView } from './order-sections';
+import { formatMoney, JsonBlock, Problem, Time, useQuery } from './ui';
 
 interface Transaction {
   id: string;
@@ -38,28 +41,33 @@ interface Order {
   reference: string | null;
   currency: string;
   createdAt: string;
+  updatedAt: string;
   total: { includingVat: number; excludingVat: number };
   state: { transitions: Array<{ status: string; timeStamp: string }> };
-  customer: { billing: { givenName: string | null; familyName: string | null; email: string | null } | null };
-  cart: { items: Array<{ id: string; data: Record<string, unknown> }> };
+  customer: { billing: AddressView | null; shipping: AddressView | null };
+  cart: { lines: CartLineView[] };
+  shippings: ShippingView[];
+  amounts: AmountsView;
   payments: Payment[];
   paymentAttempts: Transaction[];
-  events: Array<{ id: string; type: string; version: number | null; actor: string | null; data: unknown; createdAt: string }>;
+  events: OrderEventView[];
 }
 
 const TRANSACTION = 'id paymentId adapterId event pspEvent amount isSuccess pspStatus errorDetail requestJson responseJson createdAt';
 const ORDER = `query AdminOrder($id: ID!) {
   order(id: $id) {
-    id status version reference currency createdAt
+    id status version reference currency createdAt updatedAt
     total { includingVat excludingVat }
     state { transitions { status timeStamp } }
-    customer { billing { givenName familyName email } }
-    cart { items { id data } }
+    ${SECTION_FIELDS}
     payments { orderId id adapterId name type state amount refundedAmount currency reference actions { type url } callbacks transactions { ${TRANSACTION} } }
     paymentAttempts { ${TRANSACTION} }
     events { id type version actor data createdAt }
   }
 }`;
+
+/** A payment as the operator names it: its name or type and its adapter ("Card (provider a)"). */
+const paymentLabel = (payment: Pick<Payment, 'name' | 'type' | 'adapterId'>) => `${payment.name ?? payment.type ?? 'payment'} (${payment.adapterId.replace(/_adapter$/, '').replace(/_/g, ' ')})`;
 
 /** Payment states from which a cancel may move the payment (docs/payment-api.md). */
 const CANCELLABLE = new Set(['intent', 'processing', 'reserved']);
@@ -93,7 +101,8 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
       polls.current = 12;
       order.reload();
     } catch (error) {
-      setNotice({ ok: false, text: `${label}: ${(error as Error).message}` });
+      const payments = (order.data?.order?.payments ?? []).map((payment) => ({ id: payment.id, label: `the ${paymentLabel(payment)} payment`, amount: payment.amount, currency: payment.currency ?? order.data!.order!.currency }));
+      setNotice({ ok: false, text: `${label}: ${actionProblem(error as Error, orderId, payments)}` });
     } finally {
       setBusy(false);
     }
@@ -105,6 +114,11 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
   const current = order.data.order;
   if (!current) return <p className="problem">Order {orderId} was not found in this channel.</p>;
 
+  const paymentName = (id: string) => {
+    const payment = current.payments.find((candidate) => candidate.id === id);
+    return payment ? `the ${paymentLabel(payment)} payment` : undefined;
+  };
+  const billing = current.customer.billing;
   return (
     <div className="order" data-status={current.status}>
       <p>
@@ -114,14 +128,20 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
         Order <code>{current.id}</code> <span className={`status status-${current.status}`} data-testid="order-status">{current.status}</span>
       </h2>
       <dl className="facts">
+        <dt>Customer</dt>
+        <dd>{[[billing?.givenName, billing?.familyName].filter(Boolean).join(' '), billing?.email, billing?.phone].filter(Boolean).join(' · ') || '—'}</dd>
         <dt>Total</dt>
         <dd>{formatMoney(current.total.includingVat, current.currency)}</dd>
         <dt>Reference</dt>
         <dd>{current.reference ?? '—'}</dd>
-        <dt>Customer</dt>
-        <dd>{[current.customer.billing?.givenName, current.customer.billing?.familyName, current.customer.billing?.email].filter(Boolean).join(' ') || '—'}</dd>
-        <dt>Version</dt>
-        <dd>{current.version}</dd>
+        <dt>Created</dt>
+        <dd>
+          <Time iso={current.createdAt} />
+        </dd>
+        <dt>Last changed</dt>
+        <dd>
+          <Time iso={current.updatedAt} /> <span className="hint">(version {current.version})</span>
+        </dd>
       </dl>
       <p className="actions">
         <button type="button" disabled={busy || current.status !== 'completed'} onClick={() => void deliver()} title="Moves a completed order to delivered; payments that registered a capture callback are then captured.">
@@ -137,14 +157,31 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
         </p>
       )}
 
-      <h3>State history</h3>
-      <ol className="history">
-        {current.state.transitions.map((transition, index) => (
-          <li key={index}>
-            <span className={`status status-${transition.status}`}>{transition.status}</span> {formatTime(transition.timeStamp)}
-          </li>
-        ))}
-      </ol>
+      <div className="order-grid">
+        <section className="order-cart">
+          <h3>Cart</h3>
+          <CartLines lines={current.cart.lines} />
+          <h3>Shipping</h3>
+          <Shippings shippings={current.shippings} currency={current.currency} />
+        </section>
+        <section className="order-summary">
+          <h3>Totals</h3>
+          <Totals amounts={current.amounts} />
+          <h3>Addresses</h3>
+          <div className="addresses">
+            <AddressBlock title="Billing address" address={current.customer.billing} />
+            <AddressBlock title="Shipping address" address={current.customer.shipping} />
+          </div>
+          <h3>State history</h3>
+          <ol className="history">
+            {current.state.transitions.map((transition, index) => (
+              <li key={index}>
+                <span className={`status status-${transition.status}`}>{transition.status}</span> <Time iso={transition.timeStamp} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
 
       <h3>Payments</h3>
       {current.payments.length === 0 && <p>No payments.</p>}
@@ -162,7 +199,7 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
             onDeliver={deliver}
             run={(label, query, variables) => act(label, () => gql(query, variables))}
           />
-          <Transactions transactions={payment.transactions} />
+          <Transactions transactions={payment.transactions} currency={payment.currency ?? current.currency} />
         </article>
       ))}
 
@@ -170,21 +207,12 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
         <>
           <h3>Failed payment attempts</h3>
           <p className="hint">Creates that failed before any payment existed.</p>
-          <Transactions transactions={current.paymentAttempts} />
+          <Transactions transactions={current.paymentAttempts} currency={current.currency} />
         </>
       )}
 
-      <h3>Events</h3>
-      <ol className="timeline">
-        {current.events.map((event) => (
-          <li key={event.id} data-event-type={event.type}>
-            <span className="time">{formatTime(event.createdAt)}</span> <code>{event.type}</code>
-            {event.version !== null && <span className="hint"> v{event.version}</span>}
-            {event.actor && <span className="hint"> by {event.actor}</span>}
-            <JsonBlock label="data" value={event.data} />
-          </li>
-        ))}
-      </ol>
+      <h3>Timeline</h3>
+      <Timeline events={current.events} paymentName={paymentName} />
     </div>
   );
 }
@@ -255,39 +283,43 @@ function PaymentActions(props: {
   );
 }
 
-function Transactions({ transactions }: { transactions: Transaction[] }) {
+function Transactions({ transactions, currency }: { transactions: Transaction[]; currency: string }) {
   if (transactions.length === 0) return <p className="hint">No transactions logged.</p>;
   return (
-    <table className="transactions">
-      <thead>
-        <tr>
-          <th>When</th>
-          <th>Event</th>
-          <th>Provider event</th>
-          <th>Amount</th>
-          <th>Result</th>
-          <th>Provider status</th>
-          <th>Error detail</th>
-          <th>Request / response</th>
-        </tr>
-      </thead>
-      <tbody>
-        {transactions.map((transaction) => (
-          <tr key={transaction.id} className={transaction.isSuccess ? '' : 'failed'} data-transaction={transaction.id}>
-            <td>{formatTime(transaction.createdAt)}</td>
-            <td>{transaction.event}</td>
-            <td>{transaction.pspEvent ?? '—'}</td>
-            <td className="amount">{formatMoney(transaction.amount)}</td>
-            <td>{transaction.isSuccess ? 'ok' : 'failed'}</td>
-            <td>{transaction.pspStatus ?? '—'}</td>
-            <td className="error-detail-cell">{transaction.errorDetail ?? ''}</td>
-            <td>
-              <JsonBlock label="request" value={transaction.requestJson} />
-              <JsonBlock label="response" value={transaction.responseJson} />
-            </td>
+    <div className="table-scroll">
+      <table className="transactions">
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Event</th>
+            <th>Provider event</th>
+            <th>Amount</th>
+            <th>Result</th>
+            <th>Provider status</th>
+            <th>Error detail</th>
+            <th>Request / response</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {transactions.map((transaction) => (
+            <tr key={transaction.id} className={transaction.isSuccess ? '' : 'failed'} data-transaction={transaction.id}>
+              <td>
+                <Time iso={transaction.createdAt} />
+              </td>
+              <td>{transaction.event}</td>
+              <td>{transaction.pspEvent ?? '—'}</td>
+              <td className="amount">{formatMoney(transaction.amount, currency)}</td>
+              <td>{transaction.isSuccess ? 'ok' : 'failed'}</td>
+              <td>{transaction.pspStatus ?? '—'}</td>
+              <td className="error-detail-cell">{transaction.errorDetail ?? ''}</td>
+              <td>
+                <JsonBlock label="request" value={transaction.requestJson} />
+                <JsonBlock label="response" value={transaction.responseJson} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from './api';
+import { formatTime } from './format';
+
+export { formatMoney, formatTime } from './format';
 
 /**
  * Runs a read when it changes (the caller memoizes it with `useCallback` and its inputs); `reload`
@@ -42,7 +45,13 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
   );
 }
 
-export const formatMoney = (amount: number | null | undefined, currency?: string | null) =>
-  amount === null || amount === undefined ? '—' : `${amount.toFixed(2)}${currency ? ` ${currency}` : ''}`;
-
-export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '—');
+/** A moment in local time, its UTC instant on hover and to machines (<time datetime>). */
+export function Time({ iso }: { iso: string | null | undefined }) {
+  return iso ? (
+    <time dateTime={iso} title={iso}>
+      {formatTime(iso)}
+    </time>
+  ) : (
+    <>—</>
+  );
+}
