@@ -9,6 +9,10 @@
 export const GLOBAL_TABLES: Record<string, string> = {
   adapter_credentials:
     'client credentials the platform issues to an adapter (a deployment of adapter code), not to a merchant: one adapter serves every merchant that configured it; read by client id at token exchange, never joined with tenant rows',
+  platform_signing_key:
+    "the one signing key every platform process must hold (docs/scaling.md, \"Signing key\"): the platform's own, the same for every merchant; read by key id, never joined with tenant rows",
+  platform_key_checks:
+    "fingerprints of the platform's shared keys (CONFIG_ENCRYPTION_KEY) that a starting process compares its own with: platform-wide, one row per key, never joined with tenant rows",
 };
 
 /** The steps of the plan still to do, numbered as in docs/scaling.md. */

@@ -80,6 +80,9 @@ export function migratedTables(migrationsDir: string): TableShape[] {
       const addColumn = /^alter table\s+("?\w+"?)\s+add column\s+("?\w+"?)/i.exec(statement);
       if (addColumn) tables.get(unquote(addColumn[1]!))?.columns.push(unquote(addColumn[2]!));
       const index = /^create\s+(unique\s+)?index\s+("?\w+"?)\s+on\s+("?\w+"?)\s*(?:using\s+\w+\s*)?\(([^)]*)\)/i.exec(statement);
+      // A GIN or GiST index (trigram search, JSON containment) is no key: it serves a condition
+      // inside the rows the statement's merchant already routes to one shard, where it lives.
+      if (index && /\busing\s+(gin|gist)\b/i.test(statement)) continue;
       if (index) {
         const key: TableKey = { kind: index[1] ? 'unique' : 'index', columns: columnList(index[4]!), source: `${folder} ${unquote(index[2]!)}` };
         indexes.set(unquote(index[2]!), { table: unquote(index[3]!), key });
