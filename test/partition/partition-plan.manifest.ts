@@ -45,6 +45,8 @@ export const PENDING_KEYS: PendingKey[] = [
   { table: 'notification_jobs', kind: 'index', columns: ['order_id', 'id'], step: 1 },
   // Serve the cross-merchant claim and counts; per shard (step 4) they stay as they are, local to each shard.
   { table: 'notification_jobs', kind: 'index', columns: ['status', 'next_attempt_at'], step: 4 },
+  // The claim's walk over pending jobs in id order (partial: pending jobs only).
+  { table: 'notification_jobs', kind: 'index', columns: ['id'], step: 4 },
   { table: 'notification_receivers', kind: 'index', columns: ['status'], step: 4 },
 ];
 
