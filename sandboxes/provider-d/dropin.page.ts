@@ -25,7 +25,7 @@ export const DROPIN_SCRIPT = `(() => {
     // flight, the bank's step while an action is shown, then the answer.
     const status = el('p', { className: 'status', role: 'status' });
     const pay = el('button', { type: 'submit', textContent: 'Pay' });
-    form.append(el('p', {}, card), pay, status);
+    form.append(el('p', {}, el('label', {}, 'Card number ', card)), pay, status);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const choice = choices[Number(new FormData(form).get('method') || 0)];
