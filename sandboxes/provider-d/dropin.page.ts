@@ -21,8 +21,11 @@ export const DROPIN_SCRIPT = `(() => {
       ...methods.map((m) => ({ label: m.name, type: m.type }))];
     choices.forEach((choice, i) => form.append(el('label', {}, el('input', { type: 'radio', name: 'method', value: String(i), checked: i === 0 }), ' ' + choice.label), el('br')));
     const card = el('input', { name: 'card', placeholder: 'Card number', ariaLabel: 'Card number', autocomplete: 'cc-number', inputMode: 'numeric', value: '4111 1111 1111 1111', size: 22 });
-    const status = el('p', { className: 'status' });
-    form.append(el('p', {}, card), el('button', { type: 'submit', textContent: 'Pay' }), status);
+    // What the drop-in is doing, read out as it changes: "Paying…" only while the submit is in
+    // flight, the bank's step while an action is shown, then the answer.
+    const status = el('p', { className: 'status', role: 'status' });
+    const pay = el('button', { type: 'submit', textContent: 'Pay' });
+    form.append(el('p', {}, el('label', {}, 'Card number ', card)), pay, status);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const choice = choices[Number(new FormData(form).get('method') || 0)];
@@ -30,6 +33,7 @@ export const DROPIN_SCRIPT = `(() => {
         ? { type: 'scheme', encryptedCardNumber: 'test_' + card.value.replace(/\\s+/g, ''), encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' }
         : { type: choice.type, token: 'sandbox-wallet-token' });
       status.textContent = 'Paying…';
+      pay.disabled = true;
       options.onSubmit({ data: { paymentMethod, browserInfo: { userAgent: navigator.userAgent, language: navigator.language } } }, api);
     });
     root.replaceChildren(form);
@@ -48,10 +52,13 @@ export const DROPIN_SCRIPT = `(() => {
     const api = {
       handle(answer) {
         if (answer && answer.action) return api.handleAction(answer.action);
+        pay.disabled = false;
         status.textContent = 'Result: ' + (answer && answer.resultCode ? answer.resultCode : JSON.stringify(answer));
       },
       handleAction(action) {
         if (action.type === 'redirect') return redirect(action);
+        pay.disabled = true;
+        status.textContent = 'Confirm the payment with your bank.';
         const id = action.authorisationToken || new URL(action.url).pathname.split('/').pop();
         const box = el('div', { className: 'challenge' }, el('p', { textContent: '3-D Secure (' + (action.subtype || action.type) + '): answer as the bank would' }));
         for (const outcome of ['authorise', 'refuse', 'cancel']) {
@@ -59,7 +66,7 @@ export const DROPIN_SCRIPT = `(() => {
             const res = await fetch(sandbox + '/api/sandbox/challenges/' + id + '/complete', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome }) });
             const answer = await res.json();
             box.remove();
-            status.textContent = 'Sending details…';
+            status.textContent = 'Checking with your bank…';
             options.onAdditionalDetails({ data: { details: answer.details } }, api);
           } }), ' ');
         }
@@ -105,7 +112,7 @@ post('/api/sandbox/dropin/paymentMethods', setup).then((paymentMethodsResponse) 
 export function challengePage(id: string, kind: string, amount: { value: number; currency: string }): string {
   const button = (outcome: string) => `<button name="outcome" value="${outcome}">${outcome}</button>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>3-D Secure (sandbox)</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:30rem;margin:2rem auto;padding:0 1rem"><h1>3-D Secure ${escape(kind)}</h1>
+<body style="font-family:system-ui,sans-serif;max-width:30rem;margin:2rem auto;padding:0 1rem"><h1 style="font-size:1.5rem">3-D Secure ${escape(kind)}</h1>
 <p>Payment of ${amount.value} ${escape(amount.currency)} (minor units). Answer as the card holder's bank would.</p>
 <form method="post" action="/api/sandbox/challenges/${escape(id)}/complete">${button('authorise')} ${button('refuse')} ${button('cancel')}</form></body></html>`;
 }

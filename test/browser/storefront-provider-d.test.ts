@@ -63,6 +63,8 @@ describe("the storefront's provider D frontend", () => {
       const { page, finish } = await suite.newPage({ viewport });
       const { orderId, dropin } = await openDropin(page);
       await expect(dropin.locator('input[name="method"]').count()).resolves.toBeGreaterThan(0);
+      // This basket's lines name no picture: each shows a neutral tile with the product's initial, not a blank.
+      expect(await page.getByTestId('line-placeholder').allTextContents()).toEqual(['R', 'S']);
       await dropin.locator('input[name="card"]').fill('4111 1111 1111 1111');
       await accessibleAt(page, viewport);
       await dropin.scrollIntoViewIfNeeded();
@@ -78,6 +80,10 @@ describe("the storefront's provider D frontend", () => {
       await payWith(dropin, '4212 3456 7890 1237');
       const challenge = page.getByTestId('provider-d-dropin').locator('.challenge');
       await challenge.waitFor();
+      // While the bank's challenge is open the drop-in says so, not "Paying…", and Pay waits.
+      const status = page.getByTestId('provider-d-dropin').getByRole('status');
+      expect(await status.textContent()).toBe('Confirm the payment with your bank.');
+      expect(await dropin.getByRole('button', { name: 'Pay' }).isDisabled()).toBe(true);
       // The page re-renders as the order changes (the payment's reference lands on it): the challenge must survive that.
       await pageShowsOrderAsStored(page, suite.system, suite.shop, orderId);
       expect(await challenge.count()).toBe(1);

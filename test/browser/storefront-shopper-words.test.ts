@@ -28,6 +28,28 @@ describe('the storefront in shopper words', () => {
       await page.locator('[data-testid="order-state"][data-status="checkout"] .live.on').waitFor();
       await page.getByRole('radio', { name: /Invoice/ }).waitFor();
       expect(await scrollsSideways(page)).toBe(false);
+
+      // The demo products' pictures come from this machine (the commerce sandbox), load, and are decorative beside the names.
+      const images = page.getByTestId('line-image');
+      expect(await images.count()).toBe(2);
+      for (const image of await images.all()) {
+        await page.waitForFunction((element) => (element as HTMLImageElement).complete, await image.elementHandle());
+        const shown = await image.evaluate((element: HTMLImageElement) => ({ loaded: element.naturalWidth > 0, host: new URL(element.src).hostname, alt: element.getAttribute('alt') }));
+        expect(shown).toEqual({ loaded: true, host: expect.stringMatching(/^(127\.0\.0\.1|localhost)$/), alt: '' });
+      }
+
+      // The gift card form fits: its labels are shown, and on a phone the fields are stacked, each as wide as the form.
+      const giftForm = page.locator('form.gift-form');
+      await expect(giftForm.getByText('Gift card number', { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(giftForm.getByText('Code (if the card has one)', { exact: true }).isVisible()).resolves.toBe(true);
+      const [form, number, code] = await Promise.all([giftForm.boundingBox(), page.getByLabel('Gift card number').boundingBox(), page.getByLabel('Code (if the card has one)').boundingBox()]);
+      if (viewport.width <= 390) {
+        expect(Math.round(number!.width)).toBe(Math.round(form!.width));
+        expect(Math.round(code!.width)).toBe(Math.round(form!.width));
+        expect(code!.y).toBeGreaterThan(number!.y + number!.height);
+      } else {
+        expect(Math.round(code!.y)).toBe(Math.round(number!.y));
+      }
       expect(await seriousViolations(page)).toEqual([]);
 
       // Typed but not saved, terms accepted, no delivery chosen: Place order saves the address and asks for a delivery.

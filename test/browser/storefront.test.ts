@@ -46,9 +46,9 @@ describe('the storefront', () => {
 
     await page.getByRole('radio', { name: /Invoice/ }).check();
     // The lines' images come from the commerce sandbox (no internet needed): each one loaded.
-    const images = page.locator('td.thumb img');
+    const images = page.getByTestId('line-image');
     await images.first().waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('td.thumb img')].every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="line-image"]')].every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 15_000 });
     expect(await images.count()).toBe(2);
     await page.setViewportSize({ width: 1400, height: 1250 });
     await screenshot(page, 'storefront-2-checkout');

@@ -1,5 +1,5 @@
 // Gift cards as part payments of the order.
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { AddGiftCardDocument, CheckoutPageDocument, PaymentOptionsDocument, RemovePaymentDocument, type CheckoutOrderFragment } from '../../../checkout-client/core/index.js';
 import { useMutation } from '../../../checkout-client/react/index.js';
 import { formatMoney } from '../format.js';
@@ -10,6 +10,7 @@ const isActive = (state: string) => !['removed', 'cancelled', 'failed', 'refunde
 export function GiftCards({ order, adapterIds, onError }: { order: CheckoutOrderFragment; adapterIds: string[]; onError: (message: string | undefined) => void }) {
   const [cardId, setCardId] = useState('');
   const [code, setCode] = useState('');
+  const ids = useId();
   const refetchQueries = [CheckoutPageDocument, PaymentOptionsDocument];
   const [add, adding] = useMutation(AddGiftCardDocument, { refetchQueries, awaitRefetchQueries: true });
   const [remove] = useMutation(RemovePaymentDocument, { refetchQueries });
@@ -40,9 +41,16 @@ export function GiftCards({ order, adapterIds, onError }: { order: CheckoutOrder
           </button>
         </div>
       ))}
-      <form onSubmit={(event) => void submit(event)} className="row">
-        <input name="giftCardId" aria-label="Gift card number" placeholder="Card number" value={cardId} onChange={(event) => setCardId(event.target.value)} />
-        <input name="giftCardCode" aria-label="Gift card code (if it has one)" placeholder="Code (if any)" value={code} onChange={(event) => setCode(event.target.value)} />
+      {/* Labels over the fields (no placeholder to read them from); one column on a phone (styles.css). */}
+      <form onSubmit={(event) => void submit(event)} className="gift-form">
+        <div className="field">
+          <label htmlFor={`${ids}-card`}>Gift card number</label>
+          <input id={`${ids}-card`} name="giftCardId" autoComplete="off" value={cardId} onChange={(event) => setCardId(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-code`}>Code (if the card has one)</label>
+          <input id={`${ids}-code`} name="giftCardCode" autoComplete="off" value={code} onChange={(event) => setCode(event.target.value)} />
+        </div>
         <button type="submit" disabled={adding.loading || cardId.trim() === ''}>
           Add gift card
         </button>

@@ -1,4 +1,5 @@
 // The order's lines and amounts.
+import { useState } from 'react';
 import type { CheckoutOrderFragment } from '../../../checkout-client/core/index.js';
 import { formatMoney, percent } from '../format.js';
 
@@ -16,33 +17,37 @@ export function OrderLines({ order }: { order: CheckoutOrderFragment }) {
       <table className="lines">
         <thead>
           <tr>
-            <th colSpan={2}>Item</th>
-            <th>Qty</th>
-            <th className="wide-only">Unit price</th>
-            <th className="wide-only">VAT</th>
-            <th>Total</th>
+            <th>Item</th>
+            <th className="qty">Qty</th>
+            <th className="wide-only money">Unit price</th>
+            <th className="wide-only money">VAT</th>
+            <th className="money">Total</th>
           </tr>
         </thead>
         <tbody>
           {order.cart.lines.map((line) => (
             <tr key={line.id} data-testid="cart-line">
-              <td className="thumb">{line.imageUrl ? <img src={line.imageUrl} alt="" width={40} height={40} onError={(event) => (event.currentTarget.style.visibility = 'hidden')} /> : null}</td>
               <td>
-                {line.productUrl ? (
-                  <a href={line.productUrl} target="_blank" rel="noreferrer">
-                    {line.name}
-                  </a>
-                ) : (
-                  line.name
-                )}
-                {line.sku && <div className="muted small">{line.sku}</div>}
+                <div className="item">
+                  <Thumbnail name={line.name} imageUrl={line.imageUrl} />
+                  <div>
+                    {line.productUrl ? (
+                      <a href={line.productUrl} target="_blank" rel="noreferrer">
+                        {line.name}
+                      </a>
+                    ) : (
+                      line.name
+                    )}
+                    {line.sku && <div className="muted small">{line.sku}</div>}
+                  </div>
+                </div>
               </td>
               <td>{line.quantity}</td>
-              <td className="wide-only">{formatMoney(line.unitPrice, culture)}</td>
+              <td className="wide-only nowrap">{formatMoney(line.unitPrice, culture)}</td>
               <td className="muted wide-only">
-                {formatMoney(line.vat, culture)} ({percent(line.vatRate)})
+                <span className="nowrap">{formatMoney(line.vat, culture)}</span> <span className="nowrap">({percent(line.vatRate)})</span>
               </td>
-              <td>{formatMoney(line.total, culture)}</td>
+              <td className="nowrap">{formatMoney(line.total, culture)}</td>
             </tr>
           ))}
         </tbody>
@@ -68,5 +73,19 @@ export function OrderLines({ order }: { order: CheckoutOrderFragment }) {
         </dd>
       </dl>
     </section>
+  );
+}
+
+/**
+ * A line's picture beside its name, so decorative (alt=""): the image the commerce platform
+ * names, or, when there is none or it does not load, a neutral tile with the product's initial.
+ */
+function Thumbnail({ name, imageUrl }: { name: string; imageUrl: string | null | undefined }) {
+  const [failed, setFailed] = useState<string | undefined>();
+  if (imageUrl && failed !== imageUrl) return <img src={imageUrl} alt="" width={40} height={40} data-testid="line-image" onError={() => setFailed(imageUrl)} />;
+  return (
+    <span className="placeholder" aria-hidden="true" data-testid="line-placeholder">
+      {name.trim().charAt(0).toUpperCase() || '·'}
+    </span>
   );
 }
