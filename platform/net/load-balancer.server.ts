@@ -154,8 +154,8 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
         incoming.on('error', () => response.destroy());
       });
       outgoing.on('socket', (socket: Socket) => {
-        if (!socket.connecting) connected = true; // a kept-alive socket
-        socket.once('connect', () => (connected = true));
+        if (socket.connecting) socket.once('connect', () => (connected = true));
+        else connected = true; // a kept-alive socket
       });
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
         // Never reached it: nothing was sent, so the next replica may have it.
