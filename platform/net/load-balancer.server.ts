@@ -10,7 +10,10 @@ import type { Socket } from 'node:net';
  *
  * A request body is read whole before it is sent (bodies here are JSON, 1 MB at most), so a
  * backend that refuses the connection is marked down and the request goes to the next one; once a
- * backend has the request, its answer (or a 502) is the answer: nothing is sent twice.
+ * backend has the request, its answer (or a 502) is the answer: nothing that changes anything is
+ * sent twice. GET, HEAD and OPTIONS go over kept-alive connections and are sent again when a kept
+ * connection turns out closed (the backend closed it while idle); every other request gets a
+ * connection of its own, so it is never written to a socket that is already gone.
  */
 export interface BalancerOptions {
   /** Base URLs of the replicas (`http://host:port`). */
@@ -45,6 +48,8 @@ export interface Balancer {
 }
 
 /** Headers that belong to one connection, never passed on (RFC 9110 §7.6.1). */
+/** Requests that change nothing (RFC 9110 §9.2.1): the only ones sent again after a kept connection failed. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
 interface Backend extends BackendState {
@@ -146,7 +151,8 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
       tried.add(backend);
       backend.sent++;
       let connected = false;
-      const outgoing = httpRequest({ host: backend.host, port: backend.port, method: request.method, path: request.url, headers, agent }, (incoming) => {
+      const safe = SAFE_METHODS.has(request.method ?? 'GET');
+      const outgoing = httpRequest({ host: backend.host, port: backend.port, method: request.method, path: request.url, headers, agent: safe ? agent : false }, (incoming) => {
         const back: OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;
         response.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, back);
@@ -158,9 +164,15 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
         else connected = true; // a kept-alive socket
       });
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        if (response.headersSent) return response.destroy();
         // Never reached it: nothing was sent, so the next replica may have it.
         if (!connected && (error.code === 'ECONNREFUSED' || error.code === 'EHOSTUNREACH' || error.code === 'ECONNRESET')) {
           mark(backend, false);
+          return attempt();
+        }
+        // A kept connection the backend had closed: a safe request is sent again, on a new connection.
+        if (safe && outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+          tried.delete(backend);
           return attempt();
         }
         answer(response, 502, 'bad_gateway', `The replica at ${backend.url} failed: ${error.code ?? error.message}.`);
