@@ -39,6 +39,8 @@ export interface BenchProcess {
   /** CPU time the child has used so far (µs, user + system). */
   cpu(): Promise<number>;
   stop(): Promise<void>;
+  /** kill -9: the child dies at once, answering nothing more (a replica killed mid-work); resolves once it has exited. */
+  kill(): Promise<void>;
 }
 
 /** Runner side: starts `bench/<file>` under tsx (its ESM loader only, as `npm start` runs) with --expose-gc and waits until it serves. */
@@ -84,6 +86,7 @@ export async function startBenchProcess(file: string, env: NodeJS.ProcessEnv = {
       return cpu.user + cpu.system;
     },
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.removeAllListeners('exit');
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await call('exit').catch(() => undefined);
@@ -91,6 +94,15 @@ export async function startBenchProcess(file: string, env: NodeJS.ProcessEnv = {
       await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
       clearTimeout(timer); // a runner (or a test) that stopped its child has nothing left to wait for
       if (child.exitCode === null) child.kill('SIGKILL');
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.removeAllListeners('exit');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      for (const waiting of pending.values()) waiting.reject(new Error(`${file} was killed`));
+      pending.clear();
     },
   };
 }

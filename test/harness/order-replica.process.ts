@@ -1,4 +1,4 @@
-/** A second process of the order service on a test's database (a replica), started with bench/bench-process.ts's startBenchProcess and told its settings by environment. */
+/** A second process of platform services on a test's database (a replica: the order service alone, or every platform service and adapters, as SERVICES says), started with bench/bench-process.ts's startBenchProcess and told its settings by environment. */
 import { loadConfig } from '../../app/app.config.js';
 import { startSystem } from '../../app/system.js';
 import { serveBenchCommands } from '../../bench/bench-process.js';

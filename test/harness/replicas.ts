@@ -1,0 +1,81 @@
+import { PLATFORM_SERVICES, adapterCredentialEnvNames, type ServiceName } from '../../platform/env/env.config.js';
+import { localSecret } from '../../platform/auth/local-secret.js';
+import { startBalancer, type Balancer } from '../../platform/net/load-balancer.server.js';
+import { SERVICE_SPECS } from '../../app/service.catalogue.js';
+import { startBenchProcess, type BenchProcess } from '../../bench/bench-process.js';
+import type { TestSystem } from './test-system.js';
+
+/** What runs twice: every platform service and the adapters whose webhooks and hooks the replica tests use. Sandboxes and browser apps stay single (the sandboxes keep their state in memory). */
+export const REPLICATED: readonly ServiceName[] = [...PLATFORM_SERVICES, 'commerce_adapter', 'nonpsp_adapter', 'giftcard_adapter', 'provider_d_dropin_adapter'];
+
+export interface Replicas {
+  /** Each replica's own address of each replicated service: [0] the test system's process, [1] the second process. */
+  direct: [Record<ServiceName, string>, Record<ServiceName, string>];
+  /** The balancer's address of each replicated service (round robin over both). */
+  urls: Record<ServiceName, string>;
+  balancers: Record<ServiceName, Balancer>;
+  second: BenchProcess;
+  /** kill -9 of the second process; its balancers' backends go down at their next check. */
+  killSecond(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A second full platform process on the test system's database (a real child process, as
+ * `npm run replicas` starts them), with a load balancer (platform/net/load-balancer.server.ts)
+ * in front of both for every replicated service. The second process shares what replicas must
+ * share: the database, AUTH_JWT_SECRET, AUTH_SIGNING_KEY, CONFIG_ENCRYPTION_KEY and each
+ * replicated adapter's client credentials (its own would revoke the first process's); it finds
+ * the sandboxes and everything else it does not run at the test system's addresses. `env` is
+ * added to the second process's environment (give the test system the same when both must agree).
+ */
+export async function startReplicas(system: TestSystem, options: { env?: NodeJS.ProcessEnv; services?: readonly ServiceName[] } = {}): Promise<Replicas> {
+  const services = options.services ?? REPLICATED;
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SHUTDOWN_GRACE_MS: '2000',
+    DATA_DIR: system.config.dataDir,
+    DATABASE_URL: system.config.databaseUrl,
+    AUTH_JWT_SECRET: system.secret,
+    AUTH_SIGNING_KEY: system.config.auth.signingKey,
+    CONFIG_ENCRYPTION_KEY: system.config.configEncryptionKey ?? localSecret(system.config.dataDir, 'config-key'),
+    SERVICES: services.join(','),
+  };
+  for (const name of services) env[`${name.toUpperCase()}_PORT`] = '0';
+  for (const spec of SERVICE_SPECS) {
+    const url = system.urls[spec.name];
+    if (!url || services.includes(spec.name)) continue;
+    env[`${spec.name.toUpperCase()}_URL`] = url;
+    if (spec.env) env[`${spec.env}_URL`] = url;
+  }
+  for (const name of services) {
+    const credentials = system.config.adapterCredentials[name];
+    if (!credentials) continue;
+    const names = adapterCredentialEnvNames(name, SERVICE_SPECS);
+    env[names.clientId] = credentials.clientId;
+    env[names.clientSecret] = credentials.clientSecret;
+  }
+  const second = await startBenchProcess('../test/harness/order-replica.process.ts', { ...env, ...options.env }, 120_000);
+  const secondUrls = await second.call<Record<ServiceName, string>>('urls');
+  const first = Object.fromEntries(services.map((name) => [name, system.urls[name]!])) as Record<ServiceName, string>;
+  const balancers: Record<ServiceName, Balancer> = {};
+  try {
+    for (const name of services) balancers[name] = await startBalancer({ backends: [first[name]!, secondUrls[name]!], healthIntervalMs: 200 });
+  } catch (error) {
+    await Promise.all(Object.values(balancers).map((balancer) => balancer.close()));
+    await second.stop();
+    throw error;
+  }
+  return {
+    direct: [first, secondUrls],
+    urls: Object.fromEntries(services.map((name) => [name, balancers[name]!.url])) as Record<ServiceName, string>,
+    balancers,
+    second,
+    killSecond: () => second.kill(),
+    async close() {
+      await Promise.all(Object.values(balancers).map((balancer) => balancer.close()));
+      await second.stop();
+    },
+  };
+}
