@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
+import { graphql } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import type { TestSystem } from '../harness/test-system.js';
 import type { Shop } from '../journey/journey-setup.js';
-import { seriousViolations } from './accessibility.js';
+import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
 
@@ -13,7 +14,9 @@ import { screenshot } from './chromium.js';
 // desktop and a phone width: capture, cancel and refund each ask first, naming the amount; the
 // refund amount is typed in major units and checked against the currency at its field; the
 // reason is recorded and shown; an order whose every payment is cancelled or refunded needs
-// attention and is not offered for delivery; a paused receiver is resumed from the admin.
+// attention and is not offered for delivery; a paused receiver is resumed from the admin; a
+// configuration form is labelled from its schema, says what is wrong in words at the field, and
+// takes prices in major units and rates in percent (stored as minor units and basis points).
 
 const suite = useBrowserTest({
   system: { env: { NOTIFICATION_RETRY_DELAYS_MS: '20,20,20,20', NOTIFICATION_TIMEOUT_MS: '2000', NOTIFICATION_RECEIVER_PAUSE_FAILURES: '2', NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: '0' } },
@@ -203,6 +206,7 @@ describe('the admin resumes a paused receiver', () => {
         const row = page.locator('table.receivers tbody tr', { hasText: invoke() });
         await shows(row.locator('.error-detail-cell'), /503/);
         expect(await seriousViolations(page)).toEqual([]);
+        expect(await scrollsSideways(page)).toBe(false); // the tables scroll inside their boxes
         await screenshot(page, `admin-receiver-paused-${name}`);
 
         receiverUp = true;
@@ -224,6 +228,81 @@ describe('the admin resumes a paused receiver', () => {
     }, 120_000);
   }
 });
+
+describe('the admin\'s configuration forms', () => {
+  const stored = async () => {
+    const { body } = await graphql(system.urls.gateway!, `query { configuration(id: "commerce_adapter") { version document } }`, {}, { token: shop.adminToken, ...shop.tenant });
+    return body.data.configuration as { version: number; document: { shippingOptions?: Array<Record<string, unknown>> } };
+  };
+  const group = (page: Page, id: string) => page.locator('.form-group', { has: page.locator(`#${id}`) }).last();
+
+  for (const { name, viewport } of WIDTHS) {
+    it(`label every field from the schema, say what is wrong in words at the field, take a price in major units and a rate in percent (${name})`, async () => {
+      const { page, finish, close } = await suite.newPage({ viewport });
+      try {
+        await signIn(page);
+        await page.click('nav >> text=Configurations');
+        await page.click('a:has-text("commerce_adapter")');
+        const country = page.locator('#root_country_defaultCountry');
+        await country.waitFor();
+
+        // Labels and help come from each property's title and description; no label is a schema key.
+        await shows(page.locator('label[for="root_country_defaultCountry"]'), 'Default country');
+        await shows(group(page, 'root_country_defaultCountry').locator('.field-description'), 'ISO 3166-1 alpha-2 country code.');
+        await shows(page.locator('label[for="root_api_identityClientSecret"]'), /^Identity client secret\*?$/);
+        const labels = (await page.locator('.configuration label, .configuration legend').allTextContents()).map((text) => text.replace(/\*$/, '').trim()).filter(Boolean);
+        expect(labels.length).toBeGreaterThan(10);
+        expect(labels.filter((text) => /^[a-z]+[A-Z][A-Za-z]*(-\d+)?$/.test(text) || /^\$schema$|^id$/.test(text))).toEqual([]);
+
+        // A wrong country: the sentence at the field, not the validator's pattern.
+        await country.fill('Norway');
+        await page.click('button:has-text("Save")');
+        await shows(group(page, 'root_country_defaultCountry').locator('.error-detail'), 'Type a two-letter country code in capitals, e.g. NO or SE.');
+        await country.scrollIntoViewIfNeeded();
+        await screenshot(page, `admin-configuration-words-${name}`);
+        await country.fill('NO');
+
+        // A shipping option: its price in NOK (49.555 refused at the field), its VAT rate in percent.
+        const before = await stored();
+        const index = before.document.shippingOptions?.length ?? 0;
+        await page.locator('fieldset', { has: page.locator('#root_shippingOptions__title') }).locator('button.form-button-add').last().click();
+        await shows(page.locator(`label[for="root_shippingOptions_${index}_price"]`), /^Price\*?$/);
+        await shows(page.locator(`label[for="root_shippingOptions_${index}_taxRate"]`), 'VAT rate (%)');
+        await page.fill(`#root_shippingOptions_${index}_id`, `home-${name}`);
+        await page.fill(`#root_shippingOptions_${index}_name`, 'Home delivery');
+        await page.fill(`#root_shippingOptions_${index}_price`, '49.555');
+        await page.fill(`#root_shippingOptions_${index}_taxRate`, '25');
+        await page.click('button:has-text("Save")');
+        await shows(group(page, `root_shippingOptions_${index}_price`).locator('.error-detail'), 'Use at most 2 decimals, e.g. 49.50.');
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.locator(`#root_shippingOptions_${index}_price`).scrollIntoViewIfNeeded();
+        await screenshot(page, `admin-configuration-price-refused-${name}`);
+        expect((await stored()).version).toBe(before.version);
+
+        await page.fill(`#root_shippingOptions_${index}_price`, '49.5');
+        await page.click('button:has-text("Save")');
+        await shows(page.getByTestId('save-outcome'), `Saved: version ${before.version + 1}.`);
+        const after = await stored();
+        expect(after.document.shippingOptions?.[index]).toEqual({ id: `home-${name}`, name: 'Home delivery', price: 4950, taxRate: 2500 });
+        expect(await page.locator(`#root_shippingOptions_${index}_price`).inputValue()).toBe('49.5');
+        if (await scrollsSideways(page)) expect(await pastTheRightEdge(page)).toEqual([]);
+        await screenshot(page, `admin-configuration-price-saved-${name}`);
+      } catch (error) {
+        await screenshot(page, `admin-configuration-failure-${name}`);
+        await close();
+        throw error;
+      }
+      await finish();
+    }, 120_000);
+  }
+});
+
+/** The elements that reach past the window's right edge (the innermost of each branch), named by tag, id and class: what makes a page scroll sideways. */
+const pastTheRightEdge = (page: Page) =>
+  page.evaluate(() => {
+    const wide = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1);
+    return wide.filter((element) => !wide.some((other) => other !== element && element.contains(other))).map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`);
+  });
 
 /** Waits until the element shows the text (exactly, trimmed) or matches the pattern; says what it showed otherwise. */
 async function shows(locator: Locator, expected: string | RegExp, timeoutMs = 30_000): Promise<void> {

@@ -136,7 +136,7 @@ async function journey(page: Page): Promise<void> {
     await shows(page.getByTestId('root_api_identityClientSecret-note'), /Stored secret: kept/);
     await page.fill('#root_country_defaultCountry', 'Norway');
     await page.click('button:has-text("Save")');
-    await shows(fieldGroup(page, 'root_country_defaultCountry').locator('.error-detail'), /must match pattern/);
+    await shows(fieldGroup(page, 'root_country_defaultCountry').locator('.error-detail'), 'Type a two-letter country code in capitals, e.g. NO or SE.');
     await shows(page.getByTestId('save-outcome'), /Not saved/);
     await screenshot(page, 'admin-configuration-invalid');
     expect((await configuration('commerce_adapter')).version).toBe(1);

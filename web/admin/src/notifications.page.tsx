@@ -91,47 +91,49 @@ export function NotificationsPage({ gql }: { gql: Gql }) {
         {list.error && <Problem error={list.error} />}
         {list.data && nodes.length === 0 && <p data-testid="no-deliveries">No failed or dead-lettered deliveries.</p>}
         {nodes.length > 0 && (
-          <table className="deliveries">
-            <thead>
-              <tr>
-                <th>Delivery</th>
-                <th>Order</th>
-                <th>Status</th>
-                <th>Receiver</th>
-                <th>Attempts</th>
-                <th>Last error</th>
-                <th>Next attempt</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {nodes.map((delivery) => (
-                <tr key={delivery.id} data-delivery={delivery.id} data-status={delivery.status}>
-                  <td>
-                    {delivery.id} <span className="hint">{delivery.kind}</span>
-                  </td>
-                  <td>
-                    <a href={`#/orders/${encodeURIComponent(delivery.orderId)}`}>{delivery.orderId}</a> <span className="hint">v{delivery.orderVersion}</span>
-                  </td>
-                  <td>
-                    <span className={`state state-${delivery.status}`}>{delivery.status === 'dead' ? 'dead-lettered' : 'failed'}</span>
-                  </td>
-                  <td>
-                    <code>{delivery.invoke}</code>
-                    {delivery.receiverStatus === 'paused' && <span className="hint"> (receiver paused)</span>}
-                  </td>
-                  <td>{delivery.attempts}</td>
-                  <td className="error-detail-cell">{delivery.lastError ?? ''}</td>
-                  <td>{formatTime(delivery.nextAttemptAt)}</td>
-                  <td>
-                    <button type="button" onClick={() => void replay([delivery.id])}>
-                      Replay
-                    </button>
-                  </td>
+          <div className="table-scroll">
+            <table className="deliveries">
+              <thead>
+                <tr>
+                  <th>Delivery</th>
+                  <th>Order</th>
+                  <th>Status</th>
+                  <th>Receiver</th>
+                  <th>Attempts</th>
+                  <th>Last error</th>
+                  <th>Next attempt</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {nodes.map((delivery) => (
+                  <tr key={delivery.id} data-delivery={delivery.id} data-status={delivery.status}>
+                    <td>
+                      {delivery.id} <span className="hint">{delivery.kind}</span>
+                    </td>
+                    <td>
+                      <a href={`#/orders/${encodeURIComponent(delivery.orderId)}`}>{delivery.orderId}</a> <span className="hint">v{delivery.orderVersion}</span>
+                    </td>
+                    <td>
+                      <span className={`state state-${delivery.status}`}>{delivery.status === 'dead' ? 'dead-lettered' : 'failed'}</span>
+                    </td>
+                    <td>
+                      <code>{delivery.invoke}</code>
+                      {delivery.receiverStatus === 'paused' && <span className="hint"> (receiver paused)</span>}
+                    </td>
+                    <td>{delivery.attempts}</td>
+                    <td className="error-detail-cell">{delivery.lastError ?? ''}</td>
+                    <td>{formatTime(delivery.nextAttemptAt)}</td>
+                    <td>
+                      <button type="button" onClick={() => void replay([delivery.id])}>
+                        Replay
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </>

@@ -58,42 +58,44 @@ export function PausedReceivers({ gql, onResumed }: { gql: Gql; onResumed: () =>
       {list.error && <Problem error={list.error} />}
       {list.data && nodes.length === 0 && <p data-testid="no-paused-receivers">No receiver is paused.</p>}
       {nodes.length > 0 && (
-        <table className="receivers">
-          <thead>
-            <tr>
-              <th>Receiver</th>
-              <th>Last error</th>
-              <th>Failures in a row</th>
-              <th>Paused</th>
-              <th>Held</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.map((receiver) => (
-              <tr key={receiver.id} data-receiver={receiver.id}>
-                <td>
-                  <code>{receiver.url}</code>
-                </td>
-                <td className="error-detail-cell">
-                  {receiver.lastError ?? '—'}
-                  {receiver.lastFailureAt && <div className="hint">{formatTime(receiver.lastFailureAt)}</div>}
-                </td>
-                <td>
-                  {receiver.consecutiveFailures}
-                  {receiver.failingSince && <div className="hint">since {formatTime(receiver.failingSince)}</div>}
-                </td>
-                <td>{formatTime(receiver.pausedAt)}</td>
-                <td>{receiver.queued}</td>
-                <td>
-                  <button type="button" disabled={busy !== null} onClick={() => void resume(receiver)}>
-                    Resume
-                  </button>
-                </td>
+        <div className="table-scroll">
+          <table className="receivers">
+            <thead>
+              <tr>
+                <th>Receiver</th>
+                <th>Last error</th>
+                <th>Failures in a row</th>
+                <th>Paused</th>
+                <th>Held</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {nodes.map((receiver) => (
+                <tr key={receiver.id} data-receiver={receiver.id}>
+                  <td>
+                    <code>{receiver.url}</code>
+                  </td>
+                  <td className="error-detail-cell">
+                    {receiver.lastError ?? '—'}
+                    {receiver.lastFailureAt && <div className="hint">{formatTime(receiver.lastFailureAt)}</div>}
+                  </td>
+                  <td>
+                    {receiver.consecutiveFailures}
+                    {receiver.failingSince && <div className="hint">since {formatTime(receiver.failingSince)}</div>}
+                  </td>
+                  <td>{formatTime(receiver.pausedAt)}</td>
+                  <td>{receiver.queued}</td>
+                  <td>
+                    <button type="button" disabled={busy !== null} onClick={() => void resume(receiver)}>
+                      Resume
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {list.data?.notificationReceivers.pageInfo.hasNextPage && <p className="hint">More than 100 receivers are paused; the first 100 are shown.</p>}
     </section>
