@@ -154,8 +154,13 @@ describe('the admin acts safely', () => {
         await signIn(page);
         await openOrder(page, orderId);
         const payment = page.locator(`article[data-payment="${paymentId}"]`);
-        await page.locator('button:has-text("Mark delivered…")').waitFor();
         await counts(page.getByTestId('order-attention'), (n) => n === 0);
+        // Delivery asks too (nothing to capture here); declined, nothing moves.
+        await page.locator('button:has-text("Mark delivered…")').click();
+        await shows(page.locator('.order > .actions [data-testid="confirm"] strong'), 'Mark the order delivered?');
+        await page.locator('.order > .actions button:has-text("Not now")').click();
+        await page.locator('button:has-text("Mark delivered…")').waitFor();
+        await shows(page.getByTestId('order-status'), 'completed');
 
         await payment.locator('button:has-text("Cancel payment…")').click();
         await shows(payment.getByTestId('confirm').locator('strong'), 'Cancel the payment of 249.90 NOK?');

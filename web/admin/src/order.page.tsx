@@ -123,12 +123,12 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
         <dd>{current.version}</dd>
       </dl>
       <AttentionNotice attention={current.attention} />
-      <p className="actions">
+      <div className="actions">
         <DeliverAction status={current.status} currency={current.currency} attention={current.attention} payments={current.payments} busy={busy} onDeliver={deliver} />
         <button type="button" onClick={order.reload}>
           Reload
         </button>
-      </p>
+      </div>
       {notice && (
         <p className={notice.ok ? 'saved' : 'problem'} role="status" data-testid="action-outcome">
           {notice.text}
