@@ -116,6 +116,12 @@ describe('the admin acts safely', () => {
         const amount = payment.locator('input[name=refundAmount]');
         await shows(payment.locator('.payment-actions .hint'), `${nok(249.9)} left to refund`);
         expect(await amount.inputValue()).toBe('249.90');
+        // The arrow keys step by the currency's minor unit (0.01 NOK), never past what is left.
+        await amount.press('ArrowUp');
+        expect(await amount.inputValue()).toBe('249.90');
+        await amount.press('ArrowDown');
+        await amount.press('ArrowDown');
+        expect(await amount.inputValue()).toBe('249.88');
         await amount.fill('12.345');
         await payment.locator('button:has-text("Refund…")').click();
         await shows(payment.getByTestId('refund-amount-error'), 'NOK allows at most 2 decimals (0.01); 12.345 has 3.');
@@ -146,6 +152,8 @@ describe('the admin acts safely', () => {
         await shows(payment.getByTestId('payment-state'), 'refunded');
         await shows(page.getByTestId('order-attention'), /^Needs attention: Every payment of this order is cancelled or refunded \(1 refunded\)/);
         expect(await seriousViolations(page)).toEqual([]);
+        // The transaction log scrolls inside its own box: the page never scrolls sideways (390 px too).
+        expect(await scrollsSideways(page)).toBe(false);
         await screenshot(page, `admin-order-refunded-attention-${name}`);
       } catch (error) {
         await screenshot(page, `admin-refund-failure-${name}`);

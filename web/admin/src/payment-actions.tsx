@@ -58,6 +58,18 @@ export function parseAmount(text: string, currency: string, max: number): { amou
   return { amount };
 }
 
+/**
+ * The amount one arrow key press makes of `text` (ArrowUp +1, ArrowDown −1 minor unit), kept
+ * between one minor unit and `max`; undefined while `text` is no amount (the field says why on Refund…).
+ */
+export function stepAmount(text: string, currency: string, max: number, direction: 1 | -1): string | undefined {
+  const written = text.trim().replace(',', '.');
+  if (!/^\d*(\.\d*)?$/.test(written) || written === '' || written === '.') return undefined;
+  const scale = 10 ** precisionOf(currency);
+  const minor = Math.round(Number(written) * scale) + direction;
+  return amountInput(Math.min(Math.max(minor, 1), Math.round(max * scale)) / scale, currency);
+}
+
 /** A question before an action runs: what will happen, named with its amount, and two answers. */
 function Confirm(props: { question: string; detail?: string; confirm: string; back: string; busy: boolean; onConfirm: () => void; onBack: () => void }) {
   const id = useId();
@@ -210,6 +222,14 @@ export function PaymentActions(props: { payment: ActionablePayment; orderCurrenc
               aria-describedby={`${ids}-amount-help${problem ? ` ${ids}-amount-error` : ''}`}
               onChange={(event) => {
                 setAmountText(event.target.value);
+                setProblem(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+                const stepped = stepAmount(amountText, currency, left, event.key === 'ArrowUp' ? 1 : -1);
+                if (stepped === undefined) return;
+                event.preventDefault();
+                setAmountText(stepped);
                 setProblem(null);
               }}
             />
