@@ -154,7 +154,7 @@ describe('the admin acts safely', () => {
         expect(await seriousViolations(page)).toEqual([]);
         // The transaction log scrolls inside its own box: the page never scrolls sideways (390 px too).
         expect(await scrollsSideways(page)).toBe(false);
-        await screenshot(page, `admin-order-refunded-attention-${name}`);
+        await screenshot(page, `admin-order-refunded-attention-${name}`, { fullPage: true });
       } catch (error) {
         await screenshot(page, `admin-refund-failure-${name}`);
         await close();
@@ -194,7 +194,7 @@ describe('the admin acts safely', () => {
         await shows(page.getByTestId('order-status'), 'completed');
         await counts(page.locator('button:has-text("Mark delivered")'), (n) => n === 0);
         expect(await seriousViolations(page)).toEqual([]);
-        await screenshot(page, `admin-order-cancelled-attention-${name}`);
+        await screenshot(page, `admin-order-cancelled-attention-${name}`, { fullPage: true });
       } catch (error) {
         await screenshot(page, `admin-cancel-failure-${name}`);
         await close();
