@@ -63,6 +63,8 @@ export interface PaymentCallbackRequest {
   state: string;
   reference?: string;
   attributes?: Record<string, unknown>;
+  /** `refund` only: why the operator refunds (refundPayment's `reason`); an adapter may pass it on to its provider. */
+  reason?: string;
   /** The order as the platform sees it at the call. */
   order: OrderDocument;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { readdirSync } from 'node:fs';
+import type { RJSFSchema } from '@rjsf/utils';
 import { BASIC_SCHEMA_ID, basicSchema, loadSchemaFile } from '../subgraphs/configuration/local-schemas.js';
-import { errorSchemaOf, formSchema, uiSchemaFor } from '../web/admin/src/config-form.js';
+import { displaySchema, errorInWords, errorSchemaOf, errorsInWords, formSchema, schemaAt, serviceErrorsInWords, toFormData, toStoredData, uiSchemaFor } from '../web/admin/src/config-form.js';
 
 // How the admin app turns a configuration schema into its form (web/admin/src/config-form.ts).
 
@@ -43,5 +45,67 @@ describe('the admin app’s configuration forms', () => {
       paymentMethods: { 1: { name: { __errors: ['is required'] } } },
       'a/b': { 'c~d': { __errors: ['escaped'] } },
     });
+  });
+
+  it.each(readdirSync(new URL('../schemas/adapters/', import.meta.url)).filter((file) => file.endsWith('.schema.json')))('label every field of %s with a title and explain it with a description', async (file) => {
+    const schema = await formSchema(loadSchemaFile(`adapters/${file}`), async () => basicSchema());
+    const fields: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      const { properties, items } = node as { properties?: Record<string, unknown>; items?: unknown };
+      for (const [name, property] of Object.entries(properties ?? {})) {
+        if (typeof property !== 'object' || property === null) continue;
+        const { title, description } = property as { title?: unknown; description?: unknown };
+        if (typeof title !== 'string' || typeof description !== 'string' || title === name) fields.push(`${path}/${name}`);
+        walk(property, `${path}/${name}`);
+      }
+      walk(items, `${path}/items`);
+    };
+    walk(schema, '');
+    expect(fields).toEqual([]);
+  });
+
+  it('show prices in major units and rates in percent, and store minor units, basis points and fractions', async () => {
+    const commerce = displaySchema(await formSchema(loadSchemaFile('adapters/commerce_adapter.schema.json'), async () => basicSchema()));
+    expect(schemaAt(commerce, ['shippingOptions', '0', 'price'])).toMatchObject({ title: 'Price', type: 'number', minimum: 0, multipleOf: 0.01, 'x-unit': 'minor-units' });
+    expect(schemaAt(commerce, ['shippingOptions', '0', 'taxRate'])).toMatchObject({ title: 'VAT rate (%)', type: 'number', minimum: 0, maximum: 100 });
+    const stored = { id: 'commerce_adapter', shippingOptions: [{ id: 'home', name: 'Home', price: 4950, taxRate: 2500 }, { id: 'free', name: 'Free', price: 0 }] };
+    const shown = toFormData(commerce, stored);
+    expect(shown).toEqual({ id: 'commerce_adapter', shippingOptions: [{ id: 'home', name: 'Home', price: 49.5, taxRate: 25 }, { id: 'free', name: 'Free', price: 0 }] });
+    expect(toStoredData(commerce, { ...shown, shippingOptions: [{ id: 'home', name: 'Home', price: 19.99, taxRate: 12.5 }] })).toEqual({ id: 'commerce_adapter', shippingOptions: [{ id: 'home', name: 'Home', price: 1999, taxRate: 1250 }] });
+
+    const providerC = displaySchema(await formSchema(loadSchemaFile('adapters/provider_c_checkout_adapter.schema.json'), async () => basicSchema()));
+    expect(toFormData(providerC, { shipping: { vatRate: 0.25 } })).toEqual({ shipping: { vatRate: 25 } });
+    expect(toStoredData(providerC, { shipping: { vatRate: 12.3 } })).toEqual({ shipping: { vatRate: 0.123 } });
+  });
+
+  it('say what is wrong in words, by keyword, from the field\'s schema', async () => {
+    const schema = displaySchema(await formSchema(loadSchemaFile('adapters/commerce_adapter.schema.json'), async () => basicSchema()));
+    expect(errorInWords('pattern', schemaAt(schema, ['country', 'defaultCountry']))).toBe('Type a two-letter country code in capitals, e.g. NO or SE.');
+    expect(errorInWords('pattern', schemaAt(schema, ['api', 'identityAddress']))).toBe('Type a full address starting with https:// or http://, e.g. https://shop.example/checkout.');
+    expect(errorInWords('multipleOf', schemaAt(schema, ['shippingOptions', '0', 'price']))).toBe('Use at most 2 decimals, e.g. 49.50.');
+    expect(errorInWords('maximum', schemaAt(schema, ['shippingOptions', '0', 'taxRate']))).toBe('Type 100 % or less.');
+    expect(errorInWords('required', schemaAt(schema, ['api', 'identityScope']))).toBe('Fill in this field.');
+    expect(errorInWords('pattern', { pattern: '^x$', 'x-errorMessages': { pattern: 'Type x.' } })).toBe('Type x.');
+
+    // The form's own errors (rjsf: property as a dotted path) and the service's (a JSON pointer and a keyword).
+    const transformed = errorsInWords(schema)([{ name: 'pattern', property: '.country.defaultCountry', message: 'must match pattern "^[A-Z]{2}$"', stack: 'x', params: {} }]);
+    expect(transformed[0]).toMatchObject({ message: 'Type a two-letter country code in capitals, e.g. NO or SE.', stack: 'Type a two-letter country code in capitals, e.g. NO or SE.' });
+    expect(
+      serviceErrorsInWords(schema, [
+        { pointer: '/shippingOptions/0/price', message: 'must be >= 0', keyword: 'minimum' },
+        { pointer: '/id', message: 'The id must equal the configuration id commerce_adapter.', keyword: 'id' },
+      ]),
+    ).toEqual([
+      { pointer: '/shippingOptions/0/price', message: 'Type 0 or more.' },
+      { pointer: '/id', message: 'The id must equal the configuration id commerce_adapter.' },
+    ]);
+  });
+
+  it('find a field\'s schema through array items and allOf parts', () => {
+    const schema = { type: 'object', allOf: [{ properties: { a: { type: 'object', properties: { b: { title: 'B' } } } } }], properties: { list: { type: 'array', items: { type: 'object', properties: { c: { title: 'C' } } } } } } as RJSFSchema;
+    expect(schemaAt(schema, ['a', 'b'])).toEqual({ title: 'B' });
+    expect(schemaAt(schema, ['list', '3', 'c'])).toEqual({ title: 'C' });
+    expect(schemaAt(schema, ['missing'])).toBeUndefined();
   });
 });

@@ -68,7 +68,7 @@ async function ensureBuilt(root: string, outDir: string, running: Set<ChildProce
 }
 
 /** Sources that make the build: index.html, src/, the app's other source folders (relative to root), and the installed Vite's version. */
-async function sourceHash(root: string, sources: string[]): Promise<string> {
+export async function sourceHash(root: string, sources: string[]): Promise<string> {
   const hash = createHash('sha256');
   const viteVersion = (JSON.parse(await readFile(require.resolve('vite/package.json'), 'utf8')) as { version: string }).version;
   hash.update(`vite ${viteVersion}\n`);

@@ -22,6 +22,7 @@ import { isCallToken, PlatformCallVerifier } from './platform-call.verifier.js';
 import { SignedCallbackUrls } from './signed-callback-url.js';
 import type { PaymentDocument } from '../../contracts/order.types.js';
 import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest } from '../../contracts/callbacks.types.js';
+import { assertLabelledSchema } from './configuration-schema.labels.js';
 
 /** The manifest's shape, for the API document (adapter-manifest.ts). */
 const MANIFEST_SCHEMA = {
@@ -153,6 +154,7 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
 
   if (options.schemaFile) {
     const schema = JSON.parse(readFileSync(options.schemaFile, 'utf8')) as object;
+    assertLabelledSchema(schema, options.adapterId);
     app.get('/openapi/v1/schemas/:file', { config: { public: true }, schema: { summary: "The JSON Schema of the adapter's configuration", response: { 200: json('A JSON Schema (draft 2020-12)', { type: 'object' }), ...errors(404) } } }, async (request: FastifyRequest<{ Params: { file: string } }>) => {
       if (request.params.file !== `${options.adapterId}.json`) throw notFound(`No schema ${request.params.file} here.`, 'schema_not_found');
       return schema;

@@ -1,14 +1,15 @@
 import { createSchemaAjv } from '../../subgraphs/configuration/configuration.validator.js';
 import { BASIC_SCHEMA_ID, JSON_SCHEMA_2020 } from '../../subgraphs/configuration/local-schemas.js';
+import { describeUnlabelled, unlabelledProperties } from '../../adapters/kit/configuration-schema.labels.js';
 import { send } from '../conformance-http.js';
 import { CheckFailure } from '../conformance.types.js';
 import type { Check } from './check.js';
 
 const refsBasic = (node: unknown): boolean => typeof node === 'object' && node !== null && (node as { $ref?: unknown }).$ref === BASIC_SCHEMA_ID;
 
-/** The configuration schema, public at the adapter's origin, extends the basic schema and compiles beside it. */
+/** The configuration schema, public at the adapter's origin, extends the basic schema, compiles beside it and labels every property (title and description). */
 export const schemaCheck: Check = {
-  name: 'configuration schema hosted at /openapi/v1/schemas/<id>.json and extends the basic schema',
+  name: 'configuration schema hosted at /openapi/v1/schemas/<id>.json, extends the basic schema, labels every property',
   async run({ target }) {
     const url = new URL(`/openapi/v1/schemas/${target.adapterId}.json`, target.adapterUrl).toString();
     const answer = await send('GET', url);
@@ -23,6 +24,8 @@ export const schemaCheck: Check = {
     } catch (error) {
       throw new CheckFailure(`it is not a valid JSON Schema 2020-12 beside the basic schema: ${(error as Error).message}`);
     }
+    const unlabelled = unlabelledProperties(schema);
+    if (unlabelled.length > 0) throw new CheckFailure(`every property needs a title and a description (the admin's form labels and help): ${describeUnlabelled(unlabelled)}`);
     return url;
   },
 };

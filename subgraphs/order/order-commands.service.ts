@@ -3,6 +3,7 @@ import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { INITIAL_STATUS, refuseTransition, type OrderStatus } from './domain/order-state.machine.js';
+import { attentionOf } from './domain/order-attention.rules.js';
 import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Validation } from '../../contracts/order.types.js';
 import type { Actor, ChangeResult, OrderEngine } from './engine/order-engine.js';
 import { assertNotificationSchema } from './engine/notification-planner.js';
@@ -132,6 +133,9 @@ export class OrderCommands {
     return this.change(context, orderId, 'status.changed', (draft) => {
       const refusal = refuseTransition(draft.state.currentStatus, to);
       if (refusal) throw badRequest('illegal_transition', refusal, { from: draft.state.currentStatus, to });
+      // Nothing is paid for an order whose every payment was cancelled or refunded: it is not delivered (docs/order-engine.md).
+      const attention = to === 'delivered' ? attentionOf(draft) : null;
+      if (attention) throw new AppError(409, 'order_needs_attention', attention.message, { attention: attention.code, paymentIds: attention.paymentIds });
       draft.state = { currentStatus: to, transitions: [...draft.state.transitions, { status: to, timeStamp: now() }] };
     });
   }

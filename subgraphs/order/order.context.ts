@@ -7,6 +7,7 @@ import type { OrderQueries } from './order-queries.service.js';
 import type { OrderRepository } from './order.repository.js';
 import type { DeliveryAdminRepository } from '../../notifications/delivery-admin.repository.js';
 import type { EventRepository } from '../../notifications/event.repository.js';
+import type { ReceiverRepository } from '../../notifications/receiver.repository.js';
 
 export interface OrderContext {
   auth: AuthContext;
@@ -17,10 +18,12 @@ export interface OrderContext {
   /** The order event log and the failed deliveries, read where the notification service reads them (one database). */
   events: EventRepository;
   deliveries: DeliveryAdminRepository;
+  /** Receivers' health and the resume of a paused one (the notification admin API's, same database). */
+  receivers: ReceiverRepository;
 }
 
 export function createOrderContext(
-  services: { repository: OrderRepository; commands: OrderCommands; queries: OrderQueries; events: EventRepository; deliveries: DeliveryAdminRepository },
+  services: { repository: OrderRepository; commands: OrderCommands; queries: OrderQueries; events: EventRepository; deliveries: DeliveryAdminRepository; receivers: ReceiverRepository },
   auth: AuthContext,
 ): OrderContext {
   return {
@@ -34,5 +37,6 @@ export function createOrderContext(
     queries: services.queries,
     events: services.events,
     deliveries: services.deliveries,
+    receivers: services.receivers,
   };
 }

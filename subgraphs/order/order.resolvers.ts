@@ -1,11 +1,12 @@
 import { pageSize } from '../../platform/graphql/query-limits.js';
-import { badRequest } from '../../platform/errors/app-error.js';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { mayAccessOrder, requireOrderAccess, requireRole } from '../../platform/auth/request-auth.js';
 import type { Address } from '../../contracts/order.types.js';
 import { parseOrderListQuery } from './domain/order-list.query.js';
 import type { Resolvers } from './generated/resolvers.types.js';
 import { paymentsOf } from './order.model.js';
 import { cartLineOf, cartViewOf, orderAmountsOf } from './storefront-view.js';
+import { attentionOf } from './domain/order-attention.rules.js';
 import { actorOf, CUSTOMER_WRITERS } from './rest/order.routes.js';
 
 const contextOf = (auth: Parameters<typeof actorOf>[0]) => ({ tenant: auth.tenant, actor: actorOf(auth) });
@@ -13,6 +14,7 @@ const contextOf = (auth: Parameters<typeof actorOf>[0]) => ({ tenant: auth.tenan
 export const DELIVERERS = ['admin', 'service'] as const;
 /** Who reads event logs and failed deliveries and replays them (the notification service's admin API too). */
 const OPERATORS = ['admin', 'service'] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Resolvers stay thin: every mutation is one call to the same domain commands the REST shims use. */
 export const orderResolvers: Resolvers = {
@@ -24,6 +26,11 @@ export const orderResolvers: Resolvers = {
       requireRole(context.auth, 'admin', 'service');
       const query = parseOrderListQuery({ ...filters, sort: sort?.toLowerCase() ?? null });
       return context.queries.list(context.auth.tenant, query, { first: pageSize(first), ...(after ? { after } : {}) });
+    },
+    notificationReceivers: (_parent, { status, first, after }, context) => {
+      requireRole(context.auth, ...OPERATORS);
+      if (after !== null && after !== undefined && (after.length === 0 || after.length > 4096)) throw badRequest('invalid_cursor', 'The cursor is not one this service gave out.');
+      return context.receivers.list(context.auth.tenant, { ...(status ? { status } : {}), first: pageSize(first), ...(after ? { after } : {}) });
     },
     notificationDeliveries: (_parent, { status, orderId, first, after }, context) => {
       requireRole(context.auth, ...OPERATORS);
@@ -66,6 +73,17 @@ export const orderResolvers: Resolvers = {
       if (bad !== undefined) throw badRequest('invalid_request', `${bad.slice(0, 40)} is not a delivery id.`);
       return context.deliveries.replay(context.auth.tenant, { ids: [...new Set(ids)] }, context.auth.principal.subject);
     },
+    resumeNotificationReceiver: async (_parent, { id }, context) => {
+      requireRole(context.auth, ...OPERATORS);
+      if (!UUID.test(id)) throw notFound(`Receiver ${id.slice(0, 40)} was not found.`, 'receiver_not_found');
+      const outcome = await context.receivers.resume(context.auth.tenant, id, context.auth.principal.subject);
+      if (outcome.kind === 'missing') throw notFound(`Receiver ${id} was not found.`, 'receiver_not_found');
+      if (outcome.kind === 'not_paused') throw new AppError(409, 'receiver_not_paused', `Receiver ${outcome.receiver.url} is not paused.`, { status: outcome.receiver.status });
+      return { receiver: outcome.receiver, requeued: outcome.requeued };
+    },
+  },
+  NotificationReceiverConnection: {
+    nodes: (page) => page.items,
   },
   NotificationDeliveryConnection: {
     nodes: (page) => page.items,
@@ -98,6 +116,7 @@ export const orderResolvers: Resolvers = {
     notifications: (order) => order.document.notifications,
     total: (order) => order.document.total,
     amounts: (order) => orderAmountsOf(order.document),
+    attention: (order) => attentionOf(order.document),
     createdAt: (order) => order.createdAt.toISOString(),
     updatedAt: (order) => order.updatedAt.toISOString(),
     events: (order, _args, context) => {

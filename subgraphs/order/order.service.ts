@@ -20,6 +20,7 @@ import { OrderQueries } from './order-queries.service.js';
 import { OrderRepository } from './order.repository.js';
 import { orderResolvers } from './order.resolvers.js';
 import { registerOrderRoutes } from './rest/order.routes.js';
+import { ReceiverRepository } from '../../notifications/receiver.repository.js';
 import { DeliveryAdminRepository } from '../../notifications/delivery-admin.repository.js';
 import { EventRepository } from '../../notifications/event.repository.js';
 
@@ -54,6 +55,7 @@ export function createOrderDomain(deps: ServiceDeps, options: { staticNotificati
     repository: new OrderRepository(deps.db.pool),
     events: new EventRepository(deps.db.prisma),
     deliveries: new DeliveryAdminRepository(deps.db.pool),
+    receivers: new ReceiverRepository(deps.db.pool),
   };
 }
 

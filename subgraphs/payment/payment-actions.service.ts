@@ -49,13 +49,15 @@ export class PaymentActions {
    * Refunds part or all of a captured payment. A partial refund keeps the payment `captured` and
    * adds to its `refundedAmount`; the refund that reaches the amount moves it to `refunded`.
    */
-  refund(context: CommandContext, orderId: string, paymentId: string, amount: number): Promise<PaymentWrite> {
+  refund(context: CommandContext, orderId: string, paymentId: string, amount: number, reason?: string | null): Promise<PaymentWrite> {
     if (!(amount > 0)) throw badRequest('invalid_refund_amount', 'A refund amount must be above 0.');
+    const why = refundReasonOf(reason);
     return this.locked(context, orderId, paymentId, async (payment, _version, order) => {
       // Checked before the provider is asked: a provider rounds what it is given (12.345 NOK → 12.35), the platform never does.
       assertRefundPrecision(payment, order, amount);
       const { state } = refundOf(payment, amount);
-      const result = await this.call(context, orderId, payment, 'refund', amount);
+      // The reason travels in the callback's body, so the transaction log's request keeps it (PaymentTransaction.reason).
+      const result = await this.call(context, orderId, payment, 'refund', amount, why === undefined ? {} : { reason: why });
       // The provider's event that will report this refund (the adapter names it): recorded with it, so that event,
       // arriving before or after, adds nothing again (the webhook runtime writes the same key).
       const eventKey = result.answer.eventKey;
@@ -97,7 +99,7 @@ export class PaymentActions {
   }
 
   /** Calls the callback and logs it; a failure is the caller's answer (400 when the adapter refused, else 502). */
-  private async call(context: CommandContext, orderId: string, payment: PaymentDocument, callback: PaymentCallbackName, amount?: number) {
+  private async call(context: CommandContext, orderId: string, payment: PaymentDocument, callback: PaymentCallbackName, amount?: number, extra: Record<string, unknown> = {}) {
     if (!payment.callbacks?.[callback]) {
       throw new AppError(409, 'payment_action_unavailable', `Payment ${payment.id} of ${payment.adapterId} registered no ${callback} callback; its adapter cannot ${callback} it.`, {
         paymentId: payment.id,
@@ -107,7 +109,7 @@ export class PaymentActions {
     const order = await this.orders.get(context, orderId);
     const result = await callPaymentCallback(
       this.calls,
-      { tenant: context.tenant, order: order.document, payment, callback, ...(amount === undefined ? {} : { extra: { amount } }) },
+      { tenant: context.tenant, order: order.document, payment, callback, ...(amount === undefined ? {} : { extra: { amount, ...extra } }) },
       this.timeoutMs,
     );
     await this.log.record({ tenant: context.tenant, orderId, version: order.version, actor: context.actor.subject, payment, result, ...(amount === undefined ? {} : { amount }) });
@@ -159,6 +161,19 @@ export class PaymentActions {
       client.release();
     }
   }
+}
+
+/** The longest refund reason kept (a sentence or two an operator types). */
+export const REFUND_REASON_MAX_LENGTH = 500;
+
+/** The refund's reason as recorded: trimmed; none when blank; 400 `invalid_refund_reason` when longer than REFUND_REASON_MAX_LENGTH. */
+export function refundReasonOf(reason: string | null | undefined): string | undefined {
+  const trimmed = reason?.trim();
+  if (!trimmed) return undefined;
+  if (trimmed.length > REFUND_REASON_MAX_LENGTH) {
+    throw badRequest('invalid_refund_reason', `A refund reason is at most ${REFUND_REASON_MAX_LENGTH} characters; this one has ${trimmed.length}.`, { maxLength: REFUND_REASON_MAX_LENGTH });
+  }
+  return trimmed;
 }
 
 /** A refund amount is written no finer than the payment's currency allows (400 `amount_precision`); it is never rounded. */

@@ -38,9 +38,9 @@ export const paymentResolvers: Resolvers = {
       const { payment } = await context.actions.cancel(commandContext(context), orderId, paymentId);
       return { orderId, id: payment.id };
     },
-    refundPayment: async (_parent, { orderId, paymentId, amount }, context) => {
+    refundPayment: async (_parent, { orderId, paymentId, amount, reason }, context) => {
       requireRole(context.auth, ...PAYMENT_ACTORS);
-      const { payment } = await context.actions.refund(commandContext(context), orderId, paymentId, amount);
+      const { payment } = await context.actions.refund(commandContext(context), orderId, paymentId, amount, reason);
       return { orderId, id: payment.id };
     },
     refreshPayment: async (_parent, { orderId, paymentId }, context) => {
@@ -76,6 +76,18 @@ export const paymentResolvers: Resolvers = {
       mayReadRawLog(context, transaction.adapterId);
       return transaction.responseJson;
     },
+    reason: (transaction, _args, context) => {
+      mayReadRawLog(context, transaction.adapterId);
+      return refundReasonIn(transaction);
+    },
     createdAt: (transaction) => transaction.createdAt.toISOString(),
   },
+};
+
+/** The operator's reason a platform refund call carried in its request (null for every other transaction). */
+const refundReasonIn = (transaction: { event: string; pspEvent: string | null; requestJson: unknown }): string | null => {
+  if (transaction.event !== 'refund' || transaction.pspEvent !== 'platform') return null;
+  const request = transaction.requestJson;
+  const reason = typeof request === 'object' && request !== null ? (request as { reason?: unknown }).reason : undefined;
+  return typeof reason === 'string' ? reason : null;
 };

@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { graphql } from '../harness/http.js';
 import { outboxSettled } from '../harness/outbox.js';
@@ -8,7 +6,7 @@ import type { TestSystem } from '../harness/test-system.js';
 import { BILLING, newBasket, type Shop } from '../journey/journey-setup.js';
 import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
-import { ARTIFACTS_DIR } from './chromium.js';
+import { screenshot } from './chromium.js';
 
 // The operator's way to an order in the admin app (web/admin): sign in, find the order by the
 // customer's e-mail, reload with the filter kept (it lives in the URL), go back to the previous
@@ -79,7 +77,7 @@ describe('the admin’s orders', () => {
       await shows(rows(page).first().locator('td[data-label=Total]'), /NOK\s?298[.,]90|298[.,]90\s?NOK/);
       await shows(rows(page).first().locator('td[data-label=Created] time'), /(UTC|GMT)/);
       expect(page.url()).toContain('q=ola.hansen%40example.NET');
-      await screenshotFull(page, 'admin-orders-by-email');
+      await screenshot(page, 'admin-orders-by-email', { fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
 
       // A reload keeps the search: it is in the URL.
@@ -117,10 +115,10 @@ describe('the admin’s orders', () => {
       await shows(timeline.locator('li', { hasText: 'Billing address set' }).first(), /(UTC|GMT).*Billing address set; changed: billing address/);
       await shows(timeline.locator('li', { hasText: 'Shipping address set' }).first(), /Shipping address set/);
       await counts(timeline.locator('li', { hasText: /Shippings? replaced|changed: shipping/ }), (n) => n > 0);
-      await screenshotFull(page, 'admin-order-page');
+      await screenshot(page, 'admin-order-page', { fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
     } catch (error) {
-      await screenshotFull(page, 'admin-orders-failure');
+      await screenshot(page, 'admin-orders-failure', { fullPage: true });
       await close();
       throw error;
     }
@@ -135,13 +133,13 @@ describe('the admin’s orders', () => {
       await counts(rows(page), (n) => n === 1);
       await shows(rows(page).first().locator('td[data-label=Order] a'), otherId);
       expect(await scrollsSideways(page)).toBe(false);
-      await screenshotFull(page, 'admin-orders-390');
+      await screenshot(page, 'admin-orders-390', { fullPage: true });
       await page.click(`a:has-text("${otherId}")`);
       await shows(page.getByTestId('cart-lines').locator('tr', { hasText: 'Socks' }), /Socks/);
       expect(await scrollsSideways(page)).toBe(false);
-      await screenshotFull(page, 'admin-order-390');
+      await screenshot(page, 'admin-order-390', { fullPage: true });
     } catch (error) {
-      await screenshotFull(page, 'admin-orders-390-failure');
+      await screenshot(page, 'admin-orders-390-failure', { fullPage: true });
       await close();
       throw error;
     }
@@ -149,10 +147,6 @@ describe('the admin’s orders', () => {
   }, 120_000);
 });
 
-async function screenshotFull(page: Page, name: string): Promise<void> {
-  await mkdir(ARTIFACTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
-}
 
 /** Waits until the element shows the text (exactly, trimmed) or matches the pattern; says what it showed otherwise. */
 async function shows(locator: Locator, expected: string | RegExp, timeoutMs = 30_000): Promise<void> {

@@ -136,7 +136,7 @@ async function journey(page: Page): Promise<void> {
     await shows(page.getByTestId('root_api_identityClientSecret-note'), /Stored secret: kept/);
     await page.fill('#root_country_defaultCountry', 'Norway');
     await page.click('button:has-text("Save")');
-    await shows(fieldGroup(page, 'root_country_defaultCountry').locator('.error-detail'), /must match pattern/);
+    await shows(fieldGroup(page, 'root_country_defaultCountry').locator('.error-detail'), 'Type a two-letter country code in capitals, e.g. NO or SE.');
     await shows(page.getByTestId('save-outcome'), /Not saved/);
     await screenshot(page, 'admin-configuration-invalid');
     expect((await configuration('commerce_adapter')).version).toBe(1);
@@ -189,7 +189,9 @@ async function journey(page: Page): Promise<void> {
     // Capture: the non-PSP payment waits reserved for delivery; marking the order delivered captures it.
     const nonpsp = page.locator(`article[data-payment="${nonpspId}"]`);
     await shows(nonpsp.getByTestId('payment-state'), 'reserved');
-    await nonpsp.locator('button:has-text("Capture")').click();
+    // Capture asks first, naming the amount; confirmed, the order is delivered and the payment captured.
+    await nonpsp.locator('button:has-text("Capture…")').click();
+    await nonpsp.getByTestId('confirm').locator('button.danger').click();
     await shows(page.getByTestId('order-status'), 'delivered');
     await shows(nonpsp.getByTestId('payment-state'), 'captured');
     await counts(nonpsp.locator('table.transactions tr', { hasText: 'capture' }), (n) => n > 0);

@@ -40,9 +40,10 @@ export async function offlineContext(browser: Browser): Promise<{ context: Brows
   return { context, blocked };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** A screenshot into test-artifacts/: the viewport, or with `fullPage` the whole page however long. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   const path = join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path });
+  await page.screenshot({ path, fullPage: options.fullPage ?? false });
   return path;
 }

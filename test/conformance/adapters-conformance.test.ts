@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { schemaCheck } from '../../conformance/checks/schema.check.js';
+import type { ConformanceContext } from '../../conformance/conformance.context.js';
 import { formatResult, runConformance } from '../../conformance/conformance.runner.js';
 import type { CheckResult, ConformanceTarget } from '../../conformance/conformance.types.js';
 import { platformAccess } from '../../conformance/platform-access.js';
@@ -173,6 +175,12 @@ describe('npm run conformance against every payment adapter of the repo', () => 
     expect(failed[0]).toMatch(/^FAIL platform callbacks refuse outsiders, storefront tokens and other adapters \(401\/403\) — amountChanged \(POST http:\/\/127\.0\.0\.1:\d+\/v0\/orders\/[^/]+\/amount-changed\) without a token answered 200/);
     // the rest of the contract still holds for it
     expect(results.find((r) => r.name.startsWith('amount-changed'))?.status).toBe('pass');
+  });
+
+  it('a fixture whose configuration schema leaves a property without a title fails the schema check, naming the property', async () => {
+    const { url } = await startAcme({ unlabelledSchema: true });
+    const context = { target: { adapterUrl: url, adapterId: ACME_ID } } as unknown as ConformanceContext; // the schema check reads the target only
+    await expect(schemaCheck.run(context)).rejects.toThrow("every property needs a title and a description (the admin's form labels and help): /apiKey lacks a title");
   });
 
   it('the CLI prints a line per check and exits 0 for a conforming adapter, 1 with the failing line for a broken one', async () => {

@@ -91,7 +91,7 @@ describe('the payment lifecycle: gift cards and a non-PSP payment', () => {
     await outboxSettled(system, orderId); // every confirm and capture call answered and recorded
 
     // A partial refund from the admin: a logged transaction, the payment still captured.
-    const refund = await admin(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 30) { ${PAYMENT} } }`, { o: orderId, p: nonpsp.id });
+    const refund = await admin(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 30, reason: "  Damaged in transit  ") { ${PAYMENT} } }`, { o: orderId, p: nonpsp.id });
     expect(refund.errors).toBeUndefined();
     expect(refund.data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 30 });
     expect(refund.data.refundPayment.transactions.filter((t: { pspEvent: string }) => t.pspEvent === 'platform')).toEqual([
@@ -100,6 +100,13 @@ describe('the payment lifecycle: gift cards and a non-PSP payment', () => {
       expect.objectContaining({ event: 'capture', isSuccess: true }),
       { event: 'refund', pspEvent: 'platform', amount: 30, isSuccess: true, errorDetail: null },
     ]);
+    // The operator's reason (trimmed) is on the refund's transaction, and in the request the adapter received.
+    const reasons = await admin(`query ($o: ID!, $p: ID!) { payment(orderId: $o, id: $p) { transactions { event pspEvent reason requestJson } } }`, { o: orderId, p: nonpsp.id });
+    const logged = reasons.data.payment.transactions.filter((t: { pspEvent: string }) => t.pspEvent === 'platform');
+    expect(logged.map((t: { event: string; reason: string | null }) => [t.event, t.reason])).toEqual([['process', null], ['process', null], ['capture', null], ['refund', 'Damaged in transit']]);
+    expect(logged.at(-1).requestJson).toMatchObject({ amount: 30, reason: 'Damaged in transit' });
+    const tooLong = await admin(`mutation ($o: ID!, $p: ID!, $r: String) { refundPayment(orderId: $o, paymentId: $p, amount: 1, reason: $r) { id } }`, { o: orderId, p: nonpsp.id, r: 'x'.repeat(501) });
+    expect(tooLong.errors?.[0]?.extensions?.code).toBe('INVALID_REFUND_REASON');
 
     const all = await callbacks(orderId);
     expect(all.filter((c) => c.startsWith('confirm:')).sort()).toEqual([`confirm:${cardA}:ok`, `confirm:${cardB}:ok`].sort());
@@ -124,8 +131,15 @@ describe('the payment lifecycle: gift cards and a non-PSP payment', () => {
     expect(cancelled.data.cancelPayment.state).toBe('cancelled');
     expect(cancelled.data.cancelPayment.transactions.at(-1)).toEqual({ event: 'cancel', pspEvent: 'platform', amount: 80, isSuccess: true, errorDetail: null });
     expect(await callbacks(orderId)).toContain(`cancel:${paymentId}:ok`);
-    // A cancelled payment is not captured at delivery.
-    expect((await admin(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId })).data.deliverOrder.status).toBe('delivered');
+    // Its only payment cancelled, the completed order needs attention and is not delivered (docs/order-engine.md, "Orders needing attention").
+    const seen = await admin(`query ($id: ID!) { order(id: $id) { status attention { code message paymentIds } } }`, { id: orderId });
+    expect(seen.data.order).toEqual({
+      status: 'completed',
+      attention: { code: 'payments_voided', message: expect.stringMatching(/^Every payment of this order is cancelled or refunded \(1 cancelled\)/), paymentIds: [paymentId] },
+    });
+    const refused = await admin(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('ORDER_NEEDS_ATTENTION');
+    expect((await admin(`query ($id: ID!) { order(id: $id) { status } }`, { id: orderId })).data.order.status).toBe('completed');
     await outboxSettled(system, orderId);
     expect((await callbacks(orderId)).filter((c) => c.startsWith('capture:'))).toEqual([]);
   });

@@ -8,7 +8,9 @@ import { outboxSettled } from '../harness/outbox.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 // The admin fields the admin app (web/admin) reads through the gateway: orders(search),
-// Order.events, notificationDeliveries and replayNotificationDeliveries; admin and service only.
+// Order.events, notificationDeliveries, replayNotificationDeliveries, notificationReceivers and
+// resumeNotificationReceiver; admin and service only. (A paused receiver resumed from the admin:
+// test/browser/admin-actions.test.ts.)
 
 let system: TestSystem;
 const tenant = { merchant: 'm-admin-graphql', channel: 'web' };
@@ -65,6 +67,22 @@ describe('admin GraphQL for the admin app', () => {
     await outboxSettled(system);
     const history = await gql(admin, `query ($id: ID!) { order(id: $id) { events { type actor } } }`, { id: first });
     expect(history.data.order.events.filter((event: { type: string }) => event.type === 'notification.retry_requested')).toEqual([{ type: 'notification.retry_requested', actor: expect.any(String) }]);
+  });
+
+  it('lists receivers with their health; resuming one that is not paused, or none, is refused with its code', async () => {
+    await outboxSettled(system);
+    const listed = await gql(admin, `{ notificationReceivers { nodes { id url status consecutiveFailures lastError lastFailureAt pausedAt queued } pageInfo { hasNextPage } } }`);
+    const erp = listed.data.notificationReceivers.nodes.find((node: { url: string }) => node.url === refusedUrl);
+    expect(erp).toMatchObject({ id: expect.any(String), status: 'active', lastError: expect.stringMatching(/^unreachable/), lastFailureAt: expect.any(String), pausedAt: null, queued: 0 });
+    expect((await gql(admin, `{ notificationReceivers(status: paused) { nodes { id } } }`)).data.notificationReceivers.nodes).toEqual([]);
+
+    const notPaused = await gql(admin, `mutation ($id: ID!) { resumeNotificationReceiver(id: $id) { requeued } }`, { id: erp.id });
+    expect(notPaused.errors[0].extensions.code).toBe('RECEIVER_NOT_PAUSED');
+    const unknown = await gql(admin, `mutation { resumeNotificationReceiver(id: "00000000-0000-4000-8000-000000000000") { requeued } }`);
+    expect(unknown.errors[0].extensions.code).toBe('RECEIVER_NOT_FOUND');
+    expect((await gql(admin, `mutation { resumeNotificationReceiver(id: "not-a-uuid") { requeued } }`)).errors[0].extensions.code).toBe('RECEIVER_NOT_FOUND');
+    expect((await gql(storefront, `{ notificationReceivers { nodes { id } } }`)).errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await gql(storefront, `mutation ($id: ID!) { resumeNotificationReceiver(id: $id) { requeued } }`, { id: erp.id })).errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
   it('refuses the admin fields to other roles and bad ids with a 4xx code', async () => {

@@ -297,13 +297,17 @@ describe('delivery, cancel and refund from the back office', () => {
     const tooMuch = await rest(system.urls.payment!, 'POST', '/api/v0/payments/r1-psp/refund', { token: admin.token, ...tenant, body: { amount: 100.01 } });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body).toMatchObject({ code: 'refund_exceeds_captured', details: { refundable: 100, refundedAmount: 49.9 } });
-    const rest100 = await rest(system.urls.payment!, 'POST', '/api/v0/payments/r1-psp/refund', { token: admin.token, ...tenant, body: { amount: 100 } });
+    // A reason (optional) longer than 500 characters is refused by the body's schema; one that fits is passed on and logged.
+    const longReason = await rest(system.urls.payment!, 'POST', '/api/v0/payments/r1-psp/refund', { token: admin.token, ...tenant, body: { amount: 100, reason: 'x'.repeat(501) } });
+    expect([longReason.status, longReason.body.code]).toEqual([400, 'invalid_request']);
+    const rest100 = await rest(system.urls.payment!, 'POST', '/api/v0/payments/r1-psp/refund', { token: admin.token, ...tenant, body: { amount: 100, reason: 'Returned in full' } });
     expect(rest100.status).toBe(200);
     expect(rest100.body).toMatchObject({ state: 'refunded', refundedAmount: 149.9 });
-    const log = await gql(`query { payment(orderId: "r1", id: "r1-psp") { transactions { event amount isSuccess } } }`, {});
+    expect(psp.callsTo('/r1/refund').at(-1)!.body).toMatchObject({ amount: 100, reason: 'Returned in full' });
+    const log = await gql(`query { payment(orderId: "r1", id: "r1-psp") { transactions { event amount isSuccess reason } } }`, {});
     expect(log.data.payment.transactions.filter((t: { event: string }) => t.event === 'refund')).toEqual([
-      { event: 'refund', amount: 49.9, isSuccess: true },
-      { event: 'refund', amount: 100, isSuccess: true },
+      { event: 'refund', amount: 49.9, isSuccess: true, reason: null },
+      { event: 'refund', amount: 100, isSuccess: true, reason: 'Returned in full' },
     ]);
     const events = await callbackEvents('r1');
     expect(events.filter((e) => e.callback === 'refund').map((e) => e.succeeded)).toEqual([true, true]);

@@ -11,6 +11,14 @@ const ROOT = fileURLToPath(new URL('./', import.meta.url));
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2', '.json': 'application/json' };
 const ASSET = /^[A-Za-z0-9._-]{1,200}$/;
 
+/**
+ * The folders besides index.html and src/ the page's build reads, relative to web/admin: the
+ * currency table in contracts/ (format.ts, payment-actions.tsx). Their files are in the build's
+ * hash, so a change there rebuilds the app (test/admin-build-sources.test.ts keeps this list
+ * in step with what src/ imports).
+ */
+export const ADMIN_BUILD_SOURCES: readonly string[] = ['../../contracts'];
+
 /** What the page needs to know before anyone signs in (GET /admin-config.json; nothing secret). */
 export interface AdminPageConfig {
   /** The gateway's GraphQL endpoint as the admin's browser reaches it. */
@@ -27,8 +35,7 @@ export interface AdminPageConfig {
  */
 export async function createAdminWebService(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = createServiceApp('admin', deps);
-  // The page imports the currency table from contracts/ (ui.tsx): a change there rebuilds it too.
-  const build = viteApp(ROOT, { sources: ['../../contracts'] });
+  const build = viteApp(ROOT, { sources: [...ADMIN_BUILD_SOURCES] });
   app.addHook('onClose', async () => build.stop());
   // Built ahead of the first visit, once the service listens (tests build on first request only).
   if (deps.config.nodeEnv !== 'test') {

@@ -5,6 +5,7 @@ import type { CartItem as CartItemModel, Shipping as ShippingModel, Hook as Hook
 import type { OrderPage } from '../order-queries.service.js';
 import type { EventRecord } from '../../../notifications/event.repository.js';
 import type { DeliveryRecord, DeliveryPage, ReplayOutcome } from '../../../notifications/delivery-admin.repository.js';
+import type { ReceiverRecord, ReceiverPage } from '../../../notifications/receiver.repository.js';
 import type { OrderContext } from '../order.context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -142,6 +143,8 @@ export type Mutation = {
   deliverOrder: Order;
   /** Puts failed or dead-lettered notification deliveries back in the queue with fresh attempts (admin and service tokens), as POST /api/v1/deliveries/replay with ids does. */
   replayNotificationDeliveries: NotificationReplay;
+  /** Resumes a paused notification receiver (admin and service tokens), as POST /api/v1/receivers/{id}/resume does: its failures start over and every delivery it holds is attempted at once. Unknown: RECEIVER_NOT_FOUND; not paused: RECEIVER_NOT_PAUSED (409). */
+  resumeNotificationReceiver: NotificationReceiverResume;
   /** Sets the billing address; the order's /customer hooks run first and may refuse it (HOOK_VETOED). */
   setBillingAddress: Order;
   /** Replaces the shopper's consents (any JSON, e.g. {"terms": true, "newsletter": false}); /consents hooks run first. Checkout only. */
@@ -160,6 +163,11 @@ export type MutationDeliverOrderArgs = {
 
 export type MutationReplayNotificationDeliveriesArgs = {
   ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationResumeNotificationReceiverArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -229,6 +237,46 @@ export type NotificationDeliveryStatus =
   /** Still queued after at least one failed attempt (retrying, or held by a paused receiver). */
   | 'failed';
 
+/** A notification receiver (one invoke URL of the channel) and its health (docs/events.md, "Receivers"). */
+export type NotificationReceiver = {
+  __typename?: 'NotificationReceiver';
+  /** Failed deliveries in a row. */
+  consecutiveFailures: Scalars['Int']['output'];
+  failingSince?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** The last delivery failure's error (status or network error). */
+  lastError?: Maybe<Scalars['String']['output']>;
+  lastFailureAt?: Maybe<Scalars['String']['output']>;
+  lastSuccessAt?: Maybe<Scalars['String']['output']>;
+  pausedAt?: Maybe<Scalars['String']['output']>;
+  /** Its deliveries still waiting to be delivered. */
+  queued: Scalars['Int']['output'];
+  resumedAt?: Maybe<Scalars['String']['output']>;
+  /** Who resumed it last (the token's subject). */
+  resumedBy?: Maybe<Scalars['String']['output']>;
+  status: NotificationReceiverStatus;
+  url: Scalars['String']['output'];
+};
+
+export type NotificationReceiverConnection = {
+  __typename?: 'NotificationReceiverConnection';
+  nodes: Array<NotificationReceiver>;
+  pageInfo: PageInfo;
+};
+
+/** What resumeNotificationReceiver did. */
+export type NotificationReceiverResume = {
+  __typename?: 'NotificationReceiverResume';
+  receiver: NotificationReceiver;
+  /** How many held deliveries were put back in the queue. */
+  requeued: Scalars['Int']['output'];
+};
+
+/** A receiver's state: active receives; paused holds its deliveries after failing again and again, until an operator resumes it. */
+export type NotificationReceiverStatus =
+  | 'active'
+  | 'paused';
+
 /** What replayNotificationDeliveries did, by delivery id. */
 export type NotificationReplay = {
   __typename?: 'NotificationReplay';
@@ -245,6 +293,8 @@ export type Order = {
   __typename?: 'Order';
   /** The order's money for a storefront: total, VAT, what the active payments cover and what is still due, each with the currency. */
   amounts: OrderAmounts;
+  /** Why the order needs an operator, derived from it on every read; null when it needs none. Past checkout, an order whose every payment (failed and removed ones aside) is cancelled or refunded needs attention (payments_voided) and cannot be delivered (deliverOrder: ORDER_NEEDS_ATTENTION). */
+  attention?: Maybe<OrderAttention>;
   cart: Cart;
   channel: Scalars['String']['output'];
   consents?: Maybe<Scalars['JSON']['output']>;
@@ -291,6 +341,17 @@ export type OrderAmounts = {
   totalExcludingVat: Money;
   /** VAT in the total (total - totalExcludingVat). */
   vat: Money;
+};
+
+/** Why an order needs an operator (docs/order-engine.md, "Orders needing attention"). */
+export type OrderAttention = {
+  __typename?: 'OrderAttention';
+  /** payments_voided: every payment was cancelled or refunded; nothing is paid for the order. */
+  code: Scalars['String']['output'];
+  /** What an operator reads. */
+  message: Scalars['String']['output'];
+  /** The payments concerned. */
+  paymentIds: Array<Scalars['ID']['output']>;
 };
 
 export type OrderConnection = {
@@ -380,6 +441,8 @@ export type Query = {
   __typename?: 'Query';
   /** Failed and dead-lettered notification deliveries across the orders of the caller's channel, newest first (admin and service tokens); what the notification service's GET /api/v1/deliveries answers. */
   notificationDeliveries: NotificationDeliveryConnection;
+  /** Notification receivers of the caller's channel with their health, by URL (admin and service tokens); what the notification service's GET /api/v1/receivers answers. `status: paused` lists the paused ones. */
+  notificationReceivers: NotificationReceiverConnection;
   /** An order of the caller's merchant and channel; null when there is none, including another tenant's order. With `version`, the order as it was at that committed version. */
   order?: Maybe<Order>;
   /**
@@ -397,6 +460,13 @@ export type QueryNotificationDeliveriesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   orderId?: InputMaybe<Scalars['ID']['input']>;
   status?: InputMaybe<NotificationDeliveryStatus>;
+};
+
+
+export type QueryNotificationReceiversArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<NotificationReceiverStatus>;
 };
 
 
@@ -600,9 +670,14 @@ export type ResolversTypes = {
   NotificationDelivery: ResolverTypeWrapper<DeliveryRecord>;
   NotificationDeliveryConnection: ResolverTypeWrapper<DeliveryPage>;
   NotificationDeliveryStatus: NotificationDeliveryStatus;
+  NotificationReceiver: ResolverTypeWrapper<ReceiverRecord>;
+  NotificationReceiverConnection: ResolverTypeWrapper<ReceiverPage>;
+  NotificationReceiverResume: ResolverTypeWrapper<Omit<NotificationReceiverResume, 'receiver'> & { receiver: ResolversTypes['NotificationReceiver'] }>;
+  NotificationReceiverStatus: NotificationReceiverStatus;
   NotificationReplay: ResolverTypeWrapper<ReplayOutcome>;
   Order: ResolverTypeWrapper<OrderRecord>;
   OrderAmounts: ResolverTypeWrapper<OrderAmountsView>;
+  OrderAttention: ResolverTypeWrapper<OrderAttention>;
   OrderConnection: ResolverTypeWrapper<OrderPage>;
   OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
   OrderEvent: ResolverTypeWrapper<EventRecord>;
@@ -643,9 +718,13 @@ export type ResolversParentTypes = {
   Notification: NotificationModel;
   NotificationDelivery: DeliveryRecord;
   NotificationDeliveryConnection: DeliveryPage;
+  NotificationReceiver: ReceiverRecord;
+  NotificationReceiverConnection: ReceiverPage;
+  NotificationReceiverResume: Omit<NotificationReceiverResume, 'receiver'> & { receiver: ResolversParentTypes['NotificationReceiver'] };
   NotificationReplay: ReplayOutcome;
   Order: OrderRecord;
   OrderAmounts: OrderAmountsView;
+  OrderAttention: OrderAttention;
   OrderConnection: OrderPage;
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
   OrderEvent: EventRecord;
@@ -743,6 +822,7 @@ export type MoneyResolvers<ContextType = OrderContext, ParentType extends Resolv
 export type MutationResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   deliverOrder?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationDeliverOrderArgs, 'orderId'>>;
   replayNotificationDeliveries?: Resolver<ResolversTypes['NotificationReplay'], ParentType, ContextType, RequireFields<MutationReplayNotificationDeliveriesArgs, 'ids'>>;
+  resumeNotificationReceiver?: Resolver<ResolversTypes['NotificationReceiverResume'], ParentType, ContextType, RequireFields<MutationResumeNotificationReceiverArgs, 'id'>>;
   setBillingAddress?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetBillingAddressArgs, 'address' | 'orderId'>>;
   setConsents?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetConsentsArgs, 'consents' | 'orderId'>>;
   setShippingAddress?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetShippingAddressArgs, 'address' | 'orderId'>>;
@@ -781,6 +861,31 @@ export type NotificationDeliveryConnectionResolvers<ContextType = OrderContext, 
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type NotificationReceiverResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['NotificationReceiver'] = ResolversParentTypes['NotificationReceiver']> = {
+  consecutiveFailures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failingSince?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastFailureAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastSuccessAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pausedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  queued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  resumedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resumedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['NotificationReceiverStatus'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NotificationReceiverConnectionResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['NotificationReceiverConnection'] = ResolversParentTypes['NotificationReceiverConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['NotificationReceiver']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type NotificationReceiverResumeResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['NotificationReceiverResume'] = ResolversParentTypes['NotificationReceiverResume']> = {
+  receiver?: Resolver<ResolversTypes['NotificationReceiver'], ParentType, ContextType>;
+  requeued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type NotificationReplayResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['NotificationReplay'] = ResolversParentTypes['NotificationReplay']> = {
   held?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   notReplayed?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -790,6 +895,7 @@ export type NotificationReplayResolvers<ContextType = OrderContext, ParentType e
 export type OrderResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order'], FederationReferenceType extends FederationReferenceTypes['Order'] = FederationReferenceTypes['Order']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Order']> | FederationReferenceType, FederationReferenceType, ContextType>;
   amounts?: Resolver<ResolversTypes['OrderAmounts'], ParentType, ContextType>;
+  attention?: Resolver<Maybe<ResolversTypes['OrderAttention']>, ParentType, ContextType>;
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
   channel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   consents?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
@@ -824,6 +930,12 @@ export type OrderAmountsResolvers<ContextType = OrderContext, ParentType extends
   total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   totalExcludingVat?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   vat?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+};
+
+export type OrderAttentionResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['OrderAttention'] = ResolversParentTypes['OrderAttention']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type OrderConnectionResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['OrderConnection'] = ResolversParentTypes['OrderConnection']> = {
@@ -885,6 +997,7 @@ export type PaymentActionResolvers<ContextType = OrderContext, ParentType extend
 
 export type QueryResolvers<ContextType = OrderContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   notificationDeliveries?: Resolver<ResolversTypes['NotificationDeliveryConnection'], ParentType, ContextType, RequireFields<QueryNotificationDeliveriesArgs, 'first'>>;
+  notificationReceivers?: Resolver<ResolversTypes['NotificationReceiverConnection'], ParentType, ContextType, RequireFields<QueryNotificationReceiversArgs, 'first'>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'first' | 'sort'>>;
 };
@@ -949,9 +1062,13 @@ export type Resolvers<ContextType = OrderContext> = {
   Notification?: NotificationResolvers<ContextType>;
   NotificationDelivery?: NotificationDeliveryResolvers<ContextType>;
   NotificationDeliveryConnection?: NotificationDeliveryConnectionResolvers<ContextType>;
+  NotificationReceiver?: NotificationReceiverResolvers<ContextType>;
+  NotificationReceiverConnection?: NotificationReceiverConnectionResolvers<ContextType>;
+  NotificationReceiverResume?: NotificationReceiverResumeResolvers<ContextType>;
   NotificationReplay?: NotificationReplayResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderAmounts?: OrderAmountsResolvers<ContextType>;
+  OrderAttention?: OrderAttentionResolvers<ContextType>;
   OrderConnection?: OrderConnectionResolvers<ContextType>;
   OrderEdge?: OrderEdgeResolvers<ContextType>;
   OrderEvent?: OrderEventResolvers<ContextType>;

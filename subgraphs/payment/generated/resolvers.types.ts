@@ -30,7 +30,7 @@ export type Mutation = {
   cancelPayment: Payment;
   /** Refreshes a payment through its adapter's refresh callback (admin and service tokens): the adapter re-reads the payment at its provider and the platform records what changed there (a state the payment state table reaches, the amount, the refunded amount), the call and its answer logged as a transaction. A payment whose adapter offers no refresh is PAYMENT_ACTION_UNAVAILABLE (409). */
   refreshPayment: Payment;
-  /** Refunds part or all of a captured payment through its adapter's refund callback (admin and service tokens). A partial refund keeps the payment captured and adds to its refundedAmount; the refund reaching the amount moves it to refunded. More than is left: REFUND_EXCEEDS_CAPTURED; an amount finer than the currency's minor units (12.345 NOK): AMOUNT_PRECISION, never rounded. */
+  /** Refunds part or all of a captured payment through its adapter's refund callback (admin and service tokens). A partial refund keeps the payment captured and adds to its refundedAmount; the refund reaching the amount moves it to refunded. More than is left: REFUND_EXCEEDS_CAPTURED; an amount finer than the currency's minor units (12.345 NOK): AMOUNT_PRECISION, never rounded. `reason` (optional, at most 500 characters: INVALID_REFUND_REASON) is kept in the transaction log (PaymentTransaction.reason) and passed to the adapter. */
   refundPayment: Payment;
 };
 
@@ -51,6 +51,7 @@ export type MutationRefundPaymentArgs = {
   amount: Scalars['Float']['input'];
   orderId: Scalars['ID']['input'];
   paymentId: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The order, as the payment subgraph adds to it: the payment attempts that left no payment. */
@@ -109,6 +110,8 @@ export type PaymentTransaction = {
   paymentId?: Maybe<Scalars['ID']['output']>;
   pspEvent?: Maybe<Scalars['String']['output']>;
   pspStatus?: Maybe<Scalars['String']['output']>;
+  /** A refund asked for through refundPayment: the operator's reason, when one was given (admin, service and adapter tokens; FORBIDDEN for storefronts). Null for every other transaction. */
+  reason?: Maybe<Scalars['String']['output']>;
   /** What the adapter sent the provider (admin, service and adapter tokens; FORBIDDEN for storefronts). */
   requestJson?: Maybe<Scalars['JSON']['output']>;
   /** What the provider answered (admin, service and adapter tokens; FORBIDDEN for storefronts). */
@@ -237,10 +240,10 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
   Order: ResolverTypeWrapper<OrderRef>;
   Payment: ResolverTypeWrapper<PaymentRef>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   PaymentConnection: ResolverTypeWrapper<PaymentPage>;
   PaymentEdge: ResolverTypeWrapper<Omit<PaymentEdge, 'node'> & { node: ResolversTypes['Payment'] }>;
   PaymentPageInfo: ResolverTypeWrapper<PaymentPageInfo>;
@@ -255,10 +258,10 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
   Float: Scalars['Float']['output'];
+  String: Scalars['String']['output'];
   Order: OrderRef;
   Payment: PaymentRef;
   Boolean: Scalars['Boolean']['output'];
-  String: Scalars['String']['output'];
   PaymentConnection: PaymentPage;
   PaymentEdge: Omit<PaymentEdge, 'node'> & { node: ResolversParentTypes['Payment'] };
   PaymentPageInfo: PaymentPageInfo;
@@ -319,6 +322,7 @@ export type PaymentTransactionResolvers<ContextType = PaymentContext, ParentType
   paymentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   pspEvent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pspStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requestJson?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   responseJson?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
 };

@@ -131,5 +131,9 @@ export const refundBody = {
   type: 'object',
   required: ['amount'],
   additionalProperties: false,
-  properties: { orderId: id, amount: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999_999_999 } },
+  properties: {
+    orderId: id,
+    amount: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999_999_999 },
+    reason: { type: 'string', maxLength: 500, description: "Optional: why the operator refunds; kept in the transaction log (the refund call's request) and passed to the adapter." },
+  },
 } as const;

@@ -76,8 +76,8 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
       },
     );
   action('cancel', s.cancelBody, "Cancel a payment through its adapter's cancel callback", (context, orderId, paymentId) => actions.cancel(context, orderId, paymentId));
-  action<{ orderId?: string; amount: number }>('refund', s.refundBody, "Refund part or all of a captured payment through its adapter's refund callback", (context, orderId, paymentId, body) =>
-    actions.refund(context, orderId, paymentId, body.amount),
+  action<{ orderId?: string; amount: number; reason?: string }>('refund', s.refundBody, "Refund part or all of a captured payment through its adapter's refund callback", (context, orderId, paymentId, body) =>
+    actions.refund(context, orderId, paymentId, body.amount, body.reason),
   );
   action('refresh', s.cancelBody, 'Refresh a payment: its adapter re-reads it at the provider (refresh callback) and what changed is recorded', (context, orderId, paymentId) =>
     actions.refresh(context, orderId, paymentId),

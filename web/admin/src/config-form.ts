@@ -64,3 +64,169 @@ export function errorSchemaOf(errors: Array<{ pointer: string; message: string }
   }
   return root as ErrorSchema;
 }
+
+/*
+ * Units. A schema property may say how its stored number reads to a person with `x-unit`:
+ * `minor-units` (a price of 4900 is 49.00), `basis-points` (a rate of 2500 is 25 %) or `fraction`
+ * (0.25 is 25 %). The form shows and takes the person's units and stores the schema's
+ * (docs/admin.md, "Configuration forms").
+ */
+export type Unit = 'minor-units' | 'basis-points' | 'fraction';
+const UNITS: Record<Unit, { suffix: string; toForm: (stored: number) => number; toStored: (shown: number) => number; example: string }> = {
+  // Minor units as cents: the exponent of the currencies the channels sell in (2); see docs/admin.md.
+  'minor-units': { suffix: '', toForm: (stored) => stored / 100, toStored: (shown) => Math.round(shown * 100), example: '49.50' },
+  'basis-points': { suffix: ' (%)', toForm: (stored) => stored / 100, toStored: (shown) => Math.round(shown * 100), example: '25' },
+  fraction: { suffix: ' (%)', toForm: (stored) => Number((stored * 100).toPrecision(12)), toStored: (shown) => Number((shown / 100).toPrecision(12)), example: '25' },
+};
+const unitOf = (node: unknown): Unit | undefined => {
+  const unit = isObject(node) ? node['x-unit'] : undefined;
+  return typeof unit === 'string' && unit in UNITS ? (unit as Unit) : undefined;
+};
+
+/** The schema as the form shows it: each `x-unit` property a number in the person's units (bounds converted, at most 2 decimals), `%` in its label. */
+export function displaySchema(schema: RJSFSchema): RJSFSchema {
+  const convert = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(convert);
+    if (!isObject(node)) return node;
+    const unit = unitOf(node);
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) out[key] = key === 'properties' && isObject(value) ? Object.fromEntries(Object.entries(value).map(([name, child]) => [name, convert(child)])) : convert(value);
+    if (unit) {
+      const { toForm, suffix } = UNITS[unit];
+      out.type = 'number';
+      out.multipleOf = 0.01;
+      for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'default'] as const) if (typeof node[bound] === 'number') out[bound] = toForm(node[bound]);
+      if (typeof node.title === 'string') out.title = `${node.title}${suffix}`;
+    }
+    return out;
+  };
+  return convert(schema) as RJSFSchema;
+}
+
+/** Walks `data` beside `schema`, converting every `x-unit` number with `convert`. */
+function convertUnits(schema: unknown, data: unknown, direction: 'toForm' | 'toStored'): unknown {
+  if (!isObject(schema)) return data;
+  const unit = unitOf(schema);
+  if (unit) return typeof data === 'number' && Number.isFinite(data) ? UNITS[unit][direction](data) : data;
+  if (Array.isArray(data)) return isObject(schema.items) ? data.map((item) => convertUnits(schema.items, item, direction)) : data;
+  if (isObject(data) && isObject(schema.properties)) {
+    const properties = schema.properties;
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, convertUnits(properties[key], value, direction)]));
+  }
+  return data;
+}
+
+/** A stored configuration as the form shows it (4900 → 49, 2500 → 25). */
+export const toFormData = (schema: RJSFSchema, document: Json): Json => convertUnits(schema, document, 'toForm') as Json;
+/** What the form holds as it is stored (49.5 → 4950, 25 → 2500). */
+export const toStoredData = (schema: RJSFSchema, formData: Json): Json => convertUnits(schema, formData, 'toStored') as Json;
+
+/*
+ * Errors in words. The validator's text (`must match pattern "^https?://"`) is for developers;
+ * each keyword has a sentence here, the schema's own `x-errorMessages: {keyword: sentence}`
+ * first when it gives one.
+ */
+const PATTERNS: Record<string, string> = {
+  '^https?://': 'Type a full address starting with https:// or http://, e.g. https://shop.example/checkout.',
+  '^[A-Z]{2}$': 'Type a two-letter country code in capitals, e.g. NO or SE.',
+  '^[A-Za-z0-9_.-]+$': 'Use only letters, digits and _ . - (no spaces).',
+  '^/': 'Type a path into the order starting with /, e.g. /state/currentStatus.',
+  '\\{productId\\}': 'Include {productId} where the product goes in the address.',
+};
+const FORMATS: Record<string, string> = {
+  uri: 'Type a full address, e.g. https://shop.example/page.',
+  'uri-template': 'Type a full address, e.g. https://shop.example/checkout/{orderId}.',
+  'json-pointer': 'Type a path into the order starting with /, e.g. /state/currentStatus.',
+  email: 'Type an e-mail address, e.g. orders@shop.example.',
+};
+const decimalsOf = (step: number) => (String(step).split('.')[1] ?? '').length;
+
+/** The sentence for a failed `keyword` at a property (its schema as the form shows it). */
+export function errorInWords(keyword: string, property: Json | undefined, params: Json = {}): string {
+  const own = isObject(property?.['x-errorMessages']) ? (property!['x-errorMessages'] as Json)[keyword] : undefined;
+  if (typeof own === 'string') return own;
+  const p = property ?? {};
+  const unit = unitOf(p);
+  const number = (value: unknown) => (typeof value === 'number' ? `${value}${unit && unit !== 'minor-units' ? ' %' : ''}` : '');
+  switch (keyword) {
+    case 'required':
+      return 'Fill in this field.';
+    case 'pattern':
+      return PATTERNS[String(p.pattern ?? params.pattern)] ?? 'This does not have the expected form; see the help above.';
+    case 'format':
+      return FORMATS[String(p.format ?? params.format)] ?? 'This does not have the expected form; see the help above.';
+    case 'minLength':
+      return p.minLength === 1 ? 'Fill in this field.' : `Type at least ${String(p.minLength ?? params.limit)} characters.`;
+    case 'maxLength':
+      return `Type at most ${String(p.maxLength ?? params.limit)} characters.`;
+    case 'minimum':
+      return `Type ${number(p.minimum)} or more.`;
+    case 'exclusiveMinimum':
+      return `Type more than ${number(p.exclusiveMinimum)}.`;
+    case 'maximum':
+      return `Type ${number(p.maximum)} or less.`;
+    case 'exclusiveMaximum':
+      return `Type less than ${number(p.exclusiveMaximum)}.`;
+    case 'multipleOf': {
+      const step = typeof p.multipleOf === 'number' ? p.multipleOf : 1;
+      return step === 1 ? 'Type a whole number.' : `Use at most ${decimalsOf(step)} decimals, e.g. ${unit ? UNITS[unit].example : (12.5).toFixed(decimalsOf(step))}.`;
+    }
+    case 'type': {
+      const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
+      return type === 'integer' ? 'Type a whole number.' : type === 'number' ? 'Type a number.' : type === 'boolean' ? 'Choose yes or no.' : type === 'array' ? 'Add a list here.' : type === 'object' ? 'Fill in the fields of this group.' : 'Type text here.';
+    }
+    case 'enum':
+      return `Choose one of: ${Array.isArray(p.enum) ? p.enum.map(String).join(', ') : 'the values offered'}.`;
+    case 'const':
+      return `This must be ${JSON.stringify(p.const)}.`;
+    case 'maxItems':
+      return `At most ${String(p.maxItems ?? params.limit)} items.`;
+    case 'minItems':
+      return `At least ${String(p.minItems ?? params.limit)} items.`;
+    case 'uniqueItems':
+      return 'Each item may appear once only.';
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return 'This field is not part of the configuration; remove it.';
+    default:
+      return 'This value is not accepted here; see the help above.';
+  }
+}
+
+/** The property's schema at a path of names and indexes (`['shippingOptions', '0', 'price']`), through properties, items and allOf parts. */
+export function schemaAt(schema: RJSFSchema, path: string[]): Json | undefined {
+  let node: unknown = schema;
+  for (const part of path) {
+    if (!isObject(node)) return undefined;
+    const here: Json = node;
+    if (/^\d+$/.test(part) && isObject(here.items)) {
+      node = here.items;
+      continue;
+    }
+    const parts = [here, ...(Array.isArray(here.allOf) ? here.allOf.filter(isObject) : [])];
+    node = parts.map((candidate) => (isObject(candidate.properties) ? candidate.properties[part] : undefined)).find(isObject);
+  }
+  return isObject(node) ? node : undefined;
+}
+
+/** The form's own (client-side) errors in words: `transformErrors` for @rjsf/core. */
+export function errorsInWords(schema: RJSFSchema) {
+  return <E extends { name?: string; property?: string; params?: unknown; message?: string; stack: string }>(errors: E[]): E[] =>
+    errors.map((error) => {
+      const path = (error.property ?? '').replace(/^\./, '').split('.').filter(Boolean);
+      const message = errorInWords(error.name ?? '', schemaAt(schema, path), isObject(error.params) ? error.params : {});
+      return { ...error, message, stack: message };
+    });
+}
+
+/** The JSON Schema keywords errorInWords has a sentence for; the service's own rules (`id`, `writeOnly`, `$schema`) keep its message. */
+const WORDED = new Set(['required', 'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'type', 'enum', 'const', 'maxItems', 'minItems', 'uniqueItems', 'additionalProperties', 'unevaluatedProperties']);
+
+/** The configuration service's errors (each a JSON pointer and a keyword) in words, for errorSchemaOf. */
+export function serviceErrorsInWords(schema: RJSFSchema, errors: Array<{ pointer: string; message: string; keyword?: string | null }>): Array<{ pointer: string; message: string }> {
+  return errors.map(({ pointer, message, keyword }) => {
+    if (!keyword || !WORDED.has(keyword)) return { pointer, message };
+    const path = pointer === '' ? [] : pointer.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    return { pointer, message: errorInWords(keyword, schemaAt(schema, path)) };
+  });
+}

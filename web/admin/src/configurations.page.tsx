@@ -4,7 +4,7 @@ import validator from '@rjsf/validator-ajv8';
 import { FORM_BUTTONS } from './form-buttons';
 import { useCallback, useEffect, useState } from 'react';
 import type { Gql } from './api';
-import { errorSchemaOf, formSchema, SECRET_MASK, uiSchemaFor } from './config-form';
+import { displaySchema, errorSchemaOf, errorsInWords, formSchema, SECRET_MASK, serviceErrorsInWords, toFormData, toStoredData, uiSchemaFor } from './config-form';
 import { Problem, useQuery } from './ui';
 
 interface AdapterRow {
@@ -89,7 +89,7 @@ const PUT = `mutation AdminPutConfiguration($id: ID!, $document: JSON!) {
 
 type PutResult =
   | { __typename: 'Configuration'; id: string; version: number; document: Record<string, unknown> }
-  | { __typename: 'ConfigurationValidationError'; code: string; message: string; errors: Array<{ pointer: string; message: string }> };
+  | { __typename: 'ConfigurationValidationError'; code: string; message: string; errors: Array<{ pointer: string; message: string; keyword: string | null }> };
 
 function ConfigurationEditor({ gql, id, onSaved }: { gql: Gql; id: string; onSaved: () => void }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -107,13 +107,14 @@ function ConfigurationEditor({ gql, id, onSaved }: { gql: Gql; id: string; onSav
       }>(ONE, { id });
       const raw = configuration?.schema ?? adapter?.configurationSchema;
       if (!raw) throw new Error(`No schema is known for ${id}.`);
-      const schema = await formSchema(raw, async (url) => (await gql<{ configurationSchema: Record<string, unknown> | null }>(SCHEMA, { url })).configurationSchema);
+      // Shown in the units a person uses (x-unit: prices in major units, rates in percent); stored in the schema's.
+      const schema = displaySchema(await formSchema(raw, async (url) => (await gql<{ configurationSchema: Record<string, unknown> | null }>(SCHEMA, { url })).configurationSchema));
       const document = configuration?.document ?? { id, active: false };
       const ui = uiSchemaFor(schema);
       // A new configuration names its schema: the adapter's schema URL at its public address.
       if (!configuration) ui.$schema = { 'ui:help': `e.g. https://<${id} public address>/openapi/v1/schemas/${id}.json` };
       setLoaded({ version: configuration?.version ?? null, document, schema, ui });
-      setFormData(document);
+      setFormData(toFormData(schema, document));
     })().catch((failure: Error) => setError(failure));
   }, [gql, id]);
 
@@ -124,13 +125,13 @@ function ConfigurationEditor({ gql, id, onSaved }: { gql: Gql; id: string; onSav
     setSaving(true);
     setOutcome(null);
     try {
-      const { putConfiguration: result } = await gql<{ putConfiguration: PutResult }>(PUT, { id, document });
+      const { putConfiguration: result } = await gql<{ putConfiguration: PutResult }>(PUT, { id, document: toStoredData(loaded.schema, document) });
       if (result.__typename === 'ConfigurationValidationError') {
-        setServerErrors(errorSchemaOf(result.errors));
+        setServerErrors(errorSchemaOf(serviceErrorsInWords(loaded.schema, result.errors)));
         setOutcome(`Not saved: ${result.message}`);
       } else {
         setServerErrors(undefined);
-        setFormData(result.document);
+        setFormData(toFormData(loaded.schema, result.document));
         setLoaded({ ...loaded, version: result.version, document: result.document });
         setOutcome(`Saved: version ${result.version}.`);
         onSaved();
@@ -162,6 +163,7 @@ function ConfigurationEditor({ gql, id, onSaved }: { gql: Gql; id: string; onSav
         noHtml5Validate
         showErrorList={false}
         extraErrors={serverErrors}
+        transformErrors={errorsInWords(loaded.schema)}
         onChange={(event) => setFormData(event.formData as Record<string, unknown>)}
         onError={() => setOutcome('Not saved: fix the fields marked below.')}
         onSubmit={(event) => void save(event.formData as Record<string, unknown>)}

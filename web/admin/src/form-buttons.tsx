@@ -6,7 +6,8 @@ import type { IconButtonProps } from '@rjsf/utils';
  */
 function LabelledButton({ label, kind, title, className, iconType: _iconType, icon: _icon, uiSchema: _uiSchema, registry: _registry, ...props }: IconButtonProps & { label: string; kind: string }) {
   return (
-    <button type="button" className={`form-button form-button-${kind} ${className ?? ''}`} title={title} aria-label={title ?? label} {...props}>
+    // A worded label is the button's name (what a speech user says); an arrow is named by its title.
+    <button type="button" className={`form-button form-button-${kind} ${className ?? ''}`} title={title} aria-label={/\w/.test(label) ? undefined : (title ?? label)} {...props}>
       {label}
     </button>
   );

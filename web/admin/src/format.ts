@@ -22,6 +22,12 @@ export function formatMoney(amount: number | null | undefined, currency?: string
   }
 }
 
+/**
+ * An amount as an input holds it: major units with exactly the currency's decimals, no symbol, no
+ * grouping, a point (NOK 149.9 → "149.90", JPY 1500 → "1500", KWD 1.5 → "1.500").
+ */
+export const amountInput = (amount: number, currency: string): string => amount.toFixed(precisionOf(currency));
+
 const TIME_PARTS = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' } as const;
 const TIME = new Intl.DateTimeFormat(undefined, TIME_PARTS);
 

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { Gql } from './api';
-import { formatTime, Problem, useQuery } from './ui';
+import { PausedReceivers } from './paused-receivers';
+import { Problem, Time, useQuery } from './ui';
 
 interface Delivery {
   id: string;
@@ -26,7 +27,7 @@ const DELIVERIES = `query AdminDeliveries($status: NotificationDeliveryStatus, $
 }`;
 const REPLAY = `mutation AdminReplay($ids: [ID!]!) { replayNotificationDeliveries(ids: $ids) { requeued held notReplayed } }`;
 
-/** Failed and dead-lettered notification deliveries across the channel's orders, each with a replay button. */
+/** Paused receivers with resume; failed and dead-lettered notification deliveries across the channel's orders, each with a replay button. */
 export function NotificationsPage({ gql }: { gql: Gql }) {
   const [status, setStatus] = useState('');
   const [orderId, setOrderId] = useState('');
@@ -52,84 +53,89 @@ export function NotificationsPage({ gql }: { gql: Gql }) {
 
   const nodes = list.data?.notificationDeliveries.nodes ?? [];
   return (
-    <section>
-      <h2>Failed notifications</h2>
-      <form
-        className="filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setApplied({ status, orderId: orderId.trim() });
-        }}
-      >
-        <label>
-          Status
-          <select name="status" value={status} onChange={(event) => setStatus(event.target.value)}>
-            <option value="">failed or dead-lettered</option>
-            <option value="failed">failed (retrying)</option>
-            <option value="dead">dead-lettered</option>
-          </select>
-        </label>
-        <label>
-          Order <input name="orderId" value={orderId} onChange={(event) => setOrderId(event.target.value)} />
-        </label>
-        <button type="submit">Filter</button>
-        <button type="button" onClick={list.reload}>
-          Reload
-        </button>
-        <button type="button" disabled={!nodes.some((node) => node.status === 'dead')} onClick={() => void replay(nodes.filter((node) => node.status === 'dead').map((node) => node.id))}>
-          Replay every dead-lettered one shown
-        </button>
-      </form>
-      {notice && (
-        <p className={notice.ok ? 'saved' : 'problem'} role="status" data-testid="replay-outcome">
-          {notice.text}
-        </p>
-      )}
-      {list.error && <Problem error={list.error} />}
-      {list.data && nodes.length === 0 && <p data-testid="no-deliveries">No failed or dead-lettered deliveries.</p>}
-      {nodes.length > 0 && (
-        <table className="deliveries">
-          <thead>
-            <tr>
-              <th>Delivery</th>
-              <th>Order</th>
-              <th>Status</th>
-              <th>Receiver</th>
-              <th>Attempts</th>
-              <th>Last error</th>
-              <th>Next attempt</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.map((delivery) => (
-              <tr key={delivery.id} data-delivery={delivery.id} data-status={delivery.status}>
-                <td>
-                  {delivery.id} <span className="hint">{delivery.kind}</span>
-                </td>
-                <td>
-                  <a href={`#/orders/${encodeURIComponent(delivery.orderId)}`}>{delivery.orderId}</a> <span className="hint">v{delivery.orderVersion}</span>
-                </td>
-                <td>
-                  <span className={`state state-${delivery.status}`}>{delivery.status === 'dead' ? 'dead-lettered' : 'failed'}</span>
-                </td>
-                <td>
-                  <code>{delivery.invoke}</code>
-                  {delivery.receiverStatus === 'paused' && <span className="hint"> (receiver paused)</span>}
-                </td>
-                <td>{delivery.attempts}</td>
-                <td className="error-detail-cell">{delivery.lastError ?? ''}</td>
-                <td>{formatTime(delivery.nextAttemptAt)}</td>
-                <td>
-                  <button type="button" onClick={() => void replay([delivery.id])}>
-                    Replay
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <>
+      <PausedReceivers gql={gql} onResumed={list.reload} />
+      <section>
+        <h2>Failed notifications</h2>
+        <form
+          className="filters"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setApplied({ status, orderId: orderId.trim() });
+          }}
+        >
+          <label>
+            Status
+            <select name="status" value={status} onChange={(event) => setStatus(event.target.value)}>
+              <option value="">failed or dead-lettered</option>
+              <option value="failed">failed (retrying)</option>
+              <option value="dead">dead-lettered</option>
+            </select>
+          </label>
+          <label>
+            Order <input name="orderId" value={orderId} onChange={(event) => setOrderId(event.target.value)} />
+          </label>
+          <button type="submit">Filter</button>
+          <button type="button" onClick={list.reload}>
+            Reload
+          </button>
+          <button type="button" disabled={!nodes.some((node) => node.status === 'dead')} onClick={() => void replay(nodes.filter((node) => node.status === 'dead').map((node) => node.id))}>
+            Replay every dead-lettered one shown
+          </button>
+        </form>
+        {notice && (
+          <p className={notice.ok ? 'saved' : 'problem'} role="status" data-testid="replay-outcome">
+            {notice.text}
+          </p>
+        )}
+        {list.error && <Problem error={list.error} />}
+        {list.data && nodes.length === 0 && <p data-testid="no-deliveries">No failed or dead-lettered deliveries.</p>}
+        {nodes.length > 0 && (
+          <div className="table-scroll">
+            <table className="deliveries">
+              <thead>
+                <tr>
+                  <th>Delivery</th>
+                  <th>Order</th>
+                  <th>Status</th>
+                  <th>Receiver</th>
+                  <th>Attempts</th>
+                  <th>Last error</th>
+                  <th>Next attempt</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {nodes.map((delivery) => (
+                  <tr key={delivery.id} data-delivery={delivery.id} data-status={delivery.status}>
+                    <td>
+                      {delivery.id} <span className="hint">{delivery.kind}</span>
+                    </td>
+                    <td>
+                      <a href={`#/orders/${encodeURIComponent(delivery.orderId)}`}>{delivery.orderId}</a> <span className="hint">v{delivery.orderVersion}</span>
+                    </td>
+                    <td>
+                      <span className={`state state-${delivery.status}`}>{delivery.status === 'dead' ? 'dead-lettered' : 'failed'}</span>
+                    </td>
+                    <td>
+                      <code>{delivery.invoke}</code>
+                      {delivery.receiverStatus === 'paused' && <span className="hint"> (receiver paused)</span>}
+                    </td>
+                    <td>{delivery.attempts}</td>
+                    <td className="error-detail-cell">{delivery.lastError ?? ''}</td>
+                    <td><Time iso={delivery.nextAttemptAt} /></td>
+                    <td>
+                      <button type="button" onClick={() => void replay([delivery.id])}>
+                        Replay
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
   );
 }

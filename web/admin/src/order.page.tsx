@@ -3,6 +3,7 @@ import type { Gql } from './api';
 import type { OrderEventView } from './order-events';
 import { actionProblem } from './action-problem';
 import { AddressBlock, CartLines, Shippings, SECTION_FIELDS, Timeline, Totals, type AddressView, type AmountsView, type CartLineView, type ShippingView } from './order-sections';
+import { AttentionNotice, DeliverAction, PaymentActions, type OrderAttention } from './payment-actions';
 import { formatMoney, JsonBlock, Problem, Time, useQuery } from './ui';
 
 interface Transaction {
@@ -15,6 +16,7 @@ interface Transaction {
   isSuccess: boolean;
   pspStatus: string | null;
   errorDetail: string | null;
+  reason: string | null;
   requestJson: unknown;
   responseJson: unknown;
   createdAt: string;
@@ -42,6 +44,7 @@ interface Order {
   currency: string;
   createdAt: string;
   updatedAt: string;
+  attention: OrderAttention | null;
   total: { includingVat: number; excludingVat: number };
   state: { transitions: Array<{ status: string; timeStamp: string }> };
   customer: { billing: AddressView | null; shipping: AddressView | null };
@@ -53,10 +56,11 @@ interface Order {
   events: OrderEventView[];
 }
 
-const TRANSACTION = 'id paymentId adapterId event pspEvent amount isSuccess pspStatus errorDetail requestJson responseJson createdAt';
+const TRANSACTION = 'id paymentId adapterId event pspEvent amount isSuccess pspStatus errorDetail reason requestJson responseJson createdAt';
 const ORDER = `query AdminOrder($id: ID!) {
   order(id: $id) {
     id status version reference currency createdAt updatedAt
+    attention { code message }
     total { includingVat excludingVat }
     state { transitions { status timeStamp } }
     ${SECTION_FIELDS}
@@ -68,11 +72,6 @@ const ORDER = `query AdminOrder($id: ID!) {
 
 /** A payment as the operator names it: its name or type and its adapter ("Card (provider a)"). */
 const paymentLabel = (payment: Pick<Payment, 'name' | 'type' | 'adapterId'>) => `${payment.name ?? payment.type ?? 'payment'} (${payment.adapterId.replace(/_adapter$/, '').replace(/_/g, ' ')})`;
-
-/** Payment states from which a cancel may move the payment (docs/payment-api.md). */
-const CANCELLABLE = new Set(['intent', 'processing', 'reserved']);
-const offers = (payment: Payment, type: string) => payment.actions.some((action) => action.type.toLowerCase() === type);
-const registered = (payment: Payment, callback: string) => typeof payment.callbacks?.[callback] === 'string';
 
 /** One order: state history, payments with their transaction log and actions, attempts, and the event log. */
 export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
@@ -143,14 +142,13 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
           <Time iso={current.updatedAt} /> <span className="hint">(version {current.version})</span>
         </dd>
       </dl>
-      <p className="actions">
-        <button type="button" disabled={busy || current.status !== 'completed'} onClick={() => void deliver()} title="Moves a completed order to delivered; payments that registered a capture callback are then captured.">
-          Mark delivered
-        </button>
+      <AttentionNotice attention={current.attention} />
+      <div className="actions">
+        <DeliverAction status={current.status} currency={current.currency} attention={current.attention} payments={current.payments} busy={busy} onDeliver={deliver} />
         <button type="button" onClick={order.reload}>
           Reload
         </button>
-      </p>
+      </div>
       {notice && (
         <p className={notice.ok ? 'saved' : 'problem'} role="status" data-testid="action-outcome">
           {notice.text}
@@ -193,8 +191,11 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
             {payment.refundedAmount > 0 && <> (refunded {formatMoney(payment.refundedAmount, payment.currency ?? current.currency)})</>}
           </header>
           <PaymentActions
+            key={`${payment.id}:${payment.state}:${payment.refundedAmount}`}
             payment={payment}
+            orderCurrency={current.currency}
             orderStatus={current.status}
+            attention={current.attention}
             busy={busy}
             onDeliver={deliver}
             run={(label, query, variables) => act(label, () => gql(query, variables))}
@@ -213,72 +214,6 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
 
       <h3>Timeline</h3>
       <Timeline events={current.events} paymentName={paymentName} />
-    </div>
-  );
-}
-
-function PaymentActions(props: {
-  payment: Payment;
-  orderStatus: string;
-  busy: boolean;
-  onDeliver: () => Promise<void>;
-  run: (label: string, query: string, variables: Record<string, unknown>) => Promise<void>;
-}) {
-  const { payment, orderStatus, busy, onDeliver, run } = props;
-  const remaining = Math.round((payment.amount - payment.refundedAmount) * 100) / 100;
-  const [amount, setAmount] = useState(String(remaining));
-  const canCancel = (offers(payment, 'cancel') || registered(payment, 'cancel')) && CANCELLABLE.has(payment.state);
-  const canRefund = (offers(payment, 'refund') || registered(payment, 'refund')) && payment.state === 'captured' && remaining > 0;
-  // Capture is the platform's step at delivery: offered while the payment waits for it.
-  const canCapture = registered(payment, 'capture') && payment.state === 'reserved';
-  // Refresh: the adapter re-reads the payment at its provider (a registered refresh callback; refreshPayment).
-  const canRefresh = registered(payment, 'refresh');
-  const elsewhere = payment.actions.filter((action) => !['cancel', 'refund', 'capture', ...(canRefresh ? ['refresh'] : [])].includes(action.type.toLowerCase()));
-
-  if (!canCancel && !canRefund && !canCapture && !canRefresh && elsewhere.length === 0) return null;
-  return (
-    <div className="payment-actions">
-      {canCapture && (
-        <button type="button" disabled={busy || orderStatus !== 'completed'} onClick={() => void onDeliver()} title="Captures by moving the order to delivered (the capture callback runs then).">
-          Capture (mark delivered)
-        </button>
-      )}
-      {canCancel && (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void run('Cancel', 'mutation AdminCancel($o: ID!, $p: ID!) { cancelPayment(orderId: $o, paymentId: $p) { id state } }', { o: payment.orderId, p: payment.id })}
-        >
-          Cancel payment
-        </button>
-      )}
-      {canRefund && (
-        <span className="refund">
-          <input aria-label="Refund amount" type="number" step="0.01" min="0.01" max={remaining} value={amount} onChange={(event) => setAmount(event.target.value)} />
-          <button
-            type="button"
-            disabled={busy || !(Number(amount) > 0)}
-            onClick={() => void run('Refund', 'mutation AdminRefund($o: ID!, $p: ID!, $a: Float!) { refundPayment(orderId: $o, paymentId: $p, amount: $a) { id state refundedAmount } }', { o: payment.orderId, p: payment.id, a: Number(amount) })}
-          >
-            Refund
-          </button>
-        </span>
-      )}
-      {canRefresh && (
-        <button
-          type="button"
-          disabled={busy}
-          title="Re-reads the payment at its provider and records what changed there."
-          onClick={() => void run('Refresh', 'mutation AdminRefresh($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { id state } }', { o: payment.orderId, p: payment.id })}
-        >
-          Refresh
-        </button>
-      )}
-      {elsewhere.map((action) => (
-        <button key={action.type} type="button" disabled title={`${action.type} runs at the adapter (${action.url}); the gateway offers no mutation for it yet.`}>
-          {action.type}
-        </button>
-      ))}
     </div>
   );
 }
@@ -306,7 +241,10 @@ function Transactions({ transactions, currency }: { transactions: Transaction[];
               <td>
                 <Time iso={transaction.createdAt} />
               </td>
-              <td>{transaction.event}</td>
+              <td>
+                {transaction.event}
+                {transaction.reason && <div className="reason">Reason: {transaction.reason}</div>}
+              </td>
               <td>{transaction.pspEvent ?? '—'}</td>
               <td className="amount">{formatMoney(transaction.amount, currency)}</td>
               <td>{transaction.isSuccess ? 'ok' : 'failed'}</td>
