@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { graphql, rest } from '../harness/http.js';
 import { eventually, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
-import { startReplicas, type Replicas } from '../harness/replicas.js';
+import { SLOW_MACHINE, startReplicas, type Replicas } from '../harness/replicas.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, openShop, type Shop } from '../journey/journey-setup.js';
@@ -21,8 +21,10 @@ let adminToken: string;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  system = await startTestSystem();
-  replicas = await startReplicas(system);
+  // What is tested is who writes and how often, not how fast: a validation or hook answering late
+  // on a loaded machine (the whole suite on 2 cores) must not read as a refusal.
+  system = await startTestSystem({ env: SLOW_MACHINE });
+  replicas = await startReplicas(system, { env: SLOW_MACHINE });
   shop = await openShop(system, 'm-replica-journey');
   adminToken = await system.token({ merchant: shop.tenant.merchant, channels: [shop.tenant.channel], role: 'admin' });
 }, 180_000);
