@@ -125,7 +125,7 @@ export const allowedImportsRule = {
   meta: { type: 'problem', schema: [], docs: { description: 'Imports follow the allow-list in docs/layering.md.' } },
   create(context) {
     const filename = context.filename ?? context.getFilename();
-    const fromPath = path.relative(context.cwd ?? ROOT, filename).split(path.sep).join('/');
+    const fromPath = path.relative(ROOT, filename).split(path.sep).join('/');
     if (fromPath.startsWith('..')) return {};
     const layering = projectLayering();
     const check = (node, source) => {
