@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { graphql } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
@@ -10,6 +10,7 @@ import { formatMoney } from '../../web/admin/src/format.js';
 import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
+import { counts, shows } from './page-waits.js';
 
 // The admin's safe actions and paused receivers (issue 32, items 4 and 5), in Chromium at a
 // desktop and a phone width: capture, cancel and refund each ask first, naming the amount; the
@@ -325,26 +326,3 @@ const pastTheRightEdge = (page: Page) =>
     const wide = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1);
     return wide.filter((element) => !wide.some((other) => other !== element && element.contains(other))).map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`);
   });
-
-/** Waits until the element shows the text (exactly, trimmed) or matches the pattern; says what it showed otherwise. */
-async function shows(locator: Locator, expected: string | RegExp, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    // Intl writes no-break spaces ("NOK\u00a0249.90"): compared as plain spaces.
-    const text = ((await locator.first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '<absent>').replace(/\s/g, ' ');
-    if (typeof expected === 'string' ? text.trim() === expected.replace(/\s/g, ' ') : expected.test(text.trim())) return;
-    if (Date.now() > deadline) throw new Error(`${locator.toString()} should show ${String(expected)}; it shows ${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Waits until the number of matching elements satisfies `wanted`. */
-async function counts(locator: Locator, wanted: (count: number) => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const count = await locator.count();
-    if (wanted(count)) return;
-    if (Date.now() > deadline) throw new Error(`${locator.toString()}: unexpected count ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { graphql } from '../harness/http.js';
 import { outboxSettled } from '../harness/outbox.js';
 import type { TestSystem } from '../harness/test-system.js';
@@ -7,6 +7,7 @@ import { BILLING, newBasket, type Shop } from '../journey/journey-setup.js';
 import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
+import { counts, shows } from './page-waits.js';
 
 // The operator's way to an order in the admin app (web/admin): sign in, find the order by the
 // customer's e-mail, reload with the filter kept (it lives in the URL), go back to the previous
@@ -146,26 +147,3 @@ describe('the admin’s orders', () => {
     await finish();
   }, 120_000);
 });
-
-
-/** Waits until the element shows the text (exactly, trimmed) or matches the pattern; says what it showed otherwise. */
-async function shows(locator: Locator, expected: string | RegExp, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = (await locator.first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '<absent>';
-    if (typeof expected === 'string' ? text.trim() === expected : expected.test(text)) return;
-    if (Date.now() > deadline) throw new Error(`${locator.toString()} should show ${String(expected)}; it shows ${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Waits until the number of matching elements satisfies `wanted`. */
-async function counts(locator: Locator, wanted: (count: number) => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const count = await locator.count();
-    if (wanted(count)) return;
-    if (Date.now() > deadline) throw new Error(`${locator.toString()}: unexpected count ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
 import { graphql, rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
@@ -9,6 +9,7 @@ import type { TestSystem } from '../harness/test-system.js';
 import { BILLING, type Shop } from '../journey/journey-setup.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
+import { counts, shows } from './page-waits.js';
 
 // The admin app (web/admin) in Chromium against the whole system: an admin signs in with a
 // token, edits an adapter's configuration through the form generated from its schema, finds a
@@ -224,26 +225,4 @@ async function journey(page: Page): Promise<void> {
 async function configuration(id: string): Promise<{ version: number; document: Record<string, unknown> }> {
   const { body } = await graphql(system.urls.gateway!, `query ($id: ID!) { configuration(id: $id) { version document } }`, { id }, { token: shop.adminToken, ...shop.tenant });
   return body.data.configuration;
-}
-
-/** Waits until the element shows the text (exactly, trimmed) or matches the pattern; says what it showed otherwise. */
-async function shows(locator: Locator, expected: string | RegExp, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = (await locator.first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '<absent>';
-    if (typeof expected === 'string' ? text.trim() === expected : expected.test(text)) return;
-    if (Date.now() > deadline) throw new Error(`${locator.toString()} should show ${String(expected)}; it shows ${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Waits until the number of matching elements satisfies `wanted`. */
-async function counts(locator: Locator, wanted: (count: number) => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const count = await locator.count();
-    if (wanted(count)) return;
-    if (Date.now() > deadline) throw new Error(`${locator.toString()}: unexpected count ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
