@@ -2,8 +2,8 @@
  * The one entry point: `npm start` runs every service in this process; SERVICES=gateway,order,…
  * runs a subset (one service per process in production).
  */
-import { EnvError, type PlatformConfig } from '../platform/env/env.config.js';
-import { loadConfig } from './app.config.js';
+import type { PlatformConfig } from '../platform/env/env.config.js';
+import { loadConfigOrExit } from './app.config.js';
 import type { RunningSystem } from './system.js';
 import { demoInstructions, ensureDemoData } from './demo/demo-data.js';
 import { describeStartupError } from '../platform/startup-errors.js';
@@ -28,16 +28,7 @@ async function loadSystem() {
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
-  let config: PlatformConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const { startSystem } = await loadSystem();
   // Signals are handled from the first moment: a stop during start-up waits for it, then stops.

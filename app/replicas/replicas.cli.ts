@@ -16,10 +16,10 @@ import { platformSigningKey } from '../../platform/auth/signing-key.js';
 import { connectDatabase } from '../../platform/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../platform/db/embedded-postgres.service.js';
 import { migrate } from '../../platform/db/migrator.js';
-import { EnvError, type ClientCredentials } from '../../platform/env/env.config.js';
+import type { ClientCredentials } from '../../platform/env/env.config.js';
 import { createLogger, logFormatFor } from '../../platform/logging/logger.js';
 import { startBalancer, type Balancer } from '../../platform/net/load-balancer.server.js';
-import { loadConfig } from '../app.config.js';
+import { loadConfigOrExit } from '../app.config.js';
 import { demoInstructions, ensureDemoData } from '../demo/demo-data.js';
 import { MAX_REPLICAS, REPLICATED_SERVICES, planReplicas, type ProcessPlan } from './replica.plan.js';
 
@@ -67,16 +67,7 @@ async function main(): Promise<void> {
     usage((error as Error).message);
   }
   if (!Number.isInteger(count) || count < 1 || count > MAX_REPLICAS) usage(`--count must be a whole number from 1 to ${MAX_REPLICAS}`);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger({ level: config.logLevel, format: logFormatFor(config.logFormat, process.stdout.isTTY) });
   const children: Array<{ plan: ProcessPlan; child: ChildProcess }> = [];
   const balancers: Balancer[] = [];

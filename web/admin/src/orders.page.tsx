@@ -199,28 +199,8 @@ function FilterForm({ gql, applied, filtered }: { gql: Gql; applied: Filters; fi
         Search
         <input name="q" type="search" placeholder="Order id, reference, name, e-mail or phone" value={draft.q} onChange={set('q')} />
       </label>
-      <label>
-        Status
-        <select name="status" value={draft.status} onChange={set('status')}>
-          <option value="">any</option>
-          {STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Payment state
-        <select name="payment" value={draft.payment} onChange={set('payment')}>
-          <option value="">any</option>
-          {PAYMENT_STATES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice label="Status" name="status" value={draft.status} values={STATUSES} onChange={set('status')} />
+      <Choice label="Payment state" name="payment" value={draft.payment} values={PAYMENT_STATES} onChange={set('payment')} />
       <label>
         Payment adapter
         <select name="adapter" value={draft.adapter} onChange={set('adapter')}>
@@ -270,5 +250,22 @@ function FilterForm({ gql, applied, filtered }: { gql: Gql; applied: Filters; fi
         )}
       </span>
     </form>
+  );
+}
+
+/** A filter chosen from a fixed list, or any. */
+function Choice(props: { label: string; name: string; value: string; values: readonly string[]; onChange: (event: { target: { value: string } }) => void }) {
+  return (
+    <label>
+      {props.label}
+      <select name={props.name} value={props.value} onChange={props.onChange}>
+        <option value="">any</option>
+        {props.values.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
