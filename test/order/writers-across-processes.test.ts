@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { OrderDocument } from '../../contracts/order.types.js';
 import { OrderEngine, type ChangeRequest } from '../../subgraphs/order/engine/order-engine.js';
 import { ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS, OrderStore } from '../../subgraphs/order/engine/order-store.repository.js';
-import { OrderWriteQueue } from '../../subgraphs/order/engine/order-write.queue.js';
+import { OrderWriteQueue, TURN_RUN_LIMIT } from '../../subgraphs/order/engine/order-write.queue.js';
 import { OrderTurnWaiters } from '../../subgraphs/order/engine/order-turn.waiters.js';
 import { callsOut, callsOutSql, turnBound, turnBoundMs, turnUntilSql } from '../../subgraphs/order/engine/order-callouts.rules.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
@@ -120,7 +120,7 @@ describe('writers of one hooked order in two processes', () => {
     expect(await turnOf(orderId)).toMatchObject({ version: 2, holder: null });
   });
 
-  it('a writer waiting in another process goes next, before the rest of the holding process queue', async () => {
+  it('a writer waiting in another process goes after at most one run of the holding process queue, before the rest of it', async () => {
     const orderId = await hookedOrder('fair');
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
@@ -132,20 +132,57 @@ describe('writers of one hooked order in two processes', () => {
       }
       return { status: 200 };
     });
-    // The other process hears of nothing and reads again every 500 ms: its writer can only go next
+    // The other process hears of nothing and reads again every 500 ms: its writer can only go
     // by its place in line, never by being quicker than this process's next writer.
     const other = replica({ listen: false, pollMs: 500 });
-    const here = Array.from({ length: 5 }, (_, i) => replicas[0]!.engine.change(billing(orderId, `Here ${i}`)));
-    // The first writer here holds the turn, inside its first hook call; the other four wait in this process's queue.
+    const queued = TURN_RUN_LIMIT + 2;
+    const here = Array.from({ length: 1 + queued }, (_, i) => replicas[0]!.engine.change(billing(orderId, `Here ${i}`)));
+    // The first writer here holds the turn, inside its first hook call; the others wait in this process's queue.
     await eventually(async () => receiver.calls.some((call) => call.path === '/fair-a'));
     const there = other.engine.change(billing(orderId, 'There'));
     await eventually(async () => other.turns.count === 1);
     open();
     const [thereResult, ...hereResults] = await Promise.all([there, ...here]).finally(() => other.db.close());
-    expect(thereResult.order.version).toBe(3);
-    expect(hereResults.map((result) => result.order.version).sort((a, b) => a - b)).toEqual([2, 4, 5, 6, 7]);
-    expect(hookCalls('fair')).toHaveLength(6 * HOOKS.length);
-    expect(await turnOf(orderId)).toMatchObject({ version: 7, holder: null, until: null });
+    // Version 2 is the first writer here; then a run of TURN_RUN_LIMIT more from this process's
+    // queue; then the writer next in line; then the rest of the queue.
+    const thereVersion = 2 + TURN_RUN_LIMIT + 1;
+    expect(thereResult.order.version).toBe(thereVersion);
+    const all = Array.from({ length: queued + 2 }, (_, i) => i + 2);
+    expect(hereResults.map((result) => result.order.version).sort((a, b) => a - b)).toEqual(all.filter((version) => version !== thereVersion));
+    expect(hookCalls('fair')).toHaveLength((queued + 2) * HOOKS.length);
+    expect(await turnOf(orderId)).toMatchObject({ version: queued + 3, holder: null, until: null });
+  });
+
+  it('a writer of another process is told when a run ends in a change that takes no turn (the order stopped calling out)', async () => {
+    const orderId = await hookedOrder('settled');
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let first = true;
+    receiver.on('/settled-a', async () => {
+      if (first) {
+        first = false;
+        await gate;
+      }
+      return { status: 200 };
+    });
+    // Hears of the turn by notification only: without one it would wait for the holder's bound.
+    const patient = replica({ pollMs: 600_000 });
+    try {
+      const holding = replicas[0]!.engine.change(billing(orderId, 'Holding'));
+      await eventually(async () => receiver.calls.some((call) => call.path === '/settled-a'));
+      // Queued behind it here: one change that removes the hooks (it takes the turn within the
+      // run, and its commit leaves the turn to the next change here), then one that needs no turn.
+      const unhook = replicas[0]!.engine.change({ ...billing(orderId, 'Unhook'), action: 'hooks.set', apply: (draft) => void (draft.hooks = []) });
+      const unhooked = replicas[0]!.engine.change(billing(orderId, 'Unhooked'));
+      const there = patient.engine.change(billing(orderId, 'There'));
+      await eventually(async () => patient.turns.count === 1);
+      open();
+      await Promise.all([holding, unhook, unhooked]);
+      await expect(there).resolves.toMatchObject({ order: { version: 5 } });
+    } finally {
+      await patient.turns.close();
+      await patient.db.close();
+    }
   });
 
   it('a turn whose holder died is taken over once it expires', async () => {

@@ -129,11 +129,14 @@ export class OrderEngine {
    */
   private async changeInTurn(request: ChangeRequest, cause: string | undefined): Promise<ChangeResult> {
     const turn: HeldTurn = { holder: cause ?? `change:${randomUUID()}`, held: false, next: false };
+    const key = orderKey(request.tenant, request.orderId);
     try {
       return await this.attempts(request, turn);
     } finally {
       if (turn.held || turn.next) {
         await this.store.releaseTurn(request.tenant, request.orderId, turn.holder).catch((error: unknown) => this.logger.error({ err: error, orderId: request.orderId }, 'could not give back an order turn; it expires'));
+      } else if (this.writers.settle(key)) {
+        this.store.announceTurn(request.tenant, request.orderId);
       }
     }
   }
@@ -147,9 +150,13 @@ export class OrderEngine {
    */
   private async readInTurn(request: ChangeRequest, turn: HeldTurn): Promise<OrderRecord | null> {
     let deadline: number | undefined;
+    const key = orderKey(request.tenant, request.orderId);
     for (;;) {
-      const read = await this.store.loadTakingTurn(request.tenant, request.orderId, turn.holder, turnBound(this.limits));
-      if (read.turn === 'taken') turn.held = true;
+      const read = await this.store.loadTakingTurn(request.tenant, request.orderId, turn.holder, turnBound(this.limits), this.writers.mayKeepTurn(key));
+      if (read.turn === 'taken' || read.turn === 'taken-ahead') {
+        turn.held = true;
+        this.writers.tookTurn(key, read.turn === 'taken-ahead');
+      }
       turn.next = typeof read.turn === 'object' && read.turn.next;
       if (!read.order || typeof read.turn === 'string') return read.order;
       const { order } = read;
@@ -237,7 +244,7 @@ export class OrderEngine {
         },
       };
       try {
-        const order = await this.store.update(current, outcome.document, event, jobs, request.transactions, turn.held);
+        const order = await this.store.update(current, outcome.document, event, jobs, request.transactions, turn.held && this.writers.announceOnCommit(orderKey(request.tenant, request.orderId)));
         turn.held = false; // the commit cleared it
         return { order, changes, hooks: outcome.invocations };
       } catch (error) {

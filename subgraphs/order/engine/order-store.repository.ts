@@ -59,7 +59,7 @@ type OutboxJob = JobInput & { traceContext: unknown };
  * (`none`: the order calls nothing out), or to wait for: held by another writer (or kept for the
  * writer next in line) until `until`; `next` when this writer is now next in line.
  */
-export type Turn = 'taken' | 'mine' | 'none' | { holder: string | null; until: Date; next: boolean };
+export type Turn = 'taken' | 'taken-ahead' | 'mine' | 'none' | { holder: string | null; until: Date; next: boolean };
 
 /** How long a writer's place next in line is kept without it asking again (it reads at least every TURN_POLL_MS). */
 export const TURN_NEXT_MS = 2_000;
@@ -139,17 +139,19 @@ export class OrderStore {
    * A change's fresh read, which takes the order's writer turn for `holder` in the same statement
    * when the order calls out (callsOut) and the turn is free or expired. The record is the row as
    * of the take (so the latest committed version), or, when not taken, as of the read.
+   * `aheadOfNext`: a free turn is taken even when a writer of another process is next in line
+   * (who stays next: `taken-ahead`); the engine asks it only within a run (OrderWriteQueue.mayKeepTurn).
    */
-  async loadTakingTurn(tenant: Tenant, id: string, holder: string, bound: TurnBound): Promise<{ order: OrderRecord | null; turn: Turn }> {
+  async loadTakingTurn(tenant: Tenant, id: string, holder: string, bound: TurnBound, aheadOfNext = false): Promise<{ order: OrderRecord | null; turn: Turn }> {
     const { rows } = await this.pool.query<OrderRow & { taken: boolean; turnHolder: string | null; turnUntil: Date | null; turnNext: string | null; turnNextUntil: Date | null; callsOut: boolean }>({
       ...LOAD_TAKING_TURN_STATEMENT,
-      values: [id, tenant.merchant, tenant.channel, holder, bound.baseMs, bound.perCallMs],
+      values: [id, tenant.merchant, tenant.channel, holder, bound.baseMs, bound.perCallMs, aheadOfNext],
     });
     const row = rows[0];
     if (!row) return { order: null, turn: 'none' };
     const record = toOrderRecord(row);
     this.remember(record);
-    if (row.taken) return { order: record, turn: 'taken' };
+    if (row.taken) return { order: record, turn: row.turnNext !== null && row.turnNext !== holder ? 'taken-ahead' : 'taken' };
     if (!row.callsOut) return { order: record, turn: 'none' };
     if (row.turnHolder === holder) return { order: record, turn: 'mine' };
     // Held by another writer, or free but kept for the writer next in line (which takes it without a notification).
@@ -167,7 +169,8 @@ export class OrderStore {
     if (rowCount) this.announceTurn(tenant, id);
   }
 
-  private announceTurn(tenant: Tenant, id: string): void {
+  /** Tells the writers of other processes waiting for the order's turn that it was given back. */
+  announceTurn(tenant: Tenant, id: string): void {
     this.notifier.publish(ORDER_TURNS_CHANNEL, JSON.stringify({ merchant: tenant.merchant, channel: tenant.channel, id }));
   }
 
@@ -206,9 +209,10 @@ export class OrderStore {
 
   /**
    * Commits a new version; throws VersionConflict when someone else committed since `version`.
-   * The commit clears the order's writer turn; `heldTurn` (the change held it) tells the writers waiting for it.
+   * The commit clears the order's writer turn; `announceTurn` (the change held it, and no change of
+   * this process takes it next) tells the writers waiting for it.
    */
-  async update(current: OrderRecord, document: OrderDocument, event: EventInput, jobs: JobInput[], transactions: TransactionLogInput[] = [], heldTurn = false): Promise<OrderRecord> {
+  async update(current: OrderRecord, document: OrderDocument, event: EventInput, jobs: JobInput[], transactions: TransactionLogInput[] = [], announceTurn = false): Promise<OrderRecord> {
     const written = await this.commits.submit({ current, document, event, outbox: outboxJobValues(jobs), transactions });
     if (!written) {
       this.recent.delete(orderKey(current, current.id));
@@ -226,7 +230,7 @@ export class OrderStore {
       updatedAt: written.updatedAt,
     };
     this.published(record, jobs.length > 0);
-    if (heldTurn) this.announceTurn(current, current.id);
+    if (announceTurn) this.announceTurn(current, current.id);
     return record;
   }
 
@@ -292,9 +296,12 @@ export class OrderStore {
 const LOAD_STATEMENT = { name: 'order-load', text: `select ${ORDER_COLUMNS} from orders where id = $1 and ${tenantCondition('$2', '$3')}` };
 /** The turn is free: nobody holds it, or its holder's time is up (SQL on the row `o`). */
 const TURN_FREE = '(o.turn_holder is null or o.turn_until <= now())';
+/** Nobody else is next in line: no writer is, it is $4, or that writer stopped asking. */
+const NEXT_OPEN = '(o.turn_next is null or o.turn_next = $4 or o.turn_next_until <= now())';
 /**
  * A change's fresh read that takes the writer turn: $1–$3 the order and its tenant, $4 the holder,
- * $5–$6 the bound (turnUntilSql). When the order calls out and nobody else is next in line (or
+ * $5–$6 the bound (turnUntilSql), $7 whether $4 may take a free turn ahead of the writer next in
+ * line (who then stays next). When the order calls out and nobody else is next in line (or
  * that writer stopped asking), the update takes the turn if it is free, else puts $4 next in
  * line (or keeps it there). Under concurrent writers it re-checks that on the row's latest
  * version, so two takers never both succeed, and the taker reads the version it locked
@@ -306,11 +313,12 @@ const LOAD_TAKING_TURN_STATEMENT = {
       update orders o set
              turn_holder = case when ${TURN_FREE} then $4 else o.turn_holder end,
              turn_until = case when ${TURN_FREE} then ${turnUntilSql('o.document', '$5', '$6')} else o.turn_until end,
-             turn_next = case when ${TURN_FREE} then null else $4 end,
-             turn_next_until = case when ${TURN_FREE} then null else now() + ${TURN_NEXT_MS} * interval '1 millisecond' end
+             turn_next = case when ${TURN_FREE} then (case when ${NEXT_OPEN} then null else o.turn_next end) else $4 end,
+             turn_next_until = case when ${TURN_FREE} then (case when ${NEXT_OPEN} then null else o.turn_next_until end)
+                               else now() + ${TURN_NEXT_MS} * interval '1 millisecond' end
        where o.id = $1 and ${tenantCondition('$2', '$3')}
          and ${callsOutSql('o.document')} and o.turn_holder is distinct from $4
-         and (o.turn_next is null or o.turn_next = $4 or o.turn_next_until <= now())
+         and (${NEXT_OPEN} or ($7::boolean and ${TURN_FREE}))
       returning ${ORDER_COLUMNS}, o.turn_holder = $4 as taken, o.turn_holder as "turnHolder", o.turn_until as "turnUntil",
              o.turn_next as "turnNext", o.turn_next_until as "turnNextUntil", true as "callsOut"
     )
