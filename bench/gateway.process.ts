@@ -1,6 +1,8 @@
 /**
  * Child process of the benchmark: a standalone gateway over HTTP to the stack's subgraphs,
- * ours (BENCH_GATEWAY=ours) or Hive Gateway (BENCH_GATEWAY=hive), on the same supergraph.
+ * ours (BENCH_GATEWAY=ours) or Hive Gateway (BENCH_GATEWAY=hive), on the same supergraph; or ours
+ * with the four subgraphs in its own process (BENCH_GATEWAY=ours_in_process). Ours with
+ * GATEWAY_FAST_PATH as BENCH_GATEWAY_FAST_PATH says (default on).
  */
 import { createServer } from 'node:http';
 import { composeSupergraph } from '../gateway/supergraph.compose.js';
@@ -12,6 +14,10 @@ import { loadConfig } from '../app/app.config.js';
 import { createLogger } from '../platform/logging/logger.js';
 import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
 import { serveBenchCommands } from './bench-process.js';
+import { createOrderService } from '../subgraphs/order/order.service.js';
+import { createPaymentService } from '../subgraphs/payment/payment.service.js';
+import { createConfigurationService } from '../subgraphs/configuration/configuration.service.js';
+import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
 
 const subgraphUrls = JSON.parse(process.env.BENCH_SUBGRAPH_URLS!) as Record<SubgraphName, string>;
 let url: string;
@@ -36,12 +42,23 @@ if (process.env.BENCH_GATEWAY === 'hive') {
     await runtime.dispose();
   };
 } else {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL, AUTH_JWT_SECRET: process.env.AUTH_JWT_SECRET });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: process.env.DATABASE_URL,
+    AUTH_JWT_SECRET: process.env.AUTH_JWT_SECRET,
+    AUTH_SIGNING_KEY: process.env.AUTH_SIGNING_KEY,
+    GATEWAY_FAST_PATH: process.env.BENCH_GATEWAY_FAST_PATH ?? 'on',
+  });
   const db = connectDatabase(config.databaseUrl!, { max: 4 });
-  const app = await createGatewayService({ config, db, logger: createLogger({ level: 'silent' }), verifier: createTokenVerifier(resolveAuthConfig(config)), subgraphUrls });
+  const deps = { config, db, logger: createLogger({ level: 'silent' }), verifier: createTokenVerifier(resolveAuthConfig(config)) };
+  const subgraphApps = process.env.BENCH_GATEWAY === 'ours_in_process' ? [await createOrderService(deps), await createPaymentService(deps), await createConfigurationService(deps), await createAdapterService(deps)] : [];
+  const localSubgraphs = Object.fromEntries(subgraphApps.map((subgraph, i) => [(['order', 'payment', 'configuration', 'adapter'] as const)[i]!, subgraph.subgraph!]));
+  const app = await createGatewayService({ ...deps, subgraphUrls, localSubgraphs });
   url = await app.listen({ host: '127.0.0.1', port: 0 });
   close = async () => {
     await app.close();
+    for (const subgraph of subgraphApps) await subgraph.close();
     await db.close();
   };
 }
