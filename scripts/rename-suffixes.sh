@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 doc=docs/file-suffixes.md
 
-if [ -n "$(git status --porcelain)" ]; then
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
   echo "rename-suffixes: the work tree has changes; commit or stash them first" >&2
   exit 1
 fi
