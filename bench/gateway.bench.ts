@@ -2,8 +2,9 @@
  * The gateway against the direct subgraph, on a one-subgraph query (order) and a two-subgraph
  * query (order + payment transactions; the direct anchor is its order part): throughput and CPU
  * per request of the serving processes (never the load generator's). Gateways: in-process (the
- * one-process stack), our gateway standalone over HTTP, Hive Gateway standalone over HTTP. Every
- * (query, target) phase is interleaved with the others, round after round.
+ * one-process stack), our gateway standalone over HTTP, Hive Gateway standalone over HTTP, and ours
+ * with GATEWAY_FAST_PATH off beside its flag-on twin (see CHILDREN). Every (query, target) phase is
+ * interleaved with the others, round after round.
  */
 import type { BenchContext } from './bench-context.js';
 import { startBenchProcess, type BenchProcess } from './bench-process.js';
@@ -21,12 +22,26 @@ interface Served {
   processes: BenchProcess[];
 }
 
-async function standalone(ctx: BenchContext, kind: 'ours' | 'hive', headers: Record<string, string>, concurrency: number): Promise<{ served: Served; process: BenchProcess } | { skipped: string }> {
-  const subgraphs = Object.fromEntries(['order', 'payment', 'configuration', 'adapter'].map((name) => [name, ctx.urls[name]]));
+/**
+ * The gateways in child processes: ours standalone over HTTP, ours with the four subgraphs in its
+ * own process (`in_process_solo`: the stack's in-process gateway shares its process with the rest
+ * of the platform), each also with GATEWAY_FAST_PATH off (`_off`, docs/gateway-fast-path.md) on
+ * the same subgraphs in the same process; and Hive standalone.
+ */
+const CHILDREN = { standalone: 'ours', in_process_solo: 'ours_in_process', hive: 'hive' } as const;
+
+async function standalone(ctx: BenchContext, name: keyof typeof CHILDREN, headers: Record<string, string>, concurrency: number): Promise<{ served: Record<string, Served>; process: BenchProcess } | { skipped: string }> {
+  const subgraphs = Object.fromEntries(['order', 'payment', 'configuration', 'adapter'].map((subgraph) => [subgraph, ctx.urls[subgraph]]));
   try {
-    const process = await startBenchProcess('./gateway.process.ts', { ...ctx.env, BENCH_GATEWAY: kind, BENCH_SUBGRAPH_URLS: JSON.stringify(subgraphs) });
-    const url = await process.call<string>('url');
-    return { served: { target: graphqlTarget(kind === 'hive' ? 'hive' : 'standalone', url, headers, concurrency), processes: [ctx.stack, process] }, process };
+    // Three children start at once on a shared machine: more time than the default to be ready.
+    const process = await startBenchProcess('./gateway.process.ts', { ...ctx.env, BENCH_GATEWAY: CHILDREN[name], BENCH_SUBGRAPH_URLS: JSON.stringify(subgraphs) }, 240_000);
+    const urls = await process.call<{ on: string; off?: string }>('urls');
+    // In-process children serve every fetch themselves; the others cost the stack's subgraphs too.
+    const processes = CHILDREN[name] === 'ours_in_process' ? [process] : [ctx.stack, process];
+    const served: Record<string, Served> = { [name]: { target: graphqlTarget(name, urls.on, headers, concurrency), processes } };
+    const offName = name === 'in_process_solo' ? 'in_process_off' : `${name}_off`;
+    if (urls.off) served[offName] = { target: graphqlTarget(offName, urls.off, headers, concurrency), processes };
+    return { served, process };
   } catch (error) {
     return { skipped: (error as Error).message.split('\n')[0]! };
   }
@@ -55,13 +70,12 @@ export async function run(ctx: BenchContext): Promise<void> {
     in_process: { target: graphqlTarget('in_process', ctx.urls.gateway!, headers, concurrency), processes: [ctx.stack] },
   };
   const children: BenchProcess[] = [];
-  // Both standalone gateways start at once: their start-up (tsx, Hive's imports) is most of this figure's time.
-  const standalones = await Promise.all((['ours', 'hive'] as const).map(async (kind) => [kind, await standalone(ctx, kind, headers, concurrency)] as const));
-  for (const [kind, started] of standalones) {
-    const name = kind === 'ours' ? 'standalone' : 'hive';
+  // The child gateways start at once: their start-up (tsx, Hive's imports) is most of this figure's time.
+  const standalones = await Promise.all((Object.keys(CHILDREN) as Array<keyof typeof CHILDREN>).map(async (name) => [name, await standalone(ctx, name, headers, concurrency)] as const));
+  for (const [name, started] of standalones) {
     if ('skipped' in started) report(`gateway_${name}_skipped`, 0, 'skipped', { reason: started.skipped });
     else {
-      targets[name] = started.served;
+      Object.assign(targets, started.served);
       children.push(started.process);
     }
   }
@@ -117,7 +131,9 @@ export async function run(ctx: BenchContext): Promise<void> {
     const direct = figure('direct')!;
     const hive = figure('hive');
     report(`gateway_${workload}_direct_rps`, direct.rps, 'req/s', { cpuMsPerRequest: round(direct.cpuMs, 3), failed: direct.failed, anchor: true, concurrency });
-    for (const name of ['in_process', 'standalone', 'hive']) {
+    // `fastPathGain`: the flag-on figure over its flag-off twin (GATEWAY_FAST_PATH).
+    const off: Record<string, string> = { in_process_solo: 'in_process_off', standalone: 'standalone_off' };
+    for (const name of ['in_process', 'in_process_solo', 'in_process_off', 'standalone', 'standalone_off', 'hive']) {
       const f = figure(name);
       if (!f) continue;
       report(`gateway_${workload}_${name}_rps`, f.rps, 'req/s', {
@@ -126,6 +142,7 @@ export async function run(ctx: BenchContext): Promise<void> {
         cpuMsPerRequest: round(f.cpuMs, 3),
         cpuRatio: round(f.cpuMs / direct.cpuMs),
         ...(hive && name !== 'hive' ? { toHive: round(f.rps / hive.rps) } : {}),
+        ...(off[name] && figure(off[name]) ? { fastPathGain: round(f.rps / figure(off[name])!.rps), fastPathCpuRatio: round(f.cpuMs / figure(off[name])!.cpuMs) } : {}),
         failed: f.failed,
         ...(workload === 'one_subgraph' && name === 'in_process' ? { target: '>= 0.9 x direct' } : {}),
         ...(workload === 'two_subgraphs' && name === 'in_process' ? { target: '>= 0.6 x direct' } : {}),

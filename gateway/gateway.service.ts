@@ -35,7 +35,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Per subgraph: executions started and calls merged into one in flight (gateway apps only). */
     subgraphCalls?: () => Record<string, { executed: number; merged: number }>;
-    /** Queries answered by a single subgraph fetch (`direct`: of those, before Apollo Server), and queries that went through the plan executor (gateway apps only). */
+    /** Queries answered by a single subgraph fetch (`direct`: of those, before Apollo Server), and queries that went through the plan executor (gateway apps with GATEWAY_FAST_PATH on only). */
     singleFetchCalls?: () => { routed: number; planned: number; direct: number };
   }
 }
@@ -55,8 +55,9 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
   // @apollo/gateway otherwise reports usage to its vendor and probes cloud metadata addresses
   // (169.254.169.254) from every gateway: nothing leaves the platform unless an operator opts in.
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
-  const routes = new SingleFetchRoutes(sources, deps.logger);
-  reusePlannedOperations();
+  // GATEWAY_FAST_PATH (docs/gateway-fast-path.md): off, Apollo's gateway and server run as they come.
+  const routes = deps.config.gatewayFastPath ? new SingleFetchRoutes(sources, deps.logger) : undefined;
+  if (routes) reusePlannedOperations();
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(deps.subgraphUrls),
     buildService: ({ name, url }) => {
@@ -65,18 +66,18 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
       sources.set(name, source);
       return source;
     },
-    experimental_didResolveQueryPlan: (resolved) => routes.learn(resolved),
+    ...(routes ? { experimental_didResolveQueryPlan: (resolved: Parameters<SingleFetchRoutes['learn']>[0]) => routes.learn(resolved) } : {}),
   });
   app.decorate('subgraphCalls', () => Object.fromEntries([...sources].map(([name, source]) => [name, { ...source.inFlight.counts }])));
-  app.decorate('singleFetchCalls', () => ({ ...routes.counts }));
+  if (routes) app.decorate('singleFetchCalls', () => ({ ...routes.counts }));
   gateway.onSchemaLoadOrUpdate((update) => {
     apiSchema = update.apiSchema;
-    routes.clear();
+    routes?.clear();
   });
   const limits = deps.config.graphql;
   const telemetry = graphqlOperationTelemetry('gateway');
   const apollo = new ApolloServer<GatewayContext>({
-    gateway: routes.gateway(gateway),
+    gateway: routes ? routes.gateway(gateway) : gateway,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     // The process stops its services in order (platform/system.ts); Apollo's own SIGTERM handler would stop this one at once.
@@ -98,7 +99,7 @@ export async function createGatewayService(deps: GatewayDeps): Promise<FastifyIn
     limits,
     context: async (request, deadline) => createGatewayContext(request.auth, request.headers, request.id, deadline),
     // Queries planned as one fetch of the caller's operation from an in-process subgraph skip Apollo Server's pipeline.
-    direct: (request) => routes.direct(request.body, request.headers, telemetry.start),
+    ...(routes ? { direct: (request: FastifyRequest) => routes.direct(request.body, request.headers, telemetry.start) } : {}),
   });
 
   const subscriptions = attachOrderSubscriptions({

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 
@@ -16,8 +17,11 @@ import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
  * which validates) runs as it is.
  *
  * The executor reads the function from the library's module exports at each call; the wrapper
- * is installed there once per process. When a library version no longer exposes it that way, the
- * gateway runs as before (`installed` false, and `test/gateway-planned-operation.test.ts` fails).
+ * is installed there once per process, and reuses only for plan executions run through
+ * `withPlannedOperationReuse` (the fast path's, GATEWAY_FAST_PATH): a flag-off gateway in the
+ * same process converts as the library does. When a library version no longer exposes the
+ * function that way, the gateway runs as before (`reusePlannedOperations` gives false, and
+ * `test/gateway-single-fetch.test.ts` fails; `test/gateway-fast-path.test.ts` pins the version).
  */
 type Convert = (schema: object, document: DocumentNode, options?: { operationName?: string; validate?: boolean }) => unknown;
 
@@ -32,11 +36,15 @@ const gatewayRequire = createRequire(createRequire(import.meta.url).resolve('@ap
 const operations = gatewayRequire('@apollo/federation-internals/dist/operations') as { operationFromDocument: Convert & { reused?: true } };
 const kept = new WeakMap<object, WeakMap<OperationDefinitionNode, Kept>>();
 export const plannedOperationStats = { converted: 0, reused: 0 };
+const reusing = new AsyncLocalStorage<true>();
+
+/** Runs a plan execution whose operation conversion may be reused (once `reusePlannedOperations` is installed). */
+export const withPlannedOperationReuse = <T>(execute: () => T): T => reusing.run(true, execute);
 
 function reusable(convert: Convert): Convert {
   const wrapped: Convert = (schema, document, options) => {
     const [first, ...fragments] = document.definitions;
-    if (options?.validate !== false || options.operationName !== undefined || first?.kind !== Kind.OPERATION_DEFINITION || fragments.some((d) => d.kind !== Kind.FRAGMENT_DEFINITION)) {
+    if (!reusing.getStore() || options?.validate !== false || options.operationName !== undefined || first?.kind !== Kind.OPERATION_DEFINITION || fragments.some((d) => d.kind !== Kind.FRAGMENT_DEFINITION)) {
       return convert(schema, document, options);
     }
     let bySchema = kept.get(schema);

@@ -6,6 +6,7 @@ import type { DirectAnswer } from '../platform/graphql/graphql-route.js';
 import type { RecordedOperation } from '../platform/telemetry/graphql.plugin.js';
 import type { GatewayContext } from './gateway.context.js';
 import { InProcessDataSource } from './in-process.data-source.js';
+import { withPlannedOperationReuse } from './planned-operation.reuse.js';
 import type { SubgraphResponse } from './in-flight-requests.merge.js';
 
 type PlanResolved = Parameters<NonNullable<GatewayConfig['experimental_didResolveQueryPlan']>>[0];
@@ -148,7 +149,7 @@ export class SingleFetchRoutes {
             if (answer) return answer;
           }
           this.counts.planned++;
-          return planned(requestContext);
+          return withPlannedOperationReuse(() => planned(requestContext));
         };
         return { ...loaded, executor };
       },
@@ -258,7 +259,7 @@ export class SingleFetchRoutes {
       } as unknown as RequestContext;
       let result: ExecutionResult;
       try {
-        result = await execute(requestContext);
+        result = await withPlannedOperationReuse(() => execute(requestContext));
       } catch {
         return undefined;
       }

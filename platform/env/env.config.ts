@@ -84,6 +84,8 @@ export interface PlatformConfig {
   graphql: GraphQLLimits;
   /** Whether the gateway runs subgraphs of its own process in-process (GATEWAY_IN_PROCESS, default on). */
   gatewayInProcess: boolean;
+  /** Whether the gateway takes its fast path for queries planned as one fetch, and reuses the federation library's operation conversion (GATEWAY_FAST_PATH, default on; docs/gateway-fast-path.md). */
+  gatewayFastPath: boolean;
   /** Seed the `demo` merchant and channel at start-up (DEMO_DATA; off in production by default). */
   demoData: boolean;
   /** PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: provider D's sandbox authorises a pending payment by itself after this long (unset: the sandbox's 10 s); 0 = only when told (`…/settle`). */
@@ -240,6 +242,7 @@ const envSchema = {
     AUTH_AUDIENCE: { type: 'string', minLength: 1 },
     DEMO_DATA: { enum: ['on', 'off'] },
     GATEWAY_IN_PROCESS: { enum: ['on', 'off'] },
+    GATEWAY_FAST_PATH: { enum: ['on', 'off'] },
     HOOK_TIMEOUT_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
     HOOK_CASCADE_LIMIT: { type: 'string', pattern: '^[0-9]{1,3}$' },
     VALIDATION_TIMEOUT_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
@@ -467,6 +470,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
     platformJwksUrl: get('PLATFORM_JWKS_URL'),
     outboundAllow,
     gatewayInProcess: (get('GATEWAY_IN_PROCESS') ?? 'on') === 'on',
+    gatewayFastPath: (get('GATEWAY_FAST_PATH') ?? 'on') === 'on',
     telemetry: { tracesExporter, otlpEndpoint, serviceName: get('OTEL_SERVICE_NAME') ?? 'checkout-platform', metricsToken: get('METRICS_TOKEN') },
     timeouts: Object.fromEntries(Object.entries(TIMEOUT_SETTINGS).map(([name, [field, ms]]) => [field, Number(get(name) ?? ms)])) as Timeouts,
     demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
