@@ -31,3 +31,13 @@ export interface MountedFrontend {
 export interface ProviderFrontend {
   mount(element: HTMLElement, options: ProviderFrontendOptions): MountedFrontend;
 }
+
+/**
+ * What a frontend module in an adapter's folder exports as `adapterFrontend`
+ * (`adapters/<provider>/frontend/*.frontend.ts`): the adapter id it serves and its frontend. The
+ * registry finds these modules at build time; no list names them (docs/adapter-kit.md).
+ */
+export interface AdapterFrontend {
+  adapterId: string;
+  frontend: ProviderFrontend;
+}
