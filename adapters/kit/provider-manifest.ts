@@ -33,7 +33,7 @@ export interface AdapterProviderManifest {
   id: string;
   /** Default port (`<ID>_PORT`). */
   port: number;
-  /** Prefix of its environment variables when not the id in capitals (`PROVIDER_D_ADAPTER`). */
+  /** Prefix of its environment variables when not the id in capitals (`<PROVIDER>_ADAPTER`). */
   env?: string;
   /** Its settings (environment variables), read and checked with the rest at boot. */
   settings?: readonly ServiceSetting[];

@@ -8,7 +8,7 @@ import type { ServiceSetting, ServiceSettings } from '../../platform/env/env.con
 import type { Logger } from '../../platform/logging/logger.js';
 
 export interface SandboxManifest {
-  /** Service name (`provider_d_sandbox`): `<NAME>_PORT`, `<NAME>_URL`. */
+  /** Service name (`<provider>_sandbox`): `<NAME>_PORT`, `<NAME>_URL`. */
   name: string;
   port: number;
   settings?: readonly ServiceSetting[];

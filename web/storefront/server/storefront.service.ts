@@ -34,7 +34,7 @@ const CONFIG_ANSWER = {
     merchant: { type: 'string' },
     channel: { type: 'string' },
     demo: { type: 'boolean' },
-    providerScripts: { type: 'object', additionalProperties: { type: 'string' }, description: "The provider client scripts a frontend loads, per adapter id (provider D's drop-in)" },
+    providerScripts: { type: 'object', additionalProperties: { type: 'string' }, description: "The provider client scripts a frontend loads, per adapter id (a provider's drop-in, from its manifest)" },
   },
 };
 const CREATE_CHECKOUT = `mutation StorefrontCreateCheckout($input: CreateOrderFromBasketInput!) {

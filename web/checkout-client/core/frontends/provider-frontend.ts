@@ -11,7 +11,7 @@ export interface ProviderFrontendOptions {
   orderId: string;
   adapterId: string;
   client: ApolloClient;
-  /** The storefront's settings (provider D's drop-in script); read from the storefront's server when absent. */
+  /** The storefront's settings (a provider's drop-in script); read from the storefront's server when absent. */
   config?: StorefrontConfig;
   /** The shopper finished with the provider. */
   onCompleted: () => void;
