@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { ServiceSpec } from '../platform/env/env.config.js';
-import type { ServiceDeps } from '../platform/service-deps.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
 import { createConfigurationService } from '../subgraphs/configuration/configuration.service.js';
 import { staticNotificationsFor } from '../subgraphs/configuration/static-notifications.js';
@@ -12,7 +11,6 @@ import { createNonPspAdapter } from '../adapters/nonpsp/nonpsp-adapter.app.js';
 import { createGiftCardAdapter } from '../adapters/giftcard/gift-card-adapter.app.js';
 import { createProviderAAdapter } from '../adapters/provider-a/provider-a-adapter.app.js';
 import { createProviderCAdapter } from '../adapters/provider-c/provider-c-adapter.app.js';
-import { createProviderDAdapter } from '../adapters/provider-d/provider-d-adapter.app.js';
 import { createCommerceSandbox } from '../sandboxes/commerce/commerce-sandbox.app.js';
 import { createGiftCardSandbox } from '../sandboxes/giftcard/gift-card-sandbox.app.js';
 import { createProviderASandbox } from '../sandboxes/provider-a/provider-a-sandbox.app.js';
@@ -21,24 +19,25 @@ import { createStorefrontService } from '../web/storefront/server/storefront.ser
 import { createProviderBSandbox } from '../sandboxes/provider-b/provider-b-sandbox.app.js';
 import { createProviderBAdapter } from '../adapters/provider-b/provider-b-adapter.app.js';
 import { createProviderCSandbox } from '../sandboxes/provider-c/provider-c-sandbox.app.js';
-import { createProviderDSandbox } from '../sandboxes/provider-d/provider-d-sandbox.app.js';
+import { providerDManifest } from '../adapters/provider-d/provider-d.manifest.js';
+import { providerDSandboxManifest } from '../sandboxes/provider-d/provider-d-sandbox.manifest.js';
+import { providerRows, storefrontProviders, type ProviderEntry } from './provider.rows.js';
 
-export type ServiceFactory = (deps: ServiceDeps) => Promise<FastifyInstance>;
+export type { CatalogueEntry, ServiceFactory } from './catalogue-entry.js';
 
 /**
- * A service of the catalogue: kind `subgraph` (federated by the gateway), `platform` (gateway,
- * notifications), `adapter`, `sandbox` or `web` (a browser app: the storefront and its backend, the admin app). `factory` builds it; the gateway is built by the
- * system runner (it needs the subgraphs first). An adapter without a factory is known by
- * address only (hosted elsewhere, `<env>_URL`).
+ * The providers: each one row, its manifests (adapters/<provider>/<provider>.manifest.ts and, when
+ * it has one, sandboxes/<provider>/<provider>-sandbox.manifest.ts). Adding a provider: its folders
+ * and one row here; its ports, settings, schema, sandbox, demo configuration and storefront relay
+ * come from its manifests (docs/adapter-kit.md, "The manifest").
  */
-export interface CatalogueEntry extends Omit<ServiceSpec, 'runs'> {
-  factory?: ServiceFactory;
-}
+export const PROVIDERS: readonly ProviderEntry[] = [
+  { adapter: providerDManifest, sandbox: providerDSandboxManifest },
+];
 
 /**
- * The one list of services. Adding an adapter: its folder, one row here (and its configuration
- * schema in schemas/adapters/<id>.schema.json). Everything else (ports, URLs, SERVICES, the
- * runner, credentials, the adapter registry) reads from here.
+ * The one list of services. Everything else (ports, URLs, SERVICES, the runner, credentials, the
+ * adapter registry, the demo data, the storefront's relay) reads from here.
  */
 export const CATALOGUE: readonly CatalogueEntry[] = [
   { name: 'gateway', kind: 'platform', port: 4000 },
@@ -58,16 +57,16 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { name: 'provider_a_checkout_adapter', kind: 'adapter', port: 4104, env: 'PROVIDER_A_ADAPTER', factory: createProviderAAdapter },
   { name: 'provider_b_checkout_adapter', kind: 'adapter', port: 4105, env: 'PROVIDER_B_ADAPTER', factory: createProviderBAdapter },
   { name: 'provider_c_checkout_adapter', kind: 'adapter', port: 4106, env: 'PROVIDER_C_ADAPTER', factory: createProviderCAdapter },
-  { name: 'provider_d_dropin_adapter', kind: 'adapter', port: 4107, env: 'PROVIDER_D_ADAPTER', factory: createProviderDAdapter },
+  ...providerRows(PROVIDERS, 'adapter'),
   { name: 'commerce_sandbox', kind: 'sandbox', port: 4201, factory: async (deps) => createCommerceSandbox({ logger: deps.logger }).app },
   { name: 'giftcard_sandbox', kind: 'sandbox', port: 4202, factory: async (deps) => createGiftCardSandbox({ logger: deps.logger }).app },
   { name: 'provider_a_sandbox', kind: 'sandbox', port: 4203, factory: async (deps) => createProviderASandbox({ logger: deps.logger }).app },
   { name: 'provider_b_sandbox', kind: 'sandbox', port: 4204, factory: async (deps) => createProviderBSandbox({ logger: deps.logger, callbackTimeoutMs: deps.config.timeouts.providerBSandboxCallbackMs }).app },
   { name: 'provider_c_sandbox', kind: 'sandbox', port: 4205, factory: async (deps) => createProviderCSandbox({ logger: deps.logger, callbackTimeoutMs: deps.config.timeouts.providerCSandboxCallbackMs }).app },
-  { name: 'provider_d_sandbox', kind: 'sandbox', port: 4206, factory: async (deps) => createProviderDSandbox({ logger: deps.logger, webhookTimeoutMs: deps.config.timeouts.providerDSandboxWebhookMs, ...(deps.config.providerDSandboxPendingSettleMs === undefined ? {} : { pendingSettleMs: deps.config.providerDSandboxPendingSettleMs }) }).app },
+  ...providerRows(PROVIDERS, 'sandbox'),
   // The admin app (web/admin, docs/admin.md): a page for browsers, holding no data of its own.
   { name: 'admin', kind: 'web', port: 4301, factory: createAdminWebService },
-  { name: 'storefront', kind: 'web', port: 4300, factory: createStorefrontService },
+  { name: 'storefront', kind: 'web', port: 4300, factory: (deps) => createStorefrontService(deps, storefrontProviders(PROVIDERS)) },
 ];
 
 /** The rows as configuration reads them: a row runs here when it has a factory (the gateway always can). */

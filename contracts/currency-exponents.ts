@@ -10,7 +10,7 @@ const codes = (list: string) => list.trim().split(/\s+/);
  * ISO 4217 list one (active codes with minor units; the codes ISO gives no minor unit — precious
  * metals, XDR, XSU, XUA, XTS, XXX — are not currencies an order is paid in and are left out). This
  * is the platform's table; a provider that counts a currency differently keeps its own table in its
- * adapter (provider D's, adapters/provider-d/provider-d.mapper.ts).
+ * adapter's mapper.
  */
 export const CURRENCY_EXPONENTS: Readonly<Record<string, number>> = Object.freeze({
   ...Object.fromEntries(codes('BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF').map((code) => [code, 0])),

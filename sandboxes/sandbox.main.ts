@@ -1,12 +1,13 @@
 import { createLogger, logFormatFor } from '../platform/logging/logger.js';
 import { installTelemetry } from '../platform/telemetry/telemetry.js';
 import { DEFAULT_SANDBOX_PORTS, startSandboxes } from './sandbox.runner.js';
+import { discoverSandboxManifests } from './sandbox-manifests.discovery.js';
 
 /**
  * Runs the sandboxes on their own: `npx tsx sandboxes/sandbox.main.ts`. Environment:
  * HOST (127.0.0.1), COMMERCE_SANDBOX_PORT (4201), GIFTCARD_SANDBOX_PORT (4202),
  * PROVIDER_A_SANDBOX_PORT (4203), PROVIDER_B_SANDBOX_PORT (4204), PROVIDER_C_SANDBOX_PORT (4205),
- * PROVIDER_D_SANDBOX_PORT (4206), LOG_LEVEL (info), LOG_FORMAT (pretty on a terminal, else json),
+ * `<NAME>_PORT` of each sandbox with a manifest (sandbox-manifests.discovery.ts), LOG_LEVEL (info), LOG_FORMAT (pretty on a terminal, else json),
  * OTEL_EXPORTER_OTLP_ENDPOINT (unset: traces continue callers' context but are not exported).
  */
 const port = (name: string, fallback: number) => {
@@ -20,7 +21,9 @@ const otlpEndpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
 if (otlpEndpoint && !/^https?:\/\//.test(otlpEndpoint)) throw new Error(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL, not "${otlpEndpoint}".`);
 installTelemetry({ tracesExporter: otlpEndpoint ? 'otlp' : 'none', otlpEndpoint, serviceName: 'checkout-sandboxes', metricsToken: undefined });
 const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info', name: 'sandboxes', format: logFormatFor(process.env.LOG_FORMAT, process.stdout.isTTY) });
+const manifests = await discoverSandboxManifests();
 const running = await startSandboxes({
+  manifests,
   host: process.env.HOST ?? '127.0.0.1',
   ports: {
     commerce: port('COMMERCE_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.commerce),
@@ -28,7 +31,7 @@ const running = await startSandboxes({
     providerA: port('PROVIDER_A_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.providerA),
     providerB: port('PROVIDER_B_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.providerB),
     providerC: port('PROVIDER_C_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.providerC),
-    providerD: port('PROVIDER_D_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.providerD),
+    ...Object.fromEntries(manifests.map((manifest) => [manifest.name, port(`${manifest.name.toUpperCase()}_PORT`, manifest.port)])),
   },
   logger,
 });

@@ -5,41 +5,42 @@ import { createGiftCardSandbox, GIFTCARD_SANDBOX_PORT, type GiftCardSandboxOptio
 import { createProviderASandbox, PROVIDER_A_SANDBOX_PORT, type ProviderASandboxOptions, type ProviderASandboxState } from './provider-a/provider-a-sandbox.app.js';
 import { createProviderBSandbox, PROVIDER_B_SANDBOX_PORT, type ProviderBSandboxOptions, type ProviderBSandboxState } from './provider-b/provider-b-sandbox.app.js';
 import { createProviderCSandbox, PROVIDER_C_SANDBOX_PORT, type ProviderCSandboxOptions, type ProviderCSandboxState } from './provider-c/provider-c-sandbox.app.js';
-import { createProviderDSandbox, PROVIDER_D_SANDBOX_PORT, type ProviderDSandboxOptions, type ProviderDSandboxState } from './provider-d/provider-d-sandbox.app.js';
+import type { SandboxManifest } from './shared/sandbox-manifest.js';
 
-export const SANDBOX_NAMES = ['commerce', 'giftcard', 'providerA', 'providerB', 'providerC', 'providerD'] as const;
+/** The sandboxes without a manifest yet, by short name; a sandbox with one (SandboxManifest) is started by its service name. */
+export const SANDBOX_NAMES = ['commerce', 'giftcard', 'providerA', 'providerB', 'providerC'] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 
 export const DEFAULT_SANDBOX_PORTS: Record<SandboxName, number> = {
   commerce: COMMERCE_SANDBOX_PORT, giftcard: GIFTCARD_SANDBOX_PORT, providerA: PROVIDER_A_SANDBOX_PORT, providerB: PROVIDER_B_SANDBOX_PORT,
   providerC: PROVIDER_C_SANDBOX_PORT,
-  providerD: PROVIDER_D_SANDBOX_PORT,
 };
 
 export interface SandboxRunnerOptions {
   host: string;
-  /** Port per sandbox (0 = any free port); a sandbox left out uses its default port. */
-  ports?: Partial<Record<SandboxName, number>>;
+  /** Port per sandbox, by short name or a manifest's service name (0 = any free port); a sandbox left out uses its default port. */
+  ports?: Partial<Record<SandboxName, number>> & Readonly<Record<string, number>>;
+  /** The sandboxes that come with a manifest (sandboxes/<provider>/*-sandbox.manifest.ts), started after the others with their settings' defaults. */
+  manifests?: readonly SandboxManifest[];
   logger: Logger;
   commerce?: Omit<CommerceSandboxOptions, 'logger'>;
   giftcard?: Omit<GiftCardSandboxOptions, 'logger'>;
   providerA?: Omit<ProviderASandboxOptions, 'logger'>;
   providerB?: Omit<ProviderBSandboxOptions, 'logger'>;
   providerC?: Omit<ProviderCSandboxOptions, 'logger'>;
-  providerD?: Omit<ProviderDSandboxOptions, 'logger'>;
 }
 
 export interface RunningSandboxes {
   /** Base URL of each sandbox, with the real port when 0 was asked for. */
-  urls: Record<SandboxName, string>;
-  state: { commerce: CommerceSandboxState; giftcard: GiftCardSandboxState; providerA: ProviderASandboxState; providerB: ProviderBSandboxState; providerC: ProviderCSandboxState; providerD: ProviderDSandboxState };
+  urls: Record<SandboxName, string> & Record<string, string>;
+  state: { commerce: CommerceSandboxState; giftcard: GiftCardSandboxState; providerA: ProviderASandboxState; providerB: ProviderBSandboxState; providerC: ProviderCSandboxState } & Record<string, unknown>;
   close(): Promise<void>;
 }
 
 const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
 
 /**
- * Starts the sandboxes (commerce platform, gift card system, providers A–D) on their ports
+ * Starts the sandboxes (commerce platform, gift card system, providers A–C, and those of `manifests`) on their ports
  * and returns their URLs; `close()` stops them all. A failure to start one closes the others.
  */
 export async function startSandboxes(options: SandboxRunnerOptions): Promise<RunningSandboxes> {
@@ -48,20 +49,22 @@ export async function startSandboxes(options: SandboxRunnerOptions): Promise<Run
   const providerA = createProviderASandbox({ ...options.providerA, logger: options.logger });
   const providerB = createProviderBSandbox({ ...options.providerB, logger: options.logger });
   const providerC = createProviderCSandbox({ ...options.providerC, logger: options.logger });
-  const providerD = createProviderDSandbox({ ...options.providerD, logger: options.logger });
+  const declared = (options.manifests ?? []).map((manifest) => ({ manifest, built: manifest.create({ logger: options.logger }) }));
   const started: FastifyInstance[] = [];
   const close = async () => {
     for (const app of started.reverse()) await app.close();
   };
-  const urls = {} as Record<SandboxName, string>;
-  const apps: Record<SandboxName, FastifyInstance> = { commerce: commerce.app, giftcard: giftcard.app, providerA: providerA.app, providerB: providerB.app, providerC: providerC.app, providerD: providerD.app };
+  const urls = {} as RunningSandboxes['urls'];
+  const apps: Array<{ name: string; app: FastifyInstance; port: number }> = [
+    ...SANDBOX_NAMES.map((name) => ({ name, app: { commerce: commerce.app, giftcard: giftcard.app, providerA: providerA.app, providerB: providerB.app, providerC: providerC.app }[name], port: DEFAULT_SANDBOX_PORTS[name] })),
+    ...declared.map(({ manifest, built }) => ({ name: manifest.name, app: built.app, port: manifest.port })),
+  ];
   try {
-    for (const name of SANDBOX_NAMES) {
-      const app = apps[name];
+    for (const { name, app, port: defaultPort } of apps) {
       started.push(app);
-      await app.listen({ host: options.host, port: options.ports?.[name] ?? DEFAULT_SANDBOX_PORTS[name] });
+      await app.listen({ host: options.host, port: options.ports?.[name] ?? defaultPort });
       const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : DEFAULT_SANDBOX_PORTS[name];
+      const port = typeof address === 'object' && address ? address.port : defaultPort;
       urls[name] = `http://${hostForUrl(options.host)}:${port}`;
       options.logger.info({ sandbox: name, url: urls[name] }, 'sandbox listening');
     }
@@ -69,5 +72,5 @@ export async function startSandboxes(options: SandboxRunnerOptions): Promise<Run
     await close();
     throw error;
   }
-  return { urls, state: { commerce: commerce.state, giftcard: giftcard.state, providerA: providerA.state, providerB: providerB.state, providerC: providerC.state, providerD: providerD.state }, close };
+  return { urls, state: { commerce: commerce.state, giftcard: giftcard.state, providerA: providerA.state, providerB: providerB.state, providerC: providerC.state, ...Object.fromEntries(declared.map(({ manifest, built }) => [manifest.name, built.state])) }, close };
 }

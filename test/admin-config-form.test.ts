@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync } from 'node:fs';
 import type { RJSFSchema } from '@rjsf/utils';
 import { BASIC_SCHEMA_ID, basicSchema, loadSchemaFile } from '../subgraphs/configuration/local-schemas.js';
+import { SERVICE_SPECS } from '../app/service.catalogue.js';
+import { adapterSchemaFile } from '../platform/env/env.config.js';
 import { displaySchema, errorInWords, errorSchemaOf, errorsInWords, formSchema, schemaAt, serviceErrorsInWords, toFormData, toStoredData, uiSchemaFor } from '../web/admin/src/config-form.js';
 
 // How the admin app turns a configuration schema into its form (web/admin/src/config-form.ts).
@@ -9,7 +11,7 @@ import { displaySchema, errorInWords, errorSchemaOf, errorsInWords, formSchema, 
 describe('the admin app’s configuration forms', () => {
   it('merge the basic schema the adapter schema extends, so every field shows', async () => {
     const fetched: string[] = [];
-    const schema = await formSchema(loadSchemaFile('adapters/giftcard_adapter.schema.json'), async (url) => {
+    const schema = await formSchema(loadSchemaFile('schemas/adapters/giftcard_adapter.schema.json'), async (url) => {
       fetched.push(url);
       return url === BASIC_SCHEMA_ID ? basicSchema() : null;
     });
@@ -22,7 +24,7 @@ describe('the admin app’s configuration forms', () => {
   });
 
   it('show $schema and id read-only and write-only fields as secret inputs, nested ones included', async () => {
-    const schema = await formSchema(loadSchemaFile('adapters/commerce_adapter.schema.json'), async () => basicSchema());
+    const schema = await formSchema(loadSchemaFile('schemas/adapters/commerce_adapter.schema.json'), async () => basicSchema());
     const ui = uiSchemaFor(schema);
     expect(ui.$schema).toEqual({ 'ui:readonly': true });
     expect(ui.id).toEqual({ 'ui:readonly': true });
@@ -47,8 +49,9 @@ describe('the admin app’s configuration forms', () => {
     });
   });
 
-  it.each(readdirSync(new URL('../schemas/adapters/', import.meta.url)).filter((file) => file.endsWith('.schema.json')))('label every field of %s with a title and explain it with a description', async (file) => {
-    const schema = await formSchema(loadSchemaFile(`adapters/${file}`), async () => basicSchema());
+  // Every adapter's schema, wherever its catalogue row says it is (schemas/adapters/, or beside a provider's manifest).
+  it.each(SERVICE_SPECS.filter((spec) => spec.kind === 'adapter').map((spec) => adapterSchemaFile(SERVICE_SPECS, spec.name)))('label every field of %s with a title and explain it with a description', async (file) => {
+    const schema = await formSchema(loadSchemaFile(file), async () => basicSchema());
     const fields: string[] = [];
     const walk = (node: unknown, path: string) => {
       if (typeof node !== 'object' || node === null) return;
@@ -66,7 +69,7 @@ describe('the admin app’s configuration forms', () => {
   });
 
   it('show prices in major units and rates in percent, and store minor units, basis points and fractions', async () => {
-    const commerce = displaySchema(await formSchema(loadSchemaFile('adapters/commerce_adapter.schema.json'), async () => basicSchema()));
+    const commerce = displaySchema(await formSchema(loadSchemaFile('schemas/adapters/commerce_adapter.schema.json'), async () => basicSchema()));
     expect(schemaAt(commerce, ['shippingOptions', '0', 'price'])).toMatchObject({ title: 'Price', type: 'number', minimum: 0, multipleOf: 0.01, 'x-unit': 'minor-units' });
     expect(schemaAt(commerce, ['shippingOptions', '0', 'taxRate'])).toMatchObject({ title: 'VAT rate (%)', type: 'number', minimum: 0, maximum: 100 });
     const stored = { id: 'commerce_adapter', shippingOptions: [{ id: 'home', name: 'Home', price: 4950, taxRate: 2500 }, { id: 'free', name: 'Free', price: 0 }] };
@@ -74,13 +77,13 @@ describe('the admin app’s configuration forms', () => {
     expect(shown).toEqual({ id: 'commerce_adapter', shippingOptions: [{ id: 'home', name: 'Home', price: 49.5, taxRate: 25 }, { id: 'free', name: 'Free', price: 0 }] });
     expect(toStoredData(commerce, { ...shown, shippingOptions: [{ id: 'home', name: 'Home', price: 19.99, taxRate: 12.5 }] })).toEqual({ id: 'commerce_adapter', shippingOptions: [{ id: 'home', name: 'Home', price: 1999, taxRate: 1250 }] });
 
-    const providerC = displaySchema(await formSchema(loadSchemaFile('adapters/provider_c_checkout_adapter.schema.json'), async () => basicSchema()));
+    const providerC = displaySchema(await formSchema(loadSchemaFile('schemas/adapters/provider_c_checkout_adapter.schema.json'), async () => basicSchema()));
     expect(toFormData(providerC, { shipping: { vatRate: 0.25 } })).toEqual({ shipping: { vatRate: 25 } });
     expect(toStoredData(providerC, { shipping: { vatRate: 12.3 } })).toEqual({ shipping: { vatRate: 0.123 } });
   });
 
   it('say what is wrong in words, by keyword, from the field\'s schema', async () => {
-    const schema = displaySchema(await formSchema(loadSchemaFile('adapters/commerce_adapter.schema.json'), async () => basicSchema()));
+    const schema = displaySchema(await formSchema(loadSchemaFile('schemas/adapters/commerce_adapter.schema.json'), async () => basicSchema()));
     expect(errorInWords('pattern', schemaAt(schema, ['country', 'defaultCountry']))).toBe('Type a two-letter country code in capitals, e.g. NO or SE.');
     expect(errorInWords('pattern', schemaAt(schema, ['api', 'identityAddress']))).toBe('Type a full address starting with https:// or http://, e.g. https://shop.example/checkout.');
     expect(errorInWords('multipleOf', schemaAt(schema, ['shippingOptions', '0', 'price']))).toBe('Use at most 2 decimals, e.g. 49.50.');

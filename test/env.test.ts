@@ -65,15 +65,16 @@ describe('environment', () => {
       providerAApiMs: 10_000,
       providerBApiMs: 5_000,
       providerCApiMs: 5_000,
-      providerDApiMs: 10_000,
       storefrontRelayMs: 30_000,
       providerBSandboxCallbackMs: 5_000,
       providerCSandboxCallbackMs: 5_000,
-      providerDSandboxWebhookMs: 5_000,
     });
+    // A provider's own time-outs are settings of its manifest, read the same way.
+    expect(loadConfig({}).settings).toMatchObject({ provider_d_dropin_adapter: { apiTimeoutMs: 10_000 }, provider_d_sandbox: { webhookTimeoutMs: 5_000 } });
+    expect(loadConfig({ PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: '1' }).settings.provider_d_sandbox).toMatchObject({ webhookTimeoutMs: 1 });
     expect(DEFAULT_TIMEOUTS).toEqual(loadConfig({}).timeouts);
-    const set = loadConfig({ GIFT_CARD_SYSTEM_TIMEOUT_MS: '1500', ADAPTER_MANIFEST_TIMEOUT_MS: '750', READINESS_PROBE_TIMEOUT_MS: '999999', PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: '1' }).timeouts;
-    expect(set).toMatchObject({ giftCardSystemMs: 1_500, adapterManifestMs: 750, readinessProbeMs: 999_999, providerDSandboxWebhookMs: 1, providerAApiMs: 10_000 });
+    const set = loadConfig({ GIFT_CARD_SYSTEM_TIMEOUT_MS: '1500', ADAPTER_MANIFEST_TIMEOUT_MS: '750', READINESS_PROBE_TIMEOUT_MS: '999999' }).timeouts;
+    expect(set).toMatchObject({ giftCardSystemMs: 1_500, adapterManifestMs: 750, readinessProbeMs: 999_999, providerAApiMs: 10_000 });
     for (const bad of ['0', '-5', '2.5', '3s', '1000000', ' 100']) {
       expect(() => loadConfig({ GIFT_CARD_SYSTEM_TIMEOUT_MS: bad })).toThrow(/GIFT_CARD_SYSTEM_TIMEOUT_MS: must be a whole number of milliseconds from 1 to 999999/);
     }
@@ -84,9 +85,9 @@ describe('environment', () => {
   });
 
   it("PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: unset leaves the sandbox's own delay; 0 means only when told; anything else but milliseconds is refused", () => {
-    expect(loadConfig({}).providerDSandboxPendingSettleMs).toBeUndefined();
-    expect(loadConfig({ PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: '0' }).providerDSandboxPendingSettleMs).toBe(0);
-    expect(loadConfig({ PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: '2500' }).providerDSandboxPendingSettleMs).toBe(2_500);
+    expect(loadConfig({}).settings.provider_d_sandbox?.pendingSettleMs).toBeUndefined();
+    expect(loadConfig({ PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: '0' }).settings.provider_d_sandbox?.pendingSettleMs).toBe(0);
+    expect(loadConfig({ PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: '2500' }).settings.provider_d_sandbox?.pendingSettleMs).toBe(2_500);
     for (const bad of ['-1', '2.5', '10s', '10000000', ' 5']) {
       expect(() => loadConfig({ PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: bad })).toThrow(/PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: must be a whole number of milliseconds from 0 to 9999999/);
     }

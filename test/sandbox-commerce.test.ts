@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '../platform/logging/logger.js';
 import { createCommerceSandbox, type CommerceSandbox } from '../sandboxes/commerce/commerce-sandbox.app.js';
 import { startSandboxes } from '../sandboxes/sandbox.runner.js';
+import { discoverSandboxManifests } from '../sandboxes/sandbox-manifests.discovery.js';
 import { rest } from './harness/http.js';
 
 const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -309,10 +310,13 @@ describe('bad input', () => {
 
 describe('runner', () => {
   it('starts both sandboxes on free ports and closes them', async () => {
-    const running = await startSandboxes({ host: '127.0.0.1', ports: { commerce: 0, giftcard: 0, providerA: 0, providerB: 0, providerC: 0, providerD: 0 }, logger });
+    const running = await startSandboxes({ host: '127.0.0.1', ports: { commerce: 0, giftcard: 0, providerA: 0, providerB: 0, providerC: 0, provider_d_sandbox: 0 }, manifests: await discoverSandboxManifests(), logger });
     try {
       expect((await rest(running.urls.commerce, 'GET', '/healthz')).body).toEqual({ status: 'ok', service: 'commerce-sandbox' });
       expect((await rest(running.urls.giftcard, 'GET', '/healthz')).body).toEqual({ status: 'ok', service: 'giftcard-sandbox' });
+      // The sandboxes with a manifest are found in their folders and started by their service name.
+      expect(running.urls.provider_d_sandbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await rest(running.urls.provider_d_sandbox!, 'GET', '/healthz')).status).toBe(200);
     } finally {
       await running.close();
     }

@@ -7,6 +7,16 @@ const schemaFiles = (folder: string) =>
     .filter((file) => file.endsWith('.schema.json'))
     .map((file) => [`${folder}/${file}`, JSON.parse(readFileSync(new URL(`../../schemas/${folder}/${file}`, import.meta.url), 'utf8')) as object] as const);
 
+/** The schemas kept beside a provider's manifest (adapters/<provider>/*.schema.json). */
+const besideAdapters = () =>
+  readdirSync(new URL('../', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) =>
+      readdirSync(new URL(`../${entry.name}/`, import.meta.url))
+        .filter((file) => file.endsWith('.schema.json'))
+        .map((file) => [`adapters/${entry.name}/${file}`, JSON.parse(readFileSync(new URL(`../${entry.name}/${file}`, import.meta.url), 'utf8')) as object] as const),
+    );
+
 describe('configuration schema labels', () => {
   it('name every property without a title or a description, nested objects, array items and allOf parts included', () => {
     const schema = {
@@ -37,7 +47,7 @@ describe('configuration schema labels', () => {
     expect(unlabelledProperties({ properties: { x: { title: '  ', description: 'Help.' } } })).toEqual([{ pointer: '/x', missing: ['title'] }]);
   });
 
-  it.each([...schemaFiles('adapters'), ...schemaFiles('configuration')])('%s labels every property', (_file, schema) => {
+  it.each([...schemaFiles('adapters'), ...besideAdapters(), ...schemaFiles('configuration')])('%s labels every property', (_file, schema) => {
     expect(unlabelledProperties(schema)).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
+import { settingValue } from '../kit/provider-manifest.js';
 import { registerProviderDRoutes } from './provider-d-adapter.routes.js';
 import { providerDClients } from './provider-d-api.client.js';
 import { providerD } from './provider-d.provider.js';
+import { API_TIMEOUT } from './provider-d.settings.js';
 import { PROVIDER_D_ADAPTER_ID, type ProviderDConfiguration } from './provider-d.types.js';
 
 /**
@@ -17,14 +19,14 @@ export async function createProviderDAdapter(deps: ServiceDeps): Promise<Fastify
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('../../schemas/adapters/provider_d_dropin_adapter.schema.json', import.meta.url),
+    schemaFile: new URL('./provider_d_dropin_adapter.schema.json', import.meta.url),
     manifest: {
       kind: 'payment',
       name: 'Provider D (cards and wallets)',
       routes: { createPayment: '/api/checkout/v1/{orderId}/payments' },
     },
   });
-  const clientOf = providerDClients(deps.config.timeouts.providerDApiMs);
+  const clientOf = providerDClients(settingValue(deps.config, PROVIDER_D_ADAPTER_ID, API_TIMEOUT)!);
   const mounted = mountPaymentProvider(kit, providerD(clientOf, { locate: kit.orders.locatePayment.bind(kit.orders), logger: kit.logger }), {
     basePath: '/api/checkout/v1',
     createPaths: ['/api/checkout/v1/:orderId/payments'],

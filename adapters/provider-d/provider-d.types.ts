@@ -1,4 +1,4 @@
-/** Provider D (drop-in card and wallet provider): the adapter's id and configuration (schemas/adapters/provider_d_dropin_adapter.schema.json). */
+/** Provider D (drop-in card and wallet provider): the adapter's id and configuration (provider_d_dropin_adapter.schema.json, beside it). */
 export const PROVIDER_D_ADAPTER_ID = 'provider_d_dropin_adapter';
 
 export interface ProviderDConfiguration {

@@ -2,6 +2,8 @@ import { operatorToken } from '../../platform/auth/operator-token.js';
 import type { PlatformConfig } from '../../platform/env/env.config.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { adapterSchemaUrl } from '../../subgraphs/configuration/local-schemas.js';
+import type { AdapterDemoContext } from '../../adapters/kit/provider-manifest.js';
+import { PROVIDERS } from '../service.catalogue.js';
 
 export const DEMO_TENANT = { merchant: 'demo', channel: 'demo' } as const;
 /** PUTs of one demo configuration after a 409 (processes seeding at once: each retry loses only to another seeder's write). */
@@ -9,17 +11,34 @@ const DEMO_PUT_RETRIES = 4;
 export const DEMO_GIFT_CARD = { cardId: 'DEMO-GIFT-100', balance: 100, currency: 'NOK' } as const;
 
 /** The demo channel's configuration of each adapter, pointing at the local sandboxes. */
-export function demoConfigurations(config: PlatformConfig): Record<string, Record<string, unknown>> {
+/** Where an adapter is reached (its `<ENV>_URL`, else this process's), '' when nowhere. */
+const adapterUrlOf = (config: PlatformConfig, id: string): string => config.adapterUrls[id] ?? config.urls[id] ?? '';
+
+/** The context a provider's demo (its manifest's `demo`) is given, for the adapter `id`. */
+function demoContext(config: PlatformConfig, id: string, logger: Logger): AdapterDemoContext {
+  const url = adapterUrlOf(config, id);
   const { urls } = config;
-  const base = (id: 'commerce_adapter' | 'giftcard_adapter' | 'nonpsp_adapter' | 'provider_a_checkout_adapter' | 'provider_b_checkout_adapter' | 'provider_c_checkout_adapter' | 'provider_d_dropin_adapter') => {
-    const url = config.adapterUrls[id] ?? urls[id] ?? '';
-    return { $schema: adapterSchemaUrl(url, id), id, active: true, adapter: { publicUrl: url } };
-  };
   // Where a provider sends the shopper back: the storefront's own pages when it runs (its routes
   // /checkout/{orderId} and /confirmation/{orderId}, docs/storefront-app.md), else a shop of the merchant's.
   const shopPages = urls.storefront
     ? { checkout: `${urls.storefront}/checkout/{orderId}`, confirmation: `${urls.storefront}/confirmation/{orderId}` }
     : { checkout: 'https://shop.example/{merchant}/{channel}/checkout/{orderId}', confirmation: 'https://shop.example/{merchant}/{channel}/confirmation/{orderId}' };
+  return { urls, adapterUrl: url, base: { $schema: adapterSchemaUrl(url, id), id, active: true, adapter: { publicUrl: url } }, shopPages, send, logger };
+}
+
+/** The demo channel's configuration of each adapter, pointing at the local sandboxes. */
+export function demoConfigurations(config: PlatformConfig, logger?: Logger): Record<string, Record<string, unknown>> {
+  const { urls } = config;
+  const quiet = logger ?? ({ warn: () => undefined } as unknown as Logger);
+  const base = (id: string) => demoContext(config, id, quiet).base;
+  const { shopPages } = demoContext(config, '', quiet);
+  // The providers with a manifest seed themselves (its `demo`), when it runs here (its adapter has an address).
+  const fromManifests = Object.fromEntries(
+    PROVIDERS.flatMap(({ adapter }) => {
+      const document = adapterUrlOf(config, adapter.id) ? adapter.demo?.configuration(demoContext(config, adapter.id, quiet)) : undefined;
+      return document ? [[adapter.id, document]] : [];
+    }),
+  );
   return {
     commerce_adapter: {
       ...base('commerce_adapter'),
@@ -82,21 +101,9 @@ export function demoConfigurations(config: PlatformConfig): Record<string, Recor
           },
         }
       : {}),
-    ...(urls.provider_d_sandbox && (config.adapterUrls.provider_d_dropin_adapter ?? urls.provider_d_dropin_adapter)
-      ? {
-          provider_d_dropin_adapter: {
-            ...base('provider_d_dropin_adapter'),
-            apiSettings: { apiUrl: urls.provider_d_sandbox, apiKey: 'provider-d-sandbox-api-key', clientKey: 'test_DEMOCLIENTKEY', merchantAccount: 'SandboxMerchantECOM', environment: 'test', hmacKey: PROVIDER_D_SANDBOX_HMAC_KEY },
-            paymentMethodsConfiguration: { card: { hasHolderName: true, holderNameRequired: false } },
-            redirectUrls: { checkoutUrl: shopPages.checkout },
-          },
-        }
-      : {}),
+    ...fromManifests,
   };
 }
-
-/** The provider D sandbox's default merchant account signs webhooks with this key (docs/sandboxes.md). */
-const PROVIDER_D_SANDBOX_HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 
 async function send(url: string, method: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   const response = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -114,7 +121,7 @@ export async function ensureDemoData(config: PlatformConfig, logger: Logger): Pr
   const token = await operatorToken(config, { merchant: DEMO_TENANT.merchant, channels: [DEMO_TENANT.channel], role: 'service' }, { expiresIn: 60 });
   const headers = { authorization: `Bearer ${token}`, 'x-merchant': DEMO_TENANT.merchant, 'x-channel': DEMO_TENANT.channel };
 
-  for (const [id, document] of Object.entries(demoConfigurations(config))) {
+  for (const [id, document] of Object.entries(demoConfigurations(config, logger))) {
     const url = `${config.urls.configuration}/api/v1/configuration/merchants/demo/channels/demo/configurations/${id}`;
     let put = await send(url, 'PUT', document, headers);
     // 409: another process seeding at the same moment wrote it between our read and write; again, over theirs.
@@ -137,11 +144,8 @@ export async function ensureDemoData(config: PlatformConfig, logger: Logger): Pr
     },
   });
   const card = await send(`${config.urls.giftcard_sandbox}/api/sandbox/cards`, 'POST', DEMO_GIFT_CARD);
-  const providerD = config.adapterUrls.provider_d_dropin_adapter ?? config.urls.provider_d_dropin_adapter;
-  if (config.urls.provider_d_sandbox && providerD) {
-    // Provider D sends webhooks where its merchant account says (configured at the provider, not per payment).
-    const account = await send(`${config.urls.provider_d_sandbox}/api/sandbox/merchant-accounts/SandboxMerchantECOM`, 'PUT', { webhookUrl: `${providerD}/api/checkout/v1/callback/provider-d/webhooks` });
-    if (account.status >= 300) logger.warn({ status: account.status, error: account.body }, 'provider D sandbox webhook address not set');
+  for (const { adapter } of PROVIDERS) {
+    if (adapter.demo?.seed && adapterUrlOf(config, adapter.id)) await adapter.demo.seed(demoContext(config, adapter.id, logger));
   }
   if (card.status >= 300 && card.body?.code !== 'card_exists') logger.warn({ status: card.status, error: card.body }, 'demo gift card not seeded');
   const basketId = basket.status < 300 ? (basket.body?.id as string | undefined) : undefined;
@@ -159,8 +163,7 @@ export function demoInstructions(gatewayUrl: string, basketId: string | undefine
     `  3. mutation { createOrderFromBasket(input: { cartReference: "${basketId ?? '<basket id>'}", culture: "nb-NO", currency: "NOK" }) { id total { includingVat } } }`,
     `     then addGiftCard(orderId, cardId: "${DEMO_GIFT_CARD.cardId}"), startPayment(orderId, adapterId: "nonpsp_adapter"), completePayment(orderId, paymentId)`,
     '     or startPayment(orderId, adapterId: "provider_a_checkout_adapter") { htmlSnippet }: open the snippet\'s iframe address and click through (docs/adapters/provider-a.md)',
-    '  Cards and wallets (provider D): startPayment(orderId, adapterId: "provider_d_dropin_adapter") gives the drop-in data; POST its submit to',
-    '     <provider D adapter>/api/checkout/v1/orders/<orderId>/payments/<paymentId>/transaction (docs/adapters/provider-d.md; test cards in docs/sandboxes.md).',
+    '  Other providers: startPayment(orderId, adapterId: "<adapter id>"); each provider\'s flow is in docs/adapters/ (test cards in docs/sandboxes.md).',
     '  More baskets: POST <commerce sandbox>/api/sandbox/baskets (docs/sandboxes.md).',
     `  Or in a browser: the storefront (${storefrontUrl ? `${storefrontUrl}/` : 'port 4300'}) seeds a basket and a gift card and runs the whole checkout (docs/storefront-app.md).`,
     '',

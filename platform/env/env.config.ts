@@ -25,7 +25,37 @@ export interface ServiceSpec {
   runs: boolean;
   /** Prefix of its environment variables when not NAME (PROVIDER_A_ADAPTER for provider_a_checkout_adapter). */
   env?: string;
+  /** The settings it declares in its manifest (adapters/kit/provider-manifest.ts), read with the rest of the environment. */
+  settings?: readonly ServiceSetting[];
+  /** An adapter's configuration schema, as a path from the repository's root (default `schemas/adapters/<name>.schema.json`). */
+  schemaFile?: string;
 }
+
+/** Where an adapter's configuration schema is, from the repository's root (ServiceSpec.schemaFile). */
+export const adapterSchemaFile = (catalogue: readonly ServiceSpec[], id: string): string =>
+  catalogue.find((spec) => spec.name === id)?.schemaFile ?? `schemas/adapters/${id}.schema.json`;
+
+/**
+ * A setting a service declares in its own folder (its manifest): one environment variable, checked
+ * at boot with the others, its value in `config.settings[service][key]`. `timeout`: whole
+ * milliseconds from 1 to 999999; `milliseconds`: from 0 to 9999999. A setting without a default
+ * is absent when its variable is unset.
+ */
+export interface ServiceSetting {
+  env: string;
+  key: string;
+  kind: 'timeout' | 'milliseconds';
+  default?: number;
+  /** What it sets, for people (README.md "Environment" says the same). */
+  description: string;
+}
+
+/** Each service's declared settings, by service name and key (ServiceSetting). */
+export type ServiceSettings = Readonly<Record<ServiceName, Readonly<Record<string, number | undefined>>>>;
+
+/** A declared setting's value: the configuration's, else its default (for services built without one, e.g. sandboxes in tests). */
+export const settingValue = (config: { settings?: ServiceSettings } | undefined, service: string, setting: ServiceSetting): number | undefined =>
+  config?.settings?.[service]?.[setting.key] ?? setting.default;
 
 /** The platform's own services: every platform process needs their addresses (SERVICES=platform). */
 export const PLATFORM_SERVICES = ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications'] as const;
@@ -88,8 +118,6 @@ export interface PlatformConfig {
   gatewayFastPath: boolean;
   /** Seed the `demo` merchant and channel at start-up (DEMO_DATA; off in production by default). */
   demoData: boolean;
-  /** PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: provider D's sandbox authorises a pending payment by itself after this long (unset: the sandbox's 10 s); 0 = only when told (`…/settle`). */
-  providerDSandboxPendingSettleMs?: number;
   /** Key (base64, 32 bytes) encrypting configuration secrets at rest; generated in dataDir when unset. */
   configEncryptionKey: string | undefined;
   /** Client credentials an adapter process was given (`<ADAPTER>_CLIENT_ID/_CLIENT_SECRET`); the system runner issues them otherwise. */
@@ -118,6 +146,8 @@ export interface PlatformConfig {
   telemetry: TelemetryConfig;
   /** How long each outbound call waits for an answer (the `*_TIMEOUT_MS` of TIMEOUT_SETTINGS). */
   timeouts: Timeouts;
+  /** The settings services declare in their manifests (ServiceSpec.settings), by service name. */
+  settings: ServiceSettings;
 }
 
 /**
@@ -142,13 +172,11 @@ export const TIMEOUT_SETTINGS = {
   PROVIDER_A_API_TIMEOUT_MS: ['providerAApiMs', 10_000],
   PROVIDER_B_API_TIMEOUT_MS: ['providerBApiMs', 5_000],
   PROVIDER_C_API_TIMEOUT_MS: ['providerCApiMs', 5_000],
-  PROVIDER_D_API_TIMEOUT_MS: ['providerDApiMs', 10_000],
   /** The storefront app's server relaying the browser's calls to an adapter. */
   STOREFRONT_RELAY_TIMEOUT_MS: ['storefrontRelayMs', 30_000],
-  /** Sandboxes calling the merchant: provider B's purchase callback, provider C's validation and pushes, provider D's webhooks. */
+  /** Sandboxes calling the merchant: provider B's purchase callback, provider C's validation and pushes (a provider's own settings live in its manifest: ServiceSetting). */
   PROVIDER_B_SANDBOX_CALLBACK_TIMEOUT_MS: ['providerBSandboxCallbackMs', 5_000],
   PROVIDER_C_SANDBOX_CALLBACK_TIMEOUT_MS: ['providerCSandboxCallbackMs', 5_000],
-  PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: ['providerDSandboxWebhookMs', 5_000],
 } as const;
 
 type TimeoutField = (typeof TIMEOUT_SETTINGS)[keyof typeof TIMEOUT_SETTINGS][0];
@@ -250,7 +278,6 @@ const envSchema = {
     NOTIFICATION_RETRY_DELAYS_MS: { type: 'string', pattern: '^[0-9]{1,9}(,[0-9]{1,9})*$' },
     NOTIFICATION_CONCURRENCY: { type: 'string', pattern: '^[0-9]{1,3}$' },
     NOTIFICATION_HOST_CONCURRENCY: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
-    PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: { type: 'string', pattern: '^[0-9]{1,7}$' },
     NOTIFICATION_RECEIVER_PAUSE_FAILURES: { type: 'string', pattern: '^[0-9]{1,6}$' },
     NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: { type: 'string', pattern: '^[0-9]{1,10}$' },
     CONFIG_ENCRYPTION_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{43}=?$' },
@@ -276,13 +303,19 @@ const envSchema = {
   },
 } as const;
 
+/** How each kind of declared setting (ServiceSetting) is checked, and said when it fails. */
+const SETTING_KINDS = {
+  timeout: { schema: MILLISECONDS, message: 'must be a whole number of milliseconds from 1 to 999999' },
+  milliseconds: { schema: { type: 'string', pattern: '^[0-9]{1,7}$' }, message: 'must be a whole number of milliseconds from 0 to 9999999' },
+} as const;
+
 /** What a value failing its pattern should have been, in words. */
-const patternMessage = (name: string): string | undefined =>
-  name.endsWith('_PORT') ? 'must be a port number, 0 to 65535'
+const patternMessage = (name: string, settingKinds: ReadonlyMap<string, ServiceSetting['kind']>): string | undefined =>
+  settingKinds.has(name) ? SETTING_KINDS[settingKinds.get(name)!].message
+  : name.endsWith('_PORT') ? 'must be a port number, 0 to 65535'
   : name === 'GRAPHQL_MAX_PAGE_SIZE' ? 'must be a whole number from 1 to 200'
   : name in GRAPHQL_SETTINGS ? 'must be a whole number from 1 to 999999'
   : name in TIMEOUT_SETTINGS ? 'must be a whole number of milliseconds from 1 to 999999'
-  : name === 'PROVIDER_D_SANDBOX_PENDING_SETTLE_MS' ? 'must be a whole number of milliseconds from 0 to 9999999'
   : name === 'CORS_ORIGINS' ? 'must be none or a comma-separated list of origins such as https://shop.example.com, http://localhost:*, or *'
   : undefined;
 
@@ -297,16 +330,18 @@ function catalogueVariables(catalogue: readonly ServiceSpec[]): Record<string, o
       ...(spec.runs ? [[`${spec.name.toUpperCase()}_PORT`, PORT]] : []),
       [`${envBase(spec)}_URL`, URL_VAR],
       ...(spec.kind === 'adapter' ? Object.values(adapterCredentialEnvNames(spec.name, catalogue)).map((name) => [name, { type: 'string', pattern: '^[A-Za-z0-9._~-]{16,200}$' }]) : []),
+      ...(spec.settings ?? []).map((setting) => [setting.env, SETTING_KINDS[setting.kind].schema]),
     ]),
   );
 }
 
-const validators = new WeakMap<readonly ServiceSpec[], { validate: ReturnType<typeof ajv.compile>; keys: string[] }>();
+const validators = new WeakMap<readonly ServiceSpec[], { validate: ReturnType<typeof ajv.compile>; keys: string[]; settingKinds: Map<string, ServiceSetting['kind']> }>();
 function validatorFor(catalogue: readonly ServiceSpec[]) {
   let entry = validators.get(catalogue);
   if (!entry) {
     const properties = { ...envSchema.properties, ...catalogueVariables(catalogue) };
-    entry = { validate: ajv.compile({ type: 'object', properties }), keys: Object.keys(properties) };
+    const settingKinds = new Map(catalogue.flatMap((spec) => (spec.settings ?? []).map((setting) => [setting.env, setting.kind] as const)));
+    entry = { validate: ajv.compile({ type: 'object', properties }), keys: Object.keys(properties), settingKinds };
     validators.set(catalogue, entry);
   }
   return entry;
@@ -321,6 +356,9 @@ export function checkCatalogue(catalogue: readonly ServiceSpec[]): void {
   if (missing.length > 0) throw new Error(`The service catalogue lacks the platform services ${missing.join(', ')}.`);
   const bad = names.filter((name) => !/^[a-z][a-z0-9_]*$/.test(name));
   if (bad.length > 0) throw new Error(`Service names are lower-case identifiers: ${bad.join(', ')}.`);
+  const settingNames = catalogue.flatMap((spec) => (spec.settings ?? []).map((setting) => setting.env));
+  const clashing = settingNames.filter((name, index) => settingNames.indexOf(name) !== index || name in envSchema.properties);
+  if (clashing.length > 0) throw new Error(`Services declare the settings ${clashing.join(', ')} more than once, or as a platform variable.`);
 }
 
 export class EnvError extends Error {
@@ -333,7 +371,7 @@ export class EnvError extends Error {
  */
 export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSpec[]): PlatformConfig {
   checkCatalogue(catalogue);
-  const { validate: validateEnv, keys } = validatorFor(catalogue);
+  const { validate: validateEnv, keys, settingKinds } = validatorFor(catalogue);
   const runnable = catalogue.filter((spec) => spec.runs);
   const SERVICE_NAMES = runnable.map((spec) => spec.name);
   const defaultPort = (name: string) => catalogue.find((spec) => spec.name === name)!.port;
@@ -347,7 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
     for (const error of validateEnv.errors ?? []) {
       const name = error.instancePath.slice(1) || 'environment';
       // One line per variable: a URL failing both `format` and `pattern` is said once.
-      if (!problems.has(name)) problems.set(name, `${name}: ${(error.keyword === 'pattern' && patternMessage(name)) || (error.message ?? 'invalid')}`);
+      if (!problems.has(name)) problems.set(name, `${name}: ${(error.keyword === 'pattern' && patternMessage(name, settingKinds)) || (error.message ?? 'invalid')}`);
     }
   }
   const get = (key: string): string | undefined => (problems.has(key) ? undefined : relevant[key]);
@@ -474,7 +512,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
     telemetry: { tracesExporter, otlpEndpoint, serviceName: get('OTEL_SERVICE_NAME') ?? 'checkout-platform', metricsToken: get('METRICS_TOKEN') },
     timeouts: Object.fromEntries(Object.entries(TIMEOUT_SETTINGS).map(([name, [field, ms]]) => [field, Number(get(name) ?? ms)])) as Timeouts,
     demoData: (get('DEMO_DATA') ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
-    ...(get('PROVIDER_D_SANDBOX_PENDING_SETTLE_MS') === undefined ? {} : { providerDSandboxPendingSettleMs: Number(get('PROVIDER_D_SANDBOX_PENDING_SETTLE_MS')) }),
+    settings: Object.fromEntries(
+      catalogue.map((spec) => [spec.name, Object.fromEntries((spec.settings ?? []).map((setting) => [setting.key, get(setting.env) === undefined ? setting.default : Number(get(setting.env))]))]),
+    ),
     corsOrigins: corsOrigins(get('CORS_ORIGINS'), nodeEnv),
     explorer: (get('EXPLORER') ?? 'auto') as PlatformConfig['explorer'],
     admin: { gatewayUrl: get('ADMIN_GATEWAY_URL'), oidcClientId: get('ADMIN_OIDC_CLIENT_ID') },

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../platform/logging/logger.js';
-import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
 import { ExchangeJournal } from '../shared/exchange.journal.js';
 import { createSandboxApp } from '../shared/sandbox-app.factory.js';
 import { SandboxClock } from '../shared/sandbox.clock.js';
 import { IdempotencyCache } from './idempotency.cache.js';
+import { WEBHOOK_TIMEOUT_MS } from './provider-d-sandbox.settings.js';
 import type { MerchantAccount } from './provider-d.model.js';
 import { registerProviderDRoutes } from './provider-d.routes.js';
 import { registerProviderDShopperRoutes } from './provider-d-shopper.routes.js';
@@ -59,7 +59,7 @@ export interface ProviderDSandboxState {
 export function createProviderDSandbox(options: ProviderDSandboxOptions): { app: FastifyInstance; state: ProviderDSandboxState } {
   const clock = new SandboxClock(options.now);
   const journal = new ExchangeJournal();
-  const dispatcher = new WebhookDispatcher(journal, options.logger, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, clock.now, options.webhookTimeoutMs ?? DEFAULT_TIMEOUTS.providerDSandboxWebhookMs, options.webhookDelayMs ?? 250);
+  const dispatcher = new WebhookDispatcher(journal, options.logger, options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, clock.now, options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS, options.webhookDelayMs ?? 250);
   const store = new ProviderDStore(dispatcher, clock.now, options.pendingSettleMs ?? 10_000);
   const account = options.account ?? DEFAULT_PROVIDER_D_ACCOUNT;
   store.upsertAccount(account);

@@ -16,15 +16,18 @@ export interface AdapterContext {
   registry: AdapterRegistry;
   /** Ids of the adapters with an active configuration in the caller's channel (read once per request). */
   configuredIds: () => Promise<Set<string>>;
+  /** Where an adapter's configuration schema is (path from the repository's root). */
+  schemaFile: (adapterId: string) => string;
 }
 
-export function createAdapterContext(actions: AdapterActions, options: StorefrontOptions, registry: AdapterRegistry, prisma: PrismaClient, auth: AuthContext, headers: CallHeaders): AdapterContext {
+export function createAdapterContext(actions: AdapterActions, options: StorefrontOptions, registry: AdapterRegistry, prisma: PrismaClient, auth: AuthContext, headers: CallHeaders, schemaFile: (adapterId: string) => string): AdapterContext {
   let configured: Promise<Set<string>> | undefined;
   return {
     auth,
     actions,
     options,
     registry,
+    schemaFile,
     caller: {
       tenant: auth.tenant,
       headers: { ...pickTraceHeaders(headers), authorization: String(headers.authorization), 'x-merchant': auth.tenant.merchant, 'x-channel': auth.tenant.channel },

@@ -16,15 +16,16 @@ const servers = <T>(context: AdapterContext, input: T): T => {
 };
 
 const schemas = new Map<string, unknown>();
-function configurationSchema(id: string): unknown {
-  if (!schemas.has(id)) {
+/** An adapter's configuration schema, from its file (path from the repository's root), read once. */
+function configurationSchema(file: string): unknown {
+  if (!schemas.has(file)) {
     try {
-      schemas.set(id, JSON.parse(readFileSync(new URL(`../../schemas/adapters/${id}.schema.json`, import.meta.url), 'utf8')));
+      schemas.set(file, JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')));
     } catch {
-      schemas.set(id, null);
+      schemas.set(file, null);
     }
   }
-  return schemas.get(id);
+  return schemas.get(file);
 }
 
 /** Thin: each mutation is one call to AdapterActions, answered as a reference the gateway resolves. */
@@ -52,7 +53,7 @@ export const adapterResolvers: Resolvers = {
   Adapter: {
     __resolveReference: async (reference, context) => (await context.registry.find(reference.id)) ?? null,
     configured: async (adapter, _args, context) => (await context.configuredIds()).has(adapter.id),
-    configurationSchema: (adapter) => configurationSchema(adapter.id) ?? null,
+    configurationSchema: (adapter, _args, context) => configurationSchema(context.schemaFile(adapter.id)) ?? null,
     available: (adapter) => adapter.available,
   },
 };

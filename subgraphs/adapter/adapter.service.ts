@@ -3,6 +3,7 @@ import { createServiceApp } from '../../platform/http/app.factory.js';
 import { mountSubgraph } from '../../platform/graphql/subgraph.server.js';
 import { subgraphSdl } from '../subgraph.catalog.js';
 import type { ServiceDeps } from '../../platform/service-deps.js';
+import { adapterSchemaFile } from '../../platform/env/env.config.js';
 import { AdapterActions } from './adapter-actions.service.js';
 import { AdapterRegistry } from './adapter.registry.js';
 import { StorefrontOptions } from './storefront-options.service.js';
@@ -17,6 +18,6 @@ export async function createAdapterService(deps: ServiceDeps): Promise<FastifyIn
   const registry = new AdapterRegistry({ ...deps.config.adapterUrls }, { timeoutMs: deps.config.timeouts.adapterManifestMs });
   const actions = new AdapterActions(registry, deps.config.urls.order);
   const options = new StorefrontOptions(registry, deps.config.urls.order);
-  await mountSubgraph({ app, sdl: ADAPTER_SDL, resolvers: adapterResolvers, limits: deps.config.graphql, context: (auth, headers) => createAdapterContext(actions, options, registry, deps.db.prisma, auth, headers) });
+  await mountSubgraph({ app, sdl: ADAPTER_SDL, resolvers: adapterResolvers, limits: deps.config.graphql, context: (auth, headers) => createAdapterContext(actions, options, registry, deps.db.prisma, auth, headers, (id) => adapterSchemaFile(deps.config.catalogue, id)) });
   return app;
 }

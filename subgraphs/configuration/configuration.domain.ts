@@ -24,7 +24,7 @@ export interface ConfigurationDomainDeps {
 }
 
 /** Builds the domain over the platform's config and database (the configuration service, adapters in-process). */
-export function createConfigurationDomain(config: Pick<PlatformConfig, 'adapterUrls' | 'urls' | 'configEncryptionKey' | 'dataDir' | 'timeouts'>, prisma: PrismaClient): ConfigurationDomain {
+export function createConfigurationDomain(config: Pick<PlatformConfig, 'adapterUrls' | 'urls' | 'catalogue' | 'configEncryptionKey' | 'dataDir' | 'timeouts'>, prisma: PrismaClient): ConfigurationDomain {
   return new ConfigurationDomain({
     prisma,
     // The key is read on first use, so a process that never touches a secret writes no key file.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { PlatformConfig } from '../../platform/env/env.config.js';
+import { adapterSchemaFile, type PlatformConfig } from '../../platform/env/env.config.js';
 import type { JsonObject } from './json-pointer.js';
 
 /** The JSON Schema dialect every configuration schema is written in. */
@@ -16,12 +16,12 @@ export const STATIC_NOTIFICATIONS_ID = 'static_notifications';
 
 /** Schemas the configuration service itself serves at `GET /openapi/v1/schemas/<name>.json`. */
 export const SERVED_SCHEMAS = {
-  'basic-configuration': { file: 'configuration/basic-configuration.schema.json', id: BASIC_SCHEMA_ID, configurationId: undefined },
-  static_notifications: { file: 'configuration/static-notifications.schema.json', id: STATIC_NOTIFICATIONS_SCHEMA_ID, configurationId: STATIC_NOTIFICATIONS_ID },
+  'basic-configuration': { file: 'schemas/configuration/basic-configuration.schema.json', id: BASIC_SCHEMA_ID, configurationId: undefined },
+  static_notifications: { file: 'schemas/configuration/static-notifications.schema.json', id: STATIC_NOTIFICATIONS_SCHEMA_ID, configurationId: STATIC_NOTIFICATIONS_ID },
 } as const;
 
 export interface LocalSchema {
-  /** Path under `schemas/`. */
+  /** Path from the repository's root. */
   file: string;
   /** The configuration id a configuration using this schema must have (adapter id, static_notifications). */
   configurationId: string | undefined;
@@ -29,11 +29,11 @@ export interface LocalSchema {
 
 const fileCache = new Map<string, JsonObject>();
 
-/** A schema file under `schemas/`, parsed once. Callers must not mutate it. */
+/** A schema file (path from the repository's root), parsed once. Callers must not mutate it. */
 export function loadSchemaFile(file: string): JsonObject {
   let schema = fileCache.get(file);
   if (!schema) {
-    schema = JSON.parse(readFileSync(new URL(`../../schemas/${file}`, import.meta.url), 'utf8')) as JsonObject;
+    schema = JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')) as JsonObject;
     fileCache.set(file, schema);
   }
   return schema;
@@ -57,16 +57,16 @@ export function schemaUrlKey(url: string): string | undefined {
 
 /**
  * The schema URLs answered from local copies instead of fetched: each adapter's schema at its
- * configured base URL (`schemas/adapters/<id>.schema.json`), and the configuration service's
+ * configured base URL (the file its catalogue row names, adapterSchemaFile), and the configuration service's
  * own schemas under their identifiers and at `{configuration_url}/openapi/v1/schemas/`.
  */
-export function localSchemas(config: Pick<PlatformConfig, 'adapterUrls' | 'urls'>): Map<string, LocalSchema> {
+export function localSchemas(config: Pick<PlatformConfig, 'adapterUrls' | 'urls' | 'catalogue'>): Map<string, LocalSchema> {
   const entries = new Map<string, LocalSchema>();
   const add = (url: string, schema: LocalSchema) => {
     const key = schemaUrlKey(url);
     if (key) entries.set(key, schema);
   };
-  for (const [id, url] of Object.entries(config.adapterUrls)) add(adapterSchemaUrl(url, id), { file: `adapters/${id}.schema.json`, configurationId: id });
+  for (const [id, url] of Object.entries(config.adapterUrls)) add(adapterSchemaUrl(url, id), { file: adapterSchemaFile(config.catalogue, id), configurationId: id });
   for (const [name, served] of Object.entries(SERVED_SCHEMAS)) {
     const schema = { file: served.file, configurationId: served.configurationId };
     add(served.id, schema);

@@ -7,7 +7,7 @@ import { screenshot } from './chromium.js';
 import { newBasket } from '../journey/journey-setup.js';
 import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, pageShowsOrderAsStored, readOrder } from './storefront-shopper.js';
 
-// Provider D's frontend in the storefront (web/checkout-client/core/frontends/provider-d.frontend.ts): the
+// Provider D's frontend in the storefront (adapters/provider-d/frontend/provider-d.frontend.ts): the
 // sandbox's drop-in script mounted with the adapter's create answer, its submit sent to the
 // adapter's `transaction` through the storefront's server with the checkout token. Every path a
 // card takes, at a desktop and a phone width: a card that authorises, a 3-D Secure challenge in

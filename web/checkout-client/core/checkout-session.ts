@@ -11,7 +11,7 @@ export interface StorefrontConfig {
   channel: string;
   /** Whether the server can seed a demo basket in the commerce sandbox. */
   demo: boolean;
-  /** The provider client scripts a frontend loads, per adapter id (provider D's drop-in). */
+  /** The provider client scripts a frontend loads, per adapter id (a provider's drop-in). */
   providerScripts?: Record<string, string>;
 }
 

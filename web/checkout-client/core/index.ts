@@ -12,5 +12,4 @@ export { forgetRedirect, providerReturn, rememberRedirect, type ProviderRedirect
 export * from './shopper-words.js';
 export type { MountedFrontend, ProviderFrontend, ProviderFrontendOptions } from './frontends/provider-frontend.js';
 export { PROVIDER_FRONTENDS, frontendFor, mountProviderFrontend } from './frontends/registry.js';
-export { refusalMessage } from './frontends/provider-d.frontend.js';
 export type { ApolloClient } from '@apollo/client';

@@ -9,7 +9,7 @@
 export interface ProviderRedirect {
   adapterId: string;
   paymentId: string;
-  /** The query parameters the provider adds to the return address (provider D: `redirectResult`). */
+  /** The query parameters the provider adds to the return address (e.g. `redirectResult`). */
   params: string[];
 }
 

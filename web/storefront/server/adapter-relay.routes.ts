@@ -7,8 +7,8 @@ import { PlatformCallError } from '../../../platform/http-client/platform-call-e
 
 /**
  * The adapters' storefront calls a provider frontend makes from the browser that are REST, not
- * GraphQL (docs/adapters/provider-b.md, provider-c.md, provider-d.md): provider B's script
- * callbacks, provider C's iframe events and provider D's drop-in submit and details. The page
+ * GraphQL (docs/adapters/*.md): provider B's script callbacks, provider C's iframe events, and
+ * what a provider's manifest declares (`storefront.relayPaths`, handed in as `allowed`). The page
  * posts them here, to its own origin (no CORS at the adapters), with the order's checkout token;
  * this server forwards them as they are, with the tenant's headers, to the adapter paths each
  * allows, and answers the adapter's answer — a refusal (4xx) with its status and body as the
@@ -19,7 +19,6 @@ export const BROWSER_ADAPTER_CALLS: Readonly<Record<string, RegExp>> = {
   // B's process path names the order twice (`callback/orders/{id}/{id}/payments/…/process`).
   provider_b_checkout_adapter: /^callback\/orders\/([\w-]{1,100})\/(?:payments\/[\w-]{1,100}\/(?:customer-update|shipping-option-update|validate)|\1\/payments\/[\w-]{1,100}\/process)$/,
   provider_c_checkout_adapter: /^callback\/orders\/[\w-]{1,100}\/payments\/[\w-]{1,100}\/(customer-update|shipping-option-update)$/,
-  provider_d_dropin_adapter: /^orders\/[\w-]{1,100}\/payments\/[\w-]{1,100}\/(transaction|details)$/,
 };
 
 const ANSWER = json("The adapter's answer, as it answered", { type: 'object', additionalProperties: true });
@@ -28,20 +27,21 @@ const REFUSAL = json("The adapter's refusal, as it answered: an error body, or p
 });
 
 /** `timeoutMs`: how long a forwarded call waits for the adapter (STOREFRONT_RELAY_TIMEOUT_MS). */
-export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl: (adapterId: string) => string | undefined; merchant: string; channel: string; timeoutMs: number }) {
+export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl: (adapterId: string) => string | undefined; merchant: string; channel: string; timeoutMs: number; allowed?: Readonly<Record<string, RegExp>> }) {
+  const allowedPaths: Readonly<Record<string, RegExp>> = { ...BROWSER_ADAPTER_CALLS, ...options.allowed };
   app.post<{ Params: { adapterId: string; '*': string }; Body: unknown }>(
     '/api/adapters/:adapterId/*',
     {
       config: { public: true },
       schema: {
-        summary: "A provider frontend's REST call to its adapter (provider B's script callbacks, provider C's iframe events, provider D's drop-in submit and details), forwarded with the shopper's checkout token",
+        summary: "A provider frontend's REST call to its adapter (provider B's script callbacks, provider C's iframe events, the paths a provider's manifest allows), forwarded with the shopper's checkout token",
         response: { 200: ANSWER, 201: ANSWER, ...errors(401, 403, 404, 502), 400: REFUSAL, 409: REFUSAL },
       },
     },
     async (request, reply) => {
       const { adapterId } = request.params;
       const path = request.params['*'];
-      const allowed = BROWSER_ADAPTER_CALLS[adapterId];
+      const allowed = Object.hasOwn(allowedPaths, adapterId) ? allowedPaths[adapterId] : undefined;
       const base = options.adapterUrl(adapterId);
       if (!allowed || !allowed.test(path) || !base) throw new AppError(404, 'route_not_found', 'This adapter takes no such call from the storefront.');
       const authorization = request.headers.authorization;

@@ -12,6 +12,12 @@ const WEB_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STOREFRONT_ROOT = join(WEB_ROOT, 'storefront');
 /** The checkout client library both apps are built on (web/checkout-client: core/, react/). */
 const CLIENT_ROOT = join(WEB_ROOT, 'checkout-client');
+/** Where the adapters keep their browser frontends (`adapters/<provider>/frontend/`), which the checkout client's registry imports at build time. */
+const ADAPTERS_ROOT = join(WEB_ROOT, '..', 'adapters');
+const adapterFrontendFiles = async (): Promise<string[]> => {
+  const adapters = (await readdir(ADAPTERS_ROOT, { withFileTypes: true })).filter((entry) => entry.isDirectory() && existsSync(join(ADAPTERS_ROOT, entry.name, 'frontend')));
+  return (await Promise.all(adapters.map((entry) => filesUnder(join(ADAPTERS_ROOT, entry.name, 'frontend'))))).flat();
+};
 /** The checkout client's minimal example app (docs/storefront-sdk.md), served by the storefront at /example. */
 export const EXAMPLE_ROOT = join(WEB_ROOT, 'checkout-example');
 
@@ -30,7 +36,7 @@ const run = promisify(execFile);
  */
 const BUILD_MODE = 'production';
 
-/** An app under `root` (index.html, src/) served under `base`, built from its own sources and the checkout client. */
+/** An app under `root` (index.html, src/) served under `base`, built from its own sources, the checkout client and the adapters' frontends. */
 function viteApp(root: string, base: string) {
   const distRoot = join(root, 'dist');
   /** A digest of everything the build reads of ours (and the bundler's version): a build is reused while it matches. */
@@ -38,7 +44,7 @@ function viteApp(root: string, base: string) {
     const hash = createHash('sha256');
     const vite = JSON.parse(await readFile(join(WEB_ROOT, '../node_modules/vite/package.json'), 'utf8')) as { version: string };
     hash.update(`vite@${vite.version} ${BUILD_MODE} ${base}\n`);
-    for (const file of [join(root, 'index.html'), ...(await filesUnder(join(root, 'src'))), ...(await filesUnder(CLIENT_ROOT))]) {
+    for (const file of [join(root, 'index.html'), ...(await filesUnder(join(root, 'src'))), ...(await filesUnder(CLIENT_ROOT)), ...(await adapterFrontendFiles())]) {
       hash.update(`${relative(WEB_ROOT, file)}\n`).update(await readFile(file));
     }
     return hash.digest('hex').slice(0, 16);

@@ -8,6 +8,7 @@ import { createApp } from '../../../platform/http/app.factory.js';
 import { callJson } from '../../../platform/http-client/http-client.js';
 import type { ServiceDeps } from '../../../platform/service-deps.js';
 import { registerAdapterRelay } from './adapter-relay.routes.js';
+import type { StorefrontProviders } from './storefront-providers.js';
 import { ensureExampleBuilt, ensureStorefrontBuilt } from './storefront-build.js';
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.woff2': 'font/woff2' };
@@ -33,7 +34,7 @@ const CONFIG_ANSWER = {
     merchant: { type: 'string' },
     channel: { type: 'string' },
     demo: { type: 'boolean' },
-    providerScripts: { type: 'object', additionalProperties: { type: 'string' }, description: "The provider client scripts a frontend loads, per adapter id (provider D's drop-in)" },
+    providerScripts: { type: 'object', additionalProperties: { type: 'string' }, description: "The provider client scripts a frontend loads, per adapter id (a provider's drop-in, from its manifest)" },
   },
 };
 const CREATE_CHECKOUT = `mutation StorefrontCreateCheckout($input: CreateOrderFromBasketInput!) {
@@ -52,7 +53,7 @@ interface GraphQLAnswer<T> {
  * never leaves this server. Everything else the page does, it does at the gateway with the
  * order's checkout token.
  */
-export async function createStorefrontService(deps: ServiceDeps): Promise<FastifyInstance> {
+export async function createStorefrontService(deps: ServiceDeps, providers: StorefrontProviders = { relayPaths: {}, scripts: () => ({}) }): Promise<FastifyInstance> {
   const { config } = deps;
   const tenant = config.storefront;
   const app = createApp({
@@ -74,8 +75,8 @@ export async function createStorefrontService(deps: ServiceDeps): Promise<Fastif
   const sandboxes = { commerce: config.urls.commerce_sandbox, giftcard: config.urls.giftcard_sandbox };
   const demo = config.demoData && Boolean(sandboxes.commerce && sandboxes.giftcard);
   const adapterUrl = (adapterId: string): string | undefined => config.adapterUrls[adapterId] ?? config.urls[adapterId];
-  // Provider D's drop-in is the provider's script: here its sandbox's (the provider's CDN in production).
-  const providerScripts: Record<string, string> = config.urls.provider_d_sandbox ? { provider_d_dropin_adapter: `${config.urls.provider_d_sandbox.replace(/\/+$/, '')}/dropin.js` } : {};
+  // The providers' scripts (a drop-in), from their manifests: a sandbox's here, the provider's CDN in production.
+  const providerScripts = providers.scripts(config.urls);
 
   const page = async (reply: FastifyReply, built: () => Promise<string> = ensureStorefrontBuilt) => {
     const dir = await built();
@@ -104,7 +105,7 @@ export async function createStorefrontService(deps: ServiceDeps): Promise<Fastif
   app.get('/storefront-config.json', { config: PUBLIC, schema: { summary: 'What the page needs: the gateway address and the tenant', response: { 200: json('The settings', CONFIG_ANSWER) } } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ gatewayUrl: config.urls.gateway, merchant: tenant.merchant, channel: tenant.channel, demo, providerScripts }),
   );
-  registerAdapterRelay(app, { adapterUrl, merchant: tenant.merchant, channel: tenant.channel, timeoutMs: config.timeouts.storefrontRelayMs });
+  registerAdapterRelay(app, { adapterUrl, merchant: tenant.merchant, channel: tenant.channel, timeoutMs: config.timeouts.storefrontRelayMs, allowed: providers.relayPaths });
 
   app.post<{ Body: { basketId?: unknown } }>(
     '/api/checkouts',

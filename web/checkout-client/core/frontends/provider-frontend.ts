@@ -11,7 +11,7 @@ export interface ProviderFrontendOptions {
   orderId: string;
   adapterId: string;
   client: ApolloClient;
-  /** The storefront's settings (provider D's drop-in script); read from the storefront's server when absent. */
+  /** The storefront's settings (a provider's drop-in script); read from the storefront's server when absent. */
   config?: StorefrontConfig;
   /** The shopper finished with the provider. */
   onCompleted: () => void;
@@ -30,4 +30,14 @@ export interface MountedFrontend {
  */
 export interface ProviderFrontend {
   mount(element: HTMLElement, options: ProviderFrontendOptions): MountedFrontend;
+}
+
+/**
+ * What a frontend module in an adapter's folder exports as `adapterFrontend`
+ * (`adapters/<provider>/frontend/*.frontend.ts`): the adapter id it serves and its frontend. The
+ * registry finds these modules at build time; no list names them (docs/adapter-kit.md).
+ */
+export interface AdapterFrontend {
+  adapterId: string;
+  frontend: ProviderFrontend;
 }

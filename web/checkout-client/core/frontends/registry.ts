@@ -3,19 +3,31 @@ import { genericFrontend } from './generic.frontend.js';
 import { providerAFrontend } from './provider-a.frontend.js';
 import { providerBFrontend } from './provider-b.frontend.js';
 import { providerCFrontend } from './provider-c.frontend.js';
-import { providerDFrontend } from './provider-d.frontend.js';
-import type { MountedFrontend, ProviderFrontend, ProviderFrontendOptions } from './provider-frontend.js';
+import type { AdapterFrontend, MountedFrontend, ProviderFrontend, ProviderFrontendOptions } from './provider-frontend.js';
+
+declare global {
+  interface ImportMeta {
+    /** Vite's build-time glob import (only the form used here). */
+    glob<T>(pattern: string, options: { eager: true; import: string }): Record<string, T>;
+  }
+}
 
 /**
- * Extension point: one entry per provider adapter id, added by the engineer building that
- * adapter's frontend. An adapter without an entry gets the generic frontend, which starts the
- * payment and shows the adapter's snippet or redirect.
+ * The frontends that live in their adapter's folder (`adapters/<provider>/frontend/*.frontend.ts`,
+ * each exporting `adapterFrontend`), found when the app is built: adding one touches no file here.
+ */
+const IN_ADAPTER_FOLDERS: readonly AdapterFrontend[] = Object.values(import.meta.glob<AdapterFrontend>('../../../../adapters/*/frontend/*.frontend.ts', { eager: true, import: 'adapterFrontend' }));
+
+/**
+ * One entry per provider adapter id: those found in the adapters' folders, and the ones still kept
+ * here (to move into their adapters' folders). An adapter without an entry gets the generic
+ * frontend, which starts the payment and shows the adapter's snippet or redirect.
  */
 export const PROVIDER_FRONTENDS: Readonly<Record<string, ProviderFrontend>> = {
   provider_a_checkout_adapter: providerAFrontend,
   provider_b_checkout_adapter: providerBFrontend,
   provider_c_checkout_adapter: providerCFrontend,
-  provider_d_dropin_adapter: providerDFrontend,
+  ...Object.fromEntries(IN_ADAPTER_FOLDERS.map(({ adapterId, frontend }) => [adapterId, frontend])),
 };
 
 /** The frontend of an adapter: its entry in PROVIDER_FRONTENDS, else the generic one. */

@@ -23,7 +23,7 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
   const placeOrder = usePlaceOrder();
   const { order, live, error } = useLiveOrder(orderId);
   const options = useQuery(PaymentOptionsDocument, { variables: { id: orderId } });
-  // Back from a provider's page (provider D's redirect to the card issuer): the provider that left stays chosen,
+  // Back from a provider's page (a drop-in's redirect to the card issuer): the provider that left stays chosen,
   // and its frontend finishes the payment (the token and the remembered payment are in sessionStorage).
   const [selection, setSelection] = useState<PaymentSelection | undefined>(() => {
     const back = providerReturn(orderId);

@@ -1,11 +1,11 @@
 // Provider D's frontend: the provider's drop-in, mounted once per payment (docs/adapters/provider-d.md).
-import { callAdapter } from '../adapter-call.js';
-import { loadConfig } from '../checkout-session.js';
-import { loadScript } from '../load-script.js';
-import { forgetRedirect, providerReturn, rememberRedirect, type ProviderReturn } from '../provider-return.js';
-import { startPayment, type PaymentSession } from '../start-payment.js';
-import { element, muted } from './dom.js';
-import type { ProviderFrontend } from './provider-frontend.js';
+import { callAdapter } from '../../../web/checkout-client/core/adapter-call.js';
+import { loadConfig } from '../../../web/checkout-client/core/checkout-session.js';
+import { loadScript } from '../../../web/checkout-client/core/load-script.js';
+import { forgetRedirect, providerReturn, rememberRedirect, type ProviderReturn } from '../../../web/checkout-client/core/provider-return.js';
+import { startPayment, type PaymentSession } from '../../../web/checkout-client/core/start-payment.js';
+import { element, muted } from '../../../web/checkout-client/core/frontends/dom.js';
+import type { AdapterFrontend, ProviderFrontend } from '../../../web/checkout-client/core/frontends/provider-frontend.js';
 
 interface DropinState {
   data: unknown;
@@ -168,3 +168,6 @@ export const providerDFrontend: ProviderFrontend = {
     };
   },
 };
+
+/** Found by the checkout client's registry (web/checkout-client/core/frontends/registry.ts) in this folder. */
+export const adapterFrontend: AdapterFrontend = { adapterId: 'provider_d_dropin_adapter', frontend: providerDFrontend };
