@@ -8,13 +8,13 @@ import { callSignerFor } from '../platform/outbound/call-signer.js';
 import { observePool } from '../platform/telemetry/metrics.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { DeliveryAdminRepository } from './delivery-admin.repository.js';
-import { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
 import { EventRepository } from './event.repository.js';
 import { registerNotificationAdminRoutes } from './notification-admin.routes.js';
 import { eventSchema, listEventsResponses, retryResponses } from './events.openapi.js';
 import { NotificationQueue } from './notification-queue.repository.js';
 import { ReceiverRepository } from './receiver.repository.js';
 import { NotificationWorker } from './notification.worker.js';
+import type { OrderJobs } from './order-jobs.port.js';
 import { observeOutbox } from './outbox.metrics.js';
 
 const RETRYABLE = ['notification.dead_lettered', 'notification.delivery_failed', 'notification.delivered'];
@@ -22,8 +22,9 @@ const RETRYABLE = ['notification.dead_lettered', 'notification.delivery_failed',
 /**
  * The notification service (port 4005): delivers queued notifications and answers the events API.
  * Its worker has its own small pool, since each delivery holds a connection while it runs.
+ * `orderJobs`: the order engine's side of payment callbacks and amountChanged calls (from app/).
  */
-export async function createNotificationService(deps: ServiceDeps): Promise<FastifyInstance> {
+export async function createNotificationService(deps: ServiceDeps, orderJobs: OrderJobs): Promise<FastifyInstance> {
   const app = createServiceApp('notifications', deps);
   const settings = deps.config.notifications;
   const workerDb = connectDatabase(deps.db.url, { max: settings.concurrency + 2 });
@@ -41,7 +42,7 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
     retryDelaysMs: settings.retryDelaysMs,
     // Not while the process is not ready for a cause of its own (its signing key): its calls would be refused.
     mayDeliver: async () => (await Promise.all((deps.readiness ?? []).map((check) => check().then(() => true, () => false)))).every(Boolean),
-  }, new PaymentCallbackLog(deps.db.pool, deps.logger));
+  }, orderJobs);
 
   app.addSchema(eventSchema);
   app.get<{ Querystring: { orderId: string } }>(
