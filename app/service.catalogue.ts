@@ -6,7 +6,7 @@ import { createConfigurationService } from '../subgraphs/configuration/configura
 import { staticNotificationsFor } from '../subgraphs/configuration/static-notifications.js';
 import { createOrderService } from '../subgraphs/order/order.service.js';
 import { createPaymentService } from '../subgraphs/payment/payment.service.js';
-import { createNotificationService } from '../notifications/notification.service.js';
+import { createNotificationAdmin, createNotificationService } from '../notifications/notification.service.js';
 import { orderJobs } from '../subgraphs/order/engine/order-jobs.js';
 import { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
 import { createCommerceAdapter } from '../adapters/commerce/commerce-adapter.app.js';
@@ -48,7 +48,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     name: 'order',
     kind: 'subgraph',
     port: 4001,
-    factory: (deps) => createOrderService(deps, { staticNotifications: (tenant) => staticNotificationsFor(deps.db.prisma, tenant) }),
+    factory: (deps) => createOrderService(deps, { staticNotifications: (tenant) => staticNotificationsFor(deps.db.prisma, tenant), notificationAdmin: createNotificationAdmin(deps.db) }),
   },
   { name: 'payment', kind: 'subgraph', port: 4002, factory: createPaymentService },
   { name: 'configuration', kind: 'subgraph', port: 4003, factory: createConfigurationService },

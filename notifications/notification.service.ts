@@ -17,6 +17,14 @@ import { NotificationWorker } from './notification.worker.js';
 import type { OrderJobs } from './order-jobs.port.js';
 import { observeOutbox } from './outbox.metrics.js';
 
+/**
+ * The outbox as the admin reads it (events, failed deliveries, receivers): this service's admin
+ * API answers from it, and the composition root hands it to the order subgraph's admin fields.
+ */
+export function createNotificationAdmin(db: ServiceDeps['db']) {
+  return { events: new EventRepository(db.prisma), deliveries: new DeliveryAdminRepository(db.pool), receivers: new ReceiverRepository(db.pool) };
+}
+
 const RETRYABLE = ['notification.dead_lettered', 'notification.delivery_failed', 'notification.delivered'];
 
 /**
@@ -34,7 +42,8 @@ export async function createNotificationService(deps: ServiceDeps, orderJobs: Or
     perHost: settings.hostConcurrency,
     onReceiverPaused: (receiver) => deps.logger.warn(receiver, 'notification receiver paused: its deliveries wait for an admin to resume it'),
   });
-  const events = new EventRepository(deps.db.prisma);
+  const admin = createNotificationAdmin(deps.db);
+  const { events } = admin;
   const worker = new NotificationWorker(queue, callSignerFor(deps.config), deps.logger, {
     databaseUrl: deps.db.url,
     concurrency: settings.concurrency,
@@ -78,7 +87,7 @@ export async function createNotificationService(deps: ServiceDeps, orderJobs: Or
     },
   );
 
-  registerNotificationAdminRoutes(app, new ReceiverRepository(deps.db.pool), new DeliveryAdminRepository(deps.db.pool));
+  registerNotificationAdminRoutes(app, admin.receivers, admin.deliveries);
 
   const stopObservingOutbox = observeOutbox(deps.db.pool);
   const stopObservingPool = observePool('notifications_worker', workerDb.pool);
