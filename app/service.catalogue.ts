@@ -5,7 +5,9 @@ import { createConfigurationService } from '../subgraphs/configuration/configura
 import { staticNotificationsFor } from '../subgraphs/configuration/static-notifications.js';
 import { createOrderService } from '../subgraphs/order/order.service.js';
 import { createPaymentService } from '../subgraphs/payment/payment.service.js';
-import { createNotificationService } from '../notifications/notification.service.js';
+import { createNotificationAdmin, createNotificationService } from '../notifications/notification.service.js';
+import { orderJobs } from '../subgraphs/order/engine/order-jobs.js';
+import { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
 import { createCommerceAdapter } from '../adapters/commerce/commerce-adapter.app.js';
 import { createNonPspAdapter } from '../adapters/nonpsp/nonpsp-adapter.app.js';
 import { createGiftCardAdapter } from '../adapters/giftcard/gift-card-adapter.app.js';
@@ -45,12 +47,13 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     name: 'order',
     kind: 'subgraph',
     port: 4001,
-    factory: (deps) => createOrderService(deps, { staticNotifications: (tenant) => staticNotificationsFor(deps.db.prisma, tenant) }),
+    factory: (deps) => createOrderService(deps, { staticNotifications: (tenant) => staticNotificationsFor(deps.db.prisma, tenant), notificationAdmin: createNotificationAdmin(deps.db) }),
   },
   { name: 'payment', kind: 'subgraph', port: 4002, factory: createPaymentService },
   { name: 'configuration', kind: 'subgraph', port: 4003, factory: createConfigurationService },
   { name: 'adapter', kind: 'subgraph', port: 4004, factory: createAdapterService },
-  { name: 'notifications', kind: 'platform', port: 4005, factory: createNotificationService },
+  // The worker gets the order engine's side of its payment-callback and amountChanged jobs from here (docs/layering.md).
+  { name: 'notifications', kind: 'platform', port: 4005, factory: (deps) => createNotificationService(deps, orderJobs(new PaymentCallbackLog(deps.db.pool, deps.logger))) },
   { name: 'commerce_adapter', kind: 'adapter', port: 4101, factory: createCommerceAdapter },
   { name: 'nonpsp_adapter', kind: 'adapter', port: 4102, factory: createNonPspAdapter },
   { name: 'giftcard_adapter', kind: 'adapter', port: 4103, factory: createGiftCardAdapter },

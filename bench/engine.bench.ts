@@ -10,7 +10,7 @@
  */
 import pg from 'pg';
 import type { Tenant } from '../platform/auth/principal.js';
-import type { Actor } from '../subgraphs/order/engine/order-engine.js';
+import type { Actor } from '../platform/auth/actor.js';
 import { createOrderDomain } from '../subgraphs/order/order.service.js';
 import { loadConfig } from '../app/app.config.js';
 import type { BenchContext } from './bench-context.js';

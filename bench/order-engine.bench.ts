@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Tenant } from '../platform/auth/principal.js';
 import { createOrderDomain } from '../subgraphs/order/order.service.js';
-import type { Actor } from '../subgraphs/order/engine/order-engine.js';
+import type { Actor } from '../platform/auth/actor.js';
 import type { BenchContext } from './bench-context.js';
 import { cart } from './engine.bench.js';
 import { percentile, report, round, type startBenchSystem } from './bench-system.js';

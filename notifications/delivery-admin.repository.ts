@@ -1,50 +1,7 @@
 import { inTransaction } from '../platform/db/transaction.js';
 import type pg from 'pg';
 import type { Tenant } from '../platform/auth/principal.js';
-
-/** `failed`: still queued after at least one failed attempt (retrying, or held by a paused receiver); `dead`: dead-lettered. */
-export type DeliveryStatus = 'failed' | 'dead';
-
-export interface DeliveryFilter {
-  status?: DeliveryStatus;
-  orderId?: string;
-  receiverId?: string;
-  notificationId?: string;
-}
-
-/** A delivery (an outbox job) as the admin API answers it (docs/events.md). */
-export interface DeliveryRecord {
-  id: string;
-  orderId: string;
-  orderVersion: number;
-  kind: string;
-  notificationId: string;
-  invoke: string;
-  receiver: { id: string | null; url: string; status: 'active' | 'paused' };
-  status: DeliveryStatus;
-  attempts: number;
-  lastError: string | null;
-  /** When a failed delivery is tried next; null when dead or held by a paused receiver. */
-  nextAttemptAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DeliveryPage {
-  items: DeliveryRecord[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
-
-export interface ReplayOutcome {
-  /** Jobs put back in the queue with fresh attempts, oldest first. */
-  jobIds: string[];
-  /** Of those, the ones whose receiver is paused: they wait for its resume. */
-  held: string[];
-  /** Asked-for ids that are not a failed or dead delivery of this tenant (or are being delivered right now). */
-  notReplayed: string[];
-  /** A filter matched more than `limit` deliveries: call again for the next batch. */
-  hasMore: boolean;
-}
+import type { DeliveryFilter, DeliveryPage, DeliveryRecord, DeliveryStatus, ReplayOutcome } from '../contracts/notification-admin.types.js';
 
 const STATUS_CONDITION: Record<DeliveryStatus | 'any', string> = {
   failed: `j.status = 'pending' and j.attempts > 0`,

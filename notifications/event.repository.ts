@@ -1,19 +1,6 @@
 import type { Tenant } from '../platform/auth/principal.js';
 import type { PrismaClient } from '../platform/db/database.js';
-
-/** An event record as the events API answers it (see docs/events.md). */
-export interface EventRecord {
-  id: string;
-  sequence: number;
-  orderId: string;
-  merchant: string;
-  channel: string;
-  type: string;
-  version: number | null;
-  actor: string | null;
-  data: unknown;
-  createdAt: string;
-}
+import type { EventRecord } from '../contracts/notification-admin.types.js';
 
 /** Tenant-scoped reads of order events, in commit order. */
 export class EventRepository {

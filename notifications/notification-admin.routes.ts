@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, notFound } from '../platform/errors/app-error.js';
-import type { DeliveryAdminRepository, DeliveryFilter } from './delivery-admin.repository.js';
+import type { DeliveryAdminRepository } from './delivery-admin.repository.js';
+import type { DeliveryFilter } from '../contracts/notification-admin.types.js';
 import type { ReceiverRepository } from './receiver.repository.js';
 import { adminAnswers } from './events.openapi.js';
 

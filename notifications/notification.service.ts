@@ -8,22 +8,31 @@ import { callSignerFor } from '../platform/outbound/call-signer.js';
 import { observePool } from '../platform/telemetry/metrics.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { DeliveryAdminRepository } from './delivery-admin.repository.js';
-import { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
 import { EventRepository } from './event.repository.js';
 import { registerNotificationAdminRoutes } from './notification-admin.routes.js';
 import { eventSchema, listEventsResponses, retryResponses } from './events.openapi.js';
 import { NotificationQueue } from './notification-queue.repository.js';
 import { ReceiverRepository } from './receiver.repository.js';
 import { NotificationWorker } from './notification.worker.js';
+import type { OrderJobs } from './order-jobs.port.js';
 import { observeOutbox } from './outbox.metrics.js';
+
+/**
+ * The outbox as the admin reads it (events, failed deliveries, receivers): this service's admin
+ * API answers from it, and the composition root hands it to the order subgraph's admin fields.
+ */
+export function createNotificationAdmin(db: ServiceDeps['db']) {
+  return { events: new EventRepository(db.prisma), deliveries: new DeliveryAdminRepository(db.pool), receivers: new ReceiverRepository(db.pool) };
+}
 
 const RETRYABLE = ['notification.dead_lettered', 'notification.delivery_failed', 'notification.delivered'];
 
 /**
  * The notification service (port 4005): delivers queued notifications and answers the events API.
  * Its worker has its own small pool, since each delivery holds a connection while it runs.
+ * `orderJobs`: the order engine's side of payment callbacks and amountChanged calls (from app/).
  */
-export async function createNotificationService(deps: ServiceDeps): Promise<FastifyInstance> {
+export async function createNotificationService(deps: ServiceDeps, orderJobs: OrderJobs): Promise<FastifyInstance> {
   const app = createServiceApp('notifications', deps);
   const settings = deps.config.notifications;
   const workerDb = connectDatabase(deps.db.url, { max: settings.concurrency + 2 });
@@ -33,7 +42,8 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
     perHost: settings.hostConcurrency,
     onReceiverPaused: (receiver) => deps.logger.warn(receiver, 'notification receiver paused: its deliveries wait for an admin to resume it'),
   });
-  const events = new EventRepository(deps.db.prisma);
+  const admin = createNotificationAdmin(deps.db);
+  const { events } = admin;
   const worker = new NotificationWorker(queue, callSignerFor(deps.config), deps.logger, {
     databaseUrl: deps.db.url,
     concurrency: settings.concurrency,
@@ -41,7 +51,7 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
     retryDelaysMs: settings.retryDelaysMs,
     // Not while the process is not ready for a cause of its own (its signing key): its calls would be refused.
     mayDeliver: async () => (await Promise.all((deps.readiness ?? []).map((check) => check().then(() => true, () => false)))).every(Boolean),
-  }, new PaymentCallbackLog(deps.db.pool, deps.logger));
+  }, orderJobs);
 
   app.addSchema(eventSchema);
   app.get<{ Querystring: { orderId: string } }>(
@@ -77,7 +87,7 @@ export async function createNotificationService(deps: ServiceDeps): Promise<Fast
     },
   );
 
-  registerNotificationAdminRoutes(app, new ReceiverRepository(deps.db.pool), new DeliveryAdminRepository(deps.db.pool));
+  registerNotificationAdminRoutes(app, admin.receivers, admin.deliveries);
 
   const stopObservingOutbox = observeOutbox(deps.db.pool);
   const stopObservingPool = observePool('notifications_worker', workerDb.pool);

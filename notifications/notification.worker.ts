@@ -3,10 +3,9 @@ import { PgListener } from '../platform/db/pg-listener.js';
 import type { Logger } from '../platform/logging/logger.js';
 import { callAdapter } from '../platform/outbound/adapter-call.js';
 import type { CallSigner } from '../platform/outbound/call-signer.js';
-import { decideDueAmountChange, paymentIdOfAmountChangeJob } from '../subgraphs/order/engine/amount-change.planner.js';
 import type { OrderDocument } from '../contracts/order.types.js';
-import { callPaymentCallback, type PaymentCallbackName } from '../subgraphs/order/engine/payment-callback.caller.js';
-import type { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
+import type { PaymentCallbackName } from '../contracts/callbacks.types.js';
+import type { OrderJobs } from './order-jobs.port.js';
 import { nextAttemptDelay } from './delivery-schedule.js';
 import type { ClaimedJob, DeliveryResult, NotificationQueue } from './notification-queue.repository.js';
 import { observeDelivery } from './delivery.telemetry.js';
@@ -43,8 +42,8 @@ export class NotificationWorker {
     private readonly calls: CallSigner,
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
-    /** Where `confirm` and `capture` calls are recorded (event and payment transaction). */
-    private readonly callbackLog?: PaymentCallbackLog,
+    /** The order engine's side of `payment_callback` and `amount_changed` jobs (handed in by the composition root). */
+    private readonly orderJobs: OrderJobs,
   ) {}
 
   async start(): Promise<void> {
@@ -107,14 +106,14 @@ export class NotificationWorker {
     if (job.kind === 'payment_callback') return this.deliverPaymentCallback(job);
     let body: AmountChangedRequest | NotificationRequest;
     if (job.kind === 'amount_changed') {
-      const decision = amountChangeDecision(job);
+      const decision = this.amountChangeDecision(job);
       if (!decision.send) return { kind: 'skipped', reason: decision.reason };
       body = { amount: decision.amount };
     } else {
       body = { ...job.payload, version: job.orderVersion, order: job.document } as NotificationRequest;
     }
     const purpose = job.kind === 'amount_changed' ? 'amount_changed' : 'notification';
-    const receiver = receiverOf(job);
+    const receiver = this.receiverOf(job);
     const headers = (text: string) => this.calls.headersFor({ tenant, receiver, orderId: job.orderId, purpose, method: 'POST', url: job.invoke, body: text });
     const outcome = await callAdapter(job.invoke, body, headers, this.options.timeoutMs, 'notification');
     if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
@@ -138,8 +137,7 @@ export class NotificationWorker {
     const payment = order?.payments.find((candidate) => candidate.id === paymentId);
     if (!order || !payment) return { kind: 'skipped', reason: 'the payment is not on the order' };
     const tenant = { merchant: job.merchant, channel: job.channel };
-    const result = await callPaymentCallback(this.calls, { tenant, order, payment, callback }, this.options.timeoutMs);
-    await this.callbackLog?.record({ tenant, orderId: job.orderId, version: job.orderVersion, actor: 'notification-service', payment, result });
+    const result = await this.orderJobs.paymentCallback(this.calls, { tenant, orderId: job.orderId, version: job.orderVersion, order, payment, callback }, this.options.timeoutMs);
     if (result.ok) return { kind: 'delivered', status: result.status, durationMs: result.durationMs };
     return this.failed(job, result.status === undefined ? result.message : `HTTP ${result.status}: ${result.message}`, result.durationMs);
   }
@@ -149,24 +147,24 @@ export class NotificationWorker {
     this.logger.info({ jobId: job.id, orderId: job.orderId, notificationId: job.notificationId, attempt: job.attempts + 1, error }, 'notification delivery failed');
     return delayMs === undefined ? { kind: 'dead', error, durationMs } : { kind: 'retry', error, durationMs, delayMs };
   }
-}
 
-/** The adapter a delivery goes to: the notification's, or the payment's for amountChanged. */
-function receiverOf(job: ClaimedJob): string | undefined {
-  if (job.kind === 'notification') {
-    const adapterId = (job.payload.notification as { adapterId?: unknown } | undefined)?.adapterId;
-    return typeof adapterId === 'string' ? adapterId : undefined;
+  /** The adapter a delivery goes to: the notification's, or the payment's for amountChanged. */
+  private receiverOf(job: ClaimedJob): string | undefined {
+    if (job.kind === 'notification') {
+      const adapterId = (job.payload.notification as { adapterId?: unknown } | undefined)?.adapterId;
+      return typeof adapterId === 'string' ? adapterId : undefined;
+    }
+    const paymentId = this.orderJobs.paymentIdOfAmountChange(job.notificationId);
+    return (job.amountChange?.current as OrderDocument | undefined)?.payments.find((payment) => payment.id === paymentId)?.adapterId;
   }
-  const paymentId = paymentIdOfAmountChangeJob(job.notificationId);
-  return (job.amountChange?.current as OrderDocument | undefined)?.payments.find((payment) => payment.id === paymentId)?.adapterId;
-}
 
-function amountChangeDecision(job: ClaimedJob) {
-  const context = job.amountChange;
-  if (!context) return { send: false as const, reason: 'the order is gone' };
-  return decideDueAmountChange({
-    paymentId: paymentIdOfAmountChangeJob(job.notificationId),
-    current: context.current as OrderDocument,
-    ...(context.lastTold ? { lastTold: { amount: context.lastTold.amount, plannedAt: context.lastTold.plannedAt as OrderDocument } } : {}),
-  });
+  private amountChangeDecision(job: ClaimedJob) {
+    const context = job.amountChange;
+    if (!context) return { send: false as const, reason: 'the order is gone' };
+    return this.orderJobs.decideAmountChange({
+      paymentId: this.orderJobs.paymentIdOfAmountChange(job.notificationId),
+      current: context.current as OrderDocument,
+      ...(context.lastTold ? { lastTold: { amount: context.lastTold.amount, plannedAt: context.lastTold.plannedAt as OrderDocument } } : {}),
+    });
+  }
 }

@@ -2,30 +2,7 @@ import { inTransaction } from '../platform/db/transaction.js';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Tenant } from '../platform/auth/principal.js';
-
-/** A receiver as the admin API answers it (docs/events.md, "Receivers"). */
-export interface ReceiverRecord {
-  id: string;
-  url: string;
-  status: 'active' | 'paused';
-  consecutiveFailures: number;
-  failingSince: string | null;
-  lastError: string | null;
-  lastFailureAt: string | null;
-  lastSuccessAt: string | null;
-  pausedAt: string | null;
-  resumedAt: string | null;
-  resumedBy: string | null;
-  /** Jobs of this receiver still waiting to be delivered. */
-  queued: number;
-}
-
-export interface ReceiverPage {
-  items: ReceiverRecord[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
-
-export type ResumeOutcome = { kind: 'resumed'; receiver: ReceiverRecord; requeued: number } | { kind: 'missing' } | { kind: 'not_paused'; receiver: ReceiverRecord };
+import type { ReceiverPage, ReceiverRecord, ResumeOutcome } from '../contracts/notification-admin.types.js';
 
 const COLUMNS = `r.id, r.url, r.status, r.consecutive_failures as "consecutiveFailures", r.failing_since as "failingSince",
   r.last_error as "lastError", r.last_failure_at as "lastFailureAt", r.last_success_at as "lastSuccessAt",

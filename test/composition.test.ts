@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { CompositionError, composeSupergraph } from '../gateway/supergraph.compose.js';
 import { subgraphSdl, type SubgraphName } from '../subgraphs/subgraph.catalog.js';
-import { DEFAULT_SUBGRAPH_URLS } from '../gateway/compose.cli.js';
+import { DEFAULT_SUBGRAPH_URLS } from '../app/compose.cli.js';
 
 const urls: Record<SubgraphName, string> = {
   order: 'http://order.test',

@@ -10,6 +10,7 @@ import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
 import { createLogger } from '../platform/logging/logger.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { createOrderService } from '../subgraphs/order/order.service.js';
+import { createNotificationAdmin } from '../notifications/notification.service.js';
 import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
 import { graphql } from './harness/http.js';
 import { eventually, orderClient, sampleOrder } from './harness/orders.js';
@@ -31,7 +32,7 @@ const query = 'query ($id: ID!) { order(id: $id) { status payments { id transact
 beforeAll(async () => {
   system = await startTestSystem({ services: ['order', 'payment', 'configuration', 'adapter'] });
   const deps: ServiceDeps = { config: system.config, db: system.db, logger: createLogger({ level: 'silent' }), verifier: createTokenVerifier(resolveAuthConfig(system.config)) };
-  orderApp = await createOrderService(deps);
+  orderApp = await createOrderService(deps, { notificationAdmin: createNotificationAdmin(deps.db) });
   const local = orderApp.subgraph!;
   const counted: LocalSubgraph = {
     schema: local.schema,

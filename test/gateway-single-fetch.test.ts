@@ -7,6 +7,7 @@ import { createTokenVerifier } from '../platform/auth/token-verifier.service.js'
 import { createLogger } from '../platform/logging/logger.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { createOrderService } from '../subgraphs/order/order.service.js';
+import { createNotificationAdmin } from '../notifications/notification.service.js';
 import { createPaymentService } from '../subgraphs/payment/payment.service.js';
 import { createConfigurationService } from '../subgraphs/configuration/configuration.service.js';
 import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
@@ -29,7 +30,7 @@ let token: string;
 beforeAll(async () => {
   system = await startTestSystem({ services: ['order', 'payment', 'configuration', 'adapter'] });
   const deps: ServiceDeps = { config: system.config, db: system.db, logger: createLogger({ level: 'silent' }), verifier: createTokenVerifier(resolveAuthConfig(system.config)) };
-  orderApp = await createOrderService(deps);
+  orderApp = await createOrderService(deps, { notificationAdmin: createNotificationAdmin(deps.db) });
   subgraphApps = [await createPaymentService(deps), await createConfigurationService(deps), await createAdapterService(deps)];
   const [payment, configuration, adapter] = subgraphApps.map((app) => app.subgraph!);
   const subgraphUrls = system.urls as Record<SubgraphName, string>;

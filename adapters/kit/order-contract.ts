@@ -1,8 +1,13 @@
 /**
- * The order as adapters see it, and the one platform rule they share, re-exported from the order
- * and payment subgraphs until `contracts/` holds them (issue 8): adapters import them from here,
- * never from a subgraph.
+ * The order as adapters see it (contracts/order.types.ts), and the one payment refusal they share
+ * with the payment rules (contracts/payment-refusals.ts): adapters import them from here, never
+ * from a subgraph.
  */
+import { cardAlreadyAddedRefusal } from '../../contracts/payment-refusals.js';
+import { refused } from '../../platform/errors/app-error.js';
+
 export type { Address, Hook, Notification, OrderCart, OrderDocument, PaymentDocument, Shipping, Validation } from '../../contracts/order.types.js';
-export { cardAlreadyAdded } from '../../subgraphs/payment/payment.rules.js';
 export type { PaymentAnswer } from '../../contracts/callbacks.types.js';
+
+/** A second active payment for the same gift card (409 `gift_card_already_added`), as the payment rules refuse it. */
+export const cardAlreadyAdded = (paymentId: string, cardId: string) => refused(cardAlreadyAddedRefusal(paymentId, cardId));

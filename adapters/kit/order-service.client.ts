@@ -1,5 +1,5 @@
 import type { Tenant } from '../../platform/auth/principal.js';
-import type { OrderStatus } from '../../subgraphs/order/domain/order-state.machine.js';
+import type { OrderStatus } from '../../contracts/order-state.machine.js';
 import type { Address, Hook, Notification, OrderDocument, PaymentDocument, Shipping, Validation } from '../../contracts/order.types.js';
 import type { AdapterIdentity } from './adapter-identity.js';
 import { callJson, PlatformCallError } from './platform-call.js';

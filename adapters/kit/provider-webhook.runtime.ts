@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import { errors } from '../../platform/http/api-docs.schemas.js';
-import { defineStateMachine } from '../../platform/state-machine/state-machine.js';
+import { defineStateMachine } from '../../contracts/state-machine.js';
 import { INITIAL_PAYMENT_STATES, PAYMENT_STATES, PAYMENT_STATE_MACHINE, TERMINAL_PAYMENT_STATES, type PaymentState } from '../../contracts/payment-states.js';
 import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
 import { atLeastZero, subtractAmounts } from '../../contracts/amount.js';

@@ -1,3 +1,5 @@
+import type { Refusal } from '../../contracts/payment-refusals.js';
+
 /**
  * The one error type the transports know how to answer. Anything else reaching a transport is a
  * bug and is answered 500 `internal_error` without details.
@@ -34,5 +36,8 @@ export const forbidden = (message: string, code = 'forbidden') => new AppError(4
 export const notFound = (message: string, code = 'not_found') => new AppError(404, code, message);
 export const conflict = (message: string, details?: unknown) =>
   new AppError(409, 'conflict', message, details);
+
+/** The AppError of a refusal held as data in contracts/. */
+export const refused = (refusal: Refusal) => new AppError(refusal.status, refusal.code, refusal.message, refusal.details);
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

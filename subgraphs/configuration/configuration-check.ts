@@ -1,6 +1,6 @@
 import type { Tenant } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
-import { notificationSchemaError } from '../order/engine/notification-planner.js';
+import { notificationSchemaError } from '../../platform/json-schema/notification-schema.js';
 import { SECRET_MASK, sealSecrets, secretPointers, splitSecrets, type SecretValues } from './configuration-secrets.js';
 import { mergeDetails, validateBasic, validateWith, type ConfigurationErrorDetail, type ConfigurationFailure } from './configuration.validator.js';
 import { getAt, isObject, setAt, cloneJson, type JsonObject } from './json-pointer.js';

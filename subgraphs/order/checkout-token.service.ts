@@ -3,7 +3,7 @@ import { signCheckoutToken, type CheckoutToken } from '../../platform/auth/platf
 import { requireOrderAccess, requireRole } from '../../platform/auth/request-auth.js';
 import type { PlatformSigningKey } from '../../platform/auth/signing-key.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import type { OrderStatus } from './domain/order-state.machine.js';
+import type { OrderStatus } from '../../contracts/order-state.machine.js';
 import type { OrderCommands } from './order-commands.service.js';
 
 /** Who may ask for a checkout token: servers for any order of their channel, a shopper for its own (renewal). */

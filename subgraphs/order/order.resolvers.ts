@@ -7,7 +7,8 @@ import type { Resolvers } from './generated/resolvers.types.js';
 import { paymentsOf } from './order.model.js';
 import { cartLineOf, cartViewOf, orderAmountsOf } from './storefront-view.js';
 import { attentionOf } from './domain/order-attention.rules.js';
-import { actorOf, CUSTOMER_WRITERS } from './rest/order.routes.js';
+import { CUSTOMER_WRITERS } from './rest/order.routes.js';
+import { actorOf } from '../../platform/auth/actor.js';
 
 const contextOf = (auth: Parameters<typeof actorOf>[0]) => ({ tenant: auth.tenant, actor: actorOf(auth) });
 /** Who may move an order to delivered (REST PUT …/state too): the back office and services, not adapters or shoppers. */

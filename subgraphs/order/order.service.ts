@@ -15,14 +15,11 @@ import { CHECKOUT_TOKEN_LIFETIME_S } from '../../platform/auth/platform-tokens.j
 import { platformSigningKey } from '../../platform/auth/signing-key.js';
 import { CheckoutTokens } from './checkout-token.service.js';
 import { OrderCommands, type StaticNotificationSource } from './order-commands.service.js';
-import { createOrderContext } from './order.context.js';
+import { createOrderContext, type NotificationAdmin } from './order.context.js';
 import { OrderQueries } from './order-queries.service.js';
 import { OrderRepository } from './order.repository.js';
 import { orderResolvers } from './order.resolvers.js';
 import { registerOrderRoutes } from './rest/order.routes.js';
-import { ReceiverRepository } from '../../notifications/receiver.repository.js';
-import { DeliveryAdminRepository } from '../../notifications/delivery-admin.repository.js';
-import { EventRepository } from '../../notifications/event.repository.js';
 
 export const ORDER_SDL = subgraphSdl('order');
 
@@ -53,16 +50,19 @@ export function createOrderDomain(deps: ServiceDeps, options: { staticNotificati
     checkoutTokens,
     queries: new OrderQueries(deps.db.prisma),
     repository: new OrderRepository(deps.db.pool),
-    events: new EventRepository(deps.db.prisma),
-    deliveries: new DeliveryAdminRepository(deps.db.pool),
-    receivers: new ReceiverRepository(deps.db.pool),
   };
 }
 
-/** The order service: the order subgraph and the order REST shims (OpenAPI at /openapi.json). */
-export async function createOrderService(deps: ServiceDeps, options: { staticNotifications?: StaticNotificationSource } = {}): Promise<FastifyInstance> {
+/**
+ * The order service: the order subgraph and the order REST shims (OpenAPI at /openapi.json).
+ * `notificationAdmin`: the notification outbox its admin fields read (the composition root builds it).
+ */
+export async function createOrderService(
+  deps: ServiceDeps,
+  options: { staticNotifications?: StaticNotificationSource; notificationAdmin: NotificationAdmin },
+): Promise<FastifyInstance> {
   const app = createServiceApp('order', deps);
-  const domain = createOrderDomain(deps, options);
+  const domain = createOrderDomain(deps, options.staticNotifications ? { staticNotifications: options.staticNotifications } : {});
   app.addHook('onClose', () => domain.turns.close());
 
   registerOrderRoutes(app, domain.commands, domain.queries, domain.checkoutTokens);
@@ -72,7 +72,7 @@ export async function createOrderService(deps: ServiceDeps, options: { staticNot
     sdl: ORDER_SDL,
     resolvers: orderResolvers,
     limits: deps.config.graphql,
-    context: (auth) => createOrderContext(domain, auth),
+    context: (auth) => createOrderContext({ ...domain, ...options.notificationAdmin }, auth),
   });
   return app;
 }

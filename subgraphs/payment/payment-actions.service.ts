@@ -9,8 +9,8 @@ import type { PaymentCallbackLog } from '../order/engine/payment-callback.log.js
 import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
 import type { PaymentWrite } from './payment-commands.service.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
-import { assertTransition } from './payment.rules.js';
-import { PAYMENT_MACHINE } from './payment-state.machine.js';
+import { assertTransition } from '../order/domain/payment.rules.js';
+import { PAYMENT_MACHINE } from '../../contracts/payment-state.machine.js';
 
 /** Roles that may cancel, refund and refresh payments (docs/payment-api.md, "Cancel and refund", "Refresh"). */
 export const PAYMENT_ACTORS = ['admin', 'service'] as const;

@@ -7,7 +7,7 @@ import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
 import { assertRefundPrecision, refundOf, withPlatformActions } from './payment-actions.service.js';
-import { assertMayRead, assertMayWrite, assertNewPayment, assertPaymentUpdate, assertTenant, assertTransition } from './payment.rules.js';
+import { assertMayRead, assertMayWrite, assertNewPayment, assertPaymentUpdate, assertTenant, assertTransition } from '../order/domain/payment.rules.js';
 
 /** The spec's create body, plus the optional payment fields an adapter may know at creation. */
 export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &

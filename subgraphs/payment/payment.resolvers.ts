@@ -2,9 +2,9 @@ import { pageSize } from '../../platform/graphql/query-limits.js';
 import { mayAccessOrder, requireRole } from '../../platform/auth/request-auth.js';
 import type { PaymentContext } from './payment.context.js';
 import { PAYMENT_ACTORS } from './payment-actions.service.js';
-import { actorOf } from '../order/rest/order.routes.js';
+import { actorOf } from '../../platform/auth/actor.js';
 import { encodePaymentCursor } from './payment.repository.js';
-import { assertMayRead } from './payment.rules.js';
+import { assertMayRead } from '../order/domain/payment.rules.js';
 import type { Resolvers } from './generated/resolvers.types.js';
 
 /** Roles that may list payments and read raw provider requests and responses. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateKeyPairSync } from 'node:crypto';
 import { NotificationQueue } from '../../notifications/notification-queue.repository.js';
 import { NotificationWorker } from '../../notifications/notification.worker.js';
+import { orderJobs } from '../../subgraphs/order/engine/order-jobs.js';
 import { platformSigningKey } from '../../platform/auth/signing-key.js';
 import { connectDatabase, type Database } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logging/logger.js';
@@ -44,7 +45,7 @@ beforeAll(async () => {
   processes = Array.from({ length: 2 }, () => {
     const db = connectDatabase(database.url, { max: WORKERS_PER_PROCESS + 2 });
     const queue = new NotificationQueue(db.pool, { pause: { failures: 0, afterMs: 0 }, perHost: HOST_CAP });
-    const worker = new NotificationWorker(queue, calls, logger, { databaseUrl: database.url, concurrency: WORKERS_PER_PROCESS, timeoutMs: 10_000, retryDelaysMs: [100], pollMs: 100 });
+    const worker = new NotificationWorker(queue, calls, logger, { databaseUrl: database.url, concurrency: WORKERS_PER_PROCESS, timeoutMs: 10_000, retryDelaysMs: [100], pollMs: 100 }, orderJobs());
     return { db, worker };
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateKeyPairSync } from 'node:crypto';
 import { NotificationQueue } from '../../notifications/notification-queue.repository.js';
 import { NotificationWorker } from '../../notifications/notification.worker.js';
+import { orderJobs } from '../../subgraphs/order/engine/order-jobs.js';
 import { platformSigningKey } from '../../platform/auth/signing-key.js';
 import { connectDatabase, type Database } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logging/logger.js';
@@ -35,7 +36,7 @@ beforeAll(async () => {
     retryDelaysMs: [100],
     pollMs: 50,
     mayDeliver,
-  });
+  }, orderJobs());
 });
 afterAll(async () => {
   await worker?.stop();

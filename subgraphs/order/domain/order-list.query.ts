@@ -1,6 +1,6 @@
 import { badRequest } from '../../../platform/errors/app-error.js';
 import { PAYMENT_STATES, type PaymentState } from '../../../contracts/payment-states.js';
-import { ORDER_STATUSES, type OrderStatus } from './order-state.machine.js';
+import { ORDER_STATUSES, type OrderStatus } from '../../../contracts/order-state.machine.js';
 
 /**
  * What an operator asks of the orders list (GraphQL `orders`, REST GET /api/v0/checkout/orders):

@@ -1,7 +1,7 @@
 import { activePayments, allocate } from '../../../contracts/allocation.js';
 import { sameAmount } from '../../../contracts/amount.js';
 import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
-import { INITIAL_STATUS } from '../domain/order-state.machine.js';
+import { INITIAL_STATUS } from '../../../contracts/order-state.machine.js';
 import { isLockedStatus, mayChangeAmountIn } from './order-lock.rules.js';
 
 export interface PlannedAmountChange {

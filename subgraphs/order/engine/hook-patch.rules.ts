@@ -1,6 +1,6 @@
 import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
-import { refusePaymentTransition } from '../../payment/payment-state.machine.js';
-import { IMMUTABLE_FIELDS } from '../../payment/payment.rules.js';
+import { refusePaymentTransition } from '../../../contracts/payment-state.machine.js';
+import { IMMUTABLE_FIELDS } from '../domain/payment.rules.js';
 import { isWithin, jsonEqual } from '../domain/order-paths.js';
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jsonPatch from 'fast-json-patch';
-import type { Role, Tenant } from '../../../platform/auth/principal.js';
+import type { Tenant } from '../../../platform/auth/principal.js';
+import type { Actor } from '../../../platform/auth/actor.js';
 import { assertSafeJson, cloneJson } from '../../../platform/http/json-guard.js';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors/app-error.js';
 import type { Logger } from '../../../platform/logging/logger.js';
@@ -23,13 +24,6 @@ import { causeOfThisChange, processWriteQueue, type OrderWriteQueue } from './or
 import { callsOut, turnBound, turnBoundMs } from './order-callouts.rules.js';
 import { OrderTurnWaiters } from './order-turn.waiters.js';
 import type { PaymentDocument } from '../../../contracts/order.types.js';
-
-/** Who makes a change. An adapter's own hooks are skipped for its changes. */
-export interface Actor {
-  role: Role;
-  subject: string;
-  adapterId?: string;
-}
 
 export interface ChangeRequest {
   tenant: Tenant;

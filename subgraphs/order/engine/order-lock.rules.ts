@@ -1,6 +1,6 @@
 /** The processing lock as data: which statuses lock an order and what a locked order still accepts (docs/order-engine.md, "Lock"). */
 import { isWithin } from '../domain/order-paths.js';
-import { LOCKED_STATUSES } from '../domain/order-state.machine.js';
+import { LOCKED_STATUSES } from '../../../contracts/order-state.machine.js';
 
 /**
  * What a locked (processing) order still accepts, from any caller or a hook's patch: its status,

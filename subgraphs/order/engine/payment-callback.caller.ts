@@ -1,7 +1,7 @@
 import type { Tenant } from '../../../platform/auth/principal.js';
 import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
-import { PAYMENT_MACHINE, refusePaymentTransition } from '../../payment/payment-state.machine.js';
+import { PAYMENT_MACHINE, refusePaymentTransition } from '../../../contracts/payment-state.machine.js';
 import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
 import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest } from '../../../contracts/callbacks.types.js';
 import { amountPrecisionProblem, precisionText } from '../../../contracts/currency-exponents.js';

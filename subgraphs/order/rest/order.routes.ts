@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseOrderListQuery, type OrderListInput } from '../domain/order-list.query.js';
-import type { AuthContext } from '../../../platform/auth/principal.js';
 import { AppError, badRequest } from '../../../platform/errors/app-error.js';
-import type { OrderStatus } from '../domain/order-state.machine.js';
+import type { OrderStatus } from '../../../contracts/order-state.machine.js';
 import type { Address, OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
-import type { Actor, ChangeResult } from '../engine/order-engine.js';
+import type { ChangeResult } from '../engine/order-engine.js';
+import { actorOf } from '../../../platform/auth/actor.js';
 import type { CheckoutTokens } from '../checkout-token.service.js';
 import type { OrderCommands } from '../order-commands.service.js';
 import type { OrderRecord } from '../order.model.js';
@@ -12,7 +12,7 @@ import type { OrderQueries } from '../order-queries.service.js';
 import { errors, json } from '../../../platform/http/api-docs.schemas.js';
 import * as s from './order-request.schemas.js';
 import { ifMatchVersion } from '../../../platform/http/if-match.js';
-import { assertNewPayment, assertPaymentUpdate } from '../../payment/payment.rules.js';
+import { assertNewPayment, assertPaymentUpdate } from '../domain/payment.rules.js';
 
 type PaymentInput = Partial<PaymentDocument> & Pick<PaymentDocument, 'adapterId' | 'amount'>;
 type Params = { orderId: string; paymentId: string; entryId: string };
@@ -28,12 +28,6 @@ const BASE = '/api/v0/checkout/orders';
 const WRITERS = ['adapter', 'admin', 'service'] as const;
 /** The shopper's own data; a checkout token (`shopper`) only on its order (the app's preValidation hook). */
 export const CUSTOMER_WRITERS = ['storefront', 'shopper', 'adapter', 'admin', 'service'] as const;
-
-export const actorOf = (auth: AuthContext): Actor => ({
-  role: auth.principal.role,
-  subject: auth.principal.subject,
-  ...(auth.principal.adapterId ? { adapterId: auth.principal.adapterId } : {}),
-});
 
 /** Documented answers (docs/api-documents.md): every write may meet a missing order, a conflict, a veto. */
 const ORDER_ANSWER = { 200: json('The order after the change (ETag: its version)', s.orderRef), ...errors(404, 409, 502) };

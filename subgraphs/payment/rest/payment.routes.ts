@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireRole } from '../../../platform/auth/request-auth.js';
 import { badRequest } from '../../../platform/errors/app-error.js';
 import type { CommandContext } from '../../order/order-commands.service.js';
-import { actorOf } from '../../order/rest/order.routes.js';
+import { actorOf } from '../../../platform/auth/actor.js';
 import type { CreatePaymentBody, LogAttemptBody, LogTransactionBody, PaymentCommands, PaymentWrite, UpdatePaymentBody } from '../payment-commands.service.js';
 import type { PaymentTransactionRecord } from '../payment-transaction.model.js';
 import { errors, json } from '../../../platform/http/api-docs.schemas.js';

@@ -60,7 +60,7 @@ describe('payment state machine', () => {
 describe('the order schema', () => {
   it('lists exactly the payment states of the machine', async () => {
     const { readFile } = await import('node:fs/promises');
-    const schema = JSON.parse(await readFile(new URL('../../schemas/order.schema.json', import.meta.url), 'utf8')) as { $defs: { payment: { properties: { state: { enum: string[] } } } } };
+    const schema = JSON.parse(await readFile(new URL('../schemas/order.schema.json', import.meta.url), 'utf8')) as { $defs: { payment: { properties: { state: { enum: string[] } } } } };
     expect([...schema.$defs.payment.properties.state.enum].sort()).toEqual([...PAYMENT_STATES].sort());
   });
 });

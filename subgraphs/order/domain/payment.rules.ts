@@ -1,10 +1,11 @@
-import type { Tenant } from '../../platform/auth/principal.js';
-import { AppError, badRequest, forbidden } from '../../platform/errors/app-error.js';
-import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
-import type { Actor } from '../order/engine/order-engine.js';
-import { isActivePayment } from '../../contracts/allocation.js';
-import { HOLDING_PAYMENT_STATES } from '../../contracts/payment-states.js';
-import { allowedPaymentMoves, refusePaymentTransition } from './payment-state.machine.js';
+import type { Tenant } from '../../../platform/auth/principal.js';
+import { AppError, badRequest, forbidden, refused } from '../../../platform/errors/app-error.js';
+import { cardAlreadyAddedRefusal } from '../../../contracts/payment-refusals.js';
+import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
+import type { Actor } from '../../../platform/auth/actor.js';
+import { isActivePayment } from '../../../contracts/allocation.js';
+import { HOLDING_PAYMENT_STATES } from '../../../contracts/payment-states.js';
+import { allowedPaymentMoves, refusePaymentTransition } from '../../../contracts/payment-state.machine.js';
 
 /**
  * Part payments (spec "Gift card adapter" rule 2): several of one adapter may be open on an
@@ -37,10 +38,6 @@ export function assertNoOtherActiveIntent(
   }
 }
 
-/** A second active payment for the same gift card (spec gift card rules 2–3): 409 `gift_card_already_added`. */
-export const cardAlreadyAdded = (paymentId: string, cardId: string) =>
-  new AppError(409, 'gift_card_already_added', 'This gift card already pays for the order; remove it first to add it again.', { paymentId, cardId });
-
 /** The card a part payment stands for: `attributes.cardId` when set, else its `reference`. */
 export function cardOf(payment: Pick<PaymentDocument, 'reference' | 'attributes'>): string | undefined {
   const cardId = payment.attributes?.cardId;
@@ -65,7 +62,7 @@ export function assertCardNotAdded(draft: OrderDocument, candidate: CardCandidat
   if (card === undefined || (before && activeCardOf(before) === card)) return;
   const existing = draft.payments.find((payment) => payment.id !== candidate.id && payment.adapterId === candidate.adapterId && activeCardOf(payment) === card);
   if (existing) {
-    throw cardAlreadyAdded(existing.id, card);
+    throw refused(cardAlreadyAddedRefusal(existing.id, card));
   }
 }
 

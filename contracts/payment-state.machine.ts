@@ -1,5 +1,5 @@
-import { checkStateMachine, defineStateMachine } from '../../platform/state-machine/state-machine.js';
-import { INITIAL_PAYMENT_STATES, PAYMENT_STATES, PAYMENT_STATE_MACHINE, TERMINAL_PAYMENT_STATES, isPaymentState, type PaymentState } from '../../contracts/payment-states.js';
+import { checkStateMachine, defineStateMachine } from './state-machine.js';
+import { INITIAL_PAYMENT_STATES, PAYMENT_STATES, PAYMENT_STATE_MACHINE, TERMINAL_PAYMENT_STATES, isPaymentState, type PaymentState } from './payment-states.js';
 
 export { INITIAL_PAYMENT_STATES, PAYMENT_STATES, PAYMENT_STATE_MACHINE, TERMINAL_PAYMENT_STATES, isPaymentState, type PaymentState };
 

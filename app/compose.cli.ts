@@ -4,9 +4,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUE } from '../app/service.catalogue.js';
+import { CATALOGUE } from './service.catalogue.js';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../subgraphs/subgraph.catalog.js';
-import { composeSupergraph } from './supergraph.compose.js';
+import { composeSupergraph } from '../gateway/supergraph.compose.js';
 
 export const DEFAULT_SUBGRAPH_URLS = Object.fromEntries(
   SUBGRAPH_NAMES.map((name) => [name, `http://127.0.0.1:${CATALOGUE.find((entry) => entry.name === name)!.port}`]),

@@ -1,10 +1,10 @@
-import { checkStateMachine, defineStateMachine } from '../../../platform/state-machine/state-machine.js';
+import { checkStateMachine, defineStateMachine } from './state-machine.js';
 
 /**
  * The order's states and the moves between them, as data. Each move is its own commit, so hooks
  * and notifications see every step. `delivered` has no exit.
  */
-import { ORDER_STATUSES, type OrderStatus } from '../../../contracts/order.types.js';
+import { ORDER_STATUSES, type OrderStatus } from './order.types.js';
 
 export { ORDER_STATUSES, type OrderStatus };
 
