@@ -19,6 +19,7 @@ import { createOrderService } from '../subgraphs/order/order.service.js';
 import { createPaymentService } from '../subgraphs/payment/payment.service.js';
 import { createConfigurationService } from '../subgraphs/configuration/configuration.service.js';
 import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
+import { createNotificationAdmin } from '../notifications/notification.service.js';
 
 const subgraphUrls = JSON.parse(process.env.BENCH_SUBGRAPH_URLS!) as Record<SubgraphName, string>;
 let urls: { on: string; off?: string };
@@ -52,7 +53,7 @@ if (process.env.BENCH_GATEWAY === 'hive') {
   });
   const db = connectDatabase(config.databaseUrl!, { max: 4 });
   const deps = { config, db, logger: createLogger({ level: 'silent' }), verifier: createTokenVerifier(resolveAuthConfig(config)) };
-  const subgraphApps = process.env.BENCH_GATEWAY === 'ours_in_process' ? [await createOrderService(deps), await createPaymentService(deps), await createConfigurationService(deps), await createAdapterService(deps)] : [];
+  const subgraphApps = process.env.BENCH_GATEWAY === 'ours_in_process' ? [await createOrderService(deps, { notificationAdmin: createNotificationAdmin(deps.db) }), await createPaymentService(deps), await createConfigurationService(deps), await createAdapterService(deps)] : [];
   const localSubgraphs = Object.fromEntries(subgraphApps.map((subgraph, i) => [(['order', 'payment', 'configuration', 'adapter'] as const)[i]!, subgraph.subgraph!]));
   const on = await createGatewayService({ ...deps, config: { ...config, gatewayFastPath: true }, subgraphUrls, localSubgraphs });
   const off = await createGatewayService({ ...deps, config: { ...config, gatewayFastPath: false }, subgraphUrls, localSubgraphs });

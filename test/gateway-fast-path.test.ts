@@ -13,6 +13,7 @@ import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
 import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
 import { orderClient, sampleOrder } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
+import { createNotificationAdmin } from '../notifications/notification.service.js';
 
 // GATEWAY_FAST_PATH (docs/gateway-fast-path.md): the fast path leans on Apollo internals, so it is
 // pinned to the versions it was checked against, and with the flag on the gateway answers exactly
@@ -44,7 +45,7 @@ let token: string;
 beforeAll(async () => {
   system = await startTestSystem({ services: ['order', 'payment', 'configuration', 'adapter'] });
   const deps: ServiceDeps = { config: system.config, db: system.db, logger: createLogger({ level: 'silent' }), verifier: createTokenVerifier(resolveAuthConfig(system.config)) };
-  subgraphApps = [await createOrderService(deps), await createPaymentService(deps), await createConfigurationService(deps), await createAdapterService(deps)];
+  subgraphApps = [await createOrderService(deps, { notificationAdmin: createNotificationAdmin(deps.db) }), await createPaymentService(deps), await createConfigurationService(deps), await createAdapterService(deps)];
   const [order, payment, configuration, adapter] = subgraphApps.map((app) => app.subgraph!);
   const subgraphUrls = system.urls as Record<SubgraphName, string>;
   const everyLocal = { order: order!, payment: payment!, configuration: configuration!, adapter: adapter! };
