@@ -41,6 +41,8 @@ async function countPerAction(ctx: BenchContext, call: Call, order: readonly str
     complete: () => call('nonpsp_adapter', 'POST', `/api/v1/checkout/orders/${orderId}/payments/${paymentId}/complete`, {}),
   };
   const perAction: Record<string, Counted> = {};
+  // What earlier orders still have in the outbox would be counted as this walk's.
+  for (let waited = 0; waited < 15_000 && (await ctx.stack.call<number>('pendingJobs')) > 0; waited += 10) await sleep(10);
   await ctx.stack.call('takeExchanges');
   await ctx.stack.call('takeOrderReads', '');
   let version = 0;
@@ -51,7 +53,8 @@ async function countPerAction(ctx: BenchContext, call: Call, order: readonly str
       await sleep(10);
     }
     const state = await ctx.stack.call<{ version: number }>('orderState', orderId);
-    const exchanges = await ctx.stack.call<Array<{ url: string }>>('takeExchanges');
+    const exchanges = await ctx.stack.call<Array<{ method: string; url: string }>>('takeExchanges');
+    if (process.env.BENCH_LIST_CALLS) process.stderr.write(`${name}:\n${exchanges.map((e) => `  ${e.method} ${serviceOf(e.url)} ${new URL(e.url).pathname}`).join('\n')}\n`);
     const orderReads = await ctx.stack.call<number>('takeOrderReads', orderId);
     const byService: Record<string, number> = {};
     for (const exchange of exchanges) byService[serviceOf(exchange.url)] = (byService[serviceOf(exchange.url)] ?? 0) + 1;

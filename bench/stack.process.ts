@@ -50,6 +50,10 @@ serveBenchCommands({
     );
     return { version: rows[0]?.version ?? 0, pendingJobs: Number(rows[0]?.pending ?? 0) };
   },
+  pendingJobs: async () => {
+    const { rows } = await bench.system.db.pool.query<{ pending: string }>("select count(*) as pending from notification_jobs where status = 'pending'");
+    return Number(rows[0]?.pending ?? 0);
+  },
   exit: async () => {
     await bench.close();
     setTimeout(() => process.exit(0), 10);

@@ -34,8 +34,7 @@ export function nonPspProvider(cartHooks: CartHooks): PaymentProvider<NonPspConf
       };
     },
     readSession: async ({ configuration, payment }) => sessionOf(configuration, payment),
-    // Nothing at a provider: the runtime updates the payment and logs the change.
-    amountChanged: async () => ({}),
+    // No amountChanged: nothing is held at a provider, so the platform keeps the payment at its share itself.
 
     /** The selected method must still be offered in the channel; else 400, which vetoes processing. */
     async process({ configuration, payment }) {

@@ -68,7 +68,7 @@ export const providerD = (clientOf: ProviderDClients, routing: WebhookRouting): 
     return (await dropinSession(clientOf, call)).session;
   },
 
-  amountChanged: async ({ amount }) => ({ amount, pspStatus: 'no-provider-session' }),
+  // No amountChanged: no session is held at the provider before the submit, so the platform keeps the payment at its share itself.
 
   capture: (call) => modify(clientOf, call, 'captures', call.payment.amount),
   cancel: (call) => modify(clientOf, call, 'cancels'),

@@ -13,6 +13,7 @@ import { orderKey, type OrderRecord } from '../order.model.js';
 import { HookVeto, runHooks, type HookInvocation, type HookPatch, type HookRunOptions } from './hook-runner.js';
 import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from './amount-change.planner.js';
 import { planNotifications } from './notification-planner.js';
+import { allocateAmounts } from './payment-allocation.rules.js';
 import { VersionConflict, type EventInput, type JobInput, type OrderStore, type TransactionLogInput } from './order-store.repository.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
@@ -216,7 +217,10 @@ export class OrderEngine {
       }
 
       const released = move === 'release' ? await this.release(outcome.document, lifecycle) : false;
-      const patched = processed.answered || released || outcome.invocations.some((invocation) => invocation.patched.length > 0);
+      const hooksPatched = outcome.invocations.some((invocation) => invocation.patched.length > 0);
+      // A hook's patch may move the total or a payment: the shares follow in the same commit.
+      const reallocated = hooksPatched && allocateAmounts(current.document, outcome.document);
+      const patched = processed.answered || released || hooksPatched || reallocated;
       const changes = patched ? changedPointers(current.document, outcome.document) : requested;
       const jobs = [
         ...notificationJobs(current.document, outcome.document),
@@ -259,6 +263,7 @@ export class OrderEngine {
     const draft = cloneJson(current.document);
     request.apply(draft);
     deriveFields(draft);
+    allocateAmounts(current.document, draft);
     const requested = changedPointers(current.document, draft);
     // The committed order passed these checks: only what changed is walked for unsafe JSON.
     assertValid(draft, requested);
