@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { badRequest, notFound } from '../../platform/errors/app-error.js';
 import type { PaymentDocument } from '../../contracts/order.types.js';
-import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
+import type { CommandContext, HookInput, OrderCommands } from '../order/order-commands.service.js';
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
@@ -15,6 +15,8 @@ export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &
     orderId: string;
     /** Logged with the payment: a payment whole in one call (method, reference, callbacks, first transaction). */
     transaction?: TransactionInput;
+    /** The payment's hooks (its adapter's, e.g. a `/cart` hook), registered in the same commit; one already registered under the same id is kept. */
+    hooks?: HookInput[];
   };
 
 /** The spec's update body: any payment field; present fields replace the stored ones; `transaction` is logged in the same commit (a no-op update commits nothing, so logs nothing). */
@@ -67,7 +69,7 @@ export class PaymentCommands {
   async create(context: CommandContext, body: CreatePaymentBody): Promise<PaymentWrite> {
     assertTenant(context.tenant, body);
     assertMayWrite(context.actor, body.adapterId);
-    const { orderId, transaction, ...fields } = body;
+    const { orderId, transaction, hooks, ...fields } = body;
     const id = body.id ?? randomUUID();
     const input = withIdsFilledIn({ ...fields, id, state: body.state ?? 'intent', type: body.type ?? 'checkout' }, orderId);
     assertTransition(undefined, input.state);
@@ -75,6 +77,8 @@ export class PaymentCommands {
       assert: (draft) => assertNewPayment(context.actor, draft, input as PaymentDocument),
       // In the same commit as the payment: a payment is never without its first log line.
       transactions: transaction ? [transaction] : [],
+      // Registering a payment's hooks is part of creating it.
+      hooks: hooks ?? [],
     });
     return { payment, version: result.order.version };
   }
