@@ -52,8 +52,9 @@ async function modify(clientOf: ProviderDClients, call: LifecycleCall<ProviderDC
 /**
  * Provider D on the kit's provider contract (docs/adapters/provider-d.md): create and GET list
  * the drop-in's methods (no provider session: the payment is an `intent` until the shopper
- * submits), amountChanged needs nothing at the provider (the next GET lists methods for the new
- * amount), capture / cancel / refund are modifications, and the signed webhook settles them.
+ * submits), so no amountChanged: the platform keeps the payment at its share and the next GET
+ * lists methods for the new amount; capture / cancel / refund are modifications, and the signed
+ * webhook settles them.
  * The drop-in's submit and details and the subscription endpoint are the adapter's own routes.
  */
 export const providerD = (clientOf: ProviderDClients, routing: WebhookRouting): PaymentProvider<ProviderDConfiguration, DropinSession> => ({
