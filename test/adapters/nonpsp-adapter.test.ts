@@ -185,7 +185,7 @@ describe('create payment', () => {
 describe('cart hook', () => {
   const cartOf = (total: number) => ({ reference: 'basket-1', items: [{ id: 'item-1' }], total: { includingVat: total, excludingVat: Math.round(total * 80) / 100 } });
 
-  it('a cart change leaves the payment at the new total minus the other payments, in the same change', async () => {
+  it('a cart change patches the payment to the new total minus the other payments, in the same change', async () => {
     const id = await newOrder({ payments: [card(100)] });
     const { body } = await create(id);
 
@@ -200,8 +200,7 @@ describe('cart hook', () => {
     expect(ours(below.body)[0].amount).toBe(0); // never below zero
 
     const events = (await admin.events(id)).body.filter((e: { type: string; data: { action?: string } }) => e.type === 'order.changed' && e.data.action?.startsWith('cart'));
-    // The platform set the payment to its share in the change itself, so the hook found nothing to patch.
-    expect(events[0].data.hooks).toEqual([expect.objectContaining({ hookId: 'nonpsp_adapter-cart-changed', adapterId: 'nonpsp_adapter', patched: [] })]);
+    expect(events[0].data.hooks).toEqual([expect.objectContaining({ hookId: 'nonpsp_adapter-cart-changed', adapterId: 'nonpsp_adapter', patched: ['/payments'] })]);
   });
 
   it('refuses the cart change (400 with its message) when the selected method is no longer configured', async () => {

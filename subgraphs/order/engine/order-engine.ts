@@ -217,10 +217,10 @@ export class OrderEngine {
       }
 
       const released = move === 'release' ? await this.release(outcome.document, lifecycle) : false;
-      const hooksPatched = outcome.invocations.some((invocation) => invocation.patched.length > 0);
-      // A hook's patch may move the total or a payment: the shares follow in the same commit.
-      const reallocated = hooksPatched && allocateAmounts(current.document, outcome.document);
-      const patched = processed.answered || released || hooksPatched || reallocated;
+      // The platform's allocation, on the change as the hooks left it: the payments without a
+      // provider session follow their shares in this commit (hooks see the change as requested).
+      const reallocated = allocateAmounts(current.document, outcome.document);
+      const patched = processed.answered || released || reallocated || outcome.invocations.some((invocation) => invocation.patched.length > 0);
       const changes = patched ? changedPointers(current.document, outcome.document) : requested;
       const jobs = [
         ...notificationJobs(current.document, outcome.document),
@@ -263,7 +263,6 @@ export class OrderEngine {
     const draft = cloneJson(current.document);
     request.apply(draft);
     deriveFields(draft);
-    allocateAmounts(current.document, draft);
     const requested = changedPointers(current.document, draft);
     // The committed order passed these checks: only what changed is walked for unsafe JSON.
     assertValid(draft, requested);
