@@ -12,50 +12,68 @@ const BILLING = { givenName: 'Kari', familyName: 'Nordmann', streetAddress: 'Sto
 
 type Call = (base: string, method: string, path: string, body?: unknown, token?: string) => Promise<any>;
 
+type Counted = { calls: number; commits: number; orderReads: number; byService: Record<string, number> };
+
 /**
- * One more journey, untimed, counting per storefront action the internal HTTP calls the stack
- * made (hooks, callbacks, adapters' calls to the platform and the sandboxes — every call of the
- * platform's HTTP client) and the commits (order versions). Each action's count waits for the
- * outbox to settle, so the calls it caused after commit are its own.
+ * One more walk, untimed, counting per storefront action the internal HTTP calls the stack made
+ * (hooks, callbacks, adapters' calls to the platform and the sandboxes — every call of the
+ * platform's HTTP client), the commits (order versions) and the reads of the order from the
+ * database (platform/db/order-reads.observer.ts). Each action's count waits for the outbox to
+ * settle, so the calls it caused after commit are its own. `order` names the actions in turn.
  */
-async function countCallsPerAction(ctx: BenchContext, call: Call): Promise<void> {
+async function countPerAction(ctx: BenchContext, call: Call, order: readonly string[]): Promise<Record<string, Counted>> {
   const serviceOf = (url: string) => Object.entries(ctx.urls).find(([, base]) => new URL(base).origin === new URL(url).origin)?.[0] ?? new URL(url).host;
   const basket = await call('commerce_sandbox', 'POST', '/api/sandbox/baskets', {
     currency: 'NOK',
     items: [{ sku: 'SHOE-42', name: 'Running shoes', quantity: 1, unitPrice: 99.95, vatRate: 0.25 }],
     buyer: { givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', phone: '+4791234567' },
   });
-  const cardId = `CARD-COUNT-${Date.now()}`;
+  const cardId = `CARD-COUNT-${Date.now()}-${order.length}`;
   await call('giftcard_sandbox', 'POST', '/api/sandbox/cards', { cardId, balance: 50, currency: 'NOK' });
   let orderId = '';
   let paymentId = '';
-  const actions: Array<[string, () => Promise<unknown>]> = [
-    ['create_order', async () => (orderId = (await call('commerce_adapter', 'POST', '/api/v1/orders', { cartReference: basket.id, culture: 'nb-NO', currency: 'NOK' })).id)],
-    ['set_billing', () => call('order', 'PUT', `/api/v0/checkout/orders/${orderId}/customer/billing`, BILLING)],
-    ['add_gift_card', () => call('giftcard_adapter', 'POST', `/api/checkout/v1/orders/${orderId}/payments`, { cardId })],
-    ['add_nonpsp_payment', async () => (paymentId = (await call('nonpsp_adapter', 'POST', `/api/v1/checkout/orders/${orderId}/payments`)).paymentId)],
-    ['validate', () => call('order', 'POST', `/api/v0/checkout/orders/${orderId}/validate`)],
-    ['complete', () => call('nonpsp_adapter', 'POST', `/api/v1/checkout/orders/${orderId}/payments/${paymentId}/complete`, {})],
-  ];
-  const perAction: Record<string, { calls: number; commits: number; byService: Record<string, number> }> = {};
+  const actions: Record<string, () => Promise<unknown>> = {
+    create_order: async () => (orderId = (await call('commerce_adapter', 'POST', '/api/v1/orders', { cartReference: basket.id, culture: 'nb-NO', currency: 'NOK' })).id),
+    set_billing: () => call('order', 'PUT', `/api/v0/checkout/orders/${orderId}/customer/billing`, BILLING),
+    add_gift_card: () => call('giftcard_adapter', 'POST', `/api/checkout/v1/orders/${orderId}/payments`, { cardId }),
+    add_nonpsp_payment: async () => (paymentId = (await call('nonpsp_adapter', 'POST', `/api/v1/checkout/orders/${orderId}/payments`)).paymentId),
+    validate: () => call('order', 'POST', `/api/v0/checkout/orders/${orderId}/validate`),
+    complete: () => call('nonpsp_adapter', 'POST', `/api/v1/checkout/orders/${orderId}/payments/${paymentId}/complete`, {}),
+  };
+  const perAction: Record<string, Counted> = {};
+  // What earlier orders still have in the outbox would be counted as this walk's.
+  for (let waited = 0; waited < 15_000 && (await ctx.stack.call<number>('pendingJobs')) > 0; waited += 10) await sleep(10);
   await ctx.stack.call('takeExchanges');
+  await ctx.stack.call('takeOrderReads', '');
   let version = 0;
-  for (const [name, action] of actions) {
-    await action();
+  for (const name of order) {
+    await actions[name]!();
     for (let waited = 0; waited < 15_000; waited += 10) {
       if ((await ctx.stack.call<{ pendingJobs: number }>('orderState', orderId)).pendingJobs === 0) break;
       await sleep(10);
     }
     const state = await ctx.stack.call<{ version: number }>('orderState', orderId);
-    const exchanges = await ctx.stack.call<Array<{ url: string }>>('takeExchanges');
+    const exchanges = await ctx.stack.call<Array<{ method: string; url: string }>>('takeExchanges');
+    if (process.env.BENCH_LIST_CALLS) process.stderr.write(`${name}:\n${exchanges.map((e) => `  ${e.method} ${serviceOf(e.url)} ${new URL(e.url).pathname}`).join('\n')}\n`);
+    const orderReads = await ctx.stack.call<number>('takeOrderReads', orderId);
     const byService: Record<string, number> = {};
     for (const exchange of exchanges) byService[serviceOf(exchange.url)] = (byService[serviceOf(exchange.url)] ?? 0) + 1;
-    perAction[name] = { calls: exchanges.length, commits: state.version - version, byService };
+    perAction[name] = { calls: exchanges.length, commits: state.version - version, orderReads, byService };
     version = state.version;
   }
   await ctx.stack.call('stopExchanges');
-  const total = Object.values(perAction).reduce((sum, action) => ({ calls: sum.calls + action.calls, commits: sum.commits + action.commits }), { calls: 0, commits: 0 });
-  report('journey_internal_calls', total.calls, 'calls', { commits: total.commits, perAction });
+  return perAction;
+}
+
+/** The journey's counts in all and those of adding a gift card; then a card added after a non-PSP payment (its own walk). */
+async function countCalls(ctx: BenchContext, call: Call): Promise<void> {
+  const journey = await countPerAction(ctx, call, ['create_order', 'set_billing', 'add_gift_card', 'add_nonpsp_payment', 'validate', 'complete']);
+  const total = Object.values(journey).reduce((sum, action) => ({ calls: sum.calls + action.calls, commits: sum.commits + action.commits, orderReads: sum.orderReads + action.orderReads }), { calls: 0, commits: 0, orderReads: 0 });
+  report('journey_internal_calls', total.calls, 'calls', { commits: total.commits, orderReads: total.orderReads, target: '<= 30 calls, <= 8 commits', perAction: journey });
+  const card = journey.add_gift_card!;
+  report('add_gift_card_internal_calls', card.calls, 'calls', { commits: card.commits, orderReads: card.orderReads, target: '<= 3 calls, 1 commit, <= 2 order reads', byService: card.byService });
+  const afterNonPsp = (await countPerAction(ctx, call, ['create_order', 'set_billing', 'add_nonpsp_payment', 'add_gift_card'])).add_gift_card!;
+  report('add_gift_card_after_nonpsp_internal_calls', afterNonPsp.calls, 'calls', { commits: afterNonPsp.commits, orderReads: afterNonPsp.orderReads, target: '<= 3 calls, 1 commit', byService: afterNonPsp.byService });
 }
 
 export async function run(ctx: BenchContext): Promise<void> {
@@ -87,7 +105,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     }
     exportedMs.push(performance.now() - started);
   }
-  await countCallsPerAction(ctx, call);
+  await countCalls(ctx, call);
   report('journey_basket_to_exported_p50', percentile(exportedMs, 50), 'ms', { p95: round(percentile(exportedMs, 95)), journeys, target: '<= 250 ms' });
   report('journey_basket_to_completed_p50', percentile(completedMs, 50), 'ms', { p95: round(percentile(completedMs, 95)), journeys });
 }

@@ -9,6 +9,7 @@ import { startBenchSystem } from './bench-system.js';
 import { measureEngine } from './engine.bench.js';
 import { measureOrderEngine } from './order-engine.bench.js';
 import { observeExchanges } from '../platform/http-client/http-client.js';
+import { observeOrderReads } from '../platform/db/order-reads.observer.js';
 
 /**
  * Internal calls this process's HTTP client made (adapters, hooks, callbacks, sandboxes), for the
@@ -17,6 +18,9 @@ import { observeExchanges } from '../platform/http-client/http-client.js';
  */
 let exchanges: Array<{ method: string; url: string; status: number }> | undefined;
 observeExchanges((exchange) => void exchanges?.push({ method: exchange.method, url: exchange.url, status: exchange.status }));
+/** Reads of each order from the database, counted in the same window as the exchanges. */
+let orderReads: Map<string, number> | undefined;
+observeOrderReads((orderId) => void orderReads?.set(orderId, (orderReads.get(orderId) ?? 0) + 1));
 
 const bench = await startBenchSystem({ NOTIFICATION_CONCURRENCY: '8', AUTH_JWT_SECRET: process.env.AUTH_JWT_SECRET, AUTH_SIGNING_KEY: process.env.AUTH_SIGNING_KEY });
 serveBenchCommands({
@@ -30,8 +34,14 @@ serveBenchCommands({
     exchanges = [];
     return taken;
   },
+  takeOrderReads: (orderId: string) => {
+    const taken = orderReads?.get(orderId) ?? 0;
+    orderReads = new Map();
+    return taken;
+  },
   stopExchanges: () => {
     exchanges = undefined;
+    orderReads = undefined;
   },
   orderState: async (orderId: string) => {
     const { rows } = await bench.system.db.pool.query<{ version: number; pending: string }>(
@@ -39,6 +49,10 @@ serveBenchCommands({
       [orderId],
     );
     return { version: rows[0]?.version ?? 0, pendingJobs: Number(rows[0]?.pending ?? 0) };
+  },
+  pendingJobs: async () => {
+    const { rows } = await bench.system.db.pool.query<{ pending: string }>("select count(*) as pending from notification_jobs where status = 'pending'");
+    return Number(rows[0]?.pending ?? 0);
   },
   exit: async () => {
     await bench.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { orderRead } from '../platform/db/order-reads.observer.js';
 import type pg from 'pg';
 import { shouldPause, type PauseThresholds } from './receiver-health.js';
 import { ELIGIBLE, NOT_PAUSED } from './receiver-ordering.sql.js';
@@ -196,6 +197,7 @@ export class NotificationQueue {
         where o.id = $1`,
       [job.orderId, job.notificationId, job.id],
     );
+    orderRead(job.orderId);
     const row = rows[0];
     if (!row) return undefined;
     return { current: row.current, ...(row.amount !== null && row.plannedAt ? { lastTold: { amount: row.amount, plannedAt: row.plannedAt } } : {}) };

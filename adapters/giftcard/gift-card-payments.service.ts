@@ -9,7 +9,6 @@ import {
   GIFTCARD_PAYMENT_NAME,
   GIFTCARD_PAYMENT_TYPE,
   activeGiftCards,
-  amountCorrections,
   attributesOf,
   refusalToAdd,
   type GiftCardAttributes,
@@ -93,9 +92,8 @@ export class GiftCardPayments {
       await logFailedAttempt(this.kit, tenant, orderId, amount, error);
       throw error;
     });
-    const settled = await this.followOwnCards(tenant, orderId);
-    const payment = settled.payments.find((p) => p.id === created.id) ?? created;
-    return { ...viewOf(payment), code: input.code ?? null };
+    // The other payments' amounts followed in the same commit (the platform sets every share: docs/order-engine.md, "Allocation").
+    return { ...viewOf(created), code: input.code ?? null };
   }
 
   /** Soft delete: the payment stays on the order as `removed`; any reservation is released first. */
@@ -117,21 +115,7 @@ export class GiftCardPayments {
     if (payment.state === 'reserved') await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'intent' });
     await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'removed', attributes: attributes as unknown as Record<string, unknown> });
     await this.log(tenant, orderId, paymentId, { event: 'remove', pspEvent: 'cancel', amount: payment.amount, isSuccess: true, pspStatus: 'removed' });
-    return this.followOwnCards(tenant, orderId);
-  }
-
-  /**
-   * Sets this adapter's open cards to their share of the total. The engine sends no amountChanged
-   * for an adapter's own changes (a card removed, two cards added at once), so it follows them here.
-   */
-  private async followOwnCards(tenant: Tenant, orderId: string): Promise<OrderDocument> {
-    const order = await this.kit.orders.getOrder(tenant, orderId);
-    const corrections = amountCorrections(order);
-    if (corrections.length === 0) return order;
-    for (const { payment, amount } of corrections) {
-      await this.kit.payments.updatePayment(tenant, orderId, payment.id, { amount });
-      await this.log(tenant, orderId, payment.id, { event: 'update', pspEvent: 'rebalance', amount, isSuccess: true });
-    }
+    // The other cards' amounts followed in the commit that removed this one.
     return this.kit.orders.getOrder(tenant, orderId);
   }
 

@@ -27,18 +27,6 @@ export function attributesOf(payment: PaymentDocument): GiftCardAttributes {
   return { ...attributes, cardId: attributes.cardId ?? payment.reference ?? '', codeRequired: attributes.codeRequired ?? false };
 }
 
-/**
- * This adapter's open cards whose amount is not their share (after a card was removed, or two
- * added at once): the engine calls no amountChanged for the adapter's own changes, so it
- * follows them itself. Only `intent` payments move; a reserved one is fixed until released.
- */
-export function amountCorrections(order: Pick<OrderDocument, 'payments' | 'total'>): Array<{ payment: PaymentDocument; amount: number }> {
-  const shares = limitedShares(order);
-  return activeGiftCards(order.payments)
-    .filter((payment) => payment.state === 'intent' && shares.has(payment.id) && !sameAmount(shares.get(payment.id)!, payment.amount))
-    .map((payment) => ({ payment, amount: shares.get(payment.id)! }));
-}
-
 /** Why adding a card is refused (spec rule 1), or undefined. The code itself is not checked here. */
 export function refusalToAdd(card: { balance: number; currency: string; codeRequired: boolean }, code: string | undefined, orderCurrency: string): { code: string; message: string } | undefined {
   if (card.balance <= 0) return { code: 'gift_card_empty', message: 'The gift card has no balance left.' };

@@ -12,7 +12,7 @@ type Call = LifecycleCall<GiftCardConfiguration>;
 
 /**
  * Gift cards as part payments on the kit's runtime (`mountPartPaymentProvider`): the runtime
- * mounts read, amountChanged and the lifecycle callbacks, logs the transactions these steps
+ * mounts read and the lifecycle callbacks, logs the transactions these steps
  * answer (or carry when they throw) and records `confirm`'s outcome. A card's part in the
  * payment lifecycle the platform drives (spec gift card rules 5–7): `process` reserves its amount
  * when the order goes to processing, `abort` releases the reservation (a vetoed move, or the order
@@ -25,8 +25,7 @@ export function giftCardProvider(context: GiftCardContext): PartPaymentProvider<
   return {
     name: 'Gift card',
     readSession: async ({ payment }) => viewOf(payment),
-    // Nothing at the gift card system until the card is reserved: the runtime records the amount (up to the card's limit) and logs it.
-    amountChanged: async () => ({}),
+    // No amountChanged: nothing is held at the gift card system until the card is reserved, so the platform sets the card's amount (its share, up to its limit) itself.
 
     /**
      * Rule 5: reserve the card's amount with its code. Reserved → the payment's new state and

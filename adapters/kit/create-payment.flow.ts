@@ -5,12 +5,15 @@ import type { OrderDocument, PaymentDocument } from '../../contracts/order.types
 import { UNLIMITED, shareOfNewPayment } from '../../contracts/allocation.js';
 import type { AdapterKit } from './adapter-kit.js';
 import { PlatformCallError } from './platform-call.js';
+import type { NewHook } from './order-service.client.js';
 
 /** What the provider step answers: the reference at the provider and anything for the frontend. */
 export interface ProviderSession<TFront> {
   reference?: string;
   /** Payment fields to set beside reference and callbacks (attributes, actions, state, amount…). */
   payment?: Partial<PaymentDocument>;
+  /** The adapter's hooks on the order that come with this payment (e.g. a `/cart` hook): registered in the payment's commit. */
+  hooks?: NewHook[];
   /** What the create endpoint answers the frontend (htmlSnippet, redirectUrl, payment methods…). */
   response: TFront;
   /** Logged as the transaction's request and response. */
@@ -41,7 +44,7 @@ export interface CreatePaymentSteps<TConfig, TFront> {
 export const ACTIVE_PAYMENT_EXISTS = 'The order already has an active payment for this adapter; update that payment instead.';
 
 /**
- * The spec's create-payment steps, with the payment written **once**: (1) read the order, (2)
+ * The spec's create-payment steps, with the payment written **once** (its hooks with it): (1) read the order, (2)
  * read the configuration and check the request, (3) refuse a second `intent` payment of this adapter, (4) call the
  * provider for a payment whose id is chosen here, (5) create the payment at the payment API with
  * its reference, method, callbacks and first transaction in one commit, (6) answer the frontend.
@@ -98,6 +101,7 @@ export async function createPayment<TConfig, TFront>(
     ...whole,
     orderId,
     callbacks,
+    ...(session.hooks?.length ? { hooks: session.hooks } : {}),
     transaction: {
       event: 'open',
       pspEvent: 'create',

@@ -1,7 +1,7 @@
 import type { Tenant } from '../../platform/auth/principal.js';
 import type { PaymentDocument } from '../../contracts/order.types.js';
 import type { AdapterIdentity } from './adapter-identity.js';
-import { enc } from './order-service.client.js';
+import { enc, type NewHook } from './order-service.client.js';
 import { callJson } from './platform-call.js';
 
 export interface TransactionLog {
@@ -32,9 +32,9 @@ export class PaymentApiClient {
   /**
    * Creates a payment in one commit: any payment fields (an `id` the adapter chose, `reference`,
    * `callbacks` whose addresses may hold `{paymentId}`, filled in by the platform) and an optional
-   * first `transaction`, logged with it.
+   * first `transaction`, logged with it, and the payment's `hooks`, registered in the same commit.
    */
-  createPayment(tenant: Tenant, payment: Partial<PaymentDocument> & Pick<PaymentDocument, 'amount'> & { orderId: string; transaction?: TransactionLog }): Promise<PaymentDocument> {
+  createPayment(tenant: Tenant, payment: Partial<PaymentDocument> & Pick<PaymentDocument, 'amount'> & { orderId: string; transaction?: TransactionLog; hooks?: NewHook[] }): Promise<PaymentDocument> {
     return this.call(tenant, 'POST', '', { adapterId: this.identity.adapterId, merchant: tenant.merchant, channel: tenant.channel, ...payment });
   }
 

@@ -92,6 +92,8 @@ function mount<TConfig, TFront>(
   const { app } = kit;
   const base = (options.basePath ?? '').replace(/\/+$/, '');
   const callbacks = PAYMENT_CALLBACKS.filter((name) => typeof provider[name] === 'function');
+  // A provider with an amountChanged step keeps a session at its provider: its payments register the callback. The others' amounts are the platform's (docs/adapter-kit.md).
+  const keepsSession = typeof provider.amountChanged === 'function';
   const sessionSchema = options.schemas?.session ?? ANY_SESSION;
 
   const log = async (tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog): Promise<void> => {
@@ -123,8 +125,8 @@ function mount<TConfig, TFront>(
         return provider.amount?.(order) ?? shareOfNewPayment(order, UNLIMITED);
       },
       check: ({ order, configuration }) => provider.checkCreate?.({ tenant, order, configuration, body }),
-      // amountChanged at the spec's order-level address (first creation); the lifecycle callbacks per payment.
-      callbacks: () => ({ amountChanged: `${kit.publicUrl}/v0/orders/${encodeURIComponent(orderId)}/amount-changed`, ...kit.paymentCallbacks(orderId, callbacks) }),
+      // amountChanged at the spec's order-level address (first creation) when the provider keeps a session to update; the lifecycle callbacks per payment.
+      callbacks: () => ({ ...(keepsSession ? { amountChanged: `${kit.publicUrl}/v0/orders/${encodeURIComponent(orderId)}/amount-changed` } : {}), ...kit.paymentCallbacks(orderId, callbacks) }),
       callProvider: ({ order, configuration, payment: draft }) => createSession!({ tenant, order, configuration, payment: draft, body, cancelUrl: cancelUrl(tenant, orderId, draft.id) }),
     });
     return reply
@@ -159,7 +161,8 @@ function mount<TConfig, TFront>(
     const [event, pspEvent] = STEP_EVENTS.amountChanged;
     let result: ProviderResult;
     try {
-      result = await provider.amountChanged({ tenant, order, configuration, payment, amount });
+      // Without a step (a payment registered before its provider stopped keeping a session), the amount is only recorded.
+      result = provider.amountChanged ? await provider.amountChanged({ tenant, order, configuration, payment, amount }) : {};
     } catch (error) {
       await log(tenant, orderId, payment.id, failedTransaction(error, { event, pspEvent, amount, requestJson: { amount } }));
       throw error;
@@ -247,7 +250,7 @@ function mount<TConfig, TFront>(
 
   return {
     callbacks,
-    callbackUrls: (orderId) => kit.paymentCallbacks(orderId, ['amountChanged', ...callbacks]),
+    callbackUrls: (orderId) => kit.paymentCallbacks(orderId, keepsSession ? ['amountChanged', ...callbacks] : callbacks),
     cancelUrl,
     log,
   };

@@ -11,7 +11,8 @@ import type { TransactionLog } from './payment-api.client.js';
  * The adapter says *what* the provider does; the runtime (`mountPaymentProvider`) owns *how* it
  * takes part in an order: the standard routes of the spec's custom adapter contract, the checks
  * of who may call each, the one-commit create, transaction logging, idempotent webhooks and the
- * order moves. Only `createSession`, `readSession` and `amountChanged` are required.
+ * order moves. Only `createSession` and `readSession` are required (`amountChanged` only of a
+ * provider that keeps a session to update).
  *
  * Mounted by `mountPaymentProvider` (adapters/kit/payment-provider.runtime.ts; part payments:
  * `mountPartPaymentProvider`). Added to the first version of this contract, all optional so no
@@ -37,8 +38,14 @@ export interface PaymentProvider<TConfig = Record<string, unknown>, TFront = unk
   createSession(call: ProviderCall<TConfig> & { body: unknown }): Promise<ProviderSession<TFront>>;
   /** GET: what the frontend needs now (usually the create's answer), re-read from the provider when it holds state. */
   readSession(call: ProviderCall<TConfig>): Promise<TFront>;
-  /** The amount the payment should cover changed (contracts/allocation.ts decided it): update the provider. The runtime logs the transaction and records the answer. */
-  amountChanged(call: ProviderCall<TConfig> & { amount: number }): Promise<ProviderResult>;
+  /**
+   * Only for a provider that keeps a session to update (an order amount held at the provider):
+   * the amount the payment should cover changed (contracts/allocation.ts decided it), update the
+   * provider. The runtime registers the amountChanged callback only when this is implemented,
+   * logs the transaction and records the answer. Without it, the platform sets the payment's
+   * amount to its share in the commit that changes the order, and nothing is called.
+   */
+  amountChanged?(call: ProviderCall<TConfig> & { amount: number }): Promise<ProviderResult>;
 
   /**
    * The lifecycle callbacks it takes part in, registered on each payment it creates. Throw an
@@ -80,6 +87,9 @@ export interface PaymentProvider<TConfig = Record<string, unknown>, TFront = unk
   /** `GET|PUT|POST {adapter_url}/callback/validation`: the provider's validate call, in its own shape (headers: a redirect's `location`). Absent: 404. */
   validationCallback?(request: FastifyRequest, kit: AdapterKit<TConfig>): Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;
 }
+
+/** A provider that keeps a session at its provider: it follows amount changes (amountChanged is registered on its payments). */
+export type SessionPaymentProvider<TConfig = Record<string, unknown>, TFront = unknown> = PaymentProvider<TConfig, TFront> & Required<Pick<PaymentProvider<TConfig, TFront>, 'amountChanged'>>;
 
 /** What every provider step is given. */
 export interface ProviderCall<TConfig> {

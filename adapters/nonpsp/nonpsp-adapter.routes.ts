@@ -4,7 +4,7 @@ import { errors, json } from '../kit/platform.js';
 import { hookAnswers } from '../kit/callback-answers.openapi.js';
 import { completionSchema, removedSchema, sessionSchema, createPaymentBodySchema, hookCallBodySchema, orderParamsSchema, paymentMethodsSchema, paymentParamsSchema, selectMethodBodySchema } from './nonpsp-adapter.schemas.js';
 import { onCartChanged, type HookCall } from './nonpsp-cart.hook.js';
-import { CART_HOOK_ROUTE, CartHooks } from './nonpsp-cart-hook.registration.js';
+import { CART_HOOK_ROUTE } from './nonpsp-cart-hook.registration.js';
 import { completePayment } from './nonpsp-completion.service.js';
 import { NonPspPayments } from './nonpsp-payment.service.js';
 import { nonPspProvider } from './nonpsp.provider.js';
@@ -21,7 +21,7 @@ type PaymentParams = { Params: { orderId: string; paymentId: string } };
  * what only this adapter has: choose the method, remove, complete, and its cart hook.
  */
 export function registerNonPspRoutes(app: FastifyInstance, kit: AdapterKit<NonPspConfiguration>): void {
-  const mounted = mountPaymentProvider(kit, nonPspProvider(new CartHooks(kit)), { basePath: '/api/v1/checkout', schemas: { createBody: createPaymentBodySchema, session: sessionSchema } });
+  const mounted = mountPaymentProvider(kit, nonPspProvider(kit.publicUrl), { basePath: '/api/v1/checkout', schemas: { createBody: createPaymentBodySchema, session: sessionSchema } });
   const payments = new NonPspPayments(kit, mounted);
 
   // Before any payment exists: what the storefront may offer (its configuration's methods; the order must be readable by the caller).

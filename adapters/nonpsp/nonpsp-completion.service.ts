@@ -30,8 +30,9 @@ export async function completePayment(kit: AdapterKit<NonPspConfiguration>, moun
       payment = ownPayment(current, paymentId);
       if (payment.state === 'intent') {
         try {
-          payment = await kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'reserved' });
-          await log({ isSuccess: true, pspStatus: 'reserved', responseJson: { state: 'reserved', paymentMethod: payment.attributes?.paymentMethod ?? null } });
+          // The move and its log line in one commit (one call).
+          const transaction = { event: 'complete', pspEvent: 'complete', amount: payment.amount, isSuccess: true, pspStatus: 'reserved', responseJson: { state: 'reserved', paymentMethod: payment.attributes?.paymentMethod ?? null } };
+          payment = await kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'reserved', transaction });
         } catch (error) {
           // A completion of the same payment at the same time reserved it first: nothing left to do here.
           const now = ownPayment(await kit.orders.getOrder(tenant, orderId), paymentId);

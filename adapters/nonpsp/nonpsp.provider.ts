@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '../kit/index.js';
 import { restToCover } from '../../contracts/allocation.js';
 import { chooseMethod, selectedMethodOf, sessionOf } from './nonpsp-payment.rules.js';
-import type { CartHooks } from './nonpsp-cart-hook.registration.js';
+import { cartHookOf } from './nonpsp-cart-hook.registration.js';
 import type { NonPspConfiguration, NonPspPaymentSession } from './nonpsp.types.js';
 
 type CreateBody = { paymentMethod?: string } | null;
@@ -9,24 +9,25 @@ const requestedMethod = (body: unknown): string | undefined => (body as CreateBo
 
 /**
  * The non-PSP adapter as a payment provider (docs/adapters/nonpsp.md): nothing is called at a
- * provider — the money is settled outside the platform. Create chooses the method and registers
- * the cart hook; `process` is the final check at purchase; `capture` marks the invoice due once the
- * order is delivered; `cancel` voids it, `refund` issues a credit. Nothing is reserved anywhere,
+ * provider — the money is settled outside the platform. Create chooses the method and brings
+ * the cart hook (registered in the payment's commit); `process` is the final check at purchase;
+ * `capture` marks the invoice due once the order is delivered; `cancel` voids it, `refund` issues a credit. Nothing is reserved anywhere,
  * so there is no `abort`; it is the main payment, so no `confirm`.
  */
-export function nonPspProvider(cartHooks: CartHooks): PaymentProvider<NonPspConfiguration, NonPspPaymentSession> {
+export function nonPspProvider(publicUrl: string): PaymentProvider<NonPspConfiguration, NonPspPaymentSession> {
   return {
     name: 'Non-PSP payment',
     // A bad method (or a missing configuration) leaves nothing behind.
     checkCreate: ({ configuration, body }) => void chooseMethod(configuration, requestedMethod(body)),
     // The rest the other active payments leave (the payment without a limit takes the rest).
     amount: (order) => restToCover(order),
-    async createSession({ tenant, order, configuration, payment, body }) {
+    async createSession({ order, configuration, payment, body }) {
       const method = chooseMethod(configuration, requestedMethod(body));
-      await cartHooks.ensure(tenant, order);
       const created = { ...payment, name: method.name, attributes: { ...payment.attributes, paymentMethod: method.identifier } };
       return {
         payment: { name: created.name, attributes: created.attributes },
+        // Registered in the payment's commit (kept when the order has it already).
+        hooks: [cartHookOf(publicUrl, order.id)],
         response: sessionOf(configuration, created),
         pspStatus: 'created',
         requestJson: { paymentMethod: requestedMethod(body) ?? null },
@@ -34,8 +35,7 @@ export function nonPspProvider(cartHooks: CartHooks): PaymentProvider<NonPspConf
       };
     },
     readSession: async ({ configuration, payment }) => sessionOf(configuration, payment),
-    // Nothing at a provider: the runtime updates the payment and logs the change.
-    amountChanged: async () => ({}),
+    // No amountChanged: nothing is held at a provider, so the platform keeps the payment at its share itself.
 
     /** The selected method must still be offered in the channel; else 400, which vetoes processing. */
     async process({ configuration, payment }) {

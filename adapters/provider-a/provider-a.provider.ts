@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '../kit/index.js';
+import type { SessionPaymentProvider } from '../kit/index.js';
 import { withTransaction } from '../kit/index.js';
 import { shareOfNewPayment, UNLIMITED } from '../../contracts/allocation.js';
 import type { OrderDocument } from '../kit/order-contract.js';
@@ -35,7 +35,7 @@ async function withPreselectedShipping(context: Pick<ProviderAContext, 'kit'>, t
  * answers the snippet, amountChanged updates the checkout order, capture (order delivered) and
  * refund act in order management.
  */
-export function providerA(context: Pick<ProviderAContext, 'kit' | 'client'>): PaymentProvider<ProviderAConfiguration, ProviderAFront> {
+export function providerA(context: Pick<ProviderAContext, 'kit' | 'client'>): SessionPaymentProvider<ProviderAConfiguration, ProviderAFront> {
   const { kit } = context;
   return {
     name: 'Provider A checkout',

@@ -52,8 +52,9 @@ async function modify(clientOf: ProviderDClients, call: LifecycleCall<ProviderDC
 /**
  * Provider D on the kit's provider contract (docs/adapters/provider-d.md): create and GET list
  * the drop-in's methods (no provider session: the payment is an `intent` until the shopper
- * submits), amountChanged needs nothing at the provider (the next GET lists methods for the new
- * amount), capture / cancel / refund are modifications, and the signed webhook settles them.
+ * submits), so no amountChanged: the platform keeps the payment at its share and the next GET
+ * lists methods for the new amount; capture / cancel / refund are modifications, and the signed
+ * webhook settles them.
  * The drop-in's submit and details and the subscription endpoint are the adapter's own routes.
  */
 export const providerD = (clientOf: ProviderDClients, routing: WebhookRouting): PaymentProvider<ProviderDConfiguration, DropinSession> => ({
@@ -68,7 +69,7 @@ export const providerD = (clientOf: ProviderDClients, routing: WebhookRouting): 
     return (await dropinSession(clientOf, call)).session;
   },
 
-  amountChanged: async ({ amount }) => ({ amount, pspStatus: 'no-provider-session' }),
+  // No amountChanged: no session is held at the provider before the submit, so the platform keeps the payment at its share itself.
 
   capture: (call) => modify(clientOf, call, 'captures', call.payment.amount),
   cancel: (call) => modify(clientOf, call, 'cancels'),

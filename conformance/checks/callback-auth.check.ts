@@ -12,7 +12,7 @@ export const callbacksRefuseOutsidersCheck: Check = {
   name: 'platform callbacks refuse outsiders, storefront tokens and other adapters (401/403)',
   async run(context) {
     const callbacks = await platformCallbacks(context);
-    if (callbacks.length === 0) throw new CheckFailure('the adapter registered no callback (amountChanged is required)');
+    if (callbacks.length === 0) throw new CheckFailure('the adapter registered no callback (amountChanged for a provider session, a lifecycle callback, a hook, …)');
     const problems: string[] = [];
     for (const callback of callbacks) {
       const body = JSON.stringify(callback.body);

@@ -64,7 +64,10 @@ export const getPaymentCheck: Check = {
   },
 };
 
-/** The order's total changes; the platform calls amountChanged and the payment follows to the new rest. */
+/**
+ * The order's total changes; the payment comes to its new share: set by the platform in the same
+ * commit (no provider session), or followed by the adapter when the platform calls its amountChanged.
+ */
 export const amountChangedCheck: Check = {
   name: 'amount-changed: the payment follows the order to its new remaining total',
   async run(context) {

@@ -35,6 +35,8 @@ export interface PaymentChangeOptions {
   assert?: (draft: OrderDocument, added?: PaymentDocument) => void;
   /** Logged in the same commit as the new or changed payment (a first transaction, a provider event); payment and adapter ids are filled in. */
   transactions?: Array<Omit<TransactionLogInput, 'paymentId' | 'adapterId'>>;
+  /** A new payment's hooks (its adapter's), registered in the same commit; one already registered under the same id is kept. */
+  hooks?: HookInput[];
 }
 
 /** Notifications every new order of a channel carries (the `static_notifications` configuration). */
@@ -145,6 +147,8 @@ export class OrderCommands {
   async addPayment(context: CommandContext, orderId: string, input: PaymentInput, options: PaymentChangeOptions = {}): Promise<{ result: ChangeResult; payment: PaymentDocument }> {
     const payment = this.newPayment(context, orderId, input);
     const transactions = (options.transactions ?? []).map((log) => ({ ...log, paymentId: payment.id, adapterId: payment.adapterId }));
+    const hooks = (options.hooks ?? []).map((hook) => withIds(hook, context));
+    for (const hook of hooks) assertOwnEntry(context, 'hook', hook);
     const result = await this.change(
       context,
       orderId,
@@ -154,6 +158,8 @@ export class OrderCommands {
         options.assert?.(draft, added);
         if (draft.payments.some((existing) => existing.id === payment.id)) throw conflict(`Payment ${payment.id} already exists on order ${orderId}.`);
         draft.payments = [...draft.payments, added];
+        const newHooks = hooks.filter((hook) => !draft.hooks.some((existing) => existing.id === hook.id));
+        if (newHooks.length > 0) draft.hooks = [...draft.hooks, ...(newHooks as OrderDocument['hooks'])];
       },
       transactions,
     );

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { tenantKey, type Tenant } from '../../platform/auth/principal.js';
 import { cloneJson } from '../../platform/http/json-guard.js';
 import { TurnReadBatcher } from '../../platform/db/turn-read.batcher.js';
+import { orderRead } from '../../platform/db/order-reads.observer.js';
 import { ORDER_COLUMNS, tenantCondition, toOrderRecord, type OrderRecord, type OrderRow } from './order.model.js';
 
 /**
@@ -36,6 +37,7 @@ export class OrderRepository {
 
   private async query(tenant: Tenant, ids: string[]): Promise<Map<string, OrderRecord>> {
     const { rows } = await this.pool.query<OrderRow>({ ...FIND_BY_IDS_STATEMENT, values: [ids, tenant.merchant, tenant.channel] });
+    orderRead(...ids);
     return new Map(rows.map((row) => [row.id, toOrderRecord(row)]));
   }
 }

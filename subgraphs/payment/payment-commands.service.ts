@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { badRequest, notFound } from '../../platform/errors/app-error.js';
 import type { PaymentDocument } from '../../contracts/order.types.js';
-import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
+import type { CommandContext, HookInput, OrderCommands } from '../order/order-commands.service.js';
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
@@ -15,6 +15,8 @@ export type CreatePaymentBody = Pick<PaymentDocument, 'adapterId' | 'amount'> &
     orderId: string;
     /** Logged with the payment: a payment whole in one call (method, reference, callbacks, first transaction). */
     transaction?: TransactionInput;
+    /** The payment's hooks (its adapter's, e.g. a `/cart` hook), registered in the same commit; one already registered under the same id is kept. */
+    hooks?: HookInput[];
   };
 
 /** The spec's update body: any payment field; present fields replace the stored ones; `transaction` is logged in the same commit (a no-op update commits nothing, so logs nothing). */
@@ -67,15 +69,16 @@ export class PaymentCommands {
   async create(context: CommandContext, body: CreatePaymentBody): Promise<PaymentWrite> {
     assertTenant(context.tenant, body);
     assertMayWrite(context.actor, body.adapterId);
-    const { orderId, transaction, ...fields } = body;
+    const { orderId, transaction, hooks, ...fields } = body;
     const id = body.id ?? randomUUID();
     const input = withIdsFilledIn({ ...fields, id, state: body.state ?? 'intent', type: body.type ?? 'checkout' }, orderId);
     assertTransition(undefined, input.state);
-    await this.readFresh(context, orderId);
     const { result, payment } = await this.orders.addPayment(context, orderId, this.finish(input as PaymentDocument), {
       assert: (draft) => assertNewPayment(context.actor, draft, input as PaymentDocument),
       // In the same commit as the payment: a payment is never without its first log line.
       transactions: transaction ? [transaction] : [],
+      // Registering a payment's hooks is part of creating it.
+      hooks: hooks ?? [],
     });
     return { payment, version: result.order.version };
   }
@@ -90,7 +93,6 @@ export class PaymentCommands {
     const { id: _id, orderId: _orderId, transaction, refund, ...fields } = body;
     if (refund && !transaction?.eventKey) throw badRequest('event_key_required', 'A refund is recorded with the transaction of the provider event that reported it (transaction.eventKey), so it is applied once.');
     if (refund && fields.state !== undefined) throw badRequest('refund_with_state', 'A refund decides the state itself (captured, or refunded once all of it is refunded); leave state out.');
-    await this.readFresh(context, orderId);
     try {
       const { result, payment } = await this.orders.updatePayment(context, orderId, paymentId, (current) => this.finish({ ...current, ...fields, ...(refund ? refundOf(current, refund.amount) : {}) }), {
         // In the same commit as the change (with an eventKey: a provider event applied once).
@@ -156,16 +158,6 @@ export class PaymentCommands {
     if (role === 'adapter' && !adapterId) return [];
     const [attempts] = await this.transactions.listAttempts(context.tenant, [orderId], role === 'adapter' ? adapterId : undefined);
     return attempts ?? [];
-  }
-
-  /**
-   * Reads the order before a change. The engine may base a change's first attempt on the copy
-   * this process last committed; another service (the order shims) may have changed the order
-   * since, and a refusal or a no-op decided on that copy would be wrong. A read refreshes that
-   * copy, so the checks run on what is in the database (and a race is still retried).
-   */
-  private async readFresh(context: CommandContext, orderId: string): Promise<void> {
-    await this.orders.get(context, orderId);
   }
 
   /**

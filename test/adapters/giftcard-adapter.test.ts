@@ -129,7 +129,6 @@ describe('gift card adapter: adding cards', () => {
     // One commit: the payment with its callbacks, the payment id filled in by the platform.
     const base = (paymentId: string) => `${adapterUrl()}/v0/orders/${orderId}/payments/${paymentId}`;
     expect(order.payments[0].callbacks).toEqual({
-      amountChanged: `${base(a.body.paymentId)}/amount-changed`,
       process: `${base(a.body.paymentId)}/process`,
       abort: `${base(a.body.paymentId)}/abort`,
       confirm: `${base(a.body.paymentId)}/confirm`,

@@ -1,17 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { CardCodeVault } from '../../adapters/giftcard/card-code.vault.js';
-import { amountCorrections, refusalToAdd } from '../../adapters/giftcard/gift-card.domain.js';
-import type { PaymentDocument } from '../../contracts/order.types.js';
+import { refusalToAdd } from '../../adapters/giftcard/gift-card.domain.js';
 
-const card = (id: string, amount: number, limit: number, state = 'intent', adapterId = 'giftcard_adapter'): PaymentDocument => ({ id, adapterId, state, amount, upperLimitAmount: limit });
-const order = (total: number, payments: PaymentDocument[]) => ({ total: { includingVat: total, excludingVat: total }, payments });
 
 describe('gift card rules', () => {
-  it('corrects only its own open cards whose amount is not their share', () => {
-    const corrections = amountCorrections(order(150, [card('a', 100, 100, 'removed'), card('b', 50, 100), card('c', 0, 30, 'intent', 'other_adapter')]));
-    expect(corrections.map(({ payment, amount }) => [payment.id, amount])).toEqual([['b', 100]]);
-  });
-
   it('refuses an empty card, a missing required code and another currency — not a wrong code', () => {
     expect(refusalToAdd({ balance: 0, currency: 'NOK', codeRequired: false }, undefined, 'NOK')?.code).toBe('gift_card_empty');
     expect(refusalToAdd({ balance: 10, currency: 'NOK', codeRequired: true }, '', 'NOK')?.code).toBe('gift_card_code_required');

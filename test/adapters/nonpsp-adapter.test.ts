@@ -84,8 +84,10 @@ describe('create payment', () => {
       amount: 249.9,
       upperLimitAmount: 2147483647, // no card limit: the spec's "no limit" value
       attributes: { paymentMethod: 'invoice' },
-      callbacks: { amountChanged: `${url}/v0/orders/${id}/amount-changed` },
+      callbacks: { process: `${url}/v0/orders/${id}/payments/${body.paymentId}/process` },
     });
+    // No provider session to keep in step: the platform keeps the amount at its share, no amountChanged is registered.
+    expect(stored.body.callbacks.amountChanged).toBeUndefined();
     const hooks = (await order(id)).hooks.filter((h: { adapterId: string }) => h.adapterId === 'nonpsp_adapter');
     expect(hooks).toEqual([{ id: 'nonpsp_adapter-cart-changed', adapterId: 'nonpsp_adapter', subscribeTo: '/cart', target: '/payments', invoke: `${url}/api/v1/orders/${id}/cart-changed` }]);
     expect(await transactions(body.paymentId)).toMatchObject([{ event: 'open', pspEvent: 'create', isSuccess: true }]);
@@ -195,7 +197,7 @@ describe('cart hook', () => {
     const smaller = await admin.call('PUT', `/${id}/cart`, cartOf(120.5));
     expect(ours(smaller.body)[0].amount).toBe(20.5);
     const below = await admin.call('PUT', `/${id}/cart`, cartOf(80));
-    expect(ours(below.body)[0].amount).toBe(0); // never below zero; the card's share follows by amountChanged
+    expect(ours(below.body)[0].amount).toBe(0); // never below zero
 
     const events = (await admin.events(id)).body.filter((e: { type: string; data: { action?: string } }) => e.type === 'order.changed' && e.data.action?.startsWith('cart'));
     expect(events[0].data.hooks).toEqual([expect.objectContaining({ hookId: 'nonpsp_adapter-cart-changed', adapterId: 'nonpsp_adapter', patched: ['/payments'] })]);
@@ -241,15 +243,16 @@ describe('amountChanged', () => {
     expect(invalid.status).toBe(400);
   });
 
-  it("another payment's change reaches the adapter through the platform and the payments sum to the total again", async () => {
+  it("another payment's change sets this payment to its share in the same commit: the payments sum to the total, the adapter is not called", async () => {
     const id = await newOrder({ payments: [card(100)] });
     const { body } = await create(id);
-    expect((await giftcard.call('PUT', `/${id}/payments/card`, { amount: 50, upperLimitAmount: 50 })).status).toBe(200);
-    await eventually(async () => ours(await order(id))[0].amount === 199.9);
-    expect((await admin.call('POST', `/${id}/validate`)).status).toBe(200);
-    // The adapter logs the transaction just after updating the payment.
-    await eventually(async () => (await transactions(body.paymentId)).at(-1)?.pspEvent === 'amount-changed');
-    expect((await transactions(body.paymentId)).at(-1)).toMatchObject({ event: 'update', pspEvent: 'amount-changed', isSuccess: true });
+    const changed = await giftcard.call('PUT', `/${id}/payments/card`, { amount: 50, upperLimitAmount: 50 });
+    expect(changed.status).toBe(200);
+    expect(ours(await order(id))[0].amount).toBe(199.9);
+    expect((await admin.call('POST', `/${id}/validate`)).body).toEqual({ valid: true, failures: [] });
+    // No provider session to update: no amountChanged is registered, called or logged.
+    expect(ours(await order(id))[0].callbacks?.amountChanged).toBeUndefined();
+    expect((await transactions(body.paymentId)).map((t) => [t.event, t.pspEvent])).toEqual([['open', 'create']]);
   });
 });
 

@@ -14,6 +14,7 @@ import { orderKey, type OrderRecord } from '../order.model.js';
 import { HookVeto, runHooks, type HookInvocation, type HookPatch, type HookRunOptions } from './hook-runner.js';
 import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from './amount-change.planner.js';
 import { planNotifications } from './notification-planner.js';
+import { allocateAmounts } from './payment-allocation.rules.js';
 import { VersionConflict, type EventInput, type JobInput, type OrderStore, type TransactionLogInput } from './order-store.repository.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
@@ -217,7 +218,10 @@ export class OrderEngine {
       }
 
       const released = move === 'release' ? await this.release(outcome.document, lifecycle) : false;
-      const patched = processed.answered || released || outcome.invocations.some((invocation) => invocation.patched.length > 0);
+      // The platform's allocation, on the change as the hooks left it: the payments without a
+      // provider session follow their shares in this commit (hooks see the change as requested).
+      const reallocated = allocateAmounts(current.document, outcome.document);
+      const patched = processed.answered || released || reallocated || outcome.invocations.some((invocation) => invocation.patched.length > 0);
       const changes = patched ? changedPointers(current.document, outcome.document) : requested;
       const jobs = [
         ...notificationJobs(current.document, outcome.document),

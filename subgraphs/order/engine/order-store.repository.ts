@@ -7,6 +7,7 @@ import type { OrderDocument } from '../../../contracts/order.types.js';
 import { ORDER_COLUMNS, orderKey, tenantCondition, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
 import { outboundTraceHeaders } from '../../../platform/telemetry/outbound.js';
 import { RecentOrders } from './recent-orders.cache.js';
+import { orderRead } from '../../../platform/db/order-reads.observer.js';
 import { GroupCommitBatcher } from './group-commit.batcher.js';
 import { callsOutSql, turnUntilSql } from './order-callouts.rules.js';
 
@@ -121,6 +122,7 @@ export class OrderStore {
     const { rows } = await this.pool.query<OrderRow>({ ...LOAD_STATEMENT, values: [id, tenant.merchant, tenant.channel] });
     const record = rows[0] ? toOrderRecord(rows[0]) : null;
     if (record) this.remember(record);
+    orderRead(id);
     return record;
   }
 
@@ -147,6 +149,7 @@ export class OrderStore {
       ...LOAD_TAKING_TURN_STATEMENT,
       values: [id, tenant.merchant, tenant.channel, holder, bound.baseMs, bound.perCallMs, aheadOfNext],
     });
+    orderRead(id);
     const row = rows[0];
     if (!row) return { order: null, turn: 'none' };
     const record = toOrderRecord(row);

@@ -15,6 +15,7 @@ function inline(schema: unknown): unknown {
 }
 
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const hookFields = inline(ORDER_SCHEMA.$defs.hook) as { required: string[]; properties: Record<string, object> };
 const { id: _id, ...paymentFields } = inline(ORDER_SCHEMA.$defs.payment.properties) as Record<string, object>;
 
 /** The payment's fields (order schema) plus the ones the spec's bodies name beside them. */
@@ -62,6 +63,12 @@ export const createPaymentBody = {
     id: { type: 'string', format: 'uuid', description: 'Optional: an id the adapter chose (a UUID) so its provider step can name the payment before it exists.' },
     callbacks: { ...(paymentFields.callbacks as object), additionalProperties: urlTemplate },
     transaction: { ...transactionFields(), description: 'Optional first transaction, logged with the payment (e.g. the provider call that made it).' },
+    hooks: {
+      type: 'array',
+      maxItems: 8,
+      description: "Optional: the payment's hooks (its adapter's), registered in the same commit as the payment; one already registered under the same id is kept.",
+      items: { type: 'object', required: hookFields.required.filter((key) => key !== 'id' && key !== 'adapterId'), properties: hookFields.properties },
+    },
   },
 } as const;
 
