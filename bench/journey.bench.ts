@@ -18,7 +18,7 @@ type Counted = { calls: number; commits: number; orderReads: number; byService: 
  * One more walk, untimed, counting per storefront action the internal HTTP calls the stack made
  * (hooks, callbacks, adapters' calls to the platform and the sandboxes — every call of the
  * platform's HTTP client), the commits (order versions) and the reads of the order from the
- * database (platform/db/order-reads.observer.ts). Each action's count waits for the outbox to
+ * database (platform/db/order-reads.metrics.ts). Each action's count waits for the outbox to
  * settle, so the calls it caused after commit are its own. `order` names the actions in turn.
  */
 async function countPerAction(ctx: BenchContext, call: Call, order: readonly string[]): Promise<Record<string, Counted>> {

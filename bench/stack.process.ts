@@ -9,7 +9,7 @@ import { startBenchSystem } from './bench-system.js';
 import { measureEngine } from './engine.bench.js';
 import { measureOrderEngine } from './order-engine.bench.js';
 import { observeExchanges } from '../platform/http-client/http-client.js';
-import { observeOrderReads } from '../platform/db/order-reads.observer.js';
+import { observeOrderReads } from '../platform/db/order-reads.metrics.js';
 
 /**
  * Internal calls this process's HTTP client made (adapters, hooks, callbacks, sandboxes), for the

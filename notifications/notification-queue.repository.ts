@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { orderRead } from '../platform/db/order-reads.observer.js';
+import { orderRead } from '../platform/db/order-reads.metrics.js';
 import type pg from 'pg';
 import { shouldPause, type PauseThresholds } from './receiver-health.js';
 import { ELIGIBLE, NOT_PAUSED } from './receiver-ordering.sql.js';

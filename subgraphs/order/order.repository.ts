@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { tenantKey, type Tenant } from '../../platform/auth/principal.js';
 import { cloneJson } from '../../platform/http/json-guard.js';
 import { TurnReadBatcher } from '../../platform/db/turn-read.batcher.js';
-import { orderRead } from '../../platform/db/order-reads.observer.js';
+import { orderRead } from '../../platform/db/order-reads.metrics.js';
 import { ORDER_COLUMNS, tenantCondition, toOrderRecord, type OrderRecord, type OrderRow } from './order.model.js';
 
 /**

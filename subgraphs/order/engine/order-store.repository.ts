@@ -7,7 +7,7 @@ import type { OrderDocument } from '../../../contracts/order.types.js';
 import { ORDER_COLUMNS, orderKey, tenantCondition, toOrderRecord, type OrderRecord, type OrderRow } from '../order.model.js';
 import { outboundTraceHeaders } from '../../../platform/telemetry/outbound.js';
 import { RecentOrders } from './recent-orders.cache.js';
-import { orderRead } from '../../../platform/db/order-reads.observer.js';
+import { orderRead } from '../../../platform/db/order-reads.metrics.js';
 import { GroupCommitBatcher } from './group-commit.batcher.js';
 import { callsOutSql, turnUntilSql } from './order-callouts.rules.js';
 
