@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoConfigurations } from '../../app/demo/demo-data.js';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -36,7 +36,7 @@ afterAll(() => system?.close());
 
 const storefront = (method: string, base: string, path: string, body?: unknown) => rest(base, method, path, { token: shop.storefrontToken, ...shop.tenant, ...(body === undefined ? {} : { body }) });
 const callback = (orderId: string, paymentId: string, name: string) => storefront('POST', adapterUrl, `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/${name}`, {});
-const admin = async (query: string, variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, query, variables, { token: shop.adminToken, ...shop.tenant })).body;
+const admin = async (query: string, variables: Record<string, unknown>) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.adminToken, ...shop.tenant })).body;
 const paymentOf = async (orderId: string) =>
   ((await storefront('GET', system.urls.order!, `/api/v0/checkout/orders/${orderId}`)).body.payments as Array<{ id: string; adapterId: string; reference: string; state: string }>).find((p) => p.adapterId === 'provider_b_checkout_adapter')!;
 

@@ -1,7 +1,7 @@
 /** Provider D's adapter and sandbox held against Adyen's published Checkout API v71 and webhooks: every exchange of the flows conforms. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Exchange } from '../../sandboxes/shared/exchange.journal.js';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { contractProblems, operationOf, recordedExchanges } from './published-api.js';
@@ -20,7 +20,7 @@ const adapterUrl = () => system.urls.provider_d_dropin_adapter!;
 const sandboxUrl = () => system.urls.provider_d_sandbox!;
 const asStorefront = (method: string, path: string, body?: unknown) => rest(adapterUrl(), method, path, { token: storefront, ...tenant, ...(body === undefined ? {} : { body }) });
 const cardData = (number: string) => ({ paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' }, browserInfo: { userAgent: 'jest' } });
-const gql = async (query: string, variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, query, variables, { token: admin.token, ...tenant })).body;
+const gql = async (query: string, variables: Record<string, unknown>) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token: admin.token, ...tenant })).body;
 const getOrder = async (orderId: string) => (await admin.call('GET', `/${orderId}`)).body;
 
 /** An order of the shopper (its reference set, so stored methods are listed). */
