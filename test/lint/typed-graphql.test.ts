@@ -24,8 +24,6 @@ const NOT_CONVERTED_YET = [
   'test/browser/admin.test.ts',
   'test/checkout-token.test.ts',
   'test/configuration-graphql.test.ts',
-  'test/contracts/provider-b.contract.test.ts',
-  'test/contracts/provider-d.contract.test.ts',
   'test/gateway-federation.test.ts',
   'test/gateway-merge.test.ts',
   'test/gateway-single-fetch.test.ts',
