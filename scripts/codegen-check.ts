@@ -1,6 +1,6 @@
 /**
- * `npm run codegen:check`: fails when the committed resolver types differ from what
- * `npm run codegen` would generate from the subgraph SDL files today.
+ * `npm run codegen:check`: fails when the committed generated files (resolver types, typed
+ * documents) differ from what `npm run codegen` would generate from the SDL and operation files today.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

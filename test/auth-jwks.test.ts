@@ -3,6 +3,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type
 import { createServer, type Server } from 'node:http';
 import type { TokenClaims } from '../platform/auth/principal.js';
 import { graphql, rest } from './harness/http.js';
+import { OrderStatusDocument } from './generated/graphql.js';
 import { eventually, sampleOrder } from './harness/orders.js';
 import { TestAdapter } from './harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
@@ -60,9 +61,9 @@ describe('identity provider tokens (JWKS)', () => {
     const created = await rest(system.urls.order!, 'POST', '/api/v0/checkout/orders', { token: await admin(), ...tenant, body: sampleOrder() });
     expect(created.status).toBe(201);
     const storefront = await idpToken({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
-    const { status, body } = await graphql(system.urls.gateway!, 'query ($id: ID!) { order(id: $id) { id status } }', { id: created.body.id }, { token: storefront, ...tenant });
+    const { status, body } = await graphql(system.urls.gateway!, OrderStatusDocument, { id: created.body.id }, { token: storefront, ...tenant });
     expect(status).toBe(200);
-    expect(body.data.order).toEqual({ id: created.body.id, status: 'checkout' });
+    expect(body.data?.order).toEqual({ id: created.body.id, status: 'checkout' });
   });
 
   it('are refused when signed by a key outside the JWKS, or with the wrong issuer or audience', async () => {

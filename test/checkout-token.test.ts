@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { signCheckoutToken } from '../platform/auth/platform-tokens.js';
 import { platformSigningKey } from '../platform/auth/signing-key.js';
-import { graphql, rest } from './harness/http.js';
+import { graphqlUntyped, rest } from './harness/http.js';
 import { eventually, sampleOrder } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey/journey-setup.js';
@@ -20,7 +20,7 @@ const clients: Client[] = [];
 const CREATE = `mutation ($input: CreateOrderFromBasketInput!) { createCheckout(input: $input) { order { id status } checkoutToken { token orderId expiresAt expiresIn } } }`;
 const basket = () => ({ input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' } });
 const gql = (token: string, query: string, variables: Record<string, unknown> = {}, tenant = shop.tenant) =>
-  graphql(system.urls.gateway!, query, variables, { token, ...tenant });
+  graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant });
 const orders = (token: string, method: string, path: string, body?: unknown, tenant: { merchant?: string; channel?: string } = shop.tenant) =>
   rest(system.urls.order!, method, `/api/v0/checkout/orders${path}`, { token, ...tenant, ...(body === undefined ? {} : { body }) });
 
@@ -197,12 +197,12 @@ describe('checkout tokens: one order over GraphQL', () => {
 
   it('resolves no other order through entity references at a subgraph', async () => {
     const entities = `query ($r: [_Any!]!) { _entities(representations: $r) { ... on Order { id } } }`;
-    const own = await graphql(system.urls.order!, entities, { r: [{ __typename: 'Order', id: mine.orderId }] }, { token: mine.token, ...shop.tenant });
+    const own = await graphqlUntyped(system.urls.order!, entities, { r: [{ __typename: 'Order', id: mine.orderId }] }, { token: mine.token, ...shop.tenant });
     expect(own.body.data._entities).toEqual([{ id: mine.orderId }]);
-    const other = await graphql(system.urls.order!, entities, { r: [{ __typename: 'Order', id: otherOrderId }] }, { token: mine.token, ...shop.tenant });
+    const other = await graphqlUntyped(system.urls.order!, entities, { r: [{ __typename: 'Order', id: otherOrderId }] }, { token: mine.token, ...shop.tenant });
     expect(other.body.data._entities).toEqual([null]);
     const attempts = `query ($r: [_Any!]!) { _entities(representations: $r) { ... on Order { paymentAttempts { id } } } }`;
-    const viaPayment = await graphql(system.urls.payment!, attempts, { r: [{ __typename: 'Order', id: otherOrderId }] }, { token: mine.token, ...shop.tenant });
+    const viaPayment = await graphqlUntyped(system.urls.payment!, attempts, { r: [{ __typename: 'Order', id: otherOrderId }] }, { token: mine.token, ...shop.tenant });
     expect(viaPayment.body.data._entities).toEqual([null]);
   });
 });

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../app/app.config.js';
 import { adapterSchemaUrl } from '../subgraphs/configuration/local-schemas.js';
-import { graphql, rest } from './harness/http.js';
+import { graphqlUntyped, rest } from './harness/http.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
 const tenant = { merchant: 'merchant-gql', channel: 'web' };
@@ -15,7 +15,7 @@ const logLines: string[] = [];
 let system: TestSystem;
 let gateway: string;
 let admin: string;
-const call = (query: string, variables: Record<string, unknown> = {}, token = admin) => graphql(gateway, query, variables, { token, ...tenant });
+const call = (query: string, variables: Record<string, unknown> = {}, token = admin) => graphqlUntyped(gateway, query, variables, { token, ...tenant });
 
 const commerce = (secret: string = SECRET) => ({
   $schema: COMMERCE_SCHEMA,

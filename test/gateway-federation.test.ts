@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql } from './harness/http.js';
+import { graphqlUntyped } from './harness/http.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
 let system: TestSystem;
@@ -55,7 +55,7 @@ const ORDER_QUERY = /* GraphQL */ `
 describe('gateway federation', () => {
   it('answers one query spanning the order and payment subgraphs', async () => {
     const token = await system.token({ merchant: tenantA.merchant, channels: [tenantA.channel], role: 'storefront' });
-    const { status, body } = await graphql(gateway, ORDER_QUERY, { id: orderId }, { token, ...tenantA });
+    const { status, body } = await graphqlUntyped(gateway, ORDER_QUERY, { id: orderId }, { token, ...tenantA });
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
     expect(body.data.order).toEqual({
@@ -72,14 +72,14 @@ describe('gateway federation', () => {
 
   it("answers null for another tenant's order", async () => {
     const token = await system.token({ merchant: tenantB.merchant, channels: [tenantB.channel], role: 'storefront' });
-    const { body } = await graphql(gateway, ORDER_QUERY, { id: orderId }, { token, ...tenantB });
+    const { body } = await graphqlUntyped(gateway, ORDER_QUERY, { id: orderId }, { token, ...tenantB });
     expect(body.errors).toBeUndefined();
     expect(body.data.order).toBeNull();
   });
 
   it("answers null for the same merchant's order in another channel", async () => {
     const token = await system.token({ merchant: tenantA.merchant, channels: ['*'], role: 'admin' });
-    const { body } = await graphql(gateway, ORDER_QUERY, { id: orderId }, { token, merchant: tenantA.merchant, channel: 'store' });
+    const { body } = await graphqlUntyped(gateway, ORDER_QUERY, { id: orderId }, { token, merchant: tenantA.merchant, channel: 'store' });
     expect(body.data.order).toBeNull();
   });
 
@@ -88,7 +88,7 @@ describe('gateway federation', () => {
       data: { ...tenantA, configurationId: 'commerce_adapter', schemaUrl: 'http://x/openapi/v1/schemas/commerce_adapter.json', document: { id: 'commerce_adapter' } },
     });
     const token = await system.token({ merchant: tenantA.merchant, channels: [tenantA.channel], role: 'admin' });
-    const { body } = await graphql(gateway, '{ adapters { id kind configuration { id version } } }', {}, { token, ...tenantA });
+    const { body } = await graphqlUntyped(gateway, '{ adapters { id kind configuration { id version } } }', {}, { token, ...tenantA });
     expect(body.errors).toBeUndefined();
     const commerce = body.data.adapters.find((adapter: { id: string }) => adapter.id === 'commerce_adapter');
     expect(commerce).toEqual({ id: 'commerce_adapter', kind: 'commerce', configuration: { id: 'commerce_adapter', version: 1 } });
@@ -100,7 +100,7 @@ describe('gateway federation', () => {
     for (const id of ids) await seedOrder(id, tenantA);
     const token = await system.token({ merchant: tenantA.merchant, channels: [tenantA.channel], role: 'storefront' });
     const query = `{ ${ids.map((id, i) => `o${i}: order(id: "${id}") { id payments { id transactions { event } } }`).join(' ')} }`;
-    const { body } = await graphql(gateway, query, {}, { token, ...tenantA });
+    const { body } = await graphqlUntyped(gateway, query, {}, { token, ...tenantA });
     expect(body.errors).toBeUndefined();
     for (const [i, id] of ids.entries()) {
       expect(body.data[`o${i}`].id).toBe(id);

@@ -12,7 +12,7 @@ import type { ServiceDeps } from '../platform/service-deps.js';
 import { createOrderService } from '../subgraphs/order/order.service.js';
 import { createNotificationAdmin } from '../notifications/notification.service.js';
 import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
-import { graphql } from './harness/http.js';
+import { graphqlUntyped } from './harness/http.js';
 import { eventually, orderClient, sampleOrder } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
@@ -113,7 +113,7 @@ describe('gateway: identical subgraph reads in flight share one execution', () =
     const start = { ...executions };
     const n = 12;
     const answers = await concurrently(
-      Array.from({ length: n }, () => () => graphql(gatewayUrl, query, { id: orderIds[tenant.merchant] }, { token, ...tenant })),
+      Array.from({ length: n }, () => () => graphqlUntyped(gatewayUrl, query, { id: orderIds[tenant.merchant] }, { token, ...tenant })),
       [
         ['order', 'orders'],
         ['payment', 'payment_transactions'],
@@ -131,9 +131,9 @@ describe('gateway: identical subgraph reads in flight share one execution', () =
     const start = { ...executions };
     const answers = await concurrently(
       [
-        () => graphql(gatewayUrl, query, { id: orderIds[tenant.merchant] }, { token: first, ...tenant }),
-        () => graphql(gatewayUrl, query, { id: orderIds[tenant.merchant] }, { token: second, ...tenant }),
-        () => graphql(gatewayUrl, query, { id: orderIds[tenant.merchant] }, { token: elsewhere, ...other }),
+        () => graphqlUntyped(gatewayUrl, query, { id: orderIds[tenant.merchant] }, { token: first, ...tenant }),
+        () => graphqlUntyped(gatewayUrl, query, { id: orderIds[tenant.merchant] }, { token: second, ...tenant }),
+        () => graphqlUntyped(gatewayUrl, query, { id: orderIds[tenant.merchant] }, { token: elsewhere, ...other }),
       ],
       [['order', 'orders']],
     );
@@ -149,7 +149,7 @@ describe('gateway: identical subgraph reads in flight share one execution', () =
     const n = 4;
     const mutation = 'mutation ($id: ID!) { setBillingAddress(orderId: $id, address: { city: "Oslo" }) { id } }';
     await concurrently(
-      Array.from({ length: n }, () => () => graphql(gatewayUrl, mutation, { id: orderIds[tenant.merchant] }, { token, ...tenant })),
+      Array.from({ length: n }, () => () => graphqlUntyped(gatewayUrl, mutation, { id: orderIds[tenant.merchant] }, { token, ...tenant })),
       [['order', 'orders']],
     );
     expect(executions.order - start.order).toBe(n);

@@ -12,7 +12,7 @@ import { createPaymentService } from '../subgraphs/payment/payment.service.js';
 import { createConfigurationService } from '../subgraphs/configuration/configuration.service.js';
 import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
 import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
-import { graphql } from './harness/http.js';
+import { graphqlUntyped } from './harness/http.js';
 import { orderClient, sampleOrder } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
@@ -53,7 +53,7 @@ afterAll(async () => {
   await system?.close();
 });
 
-const ask = (url: string, query: string, variables: Record<string, unknown> = {}) => graphql(url, query, variables, { token, ...tenant });
+const ask = (url: string, query: string, variables: Record<string, unknown> = {}) => graphqlUntyped(url, query, variables, { token, ...tenant });
 const counts = (name: keyof typeof gateways) => gateways[name].app.singleFetchCalls!();
 
 /** A POST as it goes over the wire: the answer's status, headers that matter to a client, and its exact text. */
@@ -187,7 +187,7 @@ describe.each(['inProcess', 'http'] as const)('gateway (%s): a query planned as 
     const query = 'query Planned($id: ID!) { order(id: $id) { id } }';
     await twice(name, query, { id: orderId });
     const before = counts(name);
-    const answer = await graphql(gateways[name].url, query, { id: orderId }, { token, ...tenant, headers: { 'apollo-query-plan-experimental': '1' } });
+    const answer = await graphqlUntyped(gateways[name].url, query, { id: orderId }, { token, ...tenant, headers: { 'apollo-query-plan-experimental': '1' } });
     expect(counts(name).routed).toBe(before.routed);
     expect(answer.body).toMatchObject({ data: { order: { id: orderId } }, extensions: { __queryPlanExperimental: expect.stringContaining('Fetch(service: "order")') } });
   });

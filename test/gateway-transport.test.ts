@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql } from './harness/http.js';
+import { graphqlUntyped } from './harness/http.js';
 import { orderClient, sampleOrder } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
@@ -24,7 +24,7 @@ async function answers(system: TestSystem) {
   const admin = await orderClient(system, tenant, 'admin');
   const order = (await admin.call('POST', '', sampleOrder({ payments: [{ id: 'p1', adapterId: 'nonpsp_adapter', amount: 249.9 }] }))).body;
   const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
-  const call = (query: string, variables: Record<string, unknown> = {}) => graphql(system.urls.gateway!, query, variables, { token, ...tenant });
+  const call = (query: string, variables: Record<string, unknown> = {}) => graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant });
   const spanning = await call('query ($id: ID!) { order(id: $id) { status total { includingVat } payments { id amount transactions { event } } } }', { id: order.id });
   const failing = await call('mutation { setBillingAddress(orderId: "missing", address: { city: "X" }) { id } }');
   const forbidden = await call('{ orders { edges { node { id } } } }');

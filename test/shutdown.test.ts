@@ -9,6 +9,7 @@ import { SERVICE_NAMES } from '../app/service.catalogue.js';
 import { signPlatformToken } from '../platform/auth/platform-tokens.js';
 import { platformSigningKey } from '../platform/auth/signing-key.js';
 import { graphql, rest } from './harness/http.js';
+import { SetBillingGivenNameDocument } from './generated/graphql.js';
 import { eventually, sampleOrder } from './harness/orders.js';
 import { TestAdapter } from './harness/test-adapter.js';
 import { createEmptyDatabase, type TestDatabase } from './harness/test-database.js';
@@ -115,11 +116,11 @@ describe('graceful shutdown', () => {
     const [viaGateway, viaAdapter, direct] = [await newOrder('/customer'), await newOrder('/payments'), await newOrder('/customer')];
 
     // gateway → order subgraph (HTTP) → hook; non-PSP adapter → payment and order services → hook; order service → hook.
-    const inFlight: [ReturnType<typeof graphql>, ReturnType<typeof rest>, ReturnType<typeof rest>] = [
-      graphql(urls.gateway!, 'mutation ($id: ID!) { setBillingAddress(orderId: $id, address: { givenName: "Ola" }) { id } }', { id: viaGateway }, storefront),
+    const inFlight = [
+      graphql(urls.gateway!, SetBillingGivenNameDocument, { id: viaGateway }, storefront),
       rest(urls.nonpsp_adapter!, 'POST', `/api/v1/checkout/orders/${viaAdapter}/payments`, { ...storefront, body: {} }),
       rest(urls.order!, 'PUT', `/api/v0/checkout/orders/${direct}/customer/billing`, { ...admin, body: { givenName: 'Kari' } }),
-    ];
+    ] as const;
     let finished = 0;
     for (const call of inFlight) void call.finally(() => (finished += 1));
     await eventually(async () => receiver.callsTo('/slow').length >= 3, 30_000);

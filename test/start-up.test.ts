@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { freePort } from './harness/free-port.js';
 import { graphql, rest } from './harness/http.js';
+import { AdapterIdsDocument, TypenameDocument } from './generated/graphql.js';
 import { eventually } from './harness/orders.js';
 import { PLATFORM_SERVICES } from '../platform/env/env.config.js';
 import { SERVICE_NAMES } from '../app/service.catalogue.js';
@@ -91,21 +92,21 @@ describe('npm start', () => {
       const output = started.output;
       expect(Object.keys(ready.urls)).toEqual(expect.arrayContaining([...PLATFORM_SERVICES, 'commerce_sandbox', 'giftcard_sandbox']));
 
-      const anonymous = await graphql(ready.urls.gateway!, '{ __typename }');
+      const anonymous = await graphql(ready.urls.gateway!, TypenameDocument, {});
       expect(anonymous.status).toBe(401);
 
       // The token CLI signs with the secret generated once in DATA_DIR, as the server verifies it.
       const { stdout } = await run('npx', ['tsx', 'app/token.cli.ts', '--merchant', 'demo', '--channel', 'demo', '--role', 'storefront'], { cwd: ROOT, env });
       const token = stdout.trim();
       expect(token.split('.')).toHaveLength(3);
-      const answered = await graphql(ready.urls.gateway!, '{ __typename }', {}, { token, merchant: 'demo', channel: 'demo' });
+      const answered = await graphql(ready.urls.gateway!, TypenameDocument, {}, { token, merchant: 'demo', channel: 'demo' });
       expect(answered).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
 
       // Demo data: the demo channel has the adapters configured against the sandboxes.
       await eventually(async () => output().includes('Try a checkout'), 30_000);
       expect(output()).toMatch(/cartReference: "[^<"]+"/);
-      const adapters = await graphql(ready.urls.gateway!, '{ adapters { id configured } }', {}, { token, merchant: 'demo', channel: 'demo' });
-      const configured = adapters.body.data.adapters.filter((a: { configured: boolean }) => a.configured).map((a: { id: string }) => a.id);
+      const adapters = await graphql(ready.urls.gateway!, AdapterIdsDocument, {}, { token, merchant: 'demo', channel: 'demo' });
+      const configured = (adapters.body.data?.adapters ?? []).filter((a) => a.configured).map((a) => a.id);
       expect(configured.sort()).toEqual(['commerce_adapter', 'giftcard_adapter', 'nonpsp_adapter', 'provider_a_checkout_adapter', 'provider_b_checkout_adapter', 'provider_c_checkout_adapter', 'provider_d_dropin_adapter']);
 
       child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoConfigurations } from '../app/demo/demo-data.js';
-import { graphql, rest } from './harness/http.js';
+import { graphqlUntyped, rest } from './harness/http.js';
 import { eventually } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey/journey-setup.js';
@@ -14,7 +14,7 @@ let mine: { orderId: string; token: string };
 let otherOrderId: string;
 
 const CREATE = `mutation ($input: CreateOrderFromBasketInput!) { createCheckout(input: $input) { order { id } checkoutToken { token } } }`;
-const gql = (token: string, query: string, variables: Record<string, unknown> = {}, tenant = shop.tenant) => graphql(system.urls.gateway!, query, variables, { token, ...tenant });
+const gql = (token: string, query: string, variables: Record<string, unknown> = {}, tenant = shop.tenant) => graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant });
 const shopper = (query: string, variables: Record<string, unknown> = {}) => gql(mine.token, query, { id: mine.orderId, ...variables });
 const codeOf = (body: { errors?: Array<{ extensions?: { code?: string } }> }) => body.errors?.[0]?.extensions?.code;
 

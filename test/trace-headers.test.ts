@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { freePort } from './harness/free-port.js';
 import { graphql } from './harness/http.js';
+import { OrderIdDocument, StartNonPspPaymentDocument } from './generated/graphql.js';
 import { orderClient, sampleOrder } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
@@ -85,12 +86,12 @@ describe('headers along the way', () => {
     const id = (await admin.call('POST', '', sampleOrder())).body.id as string;
     orderProxy.seen.length = 0;
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
-    const { body } = await graphql(system.urls.gateway!, 'query ($id: ID!) { order(id: $id) { id } }', { id }, {
+    const { body } = await graphql(system.urls.gateway!, OrderIdDocument, { id }, {
       token,
       ...tenant,
       headers: { traceparent: TRACEPARENT, tracestate: 'vendor=1', 'x-request-id': 'trace-test-1' },
     });
-    expect(body.data.order.id).toBe(id);
+    expect(body.data?.order?.id).toBe(id);
     const subgraphCall = orderProxy.seen.find((headers) => headers['content-type']?.includes('json'));
     expect(subgraphCall).toMatchObject({
       authorization: `Bearer ${token}`,
@@ -108,7 +109,7 @@ describe('headers along the way', () => {
     nonpspProxy.seen.length = 0;
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     // The channel has no non-PSP configuration: the adapter refuses, but the call reaches it.
-    await graphql(system.urls.gateway!, 'mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }', { id }, {
+    await graphql(system.urls.gateway!, StartNonPspPaymentDocument, { id }, {
       token,
       ...tenant,
       headers: { traceparent: TRACEPARENT, 'x-request-id': 'trace-test-2' },

@@ -7,6 +7,7 @@ import { adapterDeps } from '../app/system.js';
 import { platformSigningKey } from '../platform/auth/signing-key.js';
 import { createLogger } from '../platform/logging/logger.js';
 import { graphql, rest } from './harness/http.js';
+import { ConfigurationIdDocument, OrderIdDocument, PaymentIdsDocument } from './generated/graphql.js';
 import { eventually, orderClient, sampleOrder } from './harness/orders.js';
 import { TestAdapter } from './harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
@@ -104,7 +105,7 @@ describe("a receiver's captured credential", () => {
         expect((await rest(system.urls.order!, 'PUT', `/api/v0/checkout/orders/${orderId}/reference`, { token, ...tenant, body: { reference: 'stolen' } })).status).toBe(401);
         expect((await rest(system.urls.order!, 'PUT', `/api/v0/checkout/orders/${orderId}/state`, { token, ...tenant, body: { status: 'processing' } })).status).toBe(401);
       }
-      const answer = await graphql(system.urls.gateway!, 'query ($id: ID!) { order(id: $id) { id } }', { id: orderB }, { token, ...tenant });
+      const answer = await graphql(system.urls.gateway!, OrderIdDocument, { id: orderB }, { token, ...tenant });
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ code: 'unauthorized' });
     }
@@ -119,7 +120,7 @@ describe("a receiver's captured credential", () => {
       for (const path of [base, `${base}/nonpsp_adapter`, `/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations/nonpsp_adapter`]) {
         expect((await rest(system.urls.configuration!, 'GET', path, { token, ...tenant })).status).toBe(401);
       }
-      expect((await graphql(system.urls.gateway!, '{ configuration(id: "nonpsp_adapter") { id } }', {}, { token, ...tenant })).status).toBe(401);
+      expect((await graphql(system.urls.gateway!, ConfigurationIdDocument, { id: 'nonpsp_adapter' }, { token, ...tenant })).status).toBe(401);
     }
     // The order B payment is untouched.
     expect((await admin.call('GET', `/${orderB}/payments/${giftCardPaymentB}`)).body.amount).toBe(49.9);
@@ -227,7 +228,7 @@ describe("an adapter's own credentials", () => {
     const base = `/api/v1/configuration/merchants/${tenant.merchant}/channels/${tenant.channel}/configurations`;
     expect((await call('configuration', 'GET', base)).status).toBe(403);
     expect((await call('configuration', 'PUT', `${base}/nonpsp_adapter`, { id: 'nonpsp_adapter' })).status).toBe(403);
-    const listed = await graphql(system.urls.gateway!, '{ payments(first: 5) { edges { node { id } } } }', {}, { token, ...tenant });
+    const listed = await graphql(system.urls.gateway!, PaymentIdsDocument, {}, { token, ...tenant });
     expect(JSON.stringify(listed.body)).toContain('FORBIDDEN');
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql } from '../harness/http.js';
+import { graphqlUntyped } from '../harness/http.js';
 import { SERVICE_NAMES } from '../../app/service.catalogue.js';
 import type { ServiceName } from '../../platform/env/env.config.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => system?.close());
 
 const gql = (query: string, variables: Record<string, unknown> = {}, tenant = shop.tenant, token = shop.storefrontToken) =>
-  graphql(system.urls.gateway!, query, variables, { token, ...tenant }).then((response) => response.body);
+  graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant }).then((response) => response.body);
 
 async function newOrder(): Promise<string> {
   const body = await gql(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, {

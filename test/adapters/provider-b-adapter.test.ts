@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoConfigurations } from '../../app/demo/demo-data.js';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { recordedExchanges } from '../contracts/published-api.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually } from '../harness/orders.js';
@@ -221,7 +221,7 @@ describe('provider B checkout', () => {
     const { orderId } = await readyToSubmit();
     // A payment started through the gateway on another order:
     const fresh = await newOrder();
-    const started = await graphql(system.urls.gateway!, `mutation ($o: ID!) { startPayment(orderId: $o, adapterId: "provider_b_checkout_adapter") { adapterId payment { id state amount } data } }`, { o: fresh }, { token: shop.storefrontToken, ...shop.tenant });
+    const started = await graphqlUntyped(system.urls.gateway!, `mutation ($o: ID!) { startPayment(orderId: $o, adapterId: "provider_b_checkout_adapter") { adapterId payment { id state amount } data } }`, { o: fresh }, { token: shop.storefrontToken, ...shop.tenant });
     expect(started.body.errors).toBeUndefined();
     expect(started.body.data.startPayment).toMatchObject({ adapterId: 'provider_b_checkout_adapter', payment: { state: 'intent', amount: 249.9 }, data: { purchaseJwt: expect.any(String), javascriptUrl: `${sandbox}/checkout.js` } });
     const read = await adapter('GET', `/api/checkout/v1/orders/${fresh}/payments/${started.body.data.startPayment.payment.id}`);
@@ -233,7 +233,7 @@ describe('provider B checkout', () => {
     expect((await adapter('POST', processPath(orderId, payment.id), {})).status).toBe(200);
     await rest(sandbox, 'POST', `/api/sandbox/purchases/${payment.reference}/complete`, { body: {} });
     expect((await getOrder(orderId)).state.currentStatus).toBe('completed');
-    const admin = async (query: string, variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, query, variables, { token: shop.adminToken, ...shop.tenant })).body;
+    const admin = async (query: string, variables: Record<string, unknown>) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.adminToken, ...shop.tenant })).body;
     expect((await admin(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId })).data.deliverOrder.status).toBe('delivered');
     await eventually(async () => (await ours(orderId)).state === 'captured', 30_000);
     expect((await purchase(payment.reference)).management).toMatchObject({ status: 'delivered', deliveredAmount: 298.9 });
@@ -264,7 +264,7 @@ describe('provider B checkout', () => {
     expect(payment.callbacks.refresh).toMatch(/\/v0\/orders\/.+\/payments\/.+\/refresh$/);
     expect(payment.actions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Refresh', url: expect.stringMatching(new RegExp(`/api/v0/payments/${paymentId}/refresh$`)) })]));
 
-    const admin = async (query: string, variables: Record<string, unknown>, token = shop.adminToken) => (await graphql(system.urls.gateway!, query, variables, { token, ...shop.tenant })).body;
+    const admin = async (query: string, variables: Record<string, unknown>, token = shop.adminToken) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token, ...shop.tenant })).body;
     const refresh = `mutation ($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { id state refundedAmount transactions { event pspEvent isSuccess pspStatus } } }`;
     // Nothing changed at the provider: the state stays, the read is logged.
     const unchanged = await admin(refresh, { o: orderId, p: paymentId });

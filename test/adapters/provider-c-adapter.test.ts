@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { clearOfMidnight } from '../harness/sandbox-clock.js';
@@ -108,7 +108,7 @@ describe('create and read', () => {
 
   it('startPayment through the gateway answers the snippet', async () => {
     const orderId = await newOrder();
-    const answer = await graphql(system.urls.gateway!, 'mutation($o: ID!, $a: ID!) { startPayment(orderId: $o, adapterId: $a) { adapterId htmlSnippet payment { id } } }', { o: orderId, a: ID }, { token: storefront, ...tenant });
+    const answer = await graphqlUntyped(system.urls.gateway!, 'mutation($o: ID!, $a: ID!) { startPayment(orderId: $o, adapterId: $a) { adapterId htmlSnippet payment { id } } }', { o: orderId, a: ID }, { token: storefront, ...tenant });
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data.startPayment).toMatchObject({ adapterId: ID, htmlSnippet: expect.stringContaining('<iframe'), payment: { id: expect.any(String) } });
   });
@@ -335,7 +335,7 @@ describe('recurring', () => {
 describe('Refresh (refreshPayment)', () => {
   const refresh = `mutation ($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { id state transactions { event pspEvent isSuccess pspStatus } } }`;
   const adminGraphql = async (query: string, variables: Record<string, unknown>, role: 'admin' | 'storefront' = 'admin') =>
-    (await graphql(system.urls.gateway!, query, variables, { token: role === 'admin' ? await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' }) : storefront, ...tenant })).body;
+    (await graphqlUntyped(system.urls.gateway!, query, variables, { token: role === 'admin' ? await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' }) : storefront, ...tenant })).body;
 
   it('a push that never came: Refresh reads the provider order and applies Completed as the push would (payment reserved, order completed), once; a second Refresh changes nothing', async () => {
     const orderId = await newOrder();

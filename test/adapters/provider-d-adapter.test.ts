@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -64,7 +64,7 @@ const cardData = (number: string) => ({ paymentMethod: { type: 'scheme', encrypt
 const submit = (orderId: string, paymentId: string, body: unknown) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/transaction`, body);
 const details = (orderId: string, paymentId: string, body: unknown) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/details`, body);
 const atSandbox = async (pspReference: string) => (await rest(sandboxUrl(), 'GET', `/api/sandbox/payments/${pspReference}`)).body;
-const gql = async (query: string, variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, query, variables, { token: adminToken, ...tenant })).body;
+const gql = async (query: string, variables: Record<string, unknown>) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token: adminToken, ...tenant })).body;
 
 /** Waits until every webhook of the payment at the sandbox was answered `[accepted]`. */
 async function webhooksAccepted(pspReference: string, count: number) {
@@ -130,7 +130,7 @@ describe('provider D: create and read', () => {
 
   it('startPayment through the gateway answers the drop-in data', async () => {
     const orderId = await newOrder();
-    const storefrontGql = await graphql(system.urls.gateway!, `mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "provider_d_dropin_adapter") { payment { id state } data } }`, { id: orderId }, { token: storefront, ...tenant });
+    const storefrontGql = await graphqlUntyped(system.urls.gateway!, `mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "provider_d_dropin_adapter") { payment { id state } data } }`, { id: orderId }, { token: storefront, ...tenant });
     expect(storefrontGql.body.errors).toBeUndefined();
     expect(storefrontGql.body.data.startPayment.data).toMatchObject({ clientKey: 'test_SANDBOXCLIENTKEY', amount: { value: 24990, currency: 'NOK' } });
   });

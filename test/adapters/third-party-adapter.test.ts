@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '../../platform/logging/logger.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
-import { graphql, rest } from '../harness/http.js';
+import { dataOf, graphql, rest } from '../harness/http.js';
+import { OrderPaymentTransactionsDocument } from '../generated/graphql.js';
 import { holdPort, listenOnHeld } from '../harness/free-port.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { ACME_ID, createAcmeAdapter, type AcmeAdapter } from '../fixtures/acme-pay.adapter.js';
@@ -78,8 +79,8 @@ describe('a third-party adapter written against the kit', () => {
     const adminToken = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
     const viaRest = await rest(system.urls.payment!, 'GET', `/api/v0/payments/${payment.id}/transactions`, { token: adminToken, ...tenant });
     expect(viaRest.body).toEqual([expect.objectContaining({ paymentId: payment.id, adapterId: ACME_ID, isSuccess: false, errorDetail: 'CVC Declined' })]);
-    const viaGraph = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { payments { state transactions { isSuccess errorDetail } } } }`, { id: order.id }, { token: adminToken, ...tenant });
-    expect(viaGraph.body.data.order.payments).toEqual([{ state: 'failed', transactions: [{ isSuccess: false, errorDetail: 'CVC Declined' }] }]);
+    const viaGraph = await graphql(system.urls.gateway!, OrderPaymentTransactionsDocument, { id: order.id }, { token: adminToken, ...tenant });
+    expect(dataOf(viaGraph).order?.payments).toEqual([{ state: 'failed', transactions: [{ isSuccess: false, errorDetail: 'CVC Declined' }] }]);
     // the spec asks for a new payment after a failed one
     expect((await rest(acmeUrl, 'POST', `/orders/${order.id}/payments`, { token: storefront, ...tenant })).status).toBe(201);
   });

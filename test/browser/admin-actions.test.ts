@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { graphql } from '../harness/http.js';
+import { graphql, dataOf } from '../harness/http.js';
+import { ConfigurationDocumentDocument } from '../generated/graphql.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -254,8 +255,9 @@ describe('the admin resumes a paused receiver', () => {
 
 describe('the admin\'s configuration forms', () => {
   const stored = async () => {
-    const { body } = await graphql(system.urls.gateway!, `query { configuration(id: "commerce_adapter") { version document } }`, {}, { token: shop.adminToken, ...shop.tenant });
-    return body.data.configuration as { version: number; document: { shippingOptions?: Array<Record<string, unknown>> } };
+    const answer = await graphql(system.urls.gateway!, ConfigurationDocumentDocument, { id: 'commerce_adapter' }, { token: shop.adminToken, ...shop.tenant });
+    // `document` is the JSON scalar: read as the commerce adapter's configuration.
+    return dataOf(answer).configuration as { version: number; document: { shippingOptions?: Array<Record<string, unknown>> } };
   };
   const group = (page: Page, id: string) => page.locator('.form-group', { has: page.locator(`#${id}`) }).last();
 

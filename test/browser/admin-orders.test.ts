@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { graphql } from '../harness/http.js';
+import { graphqlUntyped } from '../harness/http.js';
 import { outboxSettled } from '../harness/outbox.js';
 import type { TestSystem } from '../harness/test-system.js';
 import { BILLING, newBasket, type Shop } from '../journey/journey-setup.js';
@@ -23,7 +23,7 @@ const EMAIL = 'Ola.Hansen@Example.net';
 const SHIPPING = { givenName: 'Ola', familyName: 'Hansen', streetAddress: 'Fjordveien 7', postalCode: '5003', city: 'Bergen', country: 'NO', phone: '+4740000000' };
 
 const shopper = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphql(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
+  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
 };

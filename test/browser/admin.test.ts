@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 const shopper = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphql(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
+  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
   return body as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> };
 };
 
@@ -223,6 +223,6 @@ async function journey(page: Page): Promise<void> {
 }
 
 async function configuration(id: string): Promise<{ version: number; document: Record<string, unknown> }> {
-  const { body } = await graphql(system.urls.gateway!, `query ($id: ID!) { configuration(id: $id) { version document } }`, { id }, { token: shop.adminToken, ...shop.tenant });
+  const { body } = await graphqlUntyped(system.urls.gateway!, `query ($id: ID!) { configuration(id: $id) { version document } }`, { id }, { token: shop.adminToken, ...shop.tenant });
   return body.data.configuration;
 }

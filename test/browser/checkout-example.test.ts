@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql } from '../harness/http.js';
+import { graphql, dataOf } from '../harness/http.js';
+import { OrderOutcomeDocument } from '../generated/graphql.js';
 import { ensureExampleBuilt } from '../../web/storefront/server/storefront-build.js';
 import { reactBuild, useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
@@ -40,15 +41,14 @@ describe("the checkout client's example app", () => {
     await page.getByText('Thank you for your order!').waitFor();
 
     const token = await system.token({ merchant: shop.tenant.merchant, channels: ['web'], role: 'admin' });
-    const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { status amounts { total { amount } due { amount } } payments { adapterId amount state } } }`, { id: orderId }, { token, ...shop.tenant });
-    expect(read.body.errors).toBeUndefined();
-    const order = read.body.data.order;
+    const read = await graphql(system.urls.gateway!, OrderOutcomeDocument, { id: orderId }, { token, ...shop.tenant });
+    const order = dataOf(read).order!;
     expect(order.status).toBe('completed');
     expect(order.amounts.due.amount).toBe(0);
-    const standing = order.payments.filter((payment: { state: string }) => payment.state !== 'removed');
+    const standing = order.payments.filter((payment) => payment.state !== 'removed');
     expect(standing).toHaveLength(2);
-    expect(standing.reduce((sum: number, payment: { amount: number }) => sum + payment.amount, 0)).toBeCloseTo(order.amounts.total.amount, 2);
-    expect(standing.map((payment: { amount: number }) => payment.amount)).toContain(100);
+    expect(standing.reduce((sum, payment) => sum + payment.amount, 0)).toBeCloseTo(order.amounts.total.amount, 2);
+    expect(standing.map((payment) => payment.amount)).toContain(100);
     await finish();
   });
 });

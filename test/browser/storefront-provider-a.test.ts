@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { graphql, rest } from '../harness/http.js';
+import { graphql, dataOf, rest } from '../harness/http.js';
+import { OrderOutcomeDocument } from '../generated/graphql.js';
 import { BILLING } from '../journey/journey-setup.js';
 import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
@@ -86,9 +87,10 @@ describe("the storefront's provider A frontend", () => {
       await screenshot(page, `storefront-provider-a-confirmed-${viewport.width}`);
       // The adapter's confirm did it: the provider has delivered no push for this order yet.
       const token = await system.token({ merchant: shop.tenant.merchant, channels: [shop.tenant.channel], role: 'admin' });
-      const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { status payments { adapterId reference } } }`, { id: orderId }, { token, ...shop.tenant });
-      expect(read.body.data.order.status).toBe('completed');
-      const reference = read.body.data.order.payments.find((payment: { adapterId: string }) => payment.adapterId === 'provider_a_checkout_adapter').reference as string;
+      const read = await graphql(system.urls.gateway!, OrderOutcomeDocument, { id: orderId }, { token, ...shop.tenant });
+      const order = dataOf(read).order!;
+      expect(order.status).toBe('completed');
+      const reference = order.payments.find((payment) => payment.adapterId === 'provider_a_checkout_adapter')!.reference!;
       const atProvider = await rest(system.urls.provider_a_sandbox!, 'GET', `/api/sandbox/orders/${encodeURIComponent(reference)}`);
       expect(atProvider.status).toBe(200);
       expect((atProvider.body.pushes as Array<{ status: number | null }>).filter((push) => push.status !== null && push.status !== undefined)).toEqual([]);

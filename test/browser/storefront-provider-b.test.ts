@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FrameLocator, Page } from 'playwright-core';
-import { graphql, rest } from '../harness/http.js';
+import { graphql, dataOf, rest } from '../harness/http.js';
+import { OrderShippingsDocument } from '../generated/graphql.js';
 import { BILLING, newBasket } from '../journey/journey-setup.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
@@ -182,7 +183,6 @@ async function enterShopper(checkout: FrameLocator): Promise<void> {
 async function shippingsOf(orderId: string): Promise<unknown> {
   const { system, shop } = suite;
   const token = await system.token({ merchant: shop.tenant.merchant, channels: [shop.tenant.channel], role: 'admin' });
-  const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { shippings { name total { includingVat } } } }`, { id: orderId }, { token, ...shop.tenant });
-  expect(read.body.errors).toBeUndefined();
-  return read.body.data.order.shippings;
+  const read = await graphql(system.urls.gateway!, OrderShippingsDocument, { id: orderId }, { token, ...shop.tenant });
+  return dataOf(read).order!.shippings;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FrameLocator, Page } from 'playwright-core';
-import { graphql, rest } from '../harness/http.js';
+import { graphql, dataOf, rest } from '../harness/http.js';
+import { OrderOutcomeDocument } from '../generated/graphql.js';
 import { BILLING, newBasket } from '../journey/journey-setup.js';
 import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
@@ -74,9 +75,8 @@ async function confirmationIsUsable(page: Page): Promise<void> {
 async function providerCPayments(orderId: string): Promise<Array<{ state: string; reference: string | null }>> {
   const { system, shop } = suite;
   const token = await system.token({ merchant: shop.tenant.merchant, channels: [shop.tenant.channel], role: 'admin' });
-  const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { payments { adapterId state reference } } }`, { id: orderId }, { token, ...shop.tenant });
-  expect(read.body.errors).toBeUndefined();
-  return (read.body.data.order.payments as Array<{ adapterId: string; state: string; reference: string | null }>).filter((payment) => payment.adapterId === ADAPTER).map(({ state, reference }) => ({ state, reference }));
+  const read = await graphql(system.urls.gateway!, OrderOutcomeDocument, { id: orderId }, { token, ...shop.tenant });
+  return dataOf(read).order!.payments.filter((payment) => payment.adapterId === ADAPTER).map(({ state, reference }) => ({ state, reference }));
 }
 
 describe("the storefront's provider C frontend", () => {

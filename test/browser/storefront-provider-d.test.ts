@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { graphql, rest } from '../harness/http.js';
+import { graphql, dataOf, rest } from '../harness/http.js';
+import { OrderOutcomeDocument } from '../generated/graphql.js';
 import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
@@ -179,10 +180,10 @@ describe("the storefront's provider D frontend", () => {
 
       // The provider decides: the AUTHORISATION webhook completes the order, and the page follows it live.
       const token = await system.token({ merchant: shop.tenant.merchant, channels: ['web'], role: 'admin' });
-      const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { payments { adapterId state reference } } }`, { id: orderId }, { token, ...shop.tenant });
-      const pending = read.body.data.order.payments.find((payment: { adapterId: string; state: string }) => payment.adapterId === D && payment.state === 'processing');
-      expect(pending.reference).toEqual(expect.any(String));
-      expect((await rest(system.urls.provider_d_sandbox!, 'POST', `/api/sandbox/payments/${pending.reference}/settle`, { body: { outcome: 'authorise' } })).status).toBe(200);
+      const read = await graphql(system.urls.gateway!, OrderOutcomeDocument, { id: orderId }, { token, ...shop.tenant });
+      const pending = dataOf(read).order?.payments.find((payment) => payment.adapterId === D && payment.state === 'processing');
+      expect(pending?.reference).toEqual(expect.any(String));
+      expect((await rest(system.urls.provider_d_sandbox!, 'POST', `/api/sandbox/payments/${pending!.reference}/settle`, { body: { outcome: 'authorise' } })).status).toBe(200);
       await page.locator('[data-testid="order-state"][data-status="completed"]').waitFor({ timeout: 30_000 });
       await amountBecomes(page, 'confirmation-paid', 249.9);
       expect(await page.getByTestId('confirmation-due').count()).toBe(0);

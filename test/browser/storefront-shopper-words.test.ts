@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { graphql } from '../harness/http.js';
+import { graphql, dataOf } from '../harness/http.js';
+import { OrderBillingAddressDocument } from '../generated/graphql.js';
 import { BILLING } from '../journey/journey-setup.js';
 import { seriousViolations, scrollsSideways } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
@@ -103,8 +104,8 @@ describe('the storefront in shopper words', () => {
       await screenshot(page, `storefront-words-confirmation-${viewport.width}`);
 
       const token = await system.token({ merchant: shop.tenant.merchant, channels: ['web'], role: 'admin' });
-      const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { status customer { billing { streetAddress postalCode city } } } }`, { id: orderId }, { token, ...shop.tenant });
-      expect(read.body.data.order).toEqual({ status: 'completed', customer: { billing: { streetAddress: BILLING.streetAddress, postalCode: BILLING.postalCode, city: BILLING.city } } });
+      const read = await graphql(system.urls.gateway!, OrderBillingAddressDocument, { id: orderId }, { token, ...shop.tenant });
+      expect(dataOf(read).order).toEqual({ status: 'completed', customer: { billing: { streetAddress: BILLING.streetAddress, postalCode: BILLING.postalCode, city: BILLING.city } } });
       await finish();
     });
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { graphql } from '../harness/http.js';
+import { graphql, dataOf } from '../harness/http.js';
+import { OrderOutcomeDocument } from '../generated/graphql.js';
 import { reactBuild, useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
 import { amountBecomes, chooseStandardParcel, fillInDetails } from './storefront-shopper.js';
@@ -65,10 +66,10 @@ describe('the storefront', () => {
 
     // What the page showed is what the platform holds.
     const token = await system.token({ merchant: shop.tenant.merchant, channels: ['web'], role: 'admin' });
-    const read = await graphql(system.urls.gateway!, `query ($id: ID!) { order(id: $id) { status total { includingVat } shippings { name } consents payments { adapterId amount state } } }`, { id: orderId }, { token, ...shop.tenant });
-    const order = read.body.data.order;
+    const read = await graphql(system.urls.gateway!, OrderOutcomeDocument, { id: orderId }, { token, ...shop.tenant });
+    const order = dataOf(read).order!;
     expect(order).toMatchObject({ status: 'completed', total: { includingVat: 298.9 }, shippings: [{ name: 'Standard parcel' }], consents: { terms: true } });
-    const paid = order.payments.filter((payment: { state: string }) => payment.state !== 'removed').map((payment: { adapterId: string; amount: number }) => [payment.adapterId, payment.amount]);
+    const paid = order.payments.filter((payment) => payment.state !== 'removed').map((payment) => [payment.adapterId, payment.amount]);
     expect(paid.sort()).toEqual([['giftcard_adapter', 100], ['nonpsp_adapter', 198.9]]);
     await finish();
   });

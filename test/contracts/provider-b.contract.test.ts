@@ -1,6 +1,8 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoConfigurations } from '../../app/demo/demo-data.js';
 import { graphql, rest } from '../harness/http.js';
+import { CancelPaymentStateDocument, DeliverOrderDocument, RefundPaymentAmountDocument } from '../generated/graphql.js';
 import { eventually } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -36,7 +38,8 @@ afterAll(() => system?.close());
 
 const storefront = (method: string, base: string, path: string, body?: unknown) => rest(base, method, path, { token: shop.storefrontToken, ...shop.tenant, ...(body === undefined ? {} : { body }) });
 const callback = (orderId: string, paymentId: string, name: string) => storefront('POST', adapterUrl, `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/${name}`, {});
-const admin = async (query: string, variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, query, variables, { token: shop.adminToken, ...shop.tenant })).body;
+const admin = async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  (await graphql(system.urls.gateway!, document, variables, { token: shop.adminToken, ...shop.tenant })).body;
 const paymentOf = async (orderId: string) =>
   ((await storefront('GET', system.urls.order!, `/api/v0/checkout/orders/${orderId}`)).body.payments as Array<{ id: string; adapterId: string; reference: string; state: string }>).find((p) => p.adapterId === 'provider_b_checkout_adapter')!;
 
@@ -69,13 +72,13 @@ async function completedOrder(): Promise<{ orderId: string; paymentId: string; p
 describe("provider B against Avarda Checkout 3's published API", () => {
   it('every exchange of every flow is as published, each operation exercised; a field the API lacks is reported', async () => {
     const first = await completedOrder();
-    expect((await admin(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: first.orderId })).data.deliverOrder.status).toBe('delivered');
+    expect((await admin(DeliverOrderDocument, { id: first.orderId })).data?.deliverOrder.status).toBe('delivered');
     await eventually(async () => (await paymentOf(first.orderId)).state === 'captured', 30_000);
-    const refunded = await admin(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 49) { refundedAmount } }`, { o: first.orderId, p: first.paymentId });
+    const refunded = await admin(RefundPaymentAmountDocument, { o: first.orderId, p: first.paymentId, a: 49 });
     expect(refunded.errors).toBeUndefined();
     const second = await completedOrder();
-    const cancelled = await admin(`mutation ($o: ID!, $p: ID!) { cancelPayment(orderId: $o, paymentId: $p) { state } }`, { o: second.orderId, p: second.paymentId });
-    expect(cancelled.data.cancelPayment.state).toBe('cancelled');
+    const cancelled = await admin(CancelPaymentStateDocument, { o: second.orderId, p: second.paymentId });
+    expect(cancelled.data?.cancelPayment.state).toBe('cancelled');
     await outboxSettled(system);
 
     const exchanges = await recordedExchanges(sandbox);

@@ -1,7 +1,9 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 /** Provider D's adapter and sandbox held against Adyen's published Checkout API v71 and webhooks: every exchange of the flows conforms. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Exchange } from '../../sandboxes/shared/exchange.journal.js';
 import { graphql, rest } from '../harness/http.js';
+import { CancelPaymentStateDocument, DeliverOrderDocument, RefundPaymentAmountDocument } from '../generated/graphql.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { contractProblems, operationOf, recordedExchanges } from './published-api.js';
@@ -20,7 +22,8 @@ const adapterUrl = () => system.urls.provider_d_dropin_adapter!;
 const sandboxUrl = () => system.urls.provider_d_sandbox!;
 const asStorefront = (method: string, path: string, body?: unknown) => rest(adapterUrl(), method, path, { token: storefront, ...tenant, ...(body === undefined ? {} : { body }) });
 const cardData = (number: string) => ({ paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' }, browserInfo: { userAgent: 'jest' } });
-const gql = async (query: string, variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, query, variables, { token: admin.token, ...tenant })).body;
+const gql = async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  (await graphql(system.urls.gateway!, document, variables, { token: admin.token, ...tenant })).body;
 const getOrder = async (orderId: string) => (await admin.call('GET', `/${orderId}`)).body;
 
 /** An order of the shopper (its reference set, so stored methods are listed). */
@@ -76,9 +79,9 @@ describe('provider D against the published Adyen Checkout API v71 and its webhoo
     const authorised = await submit(plain.orderId, plain.paymentId, cardData(CARDS.authorise));
     expect(authorised.body.resultCode).toBe('Authorised');
     pspReferences.push(authorised.body.pspReference);
-    expect((await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: plain.orderId })).data.deliverOrder.status).toBe('delivered');
+    expect((await gql(DeliverOrderDocument, { id: plain.orderId })).data?.deliverOrder.status).toBe('delivered');
     await eventually(async () => (await getOrder(plain.orderId)).payments[0].state === 'captured', 30_000);
-    const refunded = await gql(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 40) { state } }`, { o: plain.orderId, p: plain.paymentId });
+    const refunded = await gql(RefundPaymentAmountDocument, { o: plain.orderId, p: plain.paymentId, a: 40 });
     expect(refunded.errors).toBeUndefined();
 
     // A 3-D Secure challenge, answered, then details; then cancelled from the back office.
@@ -89,7 +92,7 @@ describe('provider D against the published Adyen Checkout API v71 and its webhoo
     const challengeId = (await rest(sandboxUrl(), 'GET', `/api/sandbox/payments/${action.body.pspReference as string}`)).body.challenge.id;
     const answered = await rest(sandboxUrl(), 'POST', `/api/sandbox/challenges/${challengeId as string}/complete`, { body: { outcome: 'authorise' } });
     expect((await asStorefront('POST', `/api/checkout/v1/orders/${challenged.orderId}/payments/${challenged.paymentId}/details`, { details: answered.body.details })).body.resultCode).toBe('Authorised');
-    const cancelled = await gql(`mutation ($o: ID!, $p: ID!) { cancelPayment(orderId: $o, paymentId: $p) { state } }`, { o: challenged.orderId, p: challenged.paymentId });
+    const cancelled = await gql(CancelPaymentStateDocument, { o: challenged.orderId, p: challenged.paymentId });
     expect(cancelled.errors).toBeUndefined();
 
     // A redirect card: the issuer's page sends the shopper back with redirectResult, which the details carry.

@@ -1,4 +1,7 @@
 /** Small helpers for calling the services as any client would. */
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print, type FormattedExecutionResult, type GraphQLFormattedError } from 'graphql';
+
 export interface CallOptions {
   token?: string;
   merchant?: string;
@@ -15,18 +18,62 @@ export function headersFor(options: CallOptions): Record<string, string> {
   };
 }
 
-export async function graphql(
-  baseUrl: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-  options: CallOptions = {},
-): Promise<{ status: number; body: any }> {
+/**
+ * The JSON answer of a GraphQL request: the operation's data and the formatted errors.
+ * `TData` comes from a typed document (test/graphql/*.graphql → test/generated/graphql.ts).
+ */
+export type GraphqlAnswer<TData> = FormattedExecutionResult<TData>;
+
+/** Posts a query text with its variables; the status and the parsed JSON body (unknown until checked). */
+async function post(baseUrl: string, query: string, variables: Record<string, unknown>, options: CallOptions): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headersFor(options) },
     body: JSON.stringify({ query, variables }),
   });
   return { status: response.status, body: await response.json() };
+}
+
+const texts = new WeakMap<object, string>();
+/** A document's query text, printed once per document. */
+function textOf(document: TypedDocumentNode<unknown, never>): string {
+  let text = texts.get(document);
+  if (text === undefined) texts.set(document, (text = print(document)));
+  return text;
+}
+
+/** Sends a typed document (test/generated/graphql.ts): the answer's data has the operation's type. */
+export async function graphql<TData, TVariables extends Record<string, unknown>>(
+  baseUrl: string,
+  document: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+  options: CallOptions = {},
+): Promise<{ status: number; body: GraphqlAnswer<TData> }> {
+  const { status, body } = await post(baseUrl, textOf(document as TypedDocumentNode<unknown, never>), variables, options);
+  return { status, body: body as GraphqlAnswer<TData> };
+}
+
+/**
+ * Sends a query text as written, for requests no typed document can express: malformed or
+ * invalid queries, introspection, limits, and a subgraph's own federation fields. The body is
+ * `unknown`: the test checks its shape.
+ */
+export async function graphqlRaw(baseUrl: string, query: string, variables: Record<string, unknown> = {}, options: CallOptions = {}): Promise<{ status: number; body: unknown }> {
+  return post(baseUrl, query, variables, options);
+}
+
+/**
+ * @deprecated The untyped call the tests used before typed documents: its body is `any`. Only
+ * the files test/lint/typed-graphql.test.ts still lists may use it; convert them to `graphql`
+ * with a document from test/graphql/ (or `graphqlRaw` for a deliberately invalid request).
+ */
+export async function graphqlUntyped(
+  baseUrl: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<{ status: number; body: any }> {
+  return post(baseUrl, query, variables, options);
 }
 
 export async function rest(
@@ -49,4 +96,18 @@ export async function rest(
     // not JSON: keep the text
   }
   return { status: response.status, body, headers: response.headers };
+}
+
+/** The answer's data: the test fails here, with the errors, when the answer has errors or no data. */
+export function dataOf<TData>(answer: { status: number; body: GraphqlAnswer<TData> }): TData {
+  const { data, errors } = answer.body;
+  if (errors?.length || data === undefined || data === null) throw new Error(`GraphQL answered ${answer.status} without data: ${JSON.stringify(answer.body)}`);
+  return data;
+}
+
+/** The `errors` of an answer read as `unknown` (graphqlRaw): the test fails here when it has none. */
+export function errorsOf(body: unknown): ReadonlyArray<GraphQLFormattedError> {
+  const errors = typeof body === 'object' && body !== null && 'errors' in body ? body.errors : undefined;
+  if (!Array.isArray(errors) || errors.length === 0) throw new Error(`Expected GraphQL errors, got ${JSON.stringify(body)}`);
+  return errors as GraphQLFormattedError[];
 }

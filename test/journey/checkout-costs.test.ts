@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Prisma } from '../../platform/db/generated/client.js';
-import { graphql } from '../harness/http.js';
+import { graphqlUntyped } from '../harness/http.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey-setup.js';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => system?.close());
 
 const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphql(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
+  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
 };

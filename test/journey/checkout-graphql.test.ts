@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey-setup.js';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => system?.close());
 
 const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphql(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
+  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
 };
@@ -58,7 +58,7 @@ describe('a whole checkout through the gateway', () => {
   it('changing a quantity after the gift card keeps the payments summing to the total', async () => {
     const other = await openShop(system, 'm-journey-gql-2');
     const run = async (query: string, variables: Record<string, unknown> = {}) => {
-      const { body } = await graphql(system.urls.gateway!, query, variables, { token: other.storefrontToken, ...other.tenant });
+      const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: other.storefrontToken, ...other.tenant });
       if (body.errors) throw new Error(JSON.stringify(body.errors));
       return body.data;
     };

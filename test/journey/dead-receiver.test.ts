@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
 import { REFUSING_ORIGIN } from '../harness/free-port.js';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphql(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
+  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey-setup.js';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => system?.close());
 
 const gql = (query: string, variables: Record<string, unknown> = {}) =>
-  graphql(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant }).then((response) => response.body);
+  graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant }).then((response) => response.body);
 
 async function smallOrder(): Promise<string> {
   const basket = await rest(system.urls.commerce_sandbox!, 'POST', '/api/sandbox/baskets', {

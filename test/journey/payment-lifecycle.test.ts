@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => system?.close());
 
-const call = async (token: string, query: string, variables: Record<string, unknown> = {}) => (await graphql(system.urls.gateway!, query, variables, { token, ...shop.tenant })).body;
+const call = async (token: string, query: string, variables: Record<string, unknown> = {}) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token, ...shop.tenant })).body;
 const shopper = (query: string, variables: Record<string, unknown> = {}) => call(shop.storefrontToken, query, variables);
 const admin = (query: string, variables: Record<string, unknown> = {}) => call(shop.adminToken, query, variables);
 const card = async (cardId: string) => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${cardId}`)).body;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => system?.close());
 
 const gql = async (query: string, variables: Record<string, unknown> = {}, token = shop.storefrontToken) => {
-  const { body } = await graphql(system.urls.gateway!, query, variables, { token, ...shop.tenant });
+  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token, ...shop.tenant });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey-setup.js';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => system?.close());
 
-const storefront = async (query: string, variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant })).body;
+const storefront = async (query: string, variables: Record<string, unknown>) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant })).body;
 
 describe('checkout with provider D', () => {
   it('basket → order → billing → startPayment (methods listed) → a card that authorises → completed and exported', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
 import { graphql } from '../harness/http.js';
+import { StartObsDocument } from '../generated/graphql.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -39,7 +40,7 @@ describe('log lines across hops', () => {
     const id = (await admin.call('POST', '', sampleOrder())).body.id as string;
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     // The channel has no non-PSP configuration: the adapter refuses, after every hop was made.
-    await graphql(system.urls.gateway!, 'mutation StartObs($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }', { id }, {
+    await graphql(system.urls.gateway!, StartObsDocument, { id }, {
       token,
       ...tenant,
       headers: { 'x-request-id': 'obs-log-1' },

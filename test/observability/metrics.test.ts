@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { SERVICE_NAMES } from '../../app/service.catalogue.js';
 import type { ServiceName } from '../../platform/env/env.config.js';
 import { graphql } from '../harness/http.js';
+import { MetricsOrderDocument } from '../generated/graphql.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -60,10 +61,10 @@ describe('GET /metrics', () => {
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     // The second and third answers come from the gateway's direct route (the query is one fetch of the order subgraph; a missing order is null, no error): counted all the same.
     for (let i = 0; i < 2; i++) {
-      const ok = await graphql(system.urls.gateway!, 'query MetricsOrder($id: ID!) { order(id: $id) { id } }', { id }, { token, ...tenant });
-      expect(ok.body.data.order.id).toBe(id);
+      const ok = await graphql(system.urls.gateway!, MetricsOrderDocument, { id }, { token, ...tenant });
+      expect(ok.body.data?.order?.id).toBe(id);
     }
-    await graphql(system.urls.gateway!, 'query MetricsOrder($id: ID!) { order(id: $id) { id } }', { id: 'missing' }, { token, ...tenant });
+    await graphql(system.urls.gateway!, MetricsOrderDocument, { id: 'missing' }, { token, ...tenant });
     const gateway = (await scrape(system.urls.gateway!)).text;
     expect(valueOf(gateway, 'graphql_operations_total', { service: 'gateway', operation: 'MetricsOrder', type: 'query', outcome: 'ok' })).toBe(3);
     expect(valueOf(gateway, 'graphql_operations_total', { operation: 'MetricsOrder' })).toBe(3);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PLATFORM_SERVICES } from '../../platform/env/env.config.js';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
 import { REFUSING_ORIGIN } from '../harness/free-port.js';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -36,7 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => system?.close());
 
-const gql = async (token: string, query: string, variables: Record<string, unknown> = {}) => (await graphql(system.urls.gateway!, query, variables, { token, ...tenant })).body;
+const gql = async (token: string, query: string, variables: Record<string, unknown> = {}) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant })).body;
 
 describe('admin GraphQL for the admin app', () => {
   it('lists orders by id or reference, an order’s events, dead-lettered deliveries across orders, and replays them', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { OrderRepository } from '../../subgraphs/order/order.repository.js';
-import { graphql } from '../harness/http.js';
+import { graphqlUntyped } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 async function gql(query: string, variables: Record<string, unknown> = {}, role: 'storefront' | 'admin' = 'storefront') {
   const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role });
-  return graphql(system.urls.gateway!, query, variables, { token, ...tenant });
+  return graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant });
 }
 
 describe('order subgraph through the gateway', () => {
@@ -91,7 +91,7 @@ describe('order subgraph through the gateway', () => {
     await listAdmin.call('PUT', `/${ids[1]}/state`, { status: 'processing' });
     const token = await system.token({ merchant: channel.merchant, channels: [channel.channel], role: 'admin' });
     const page = (after?: string) =>
-      graphql(system.urls.gateway!, `query ($after: String) { orders(first: 2, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }`, { after }, { token, ...channel });
+      graphqlUntyped(system.urls.gateway!, `query ($after: String) { orders(first: 2, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }`, { after }, { token, ...channel });
     const seen: string[] = [];
     let after: string | undefined;
     for (;;) {
@@ -102,7 +102,7 @@ describe('order subgraph through the gateway', () => {
       after = body.data.orders.pageInfo.endCursor;
     }
     expect(seen).toEqual([...ids].reverse());
-    const processing = await graphql(system.urls.gateway!, `{ orders(status: processing) { edges { node { id status } } } }`, {}, { token, ...channel });
+    const processing = await graphqlUntyped(system.urls.gateway!, `{ orders(status: processing) { edges { node { id status } } } }`, {}, { token, ...channel });
     expect(processing.body.data.orders.edges).toEqual([{ node: { id: ids[1], status: 'processing' } }]);
 
     const storefront = await gql(`{ orders { edges { node { id } } } }`);

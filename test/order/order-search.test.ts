@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql } from '../harness/http.js';
+import { graphqlUntyped } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -44,7 +44,7 @@ const LIST = `query ($search: String, $paymentState: String, $adapterId: String,
     edges { node { id total { includingVat } } } pageInfo { hasNextPage endCursor }
   }
 }`;
-const list = async (variables: Record<string, unknown>) => (await graphql(system.urls.gateway!, LIST, variables, { token: admin, ...tenant })).body as any;
+const list = async (variables: Record<string, unknown>) => (await graphqlUntyped(system.urls.gateway!, LIST, variables, { token: admin, ...tenant })).body as any;
 const idsOf = (body: any): string[] => body.data.orders.edges.map((edge: { node: { id: string } }) => edge.node.id);
 const named = (...names: string[]) => names.map((name) => ids[name]);
 
@@ -103,7 +103,7 @@ describe('order search and filters', () => {
       [{ search: 'a\u0007b' }, /^search holds a control character/],
     ];
     for (const [variables, message] of cases) {
-      const { status, body } = await graphql(system.urls.gateway!, LIST, variables, { token: admin, ...tenant });
+      const { status, body } = await graphqlUntyped(system.urls.gateway!, LIST, variables, { token: admin, ...tenant });
       expect(status).toBeLessThan(500);
       expect(body.errors[0].extensions.code).toBe('INVALID_FILTER');
       expect(body.errors[0].message).toMatch(message);

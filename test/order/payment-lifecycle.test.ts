@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -221,7 +221,7 @@ describe('confirm and capture after commit, through the outbox', () => {
 describe('delivery, cancel and refund from the back office', () => {
   const gql = async (query: string, variables: Record<string, unknown>, role: 'admin' | 'storefront' | 'adapter' = 'admin') => {
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role, ...(role === 'adapter' ? { adapterId: 'psp_adapter' } : {}) });
-    return (await graphql(system.urls.gateway!, query, variables, { token, ...tenant })).body;
+    return (await graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant })).body;
   };
   const PAYMENT = 'id state amount refundedAmount actions { type url } transactions { event amount isSuccess errorDetail }';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
-import { graphql } from '../harness/http.js';
+import { graphqlRaw, errorsOf } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { createBody, paymentClient, transactionBody } from '../payment/payment-client.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -178,10 +178,10 @@ describe('the subscription in the schema', () => {
   it('is visible to introspection (Sandbox, code generators) and refused over HTTP with a pointer to graphql-ws', async () => {
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     const options = { token, ...tenant };
-    const introspected = await graphql(system.urls.gateway!, '{ __schema { subscriptionType { fields { name args { name } } } } }', {}, options);
-    expect(introspected.body.data.__schema.subscriptionType.fields).toEqual([{ name: 'orderChanged', args: [{ name: 'id' }] }]);
-    const overHttp = await graphql(system.urls.gateway!, 'subscription { orderChanged(id: "x") { id } }', {}, options);
+    const introspected = await graphqlRaw(system.urls.gateway!, '{ __schema { subscriptionType { fields { name args { name } } } } }', {}, options);
+    expect(introspected.body).toEqual({ data: { __schema: { subscriptionType: { fields: [{ name: 'orderChanged', args: [{ name: 'id' }] }] } } } });
+    const overHttp = await graphqlRaw(system.urls.gateway!, 'subscription { orderChanged(id: "x") { id } }', {}, options);
     expect(overHttp.status).toBe(400);
-    expect(overHttp.body.errors[0]).toMatchObject({ message: expect.stringContaining('graphql-ws'), extensions: { code: 'SUBSCRIPTION_OVER_HTTP' } });
+    expect(errorsOf(overHttp.body)[0]).toMatchObject({ message: expect.stringContaining('graphql-ws'), extensions: { code: 'SUBSCRIPTION_OVER_HTTP' } });
   });
 });

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../../app/app.config.js';
 import { startSystem, type RunningSystem } from '../../app/system.js';
 import { graphql } from '../harness/http.js';
+import { OrderTotalDocument } from '../generated/graphql.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -63,8 +64,8 @@ describe('several gateway processes', () => {
     const admin = await orderClient(system, tenant, 'admin');
     const order = (await admin.call('POST', '', sampleOrder())).body;
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
-    const { body } = await graphql(secondGateway.urls.gateway!, 'query ($id: ID!) { order(id: $id) { id total { includingVat } } }', { id: order.id }, { token, ...tenant });
-    expect(body.data.order).toEqual({ id: order.id, total: { includingVat: 249.9 } });
+    const { body } = await graphql(secondGateway.urls.gateway!, OrderTotalDocument, { id: order.id }, { token, ...tenant });
+    expect(body.data?.order).toEqual({ id: order.id, total: { includingVat: 249.9 } });
   });
 
   it('every gateway delivers a change committed anywhere', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PaymentTransactionRepository } from '../../subgraphs/payment/payment-transaction.repository.js';
-import { graphql } from '../harness/http.js';
+import { graphqlUntyped } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { createBody, paymentClient, transactionBody, type Role } from './payment-client.js';
@@ -45,13 +45,13 @@ describe('payment subgraph through the gateway', () => {
   it('shows a failed transaction (isSuccess false, errorDetail) on the order and on payment(orderId, id)', async () => {
     const { orderId, paymentId } = await orderWithFailedPayment();
     const storefront = await asRole('storefront');
-    const viaOrder = await graphql(gateway, `query ($id: ID!) { order(id: $id) { payments { id state transactions { isSuccess errorDetail } } } }`, { id: orderId }, storefront);
+    const viaOrder = await graphqlUntyped(gateway, `query ($id: ID!) { order(id: $id) { payments { id state transactions { isSuccess errorDetail } } } }`, { id: orderId }, storefront);
     expect(viaOrder.body.errors).toBeUndefined();
     expect(viaOrder.body.data.order.payments).toEqual([
       { id: paymentId, state: 'intent', transactions: [{ isSuccess: true, errorDetail: null }, { isSuccess: false, errorDetail: 'CVC Declined' }] },
     ]);
 
-    const one = await graphql(gateway, PAYMENT_QUERY, { orderId, id: paymentId }, storefront);
+    const one = await graphqlUntyped(gateway, PAYMENT_QUERY, { orderId, id: paymentId }, storefront);
     expect(one.body.errors).toBeUndefined();
     expect(one.body.data.payment).toMatchObject({
       orderId,
@@ -74,19 +74,19 @@ describe('payment subgraph through the gateway', () => {
     const { orderId, paymentId } = await orderWithFailedPayment();
     const admin = await asRole('admin');
     for (const variables of [{ orderId, id: 'nope' }, { orderId: 'nope', id: paymentId }]) {
-      const { body } = await graphql(gateway, PAYMENT_QUERY, variables, admin);
+      const { body } = await graphqlUntyped(gateway, PAYMENT_QUERY, variables, admin);
       expect(body).toEqual({ data: { payment: null } });
     }
     const stranger = await asRole('admin', { merchant: 'm-stranger', channel: 'web' });
-    expect((await graphql(gateway, PAYMENT_QUERY, { orderId, id: paymentId }, stranger)).body).toEqual({ data: { payment: null } });
+    expect((await graphqlUntyped(gateway, PAYMENT_QUERY, { orderId, id: paymentId }, stranger)).body).toEqual({ data: { payment: null } });
   });
 
   it('shows raw provider requests and responses to admins, not to storefronts', async () => {
     const { orderId, paymentId } = await orderWithFailedPayment();
     const query = `query ($orderId: ID!, $id: ID!) { payment(orderId: $orderId, id: $id) { transactions { requestJson responseJson } } }`;
-    const admin = await graphql(gateway, query, { orderId, id: paymentId }, await asRole('admin'));
+    const admin = await graphqlUntyped(gateway, query, { orderId, id: paymentId }, await asRole('admin'));
     expect(admin.body.data.payment.transactions[0]).toEqual({ requestJson: transactionBody().requestJson, responseJson: transactionBody().responseJson });
-    const storefront = await graphql(gateway, query, { orderId, id: paymentId }, await asRole('storefront'));
+    const storefront = await graphqlUntyped(gateway, query, { orderId, id: paymentId }, await asRole('storefront'));
     expect(storefront.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
@@ -94,10 +94,10 @@ describe('payment subgraph through the gateway', () => {
     const { orderId, paymentId } = await orderWithFailedPayment();
     const query = `query ($orderId: ID!, $id: ID!) { payment(orderId: $orderId, id: $id) { transactions { event requestJson } } }`;
     const asAdapter = async (adapterId: string) => ({ token: await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'adapter', adapterId }), ...tenant });
-    const own = await graphql(gateway, query, { orderId, id: paymentId }, await asAdapter(ADAPTER));
+    const own = await graphqlUntyped(gateway, query, { orderId, id: paymentId }, await asAdapter(ADAPTER));
     expect(own.body.errors).toBeUndefined();
     expect(own.body.data.payment.transactions[0]).toEqual({ event: 'open', requestJson: transactionBody().requestJson });
-    const other = await graphql(gateway, query, { orderId, id: paymentId }, await asAdapter('nonpsp_adapter'));
+    const other = await graphqlUntyped(gateway, query, { orderId, id: paymentId }, await asAdapter('nonpsp_adapter'));
     expect(other.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
     expect(JSON.stringify(other.body.data)).not.toContain(JSON.stringify(transactionBody().requestJson).slice(1, -1));
   });
@@ -145,7 +145,7 @@ describe('admin listing of payments', () => {
     const flags: boolean[] = [];
     let after: string | null = null;
     for (let page = 0; page < 5; page++) {
-      const { body }: { body: any } = await graphql(gateway, LIST, { first: 2, after }, admin);
+      const { body }: { body: any } = await graphqlUntyped(gateway, LIST, { first: 2, after }, admin);
       expect(body.errors).toBeUndefined();
       for (const edge of body.data.payments.edges) {
         seen.push(`${edge.node.orderId}/${edge.node.id}`);
@@ -158,7 +158,7 @@ describe('admin listing of payments', () => {
     expect(seen).toEqual(expected);
     expect(flags).toEqual([true, true, false, false, false, false]);
 
-    const whole = await graphql(gateway, LIST, { first: 50 }, await asRole('service', listTenant));
+    const whole = await graphqlUntyped(gateway, LIST, { first: 50 }, await asRole('service', listTenant));
     expect(whole.body.data.payments.edges.map((e: any) => `${e.node.orderId}/${e.node.id}`)).toEqual(expected);
     expect(whole.body.data.payments.edges[0].node.lastTransactionAt).toBe('2026-11-22T10:30:00.000Z');
     expect(whole.body.data.payments.pageInfo).toEqual({ hasNextPage: false, endCursor: whole.body.data.payments.edges[5].cursor });
@@ -167,16 +167,16 @@ describe('admin listing of payments', () => {
   it('is for admin and service tokens only; a foreign cursor is refused', async () => {
     for (const role of ['storefront', 'adapter'] as const) {
       const token = await system.token({ merchant: listTenant.merchant, channels: [listTenant.channel], role, ...(role === 'adapter' ? { adapterId: ADAPTER } : {}) });
-      const { body } = await graphql(gateway, LIST, {}, { token, ...listTenant });
+      const { body } = await graphqlUntyped(gateway, LIST, {}, { token, ...listTenant });
       expect(body.errors[0].extensions.code).toBe('FORBIDDEN');
       expect(body.data).toBeNull();
     }
-    const { body } = await graphql(gateway, LIST, { after: 'not-a-cursor' }, await asRole('admin', listTenant));
+    const { body } = await graphqlUntyped(gateway, LIST, { after: 'not-a-cursor' }, await asRole('admin', listTenant));
     expect(body.errors[0].extensions.code).toBe('INVALID_CURSOR');
   });
 
   it("lists only the caller's tenant", async () => {
-    const { body } = await graphql(gateway, LIST, {}, await asRole('admin', { merchant: 'm-empty', channel: 'web' }));
+    const { body } = await graphqlUntyped(gateway, LIST, {}, await asRole('admin', { merchant: 'm-empty', channel: 'web' }));
     expect(body.data.payments).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
   });
 

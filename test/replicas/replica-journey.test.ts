@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { eventually, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { SLOW_MACHINE, startReplicas, type Replicas } from '../harness/replicas.js';
@@ -36,7 +36,7 @@ afterAll(async () => {
 
 /** One gateway call on replica `replica` (0: the test system's process, 1: the second). */
 const gqlOn = async (replica: number, query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphql(replicas.direct[replica]!.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
+  const { body } = await graphqlUntyped(replicas.direct[replica]!.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
 };

@@ -5,7 +5,7 @@
  * writers change the order reserves its gift card once (issue 31). Counts only, no timings.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphql, rest } from '../harness/http.js';
+import { graphqlUntyped, rest } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { SLOW_MACHINE, startReplicas, type Replicas } from '../harness/replicas.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -76,7 +76,7 @@ describe('a checkout completed (gift card + non-PSP) while 6 writers change the 
   });
   /** One gateway call on replica `replica` (0 or 1); GraphQL errors are returned, not thrown. */
   const gql = async (replica: number, query: string, variables: Record<string, unknown>) =>
-    (await graphql(replicas.direct[replica]!.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant })).body as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+    (await graphqlUntyped(replicas.direct[replica]!.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant })).body as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> };
   const must = async (replica: number, query: string, variables: Record<string, unknown>) => {
     const body = await gql(replica, query, variables);
     if (body.errors) throw new Error(JSON.stringify(body.errors));

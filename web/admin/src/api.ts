@@ -1,4 +1,6 @@
 /** The gateway's GraphQL as the admin's browser calls it: the admin's token and tenant on every request. */
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
 
 export interface PageConfig {
   graphqlUrl: string;
@@ -31,10 +33,26 @@ export async function loadPageConfig(): Promise<PageConfig> {
   return (await response.json()) as PageConfig;
 }
 
-export type Gql = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
+/**
+ * Sends one of the admin's operations (operations.graphql → generated/graphql.ts) and answers its
+ * typed data; a GraphQL error or a refusal is thrown as an ApiError.
+ */
+export type Gql = <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, ...variables: VariablesOf<TVariables>) => Promise<TData>;
+
+/** The variables argument: optional when the operation declares none or only optional ones. */
+type VariablesOf<TVariables> = Record<string, never> extends TVariables ? [variables?: TVariables] : [variables: TVariables];
 
 export function client(config: PageConfig, session: Session): Gql {
-  return async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
+  const texts = new WeakMap<object, string>();
+  const textOf = (document: TypedDocumentNode<unknown, never>) => {
+    const known = texts.get(document);
+    if (known !== undefined) return known;
+    const text = print(document);
+    texts.set(document, text);
+    return text;
+  };
+  return async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, ...[variables]: VariablesOf<TVariables>): Promise<TData> => {
+    const query = textOf(document as TypedDocumentNode<unknown, never>);
     let response: Response;
     try {
       response = await fetch(config.graphqlUrl, {
@@ -45,12 +63,12 @@ export function client(config: PageConfig, session: Session): Gql {
           'x-merchant': session.merchant,
           'x-channel': session.channel,
         },
-        body: JSON.stringify({ query, variables }),
+        body: JSON.stringify({ query, variables: variables ?? {} }),
       });
     } catch {
       throw new ApiError(`The gateway at ${config.graphqlUrl} cannot be reached (is this page's origin in CORS_ORIGINS?).`, 'unreachable');
     }
-    const body = (await response.json().catch(() => ({}))) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string; details?: unknown } }>; code?: string; message?: string };
+    const body = (await response.json().catch(() => ({}))) as { data?: TData; errors?: Array<{ message: string; extensions?: { code?: string; details?: unknown } }>; code?: string; message?: string };
     if (body.errors?.length) {
       const [first] = body.errors;
       throw new ApiError(first!.message, first!.extensions?.code, first!.extensions?.details);

@@ -4,7 +4,8 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 export const SECRET_MASK = '********';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (the GraphQL JSON scalar arrives as `unknown`: this narrows it). */
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The form's schema from a configuration schema: schemas it extends by an absolute `$ref` (the

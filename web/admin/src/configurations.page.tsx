@@ -4,33 +4,14 @@ import validator from '@rjsf/validator-ajv8';
 import { FORM_BUTTONS } from './form-buttons';
 import { useCallback, useEffect, useState } from 'react';
 import type { Gql } from './api';
-import { displaySchema, errorSchemaOf, errorsInWords, formSchema, SECRET_MASK, serviceErrorsInWords, toFormData, toStoredData, uiSchemaFor } from './config-form';
+import { AdminConfigurationDocument, AdminConfigurationSchemaDocument, AdminConfigurationsDocument, AdminPutConfigurationDocument } from './generated/graphql';
+import { displaySchema, errorSchemaOf, errorsInWords, formSchema, isObject, SECRET_MASK, serviceErrorsInWords, toFormData, toStoredData, uiSchemaFor } from './config-form';
 import { Problem, useQuery } from './ui';
 
-interface AdapterRow {
-  id: string;
-  name: string;
-  kind: string;
-  available: boolean;
-  configured: boolean;
-  configuration: { id: string; version: number; updatedAt: string; active: boolean | null } | null;
-}
-interface ConfigurationRow {
-  id: string;
-  schemaUrl: string;
-  active: boolean | null;
-  version: number;
-  updatedAt: string;
-}
-
-const LIST = `query AdminConfigurations {
-  adapters { id name kind available configured configuration { id version updatedAt active } }
-  configurations { id schemaUrl active version updatedAt }
-}`;
 
 /** Every adapter and configuration of the channel; the chosen one's form, generated from its JSON schema. */
 export function ConfigurationsPage({ gql, selected }: { gql: Gql; selected: string | undefined }) {
-  const list = useQuery(useCallback(() => gql<{ adapters: AdapterRow[]; configurations: ConfigurationRow[] }>(LIST), [gql]));
+  const list = useQuery(useCallback(() => gql(AdminConfigurationsDocument), [gql]));
   return (
     <div className="split">
       <section className="list">
@@ -74,22 +55,6 @@ interface Loaded {
   ui: UiSchema;
 }
 
-const ONE = `query AdminConfiguration($id: ID!) {
-  configuration(id: $id) { id schemaUrl document secretPointers version schema }
-  adapter(id: $id) { id configurationSchema }
-}`;
-const SCHEMA = `query AdminConfigurationSchema($url: String!) { configurationSchema(url: $url) }`;
-const PUT = `mutation AdminPutConfiguration($id: ID!, $document: JSON!) {
-  putConfiguration(id: $id, document: $document) {
-    __typename
-    ... on Configuration { id version document }
-    ... on ConfigurationValidationError { code message errors { pointer message keyword } }
-  }
-}`;
-
-type PutResult =
-  | { __typename: 'Configuration'; id: string; version: number; document: Record<string, unknown> }
-  | { __typename: 'ConfigurationValidationError'; code: string; message: string; errors: Array<{ pointer: string; message: string; keyword: string | null }> };
 
 function ConfigurationEditor({ gql, id, onSaved }: { gql: Gql; id: string; onSaved: () => void }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -101,15 +66,15 @@ function ConfigurationEditor({ gql, id, onSaved }: { gql: Gql; id: string; onSav
 
   useEffect(() => {
     (async () => {
-      const { configuration, adapter } = await gql<{
-        configuration: { document: Record<string, unknown>; version: number; schema: Record<string, unknown> | null } | null;
-        adapter: { configurationSchema: Record<string, unknown> | null } | null;
-      }>(ONE, { id });
+      const { configuration, adapter } = await gql(AdminConfigurationDocument, { id });
       const raw = configuration?.schema ?? adapter?.configurationSchema;
-      if (!raw) throw new Error(`No schema is known for ${id}.`);
+      if (!isObject(raw)) throw new Error(`No schema is known for ${id}.`);
       // Shown in the units a person uses (x-unit: prices in major units, rates in percent); stored in the schema's.
-      const schema = displaySchema(await formSchema(raw, async (url) => (await gql<{ configurationSchema: Record<string, unknown> | null }>(SCHEMA, { url })).configurationSchema));
-      const document = configuration?.document ?? { id, active: false };
+      const schema = displaySchema(await formSchema(raw, async (url) => {
+        const { configurationSchema } = await gql(AdminConfigurationSchemaDocument, { url });
+        return isObject(configurationSchema) ? configurationSchema : null;
+      }));
+      const document = isObject(configuration?.document) ? configuration.document : { id, active: false };
       const ui = uiSchemaFor(schema);
       // A new configuration names its schema: the adapter's schema URL at its public address.
       if (!configuration) ui.$schema = { 'ui:help': `e.g. https://<${id} public address>/openapi/v1/schemas/${id}.json` };
@@ -125,14 +90,15 @@ function ConfigurationEditor({ gql, id, onSaved }: { gql: Gql; id: string; onSav
     setSaving(true);
     setOutcome(null);
     try {
-      const { putConfiguration: result } = await gql<{ putConfiguration: PutResult }>(PUT, { id, document: toStoredData(loaded.schema, document) });
+      const { putConfiguration: result } = await gql(AdminPutConfigurationDocument, { id, document: toStoredData(loaded.schema, document) });
       if (result.__typename === 'ConfigurationValidationError') {
         setServerErrors(errorSchemaOf(serviceErrorsInWords(loaded.schema, result.errors)));
         setOutcome(`Not saved: ${result.message}`);
       } else {
         setServerErrors(undefined);
-        setFormData(toFormData(loaded.schema, result.document));
-        setLoaded({ ...loaded, version: result.version, document: result.document });
+        const document = isObject(result.document) ? result.document : {};
+        setFormData(toFormData(loaded.schema, document));
+        setLoaded({ ...loaded, version: result.version, document });
         setOutcome(`Saved: version ${result.version}.`);
         onSaved();
       }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Gql } from './api';
+import { AdminDeliveriesDocument, AdminReplayDocument, type NotificationDeliveryStatus } from './generated/graphql';
 import { PausedReceivers } from './paused-receivers';
 import { Problem, Time, useQuery } from './ui';
 
@@ -19,13 +20,8 @@ interface Delivery {
   updatedAt: string;
 }
 
-const DELIVERIES = `query AdminDeliveries($status: NotificationDeliveryStatus, $orderId: ID) {
-  notificationDeliveries(status: $status, orderId: $orderId, first: 100) {
-    nodes { id orderId orderVersion kind notificationId invoke receiverUrl receiverStatus status attempts lastError nextAttemptAt updatedAt }
-    pageInfo { hasNextPage }
-  }
-}`;
-const REPLAY = `mutation AdminReplay($ids: [ID!]!) { replayNotificationDeliveries(ids: $ids) { requeued held notReplayed } }`;
+/** The status filter's value as the query takes it (empty: every status). */
+const deliveryStatusOf = (value: string): NotificationDeliveryStatus | null => (value === 'failed' || value === 'dead' ? value : null);
 
 /** Paused receivers with resume; failed and dead-lettered notification deliveries across the channel's orders, each with a replay button. */
 export function NotificationsPage({ gql }: { gql: Gql }) {
@@ -34,13 +30,13 @@ export function NotificationsPage({ gql }: { gql: Gql }) {
   const [applied, setApplied] = useState({ status: '', orderId: '' });
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const list = useQuery(
-    useCallback(() => gql<{ notificationDeliveries: { nodes: Delivery[]; pageInfo: { hasNextPage: boolean } } }>(DELIVERIES, { status: applied.status || null, orderId: applied.orderId || null }), [gql, applied]),
+    useCallback(() => gql(AdminDeliveriesDocument, { status: deliveryStatusOf(applied.status), orderId: applied.orderId || null }), [gql, applied]),
   );
 
   const replay = async (ids: string[]) => {
     setNotice(null);
     try {
-      const { replayNotificationDeliveries: outcome } = await gql<{ replayNotificationDeliveries: { requeued: string[]; held: string[]; notReplayed: string[] } }>(REPLAY, { ids });
+      const { replayNotificationDeliveries: outcome } = await gql(AdminReplayDocument, { ids });
       const parts = [`${outcome.requeued.length} requeued`];
       if (outcome.held.length) parts.push(`${outcome.held.length} held by a paused receiver`);
       if (outcome.notReplayed.length) parts.push(`${outcome.notReplayed.length} not replayed (no longer failed, or being delivered)`);

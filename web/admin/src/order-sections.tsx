@@ -49,12 +49,6 @@ export interface AmountsView {
   due: Money;
 }
 
-export const ADDRESS_FIELDS = 'type givenName familyName streetAddress streetAddress2 postalCode city region country phone email';
-export const SECTION_FIELDS = `
-    cart { lines { id sku name quantity unitPrice { amount currency } total { amount currency } vat { amount currency } vatRate } }
-    shippings { id name adapterId state total { includingVat excludingVat } vatRate deliveryDetails }
-    customer { billing { ${ADDRESS_FIELDS} } shipping { ${ADDRESS_FIELDS} } }
-    amounts { items { amount currency } shipping { amount currency } vat { amount currency } total { amount currency } totalExcludingVat { amount currency } paid { amount currency } due { amount currency } }`;
 
 const money = (value: Money | null | undefined) => (value ? formatMoney(value.amount, value.currency) : '—');
 const percent = (rate: number | null | undefined) => (rate === null || rate === undefined ? '—' : `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(rate * 100)} %`);

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Gql } from './api';
+import { AdminDeliverDocument, AdminOrderDocument } from './generated/graphql';
 import type { OrderEventView } from './order-events';
 import { actionProblem } from './action-problem';
-import { AddressBlock, CartLines, Shippings, SECTION_FIELDS, Timeline, Totals, type AddressView, type AmountsView, type CartLineView, type ShippingView } from './order-sections';
+import { AddressBlock, CartLines, Shippings, Timeline, Totals, type AddressView, type AmountsView, type CartLineView, type ShippingView } from './order-sections';
 import { AttentionNotice, DeliverAction, PaymentActions, type OrderAttention } from './payment-actions';
 import { formatMoney, JsonBlock, Problem, Time, useQuery } from './ui';
 
@@ -33,7 +34,7 @@ interface Payment {
   currency: string | null;
   reference: string | null;
   actions: Array<{ type: string; url: string }>;
-  callbacks: Record<string, unknown> | null;
+  callbacks: unknown;
   transactions: Transaction[];
 }
 interface Order {
@@ -56,26 +57,13 @@ interface Order {
   events: OrderEventView[];
 }
 
-const TRANSACTION = 'id paymentId adapterId event pspEvent amount isSuccess pspStatus errorDetail reason requestJson responseJson createdAt';
-const ORDER = `query AdminOrder($id: ID!) {
-  order(id: $id) {
-    id status version reference currency createdAt updatedAt
-    attention { code message }
-    total { includingVat excludingVat }
-    state { transitions { status timeStamp } }
-    ${SECTION_FIELDS}
-    payments { orderId id adapterId name type state amount refundedAmount currency reference actions { type url } callbacks transactions { ${TRANSACTION} } }
-    paymentAttempts { ${TRANSACTION} }
-    events { id type version actor data createdAt }
-  }
-}`;
 
 /** A payment as the operator names it: its name or type and its adapter ("Card (provider a)"). */
 const paymentLabel = (payment: Pick<Payment, 'name' | 'type' | 'adapterId'>) => `${payment.name ?? payment.type ?? 'payment'} (${payment.adapterId.replace(/_adapter$/, '').replace(/_/g, ' ')})`;
 
 /** One order: state history, payments with their transaction log and actions, attempts, and the event log. */
 export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
-  const order = useQuery(useCallback(() => gql<{ order: Order | null }>(ORDER, { id: orderId }), [gql, orderId]));
+  const order = useQuery(useCallback(() => gql(AdminOrderDocument, { id: orderId }), [gql, orderId]));
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const polls = useRef(0);
@@ -106,7 +94,7 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
       setBusy(false);
     }
   };
-  const deliver = () => act('Delivered', () => gql('mutation AdminDeliver($id: ID!) { deliverOrder(orderId: $id) { id status } }', { id: orderId }));
+  const deliver = () => act('Delivered', () => gql(AdminDeliverDocument, { id: orderId }));
 
   if (order.error) return <Problem error={order.error} />;
   if (!order.data) return <p>Loading order…</p>;
@@ -198,7 +186,7 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
             attention={current.attention}
             busy={busy}
             onDeliver={deliver}
-            run={(label, query, variables) => act(label, () => gql(query, variables))}
+            run={(label, send) => act(label, () => send(gql))}
           />
           <Transactions transactions={payment.transactions} currency={payment.currency ?? current.currency} />
         </article>

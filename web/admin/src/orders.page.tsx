@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Gql } from './api';
+import { AdminOrdersDocument, AdminPaymentAdaptersDocument, type AdminPaymentAdaptersQuery } from './generated/graphql';
 import { formatMoney, Problem, Time, useQuery } from './ui';
 
 const STATUSES = ['checkout', 'processing', 'accepted', 'completed', 'delivered'] as const;
@@ -28,18 +29,6 @@ interface OrderRow {
   customer: { billing: Person | null; shipping: Person | null };
   payments: Array<{ id: string; state: string; adapterId: string }>;
 }
-interface Page {
-  orders: { edges: Array<{ node: OrderRow }>; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-}
-
-const PERSON = 'givenName familyName email phone';
-const ORDERS = `query AdminOrders($status: OrderStatus, $search: String, $paymentState: String, $adapterId: String, $createdFrom: String, $createdBefore: String, $minTotal: Float, $maxTotal: Float, $sort: OrderSort, $first: Int, $after: String) {
-  orders(status: $status, search: $search, paymentState: $paymentState, adapterId: $adapterId, createdFrom: $createdFrom, createdBefore: $createdBefore, minTotal: $minTotal, maxTotal: $maxTotal, sort: $sort, first: $first, after: $after) {
-    edges { node { id status reference currency total { includingVat } createdAt customer { billing { ${PERSON} } shipping { ${PERSON} } } payments { id state adapterId } } }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-const ADAPTERS = `query AdminPaymentAdapters { adapters { id kind } }`;
 
 /**
  * The list's filters as the URL keeps them (#/orders?q=…&status=…): reload keeps them, the back
@@ -114,7 +103,7 @@ export function OrdersPage({ gql }: { gql: Gql }) {
       const filters = filtersOf(current);
       const bad = notAmount(filters.min) ?? notAmount(filters.max);
       if (bad !== null) return Promise.reject(new Error(`“${bad}” is not an amount: write it in major units, e.g. 149.90.`));
-      return gql<Page>(ORDERS, variablesOf(filters, current.getAll('after').at(-1)));
+      return gql(AdminOrdersDocument, variablesOf(filters, current.getAll('after').at(-1)));
     }, [gql, key]),
   );
   const filtered = FIELDS.some((field) => field !== 'sort' && applied[field]);
@@ -184,7 +173,7 @@ export function OrdersPage({ gql }: { gql: Gql }) {
 /** The filter form: a draft of the URL's filters, applied (into the URL) on submit. */
 function FilterForm({ gql, applied, filtered }: { gql: Gql; applied: Filters; filtered: boolean }) {
   const [draft, setDraft] = useState<Filters>(applied);
-  const adapters = useQuery(useCallback(() => gql<{ adapters: Array<{ id: string; kind: string }> }>(ADAPTERS).catch(() => ({ adapters: [] })), [gql]));
+  const adapters = useQuery(useCallback(() => gql(AdminPaymentAdaptersDocument).catch((): AdminPaymentAdaptersQuery => ({ adapters: [] })), [gql]));
   const set = (field: Field) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
   return (
     <form

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Gql } from './api';
+import { AdminPausedReceiversDocument, AdminResumeReceiverDocument } from './generated/graphql';
 import { Problem, Time, useQuery } from './ui';
 
 interface Receiver {
@@ -14,11 +15,6 @@ interface Receiver {
   queued: number;
 }
 
-const PAUSED = `query AdminPausedReceivers { notificationReceivers(status: paused, first: 100) {
-  nodes { id url status consecutiveFailures failingSince lastError lastFailureAt pausedAt queued }
-  pageInfo { hasNextPage }
-} }`;
-const RESUME = `mutation AdminResumeReceiver($id: ID!) { resumeNotificationReceiver(id: $id) { requeued receiver { id url status } } }`;
 
 /**
  * The channel's paused receivers (a receiver that failed again and again holds its deliveries),
@@ -26,7 +22,7 @@ const RESUME = `mutation AdminResumeReceiver($id: ID!) { resumeNotificationRecei
  * once. `onResumed` lets the page read its deliveries again.
  */
 export function PausedReceivers({ gql, onResumed }: { gql: Gql; onResumed: () => void }) {
-  const list = useQuery(useCallback(() => gql<{ notificationReceivers: { nodes: Receiver[]; pageInfo: { hasNextPage: boolean } } }>(PAUSED), [gql]));
+  const list = useQuery(useCallback(() => gql(AdminPausedReceiversDocument), [gql]));
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -34,7 +30,7 @@ export function PausedReceivers({ gql, onResumed }: { gql: Gql; onResumed: () =>
     setBusy(receiver.id);
     setNotice(null);
     try {
-      const { resumeNotificationReceiver: outcome } = await gql<{ resumeNotificationReceiver: { requeued: number } }>(RESUME, { id: receiver.id });
+      const { resumeNotificationReceiver: outcome } = await gql(AdminResumeReceiverDocument, { id: receiver.id });
       setNotice({ ok: true, text: `Resumed ${receiver.url}: ${outcome.requeued} held ${outcome.requeued === 1 ? 'delivery' : 'deliveries'} sent again.` });
       list.reload();
       onResumed();

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { precisionOf, precisionText } from '../../../contracts/currency-exponents.js';
 import { amountInput, formatMoney } from './format';
+import type { Gql } from './api';
+import { isObject } from './config-form';
+import { AdminCancelDocument, AdminRefreshDocument, AdminRefundDocument } from './generated/graphql';
 
 /** What the payment actions read of a payment (the order page's query selects it). */
 export interface ActionablePayment {
@@ -11,7 +14,8 @@ export interface ActionablePayment {
   refundedAmount: number;
   currency: string | null;
   actions: Array<{ type: string; url: string }>;
-  callbacks: Record<string, unknown> | null;
+  /** The JSON of the adapter's callback URLs by name (the GraphQL JSON scalar). */
+  callbacks: unknown;
 }
 
 /** Why the order needs an operator (Order.attention): every payment cancelled or refunded. */
@@ -20,16 +24,14 @@ export interface OrderAttention {
   message: string;
 }
 
-export type RunAction = (label: string, query: string, variables: Record<string, unknown>) => Promise<void>;
+/** Runs one payment action: `send` calls the gateway with the page's client. */
+export type RunAction = (label: string, send: (gql: Gql) => Promise<unknown>) => Promise<void>;
 
 /** Payment states from which a cancel may move the payment (docs/payment-api.md). */
 const CANCELLABLE = new Set(['intent', 'processing', 'reserved']);
 const offers = (payment: ActionablePayment, type: string) => payment.actions.some((action) => action.type.toLowerCase() === type);
-const registered = (payment: ActionablePayment, callback: string) => typeof payment.callbacks?.[callback] === 'string';
+const registered = (payment: ActionablePayment, callback: string) => isObject(payment.callbacks) && typeof payment.callbacks[callback] === 'string';
 
-const CANCEL = 'mutation AdminCancel($o: ID!, $p: ID!) { cancelPayment(orderId: $o, paymentId: $p) { id state } }';
-const REFUND = 'mutation AdminRefund($o: ID!, $p: ID!, $a: Float!, $r: String) { refundPayment(orderId: $o, paymentId: $p, amount: $a, reason: $r) { id state refundedAmount } }';
-const REFRESH = 'mutation AdminRefresh($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { id state } }';
 
 /** The refund reason's longest form the platform keeps (refundPayment: INVALID_REFUND_REASON beyond it). */
 const REASON_MAX = 500;
@@ -165,7 +167,7 @@ export function PaymentActions(props: { payment: ActionablePayment; orderCurrenc
           confirm={`Cancel payment of ${amount}`}
           back="Keep the payment"
           busy={busy}
-          onConfirm={() => void done(run('Cancel', CANCEL, { o: payment.orderId, p: payment.id }))}
+          onConfirm={() => void done(run('Cancel', (gql) => gql(AdminCancelDocument, { o: payment.orderId, p: payment.id })))}
           onBack={() => setAsking(null)}
         />
       </div>
@@ -181,7 +183,7 @@ export function PaymentActions(props: { payment: ActionablePayment; orderCurrenc
           confirm={`Refund ${refund}`}
           back="Back"
           busy={busy}
-          onConfirm={() => void done(run('Refund', REFUND, { o: payment.orderId, p: payment.id, a: asking.amount, r: asking.reason || null }))}
+          onConfirm={() => void done(run('Refund', (gql) => gql(AdminRefundDocument, { o: payment.orderId, p: payment.id, a: asking.amount, r: asking.reason || null })))}
           onBack={() => setAsking(null)}
         />
       </div>
@@ -264,7 +266,7 @@ export function PaymentActions(props: { payment: ActionablePayment; orderCurrenc
         </form>
       )}
       {canRefresh && (
-        <button type="button" disabled={busy} title="Re-reads the payment at its provider and records what changed there." onClick={() => void run('Refresh', REFRESH, { o: payment.orderId, p: payment.id })}>
+        <button type="button" disabled={busy} title="Re-reads the payment at its provider and records what changed there." onClick={() => void run('Refresh', (gql) => gql(AdminRefreshDocument, { o: payment.orderId, p: payment.id }))}>
           Refresh
         </button>
       )}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { client, type PageConfig, type Session } from './api';
+import { SignInCheckDocument } from './generated/graphql';
 import { sessionFrom, startIdentityProviderSignIn } from './session';
 
 /**
@@ -21,7 +22,7 @@ export function SignInPage({ config, onSignIn }: { config: PageConfig; onSignIn:
     try {
       const session = sessionFrom(token.trim(), 'token', merchant.trim(), channel.trim());
       if (!session.merchant || !session.channel) throw new Error('Give the merchant and channel (the token names several channels or none).');
-      await client(config, session)('query SignInCheck { configurations { id } }');
+      await client(config, session)(SignInCheckDocument);
       onSignIn(session);
     } catch (error) {
       setProblem((error as Error).message);
