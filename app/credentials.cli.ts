@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { connectDatabase } from '../platform/db/database.js';
-import { embeddedDatabaseUrl } from '../platform/db/embedded-postgres.service.js';
+import { embeddedDatabaseUrl } from '../platform/db/embedded-postgres.server.js';
 import { migrate } from '../platform/db/migrator.js';
 import { adapterCredentialEnvNames } from '../platform/env/env.config.js';
 import { loadConfig } from './app.config.js';

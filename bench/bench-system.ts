@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { operatorToken } from '../platform/auth/operator-token.js';
 import type { TokenClaims } from '../platform/auth/principal.js';
-import { startEmbeddedPostgres } from '../platform/db/embedded-postgres.service.js';
+import { startEmbeddedPostgres } from '../platform/db/embedded-postgres.server.js';
 import { loadConfig } from '../app/app.config.js';
 import { SERVICE_NAMES } from '../app/service.catalogue.js';
 import { startSystem, type RunningSystem } from '../app/system.js';

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { composeSupergraph } from '../gateway/supergraph.compose.js';
 import { createGatewayService } from '../gateway/gateway.service.js';
 import { resolveAuthConfig } from '../platform/auth/auth-config.js';
-import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
+import { createTokenVerifier } from '../platform/auth/token.verifier.js';
 import { connectDatabase } from '../platform/db/database.js';
 import { loadConfig } from '../app/app.config.js';
 import { createLogger } from '../platform/logging/logger.js';

@@ -11,7 +11,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TokenClaims } from '../platform/auth/principal.js';
-import { startEmbeddedPostgres } from '../platform/db/embedded-postgres.service.js';
+import { startEmbeddedPostgres } from '../platform/db/embedded-postgres.server.js';
 import { freePort } from '../platform/net/ports.js';
 import type { BenchContext } from './bench-context.js';
 import { startBenchProcess } from './bench-process.js';

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 /**
  * The gateway's fast path (GATEWAY_FAST_PATH, docs/gateway-fast-path.md) leans on things no
  * package promises: @apollo/gateway's query-plan shapes and request kinds
- * (`single-fetch.routes.ts`), the federation library's module exports
+ * (`single-fetch.router.ts`), the federation library's module exports
  * (`planned-operation.reuse.ts`), graphql's `execution/values` module, and Apollo Server's
  * answer bytes and headers (the direct route writes them itself). It was checked against these
  * versions; `test/gateway-fast-path.test.ts` fails on any other until someone checks again

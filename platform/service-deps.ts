@@ -1,4 +1,4 @@
-import type { TokenVerifier } from './auth/token-verifier.service.js';
+import type { TokenVerifier } from './auth/token.verifier.js';
 import type { Database } from './db/database.js';
 import type { PlatformConfig } from './env/env.config.js';
 import type { Logger } from './logging/logger.js';

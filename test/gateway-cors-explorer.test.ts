@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EnvError } from '../platform/env/env.config.js';
 import { loadConfig } from '../app/app.config.js';
-import { originMatcher } from '../gateway/cors.hooks.js';
+import { originMatcher } from '../gateway/cors.plugin.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
 // The gateway's CORS and explorer page over plain HTTP (the browser's view is in test/browser/).

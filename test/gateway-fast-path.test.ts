@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { FAST_PATH_VERIFIED_WITH, installedFastPathVersions } from '../gateway/fast-path.js';
 import { createGatewayService } from '../gateway/gateway.service.js';
 import { resolveAuthConfig } from '../platform/auth/auth-config.js';
-import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
+import { createTokenVerifier } from '../platform/auth/token.verifier.js';
 import { createLogger } from '../platform/logging/logger.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { createOrderService } from '../subgraphs/order/order.service.js';
@@ -26,7 +26,7 @@ describe('the fast path is pinned to the federation versions it was verified aga
     if (differing.length) {
       throw new Error(
         `GATEWAY_FAST_PATH was verified against ${differing.map(([name, verified]) => `${name} ${verified}`).join(', ')}, but ${differing.map(([name]) => `${name} ${installed[name]}`).join(', ')} is installed. ` +
-          'Check gateway/single-fetch.routes.ts and gateway/planned-operation.reuse.ts against the new versions (plan shapes, request kinds, module exports, answer bytes), ' +
+          'Check gateway/single-fetch.router.ts and gateway/planned-operation.reuse.ts against the new versions (plan shapes, request kinds, module exports, answer bytes), ' +
           'run this file (flag on and off must answer alike), then update FAST_PATH_VERIFIED_WITH in gateway/fast-path.ts — or set GATEWAY_FAST_PATH=off.',
       );
     }

@@ -5,7 +5,7 @@ import type { PoolClient } from 'pg';
 import { request } from 'undici';
 import { createGatewayService } from '../gateway/gateway.service.js';
 import { resolveAuthConfig } from '../platform/auth/auth-config.js';
-import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
+import { createTokenVerifier } from '../platform/auth/token.verifier.js';
 import type { LocalSubgraph } from '../platform/graphql/subgraph.server.js';
 import { createLogger } from '../platform/logging/logger.js';
 import type { ServiceDeps } from '../platform/service-deps.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createGatewayService } from '../gateway/gateway.service.js';
 import { plannedOperationStats } from '../gateway/planned-operation.reuse.js';
 import { resolveAuthConfig } from '../platform/auth/auth-config.js';
-import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
+import { createTokenVerifier } from '../platform/auth/token.verifier.js';
 import { createLogger } from '../platform/logging/logger.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { createOrderService } from '../subgraphs/order/order.service.js';

@@ -4,7 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { promisify } from 'node:util';
 import { decodeProtectedHeader } from 'jose';
 import { platformSigningKey } from '../platform/auth/signing-key.js';
-import { createTokenVerifier } from '../platform/auth/token-verifier.service.js';
+import { createTokenVerifier } from '../platform/auth/token.verifier.js';
 
 const run = promisify(execFile);
 const ROOT = new URL('..', import.meta.url).pathname;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit } from '../kit/adapter-kit.js';
-import { ShippingOptions } from './shipping-options.service.js';
-import { CheckoutSync } from './checkout-sync.service.js';
+import { ShippingOptions } from './shipping-options.usecase.js';
+import { CheckoutSync } from './checkout-sync.usecase.js';
 import { COMMERCE_ADAPTER_ID, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import { CommercePlatformClients } from './commerce-platform.client.js';
-import { OrderLifecycle } from './order-lifecycle.service.js';
+import { OrderLifecycle } from './order-lifecycle.usecase.js';
 import { registerPlatformCallbackRoutes } from './platform-callback.routes.js';
 import { registerStorefrontRoutes } from './storefront.routes.js';
 

@@ -3,7 +3,7 @@ import { badRequest } from '../kit/platform.js';
 import type { OrderDocument } from '../kit/order-contract.js';
 import type { AdapterKit } from '../kit/adapter-kit.js';
 import type { CommerceAdapterConfiguration } from './commerce-adapter.config.js';
-import type { NotificationDelivery, OrderLifecycle } from './order-lifecycle.service.js';
+import type { NotificationDelivery, OrderLifecycle } from './order-lifecycle.usecase.js';
 import * as docs from './commerce-adapter.openapi.js';
 
 const orderParams = { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', minLength: 1, maxLength: 128 } } } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { configuredOptions, platformOptions, shippingOf } from './shipping-options.service.js';
+import { configuredOptions, platformOptions, shippingOf } from './shipping-options.usecase.js';
 
 describe('shipping options', () => {
   it('full control: the platform methods, active ones only, never the external delivery (128)', () => {

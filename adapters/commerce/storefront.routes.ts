@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdapterKit } from '../kit/adapter-kit.js';
-import type { CheckoutSync } from './checkout-sync.service.js';
+import type { CheckoutSync } from './checkout-sync.usecase.js';
 import type { CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import type { NewOrderRequest } from './new-order.factory.js';
-import type { ShippingOptions } from './shipping-options.service.js';
+import type { ShippingOptions } from './shipping-options.usecase.js';
 import * as docs from './commerce-adapter.openapi.js';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { GiftCardContext } from './gift-card.context.js';
-import { GiftCardPayments } from './gift-card-payments.service.js';
+import { GiftCardPayments } from './gift-card-payments.usecase.js';
 import { giftCardProvider } from './gift-card.provider.js';
-import { GiftCardCompletion } from './gift-card-completion.service.js';
+import { GiftCardCompletion } from './gift-card-completion.usecase.js';
 import { mountPartPaymentProvider } from '../kit/index.js';
 import { errors, json } from '../kit/platform.js';
 import { addGiftCardBody, completionSchema, giftCardPaymentSchema, orderParams, paymentParams } from './gift-card.schemas.js';

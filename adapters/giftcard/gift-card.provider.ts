@@ -18,7 +18,7 @@ type Call = LifecycleCall<GiftCardConfiguration>;
  * when the order goes to processing, `abort` releases the reservation (a vetoed move, or the order
  * back in checkout), `confirm` commits it when the order completes. The platform calls each card
  * on its own, so a card never waits for another. Adding and removing cards is the adapter's own
- * (gift-card-payments.service.ts).
+ * (gift-card-payments.usecase.ts).
  */
 export function giftCardProvider(context: GiftCardContext): PartPaymentProvider<GiftCardConfiguration, GiftCardPaymentView> {
   const system = (configuration: GiftCardConfiguration) => context.giftCardSystem(configuration);

@@ -6,7 +6,7 @@ import { localSecret } from '../../platform/auth/local-secret.js';
 import type { CallPurpose } from '../../platform/auth/platform-tokens.js';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { authenticate } from '../../platform/auth/request-auth.js';
-import type { TokenVerifier } from '../../platform/auth/token-verifier.service.js';
+import type { TokenVerifier } from '../../platform/auth/token.verifier.js';
 import type { ClientCredentials, PlatformConfig } from '../../platform/env/env.config.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors/app-error.js';
 import { createApp } from '../../platform/http/app.factory.js';

@@ -3,10 +3,10 @@ import { type AdapterKit, mountPaymentProvider } from '../kit/index.js';
 import { errors, json } from '../kit/platform.js';
 import { hookAnswers } from '../kit/callback-answers.openapi.js';
 import { completionSchema, removedSchema, sessionSchema, createPaymentBodySchema, hookCallBodySchema, orderParamsSchema, paymentMethodsSchema, paymentParamsSchema, selectMethodBodySchema } from './nonpsp-adapter.schemas.js';
-import { onCartChanged, type HookCall } from './nonpsp-cart.hook.js';
+import { onCartChanged, type HookCall } from './nonpsp-cart.hooks.js';
 import { CART_HOOK_ROUTE } from './nonpsp-cart-hook.registration.js';
-import { completePayment } from './nonpsp-completion.service.js';
-import { NonPspPayments } from './nonpsp-payment.service.js';
+import { completePayment } from './nonpsp-completion.usecase.js';
+import { NonPspPayments } from './nonpsp-payment.usecase.js';
 import { nonPspProvider } from './nonpsp.provider.js';
 import type { NonPspConfiguration } from './nonpsp.types.js';
 

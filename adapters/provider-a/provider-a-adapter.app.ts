@@ -4,7 +4,7 @@ import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
 import { clientFor, type ProviderAContext } from './provider-a.context.js';
 import { onValidation } from './provider-a-checkout.callbacks.js';
 import { registerProviderARoutes } from './provider-a-adapter.routes.js';
-import { ProviderAActions } from './provider-a-actions.service.js';
+import { ProviderAActions } from './provider-a-actions.usecase.js';
 import { Finalizer } from './provider-a-finalize.flow.js';
 import { providerA } from './provider-a.provider.js';
 import { PROVIDER_A_ADAPTER_ID, type ProviderAConfiguration } from './provider-a.types.js';

@@ -10,7 +10,7 @@ import { PUSH_ORDER_PARAM } from './provider-a.session.js';
 import { onShippingOptionUpdate } from './provider-a-checkout.callbacks.js';
 import type { Finalizer } from './provider-a-finalize.flow.js';
 import { onCartChanged, onReferenceChanged, onStateChanged } from './provider-a-order.hooks.js';
-import type { ProviderAActions } from './provider-a-actions.service.js';
+import type { ProviderAActions } from './provider-a-actions.usecase.js';
 import { providerA } from './provider-a.provider.js';
 import { PROVIDER_A_ADAPTER_ID, type CheckoutOrder } from './provider-a.types.js';
 

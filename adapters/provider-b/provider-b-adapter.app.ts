@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
-import { ProviderBCheckout } from './provider-b-checkout.service.js';
-import { ProviderBNotifications } from './provider-b-notification.service.js';
+import { ProviderBCheckout } from './provider-b-checkout.usecase.js';
+import { ProviderBNotifications } from './provider-b-notification.usecase.js';
 import { ProviderBProvider } from './provider-b.provider.js';
 import { ProviderBApiClient } from './provider-b-api.client.js';
 import { registerProviderBRoutes } from './provider-b-adapter.routes.js';

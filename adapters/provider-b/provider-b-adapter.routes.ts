@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdapterKit } from '../kit/index.js';
 import { badRequest, unauthorized, type Tenant } from '../kit/platform.js';
-import type { ProviderBCheckout } from './provider-b-checkout.service.js';
-import type { ProviderBNotifications } from './provider-b-notification.service.js';
+import type { ProviderBCheckout } from './provider-b-checkout.usecase.js';
+import type { ProviderBNotifications } from './provider-b-notification.usecase.js';
 import { answers, browserEventBody, notificationBody, paymentParamsSchema, processParamsSchema } from './provider-b.schemas.js';
 import type { ProviderBConfiguration } from './provider-b.types.js';
 

@@ -26,7 +26,7 @@ export const providerFailed = (error: unknown): AppError => {
  * and answers the JWT and script for the storefront; the payment follows the order's amount by
  * replacing the purchase's items; after the order is delivered the purchase is delivered
  * (captured), and the back office's cancel and refund reach the provider. The shopper-side
- * callbacks and the provider's notification are this adapter's own routes (provider-b-checkout.service.ts).
+ * callbacks and the provider's notification are this adapter's own routes (provider-b-checkout.usecase.ts).
  */
 export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration, ProviderBSession> {
   readonly name: string = 'Provider B';

@@ -3,11 +3,11 @@ import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
 import { registerProviderCRoutes } from './provider-c-adapter.routes.js';
 import { sessionSchema } from './provider-c-adapter.schemas.js';
-import { ProviderCCheckout } from './provider-c-checkout.service.js';
+import { ProviderCCheckout } from './provider-c-checkout.usecase.js';
 import { ADAPTER_BASE, ProviderCContext } from './provider-c.context.js';
 import { providerCProvider } from './provider-c.provider.js';
-import { ProviderCRecurring } from './provider-c-recurring.service.js';
-import { ProviderCSettlement } from './provider-c-settlement.service.js';
+import { ProviderCRecurring } from './provider-c-recurring.usecase.js';
+import { ProviderCSettlement } from './provider-c-settlement.usecase.js';
 import { PROVIDER_C_ADAPTER_ID, type ProviderCConfiguration } from './provider-c.types.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../kit/platform.js';
 import { verifyProviderCall } from './provider-c-callback.verifier.js';
-import type { ProviderCCheckout } from './provider-c-checkout.service.js';
+import type { ProviderCCheckout } from './provider-c-checkout.usecase.js';
 import { CALLBACK_ROUTES, confirmationPage, type ProviderCContext } from './provider-c.context.js';
-import type { ProviderCRecurring } from './provider-c-recurring.service.js';
-import type { ProviderCSettlement } from './provider-c-settlement.service.js';
+import type { ProviderCRecurring } from './provider-c-recurring.usecase.js';
+import type { ProviderCSettlement } from './provider-c-settlement.usecase.js';
 import { answers, browserEventBody, orderParamsSchema, paymentParamsSchema, providerCallBodySchema, recurringBodySchema } from './provider-c-adapter.schemas.js';
 
 type PaymentParams = { Params: { orderId: string; paymentId: string } };

@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../kit/platform.js';
 import type { LifecycleCall, PaymentProvider, ProviderResult } from '../kit/index.js';
 import { verifyProviderCall } from './provider-c-callback.verifier.js';
-import type { ProviderCCheckout } from './provider-c-checkout.service.js';
+import type { ProviderCCheckout } from './provider-c-checkout.usecase.js';
 import { providerOrderId, type ProviderCContext } from './provider-c.context.js';
 import { providerFailure } from './provider-c.errors.js';
-import type { ProviderCSettlement } from './provider-c-settlement.service.js';
+import type { ProviderCSettlement } from './provider-c-settlement.usecase.js';
 import { PROVIDER_C_PAYMENT_NAME, type ProviderCConfiguration, type ProviderCSession } from './provider-c.types.js';
-import { attributesOf } from './provider-c-checkout.service.js';
+import { attributesOf } from './provider-c-checkout.usecase.js';
 import { orderItems } from './provider-c.client.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Tenant } from '../kit/platform.js';
 import type { WebhookAction, WebhookOutcome } from '../kit/index.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
-import { attributesOf } from './provider-c-checkout.service.js';
+import { attributesOf } from './provider-c-checkout.usecase.js';
 import type { CheckoutStatus, ProviderOrder } from './provider-c.types.js';
 
 /**

@@ -14,7 +14,7 @@ import { localSecret } from '../../platform/auth/local-secret.js';
 import { operatorToken } from '../../platform/auth/operator-token.js';
 import { platformSigningKey } from '../../platform/auth/signing-key.js';
 import { connectDatabase } from '../../platform/db/database.js';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../platform/db/embedded-postgres.service.js';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../platform/db/embedded-postgres.server.js';
 import { migrate } from '../../platform/db/migrator.js';
 import type { ClientCredentials } from '../../platform/env/env.config.js';
 import { createLogger, logFormatFor } from '../../platform/logging/logger.js';

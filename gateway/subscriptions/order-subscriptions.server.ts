@@ -6,7 +6,7 @@ import { WebSocketServer } from 'ws';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { authenticate, mayAccessOrder } from '../../platform/auth/request-auth.js';
 import { tokenRecheck } from '../../platform/auth/token-recheck.js';
-import type { TokenVerifier } from '../../platform/auth/token-verifier.service.js';
+import type { TokenVerifier } from '../../platform/auth/token.verifier.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';

@@ -2,7 +2,7 @@ import type { PlatformConfig } from '../env/env.config.js';
 import { localSecret } from './local-secret.js';
 import { platformKeySet, type PlatformKeySource } from './platform-key-set.js';
 import { platformSigningKey } from './signing-key.js';
-import type { ResolvedAuthConfig } from './token-verifier.service.js';
+import type { ResolvedAuthConfig } from './token.verifier.js';
 
 /** The token settings of a platform process: the configured secret, else the local one; the platform's key pair; the JWKS when configured. */
 export function resolveAuthConfig(config: Pick<PlatformConfig, 'auth' | 'dataDir'>): ResolvedAuthConfig & { secret: string } {

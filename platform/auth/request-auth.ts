@@ -1,6 +1,6 @@
 import { forbidden, notFound, unauthorized, badRequest } from '../errors/app-error.js';
 import type { AuthContext, Principal, Role, Tenant } from './principal.js';
-import type { TokenVerifier } from './token-verifier.service.js';
+import type { TokenVerifier } from './token.verifier.js';
 
 type HeaderBag = Record<string, string | string[] | undefined>;
 

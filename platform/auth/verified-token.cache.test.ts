@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { issueToken } from './token-issuer.js';
-import { createTokenVerifier } from './token-verifier.service.js';
+import { createTokenVerifier } from './token.verifier.js';
 import type { Principal } from './principal.js';
 import { VerifiedTokenCache } from './verified-token.cache.js';
 

@@ -4,14 +4,14 @@ import type { Logger } from '../logging/logger.js';
 import { AppError, type ErrorBody } from '../errors/app-error.js';
 import type { AuthContext, Role } from '../auth/principal.js';
 import { authenticate, requireOrderAccess, requireRole } from '../auth/request-auth.js';
-import type { TokenVerifier } from '../auth/token-verifier.service.js';
+import type { TokenVerifier } from '../auth/token.verifier.js';
 import { platformSigningKey } from '../auth/signing-key.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { assertSafeJson, graphqlTextHazard, urlHazard } from './json-guard.js';
 import { installApiDocs } from './api-docs.plugin.js';
 import { discardBody, discardLimitFor } from './body-discard.js';
 import { instrumentHttp, scopeRequestId, scopeTenant, tracedServerFactory } from '../telemetry/http-server.js';
-import { mountMetrics } from '../telemetry/metrics.route.js';
+import { mountMetrics } from '../telemetry/metrics.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

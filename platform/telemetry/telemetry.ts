@@ -1,5 +1,5 @@
 import type { TelemetryConfig } from '../env/env.config.js';
-import { setMetricsToken } from './metrics.route.js';
+import { setMetricsToken } from './metrics.routes.js';
 import { installTracing, type Tracing } from './tracing.js';
 
 export type { Tracing };

@@ -4,7 +4,7 @@ import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
 import { createSandboxApp } from '../shared/sandbox-app.factory.js';
 import { SandboxClock } from '../shared/sandbox.clock.js';
-import { requireBasicAuth, type BasicCredentials } from './basic-auth.hook.js';
+import { requireBasicAuth, type BasicCredentials } from './basic-auth.plugin.js';
 import { registerGiftCardRoutes, registerGiftCardSandboxRoutes } from './gift-card.routes.js';
 import { GiftCardStore, RESERVATION_TTL_MS } from './gift-card.store.js';
 import { sandboxAuth } from '../../platform/http/api-docs.plugin.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sandboxAuth } from '../../platform/http/api-docs.plugin.js';
 import type { Logger } from '../../platform/logging/logger.js';
-import { requireBasicAuth, type BasicCredentials } from '../giftcard/basic-auth.hook.js';
+import { requireBasicAuth, type BasicCredentials } from '../giftcard/basic-auth.plugin.js';
 import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
 import { ExchangeJournal } from '../shared/exchange.journal.js';
@@ -11,7 +11,7 @@ import { DEFAULT_MERCHANT_CALL_SETTINGS, MerchantCalls, type MerchantCallSetting
 import { idempotencyKeys, providerErrorHandler, registerProviderApiRoutes } from './provider-a-api.routes.js';
 import { ProviderAStore } from './provider-a.store.js';
 import { registerShopperRoutes } from './shopper.routes.js';
-import { ShopperActions } from './shopper.service.js';
+import { ShopperActions } from './shopper.usecase.js';
 
 export const PROVIDER_A_SANDBOX_PORT = 4203;
 export const DEFAULT_PROVIDER_A_CREDENTIALS: BasicCredentials = { username: 'merchant-a', password: 'provider-a-secret' };

@@ -5,7 +5,7 @@ import type { FraudStatus } from './provider-a.model.js';
 import { shopperAnswers as answers } from './provider-a.openapi.js';
 import { customerTokenSchema, fraudStatusSchema, orderIdParams, settingsSchema, shopperPurchaseSchema, shopperShippingSchema } from './provider-a.schemas.js';
 import type { ProviderAStore } from './provider-a.store.js';
-import { toProviderAddress, type ShopperActions, type ShopperCustomer } from './shopper.service.js';
+import { toProviderAddress, type ShopperActions, type ShopperCustomer } from './shopper.usecase.js';
 
 type OrderParams = { Params: { orderId: string } };
 

@@ -9,7 +9,7 @@ import { SandboxClock } from '../shared/sandbox.clock.js';
 import { ProviderCCallbacks } from './provider-c.callbacks.js';
 import type { ProviderCMerchant } from './provider-c.model.js';
 import { orderSnippet } from './provider-c.pages.js';
-import { ProviderCPurchases } from './provider-c-purchase.service.js';
+import { ProviderCPurchases } from './provider-c-purchase.usecase.js';
 import { registerProviderCMerchantRoutes, requireAuthorizationHeader, requireSignature } from './provider-c.routes.js';
 import { registerProviderCShopperRoutes } from './provider-c-shopper.routes.js';
 import { ProviderCStore } from './provider-c.store.js';

@@ -3,7 +3,7 @@ import type { ProviderCMerchant } from './provider-c.model.js';
 import { answers } from './provider-c.openapi.js';
 import { demoPage, framePage } from './provider-c.pages.js';
 import type { ProviderCCallbacks } from './provider-c.callbacks.js';
-import type { ProviderCPurchases, PurchaseInput } from './provider-c-purchase.service.js';
+import type { ProviderCPurchases, PurchaseInput } from './provider-c-purchase.usecase.js';
 import { merchantSchema, orderParamsSchema, purchaseSchema, resolveSchema, shopperSchema, tokenParamsSchema, tokenSchema } from './provider-c.schemas.js';
 import type { ProviderCStore, ShopperInput } from './provider-c.store.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../platform/http/app.factory.js';
-import type { TokenVerifier } from '../../platform/auth/token-verifier.service.js';
+import type { TokenVerifier } from '../../platform/auth/token.verifier.js';
 import { unauthorized } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { bodyValue, ExchangeJournal } from './exchange.journal.js';

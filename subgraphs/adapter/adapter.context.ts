@@ -2,9 +2,9 @@ import { pickTraceHeaders } from '../../platform/http/trace-headers.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import type { PrismaClient } from '../../platform/db/database.js';
 import type { CallHeaders } from '../../platform/graphql/subgraph.server.js';
-import type { AdapterActions, Caller } from './adapter-actions.service.js';
+import type { AdapterActions, Caller } from './adapter-actions.usecase.js';
 import type { AdapterRegistry } from './adapter.registry.js';
-import type { StorefrontOptions } from './storefront-options.service.js';
+import type { StorefrontOptions } from './storefront-options.usecase.js';
 
 export interface AdapterContext {
   auth: AuthContext;

@@ -4,9 +4,9 @@ import { mountSubgraph } from '../../platform/graphql/subgraph.server.js';
 import { subgraphSdl } from '../subgraph.catalog.js';
 import type { ServiceDeps } from '../../platform/service-deps.js';
 import { adapterSchemaFile } from '../../platform/env/env.config.js';
-import { AdapterActions } from './adapter-actions.service.js';
+import { AdapterActions } from './adapter-actions.usecase.js';
 import { AdapterRegistry } from './adapter.registry.js';
-import { StorefrontOptions } from './storefront-options.service.js';
+import { StorefrontOptions } from './storefront-options.usecase.js';
 import { createAdapterContext } from './adapter.context.js';
 import { adapterResolvers } from './adapter.resolvers.js';
 

@@ -5,7 +5,7 @@ import { SECRET_MASK, sealSecrets, secretPointers, splitSecrets, type SecretValu
 import { mergeDetails, validateBasic, validateWith, type ConfigurationErrorDetail, type ConfigurationFailure } from './configuration.validator.js';
 import { getAt, isObject, setAt, cloneJson, type JsonObject } from './json-pointer.js';
 import { STATIC_NOTIFICATIONS_ID, STATIC_NOTIFICATIONS_SCHEMA_ID } from './local-schemas.js';
-import { SchemaResolutionError, type SchemaResolver } from './schema-resolver.service.js';
+import { SchemaResolutionError, type SchemaResolver } from './schema-resolver.usecase.js';
 import { checkRegisteredUrl } from '../../platform/outbound/outbound-guard.js';
 
 export interface CheckInput {

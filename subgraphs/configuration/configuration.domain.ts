@@ -11,7 +11,7 @@ import type { ConfigurationFailure } from './configuration.validator.js';
 import { checkConfiguration } from './configuration-check.js';
 import type { JsonObject } from './json-pointer.js';
 import { localSchemas } from './local-schemas.js';
-import { SchemaResolutionError, SchemaResolver } from './schema-resolver.service.js';
+import { SchemaResolutionError, SchemaResolver } from './schema-resolver.usecase.js';
 
 export type PutOutcome =
   | { ok: true; created: boolean; configuration: ConfigurationView }

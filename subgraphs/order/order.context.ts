@@ -2,8 +2,8 @@ import DataLoader from 'dataloader';
 import type { AuthContext, Tenant } from '../../platform/auth/principal.js';
 import { mayAccessOrder } from '../../platform/auth/request-auth.js';
 import type { OrderRecord } from './order.model.js';
-import type { OrderCommands } from './order-commands.service.js';
-import type { OrderQueries } from './order-queries.service.js';
+import type { OrderCommands } from './order-commands.usecase.js';
+import type { OrderQueries } from './order-queries.usecase.js';
 import type { OrderRepository } from './order.repository.js';
 import type {
   DeliveryFilter,

@@ -3,7 +3,7 @@ import type { AuthContext } from '../../platform/auth/principal.js';
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import { keyOf, type PaymentKey, type PaymentTransactionRepository } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
-import type { PaymentActions } from './payment-actions.service.js';
+import type { PaymentActions } from './payment-actions.usecase.js';
 
 export interface PaymentContext {
   auth: AuthContext;

@@ -1,7 +1,7 @@
 import { pageSize } from '../../platform/graphql/query-limits.js';
 import { mayAccessOrder, requireRole } from '../../platform/auth/request-auth.js';
 import type { PaymentContext } from './payment.context.js';
-import { PAYMENT_ACTORS } from './payment-actions.service.js';
+import { PAYMENT_ACTORS } from './payment-actions.usecase.js';
 import { actorOf } from '../../platform/auth/actor.js';
 import { encodePaymentCursor } from './payment.repository.js';
 import { assertMayRead } from '../order/domain/payment.rules.js';

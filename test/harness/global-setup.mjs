@@ -20,7 +20,7 @@ export default async function globalSetup() {
     process.env.TEST_ADMIN_DATABASE_URL = process.env.DATABASE_URL;
     return;
   }
-  const { startEmbeddedPostgres } = await tsImport('../../platform/db/embedded-postgres.service.ts', import.meta.url);
+  const { startEmbeddedPostgres } = await tsImport('../../platform/db/embedded-postgres.server.ts', import.meta.url);
   const parent = await mkdtemp(join(tmpdir(), 'checkout-test-pg-'));
   await chmod(parent, 0o755); // as root, Postgres runs as its own user and must reach its data
   const dataDir = join(parent, 'data');

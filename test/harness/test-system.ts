@@ -11,7 +11,7 @@ import type { JSONWebKeySet } from 'jose';
 import { resolveAdapterAuthConfig } from '../../platform/auth/auth-config.js';
 import { signPlatformToken } from '../../platform/auth/platform-tokens.js';
 import { issueToken } from '../../platform/auth/token-issuer.js';
-import { createTokenVerifier, type TokenVerifier } from '../../platform/auth/token-verifier.service.js';
+import { createTokenVerifier, type TokenVerifier } from '../../platform/auth/token.verifier.js';
 import { startSystem, type RunningSystem } from '../../app/system.js';
 import type { Database } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logging/logger.js';

@@ -27,7 +27,7 @@ function toRename(text: string): Map<string, string> {
   return new Map([...text.matchAll(/^- `([^`]+)` → `([^`]+)`$/gm)].map(([, from, to]) => [from!, to!]));
 }
 
-/** A file's role: `order-commands.service.ts` → `service`, `plan.rules.test.ts` → `test`; none for `index.ts` or `vite-env.d.ts`. */
+/** A file's role: `order-commands.usecase.ts` → `service`, `plan.rules.test.ts` → `test`; none for `index.ts` or `vite-env.d.ts`. */
 function roleOf(path: string): string | undefined {
   const parts = basename(path).replace(/\.d\.ts$/, '.ts').replace(/\.tsx?$/, '').split('.');
   return parts.length > 1 ? parts.at(-1) : undefined;

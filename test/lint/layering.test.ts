@@ -162,7 +162,7 @@ describe('lint enforces the layering: allowed imports pass', () => {
     ['adapters/kit/fixture.ts', '../../platform/errors/app-error.js'],
     ['subgraphs/order/fixture.ts', '../../platform/errors/app-error.js'],
     ['subgraphs/order/fixture.ts', '../subgraph.catalog.js'],
-    ['subgraphs/payment/fixture.ts', '../order/order-commands.service.js'],
+    ['subgraphs/payment/fixture.ts', '../order/order-commands.usecase.js'],
     ['app/fixture.ts', '../subgraphs/order/order.service.js'],
     ['contracts/fixture.ts', './order.types.js'],
     ['web/storefront/src/fixture.ts', '../../checkout-client/react/index.js'],

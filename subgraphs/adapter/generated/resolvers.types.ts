@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { AdapterDescriptor } from '../adapter.registry.js';
-import type { PaymentSessionModel, CreatedCheckoutModel } from '../adapter-actions.service.js';
-import type { PaymentOptionModel, ShippingOptionsModel } from '../storefront-options.service.js';
+import type { PaymentSessionModel, CreatedCheckoutModel } from '../adapter-actions.usecase.js';
+import type { PaymentOptionModel, ShippingOptionsModel } from '../storefront-options.usecase.js';
 import type { AdapterContext } from '../adapter.context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;

@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { OrderRecord, PaymentRecord } from '../order.model.js';
 import type { CartView, OrderAmountsView, CartLineView } from '../storefront-view.js';
 import type { CartItem as CartItemModel, Shipping as ShippingModel, Hook as HookModel, Notification as NotificationModel } from '../../../contracts/order.types.js';
-import type { OrderPage } from '../order-queries.service.js';
+import type { OrderPage } from '../order-queries.usecase.js';
 import type { EventRecord, DeliveryRecord, DeliveryPage, ReplayOutcome, ReceiverRecord, ReceiverPage } from '../../../contracts/notification-admin.types.js';
 import type { OrderContext } from '../order.context.js';
 export type Maybe<T> = T | null;

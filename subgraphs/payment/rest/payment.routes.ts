@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireRole } from '../../../platform/auth/request-auth.js';
 import { badRequest } from '../../../platform/errors/app-error.js';
-import type { CommandContext } from '../../order/order-commands.service.js';
+import type { CommandContext } from '../../order/order-commands.usecase.js';
 import { actorOf } from '../../../platform/auth/actor.js';
-import type { CreatePaymentBody, LogAttemptBody, LogTransactionBody, PaymentCommands, PaymentWrite, UpdatePaymentBody } from '../payment-commands.service.js';
+import type { CreatePaymentBody, LogAttemptBody, LogTransactionBody, PaymentCommands, PaymentWrite, UpdatePaymentBody } from '../payment-commands.usecase.js';
 import type { PaymentTransactionRecord } from '../payment-transaction.model.js';
 import { errors, json } from '../../../platform/http/api-docs.schemas.js';
-import { PAYMENT_ACTORS, type PaymentActions } from '../payment-actions.service.js';
+import { PAYMENT_ACTORS, type PaymentActions } from '../payment-actions.usecase.js';
 import { ifMatchVersion } from '../../../platform/http/if-match.js';
 import * as s from './payment-request.schemas.js';
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { badRequest, notFound } from '../../platform/errors/app-error.js';
 import type { PaymentDocument } from '../../contracts/order.types.js';
-import type { CommandContext, HookInput, OrderCommands } from '../order/order-commands.service.js';
+import type { CommandContext, HookInput, OrderCommands } from '../order/order-commands.usecase.js';
 import type { PaymentTransactionRecord } from './payment-transaction.model.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import type { PaymentRepository } from './payment.repository.js';
-import { assertRefundPrecision, refundOf, withPlatformActions } from './payment-actions.service.js';
+import { assertRefundPrecision, refundOf, withPlatformActions } from './payment-actions.usecase.js';
 import { assertMayRead, assertMayWrite, assertNewPayment, assertPaymentUpdate, assertTenant, assertTransition } from '../order/domain/payment.rules.js';
 
 /** The spec's create body, plus the optional payment fields an adapter may know at creation. */

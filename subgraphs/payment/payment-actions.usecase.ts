@@ -6,8 +6,8 @@ import type { OrderDocument, PaymentDocument } from '../../contracts/order.types
 import { assertAmountPrecision } from '../order/domain/amount-precision.rules.js';
 import { callPaymentCallback, type PaymentCallbackName, type PaymentCallbackResult } from '../order/engine/payment-callback.caller.js';
 import type { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
-import type { CommandContext, OrderCommands } from '../order/order-commands.service.js';
-import type { PaymentWrite } from './payment-commands.service.js';
+import type { CommandContext, OrderCommands } from '../order/order-commands.usecase.js';
+import type { PaymentWrite } from './payment-commands.usecase.js';
 import type { PaymentTransactionRepository, TransactionInput } from './payment-transaction.repository.js';
 import { assertTransition } from '../order/domain/payment.rules.js';
 import { PAYMENT_MACHINE } from '../../contracts/payment-state.machine.js';

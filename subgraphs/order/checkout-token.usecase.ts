@@ -4,7 +4,7 @@ import { requireOrderAccess, requireRole } from '../../platform/auth/request-aut
 import type { PlatformSigningKey } from '../../platform/auth/signing-key.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { OrderStatus } from '../../contracts/order-state.machine.js';
-import type { OrderCommands } from './order-commands.service.js';
+import type { OrderCommands } from './order-commands.usecase.js';
 
 /** Who may ask for a checkout token: servers for any order of their channel, a shopper for its own (renewal). */
 export const CHECKOUT_TOKEN_ISSUERS = ['storefront', 'shopper', 'adapter', 'admin', 'service'] as const;

@@ -3,10 +3,10 @@ import { shareOfNewPayment } from '../../contracts/allocation.js';
 import { createPayment } from '../kit/index.js';
 import { ProviderCError, type RecurringOrderRequest } from './provider-c.client.js';
 import type { ProviderCContext } from './provider-c.context.js';
-import { assertCheckout, attributesOf } from './provider-c-checkout.service.js';
+import { assertCheckout, attributesOf } from './provider-c-checkout.usecase.js';
 import { PROVIDER_C_PAYMENT_NAME } from './provider-c.types.js';
 import { providerLines, providerLocale } from './provider-c.mapper.js';
-import type { ProviderCSettlement } from './provider-c-settlement.service.js';
+import type { ProviderCSettlement } from './provider-c-settlement.usecase.js';
 import type { ProviderOrder } from './provider-c.types.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 

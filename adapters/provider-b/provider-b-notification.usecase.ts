@@ -1,7 +1,7 @@
 import { applyWebhookAction, type AdapterKit, type MountedProvider } from '../kit/index.js';
 import { AppError, type Tenant } from '../kit/platform.js';
 import { sameAmount } from '../../contracts/amount.js';
-import type { ProviderBCheckout } from './provider-b-checkout.service.js';
+import type { ProviderBCheckout } from './provider-b-checkout.usecase.js';
 import { orderReference, type ProviderBProvider } from './provider-b.provider.js';
 import { purchaseAction } from './purchase-callback.action.js';
 import { customerFrom } from './purchase.mapper.js';

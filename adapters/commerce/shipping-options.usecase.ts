@@ -3,7 +3,7 @@ import { AppError, badRequest, money, toAmount } from '../kit/platform.js';
 import type { OrderDocument, Shipping } from '../kit/order-contract.js';
 import type { AdapterKit } from '../kit/adapter-kit.js';
 import { mapShippingsToDelivery, shippingOwnerOf } from './basket-order.mapper.js';
-import type { CheckoutSync } from './checkout-sync.service.js';
+import type { CheckoutSync } from './checkout-sync.usecase.js';
 import { deliveryModeOf, type CommerceAdapterConfiguration, type DeliveryMode } from './commerce-adapter.config.js';
 import type { CommercePlatformClients } from './commerce-platform.client.js';
 import { EXTERNAL_DELIVERY_METHOD_ID, type DeliveryMethod } from './commerce-platform.types.js';

@@ -5,7 +5,7 @@ import { applyWebhookAction, type TransactionLog, type WebhookApplied } from '..
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { ownPayment, providerOrderId, type ProviderCContext } from './provider-c.context.js';
 import { orderCustomer } from './provider-c.mapper.js';
-import { attributesOf } from './provider-c-checkout.service.js';
+import { attributesOf } from './provider-c-checkout.usecase.js';
 import { providerFailure } from './provider-c.errors.js';
 import { settlementAction } from './provider-c.settlement.js';
 import type { ProviderOrder } from './provider-c.types.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../app/app.config.js';
 import { BASIC_SCHEMA_ID, localSchemas } from './local-schemas.js';
-import { SchemaResolutionError, SchemaResolver } from './schema-resolver.service.js';
+import { SchemaResolutionError, SchemaResolver } from './schema-resolver.usecase.js';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 const extending = { $schema: 'https://json-schema.org/draft/2020-12/schema', allOf: [{ $ref: BASIC_SCHEMA_ID }], properties: { x: { type: 'string' } } };

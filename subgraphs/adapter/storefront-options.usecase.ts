@@ -1,6 +1,6 @@
 import type { AdapterDescriptor, AdapterRegistry } from './adapter.registry.js';
 import { fillRoute } from './adapter.registry.js';
-import type { Caller } from './adapter-actions.service.js';
+import type { Caller } from './adapter-actions.usecase.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { callJson } from '../../platform/http-client/http-client.js';
 import { activePayments } from '../../contracts/allocation.js';

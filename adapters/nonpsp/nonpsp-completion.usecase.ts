@@ -3,7 +3,7 @@ import { AppError } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { type AdapterKit, type MountedProvider, type TransactionLog, completeOrder } from '../kit/index.js';
 import { assertMethodAllowed } from './nonpsp-payment.rules.js';
-import { ownPayment } from './nonpsp-payment.service.js';
+import { ownPayment } from './nonpsp-payment.usecase.js';
 import type { NonPspCompletion, NonPspConfiguration } from './nonpsp.types.js';
 
 /**
