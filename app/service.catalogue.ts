@@ -12,7 +12,6 @@ import { createCommerceAdapter } from '../adapters/commerce/commerce-adapter.app
 import { createNonPspAdapter } from '../adapters/nonpsp/nonpsp-adapter.app.js';
 import { createGiftCardAdapter } from '../adapters/giftcard/gift-card-adapter.app.js';
 import { createProviderAAdapter } from '../adapters/provider-a/provider-a-adapter.app.js';
-import { createProviderCAdapter } from '../adapters/provider-c/provider-c-adapter.app.js';
 import { createCommerceSandbox } from '../sandboxes/commerce/commerce-sandbox.app.js';
 import { createGiftCardSandbox } from '../sandboxes/giftcard/gift-card-sandbox.app.js';
 import { createProviderASandbox } from '../sandboxes/provider-a/provider-a-sandbox.app.js';
@@ -20,7 +19,8 @@ import { createAdminWebService } from '../web/admin/admin-web.service.js';
 import { createStorefrontService } from '../web/storefront/server/storefront.service.js';
 import { createProviderBSandbox } from '../sandboxes/provider-b/provider-b-sandbox.app.js';
 import { createProviderBAdapter } from '../adapters/provider-b/provider-b-adapter.app.js';
-import { createProviderCSandbox } from '../sandboxes/provider-c/provider-c-sandbox.app.js';
+import { providerCManifest } from '../adapters/provider-c/provider-c.manifest.js';
+import { providerCSandboxManifest } from '../sandboxes/provider-c/provider-c-sandbox.manifest.js';
 import { providerDManifest } from '../adapters/provider-d/provider-d.manifest.js';
 import { providerDSandboxManifest } from '../sandboxes/provider-d/provider-d-sandbox.manifest.js';
 import { providerRows, storefrontProviders, type ProviderEntry } from './provider.rows.js';
@@ -34,6 +34,7 @@ export type { CatalogueEntry, ServiceFactory } from './catalogue-entry.js';
  * come from its manifests (docs/adapter-kit.md, "The manifest").
  */
 export const PROVIDERS: readonly ProviderEntry[] = [
+  { adapter: providerCManifest, sandbox: providerCSandboxManifest },
   { adapter: providerDManifest, sandbox: providerDSandboxManifest },
 ];
 
@@ -59,13 +60,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { name: 'giftcard_adapter', kind: 'adapter', port: 4103, factory: createGiftCardAdapter },
   { name: 'provider_a_checkout_adapter', kind: 'adapter', port: 4104, env: 'PROVIDER_A_ADAPTER', factory: createProviderAAdapter },
   { name: 'provider_b_checkout_adapter', kind: 'adapter', port: 4105, env: 'PROVIDER_B_ADAPTER', factory: createProviderBAdapter },
-  { name: 'provider_c_checkout_adapter', kind: 'adapter', port: 4106, env: 'PROVIDER_C_ADAPTER', factory: createProviderCAdapter },
   ...providerRows(PROVIDERS, 'adapter'),
   { name: 'commerce_sandbox', kind: 'sandbox', port: 4201, factory: async (deps) => createCommerceSandbox({ logger: deps.logger }).app },
   { name: 'giftcard_sandbox', kind: 'sandbox', port: 4202, factory: async (deps) => createGiftCardSandbox({ logger: deps.logger }).app },
   { name: 'provider_a_sandbox', kind: 'sandbox', port: 4203, factory: async (deps) => createProviderASandbox({ logger: deps.logger }).app },
   { name: 'provider_b_sandbox', kind: 'sandbox', port: 4204, factory: async (deps) => createProviderBSandbox({ logger: deps.logger, callbackTimeoutMs: deps.config.timeouts.providerBSandboxCallbackMs }).app },
-  { name: 'provider_c_sandbox', kind: 'sandbox', port: 4205, factory: async (deps) => createProviderCSandbox({ logger: deps.logger, callbackTimeoutMs: deps.config.timeouts.providerCSandboxCallbackMs }).app },
   ...providerRows(PROVIDERS, 'sandbox'),
   // The admin app (web/admin, docs/admin.md): a page for browsers, holding no data of its own.
   { name: 'admin', kind: 'web', port: 4301, factory: createAdminWebService },

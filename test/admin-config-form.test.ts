@@ -77,7 +77,7 @@ describe('the admin app’s configuration forms', () => {
     expect(shown).toEqual({ id: 'commerce_adapter', shippingOptions: [{ id: 'home', name: 'Home', price: 49.5, taxRate: 25 }, { id: 'free', name: 'Free', price: 0 }] });
     expect(toStoredData(commerce, { ...shown, shippingOptions: [{ id: 'home', name: 'Home', price: 19.99, taxRate: 12.5 }] })).toEqual({ id: 'commerce_adapter', shippingOptions: [{ id: 'home', name: 'Home', price: 1999, taxRate: 1250 }] });
 
-    const providerC = displaySchema(await formSchema(loadSchemaFile('schemas/adapters/provider_c_checkout_adapter.schema.json'), async () => basicSchema()));
+    const providerC = displaySchema(await formSchema(loadSchemaFile('adapters/provider-c/provider_c_checkout_adapter.schema.json'), async () => basicSchema()));
     expect(toFormData(providerC, { shipping: { vatRate: 0.25 } })).toEqual({ shipping: { vatRate: 25 } });
     expect(toStoredData(providerC, { shipping: { vatRate: 12.3 } })).toEqual({ shipping: { vatRate: 0.123 } });
   });

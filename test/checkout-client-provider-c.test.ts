@@ -1,6 +1,6 @@
 // Unit test of the checkout client's provider C module: which iframe event asks for which adapter callback, and which purchase ends the step.
 import { describe, expect, it } from '@jest/globals';
-import { callbackFor, purchaseEnds } from '../web/checkout-client/core/frontends/provider-c.frontend.js';
+import { callbackFor, purchaseEnds } from '../adapters/provider-c/frontend/provider-c.frontend.js';
 
 describe("the provider C module's events", () => {
   it("forwards the iframe's customer events to customer-update and shippingConfirmed to shipping-option-update", () => {

@@ -64,13 +64,11 @@ describe('environment', () => {
       commerceIdentityMs: 5_000,
       providerAApiMs: 10_000,
       providerBApiMs: 5_000,
-      providerCApiMs: 5_000,
       storefrontRelayMs: 30_000,
       providerBSandboxCallbackMs: 5_000,
-      providerCSandboxCallbackMs: 5_000,
     });
     // A provider's own time-outs are settings of its manifest, read the same way.
-    expect(loadConfig({}).settings).toMatchObject({ provider_d_dropin_adapter: { apiTimeoutMs: 10_000 }, provider_d_sandbox: { webhookTimeoutMs: 5_000 } });
+    expect(loadConfig({}).settings).toMatchObject({ provider_c_checkout_adapter: { apiTimeoutMs: 5_000 }, provider_c_sandbox: { callbackTimeoutMs: 5_000 }, provider_d_dropin_adapter: { apiTimeoutMs: 10_000 }, provider_d_sandbox: { webhookTimeoutMs: 5_000 } });
     expect(loadConfig({ PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: '1' }).settings.provider_d_sandbox).toMatchObject({ webhookTimeoutMs: 1 });
     expect(DEFAULT_TIMEOUTS).toEqual(loadConfig({}).timeouts);
     const set = loadConfig({ GIFT_CARD_SYSTEM_TIMEOUT_MS: '1500', ADAPTER_MANIFEST_TIMEOUT_MS: '750', READINESS_PROBE_TIMEOUT_MS: '999999' }).timeouts;

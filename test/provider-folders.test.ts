@@ -25,6 +25,12 @@ describe('a provider is its folders plus one catalogue row (docs/adapter-kit.md,
     expect(named.filter((file) => file !== 'app/service.catalogue.ts')).toEqual([]);
   });
 
+  it('provider C is named outside its folders, docs and tests by the service catalogue at most', () => {
+    // `providerC…` spelled as a word (ProviderCall, ProviderChoice are not provider C).
+    const named = namedOutside('provider[ _-]?c\\b|provider[_-]c|providerc(adapter|sandbox|frontend|api|checkout|manifest)', ['adapters/provider-c', 'sandboxes/provider-c']);
+    expect(named.filter((file) => file !== 'app/service.catalogue.ts')).toEqual([]);
+  });
+
   it('the check sees a provider named elsewhere (it can fail)', () => {
     // Provider A is not on a manifest yet: it is named in the shared modules.
     expect(namedOutside('provider[ _-]?a\\b|provider[_-]?a', ['adapters/provider-a', 'sandboxes/provider-a']).length).toBeGreaterThan(1);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
+import { settingValue } from '../kit/provider-manifest.js';
 import { registerProviderCRoutes } from './provider-c-adapter.routes.js';
 import { sessionSchema } from './provider-c-adapter.schemas.js';
 import { ProviderCCheckout } from './provider-c-checkout.usecase.js';
@@ -8,6 +9,7 @@ import { ADAPTER_BASE, ProviderCContext } from './provider-c.context.js';
 import { providerCProvider } from './provider-c.provider.js';
 import { ProviderCRecurring } from './provider-c-recurring.usecase.js';
 import { ProviderCSettlement } from './provider-c-settlement.usecase.js';
+import { API_TIMEOUT } from './provider-c.settings.js';
 import { PROVIDER_C_ADAPTER_ID, type ProviderCConfiguration } from './provider-c.types.js';
 
 /**
@@ -22,7 +24,7 @@ export async function createProviderCAdapter(deps: ServiceDeps): Promise<Fastify
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('../../schemas/adapters/provider_c_checkout_adapter.schema.json', import.meta.url),
+    schemaFile: new URL('./provider_c_checkout_adapter.schema.json', import.meta.url),
     manifest: {
       kind: 'payment',
       name: 'Provider C Checkout',
@@ -31,7 +33,7 @@ export async function createProviderCAdapter(deps: ServiceDeps): Promise<Fastify
       },
     },
   });
-  const context = new ProviderCContext(kit, deps.config.timeouts.providerCApiMs);
+  const context = new ProviderCContext(kit, settingValue(deps.config, PROVIDER_C_ADAPTER_ID, API_TIMEOUT)!);
   const checkout = new ProviderCCheckout(context);
   const settlement = new ProviderCSettlement(context);
   const mounted = mountPaymentProvider(kit, providerCProvider(context, checkout, settlement), {

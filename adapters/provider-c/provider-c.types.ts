@@ -4,7 +4,7 @@ export const PROVIDER_C_ADAPTER_ID = 'provider_c_checkout_adapter';
 /** The payment's name on the order. */
 export const PROVIDER_C_PAYMENT_NAME = 'Provider C Checkout';
 
-/** The adapter's configuration in a channel (schemas/adapters/provider_c_checkout_adapter.schema.json). */
+/** The adapter's configuration in a channel (provider_c_checkout_adapter.schema.json beside it). */
 export interface ProviderCConfiguration {
   id: string;
   active?: boolean;

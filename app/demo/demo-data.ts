@@ -90,17 +90,6 @@ export function demoConfigurations(config: PlatformConfig, logger?: Logger): Rec
       apiSettings: { apiUrl: urls.provider_b_sandbox, clientId: 'provider-b-partner', clientSecret: 'provider-b-secret' },
       checkout: { language: 'nb', mode: 'test', checkoutUrl: 'http://localhost:3000/checkout', styles: { buttonColor: '#1a73e8' } },
     },
-    // The iframe checkout, when its adapter and sandbox run here (docs/adapters/provider-c.md).
-    ...(urls.provider_c_sandbox && (config.adapterUrls.provider_c_checkout_adapter ?? urls.provider_c_checkout_adapter)
-      ? {
-          provider_c_checkout_adapter: {
-            ...base('provider_c_checkout_adapter'),
-            apiSettings: { apiUrl: urls.provider_c_sandbox, merchantId: 'pc-merchant', sharedSecret: 'provider-c-secret' },
-            redirectUrls: { termsUrl: 'https://shop.example/terms', confirmationUrl: shopPages.confirmation, checkoutUrl: shopPages.checkout },
-            recurring: { enabled: true },
-          },
-        }
-      : {}),
     ...fromManifests,
   };
 }

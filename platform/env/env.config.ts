@@ -171,12 +171,10 @@ export const TIMEOUT_SETTINGS = {
   /** Each payment provider adapter's calls to its provider's API. */
   PROVIDER_A_API_TIMEOUT_MS: ['providerAApiMs', 10_000],
   PROVIDER_B_API_TIMEOUT_MS: ['providerBApiMs', 5_000],
-  PROVIDER_C_API_TIMEOUT_MS: ['providerCApiMs', 5_000],
   /** The storefront app's server relaying the browser's calls to an adapter. */
   STOREFRONT_RELAY_TIMEOUT_MS: ['storefrontRelayMs', 30_000],
-  /** Sandboxes calling the merchant: provider B's purchase callback, provider C's validation and pushes (a provider's own settings live in its manifest: ServiceSetting). */
+  /** Sandboxes calling the merchant: provider B's purchase callback (a provider's own settings live in its manifest: ServiceSetting). */
   PROVIDER_B_SANDBOX_CALLBACK_TIMEOUT_MS: ['providerBSandboxCallbackMs', 5_000],
-  PROVIDER_C_SANDBOX_CALLBACK_TIMEOUT_MS: ['providerCSandboxCallbackMs', 5_000],
 } as const;
 
 type TimeoutField = (typeof TIMEOUT_SETTINGS)[keyof typeof TIMEOUT_SETTINGS][0];

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from '../../platform/logging/logger.js';
-import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { ExchangeJournal } from '../shared/exchange.journal.js';
 import { FailureInjector } from '../shared/failure.injector.js';
 import { registerSandboxAdminRoutes } from '../shared/sandbox-admin.routes.js';
@@ -13,6 +12,7 @@ import { ProviderCPurchases } from './provider-c-purchase.usecase.js';
 import { registerProviderCMerchantRoutes, requireAuthorizationHeader, requireSignature } from './provider-c.routes.js';
 import { registerProviderCShopperRoutes } from './provider-c-shopper.routes.js';
 import { ProviderCStore } from './provider-c.store.js';
+import { CALLBACK_TIMEOUT_MS } from './provider-c-sandbox.settings.js';
 
 export const PROVIDER_C_SANDBOX_PORT = 4205;
 /** The merchant every instance knows: production mode (the recurring limit applies), no shipping integration. */
@@ -56,7 +56,7 @@ export function createProviderCSandbox(options: ProviderCSandboxOptions): Provid
   const merchants = options.merchants ?? [DEFAULT_PROVIDER_C_MERCHANT];
   const store = new ProviderCStore(clock.now, merchants);
   const journal = new ExchangeJournal();
-  const callbacks = new ProviderCCallbacks(clock.now, options.callbackTimeoutMs ?? DEFAULT_TIMEOUTS.providerCSandboxCallbackMs, journal);
+  const callbacks = new ProviderCCallbacks(clock.now, options.callbackTimeoutMs ?? CALLBACK_TIMEOUT_MS, journal);
   const purchases = new ProviderCPurchases(store, callbacks, clock.now);
   const failures = new FailureInjector(PROVIDER_C_OPERATIONS);
   const app = createSandboxApp({ name: 'provider-c-sandbox', logger: options.logger, failures, keepRawBody: true, journal });

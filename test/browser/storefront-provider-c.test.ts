@@ -8,7 +8,7 @@ import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
 import { amountBecomes, chooseStandardParcel, confirmationCompleted, expectShopperWordsOnly, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
 
-// Provider C's frontend in the storefront (web/checkout-client/core/frontends/provider-c.frontend.ts): the
+// Provider C's frontend in the storefront (adapters/provider-c/frontend/provider-c.frontend.ts): the
 // adapter's snippet, a <div> with the provider's iframe. What the shopper types there the iframe
 // tells the page (postMessage), which forwards it to the adapter through the storefront's server;
 // a shipping option chosen there replaces the one chosen in the storefront; the iframe's purchase

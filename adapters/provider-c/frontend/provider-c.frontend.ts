@@ -1,9 +1,9 @@
 // Provider C's frontend: the provider's iframe snippet, its events forwarded to the adapter (docs/adapters/provider-c.md).
-import { callAdapter } from '../adapter-call.js';
-import { watchFrameHeight } from '../frame-height.js';
-import { startPayment } from '../start-payment.js';
-import { element, muted, snippet } from './dom.js';
-import type { ProviderFrontend } from './provider-frontend.js';
+import { callAdapter } from '../../../web/checkout-client/core/adapter-call.js';
+import { watchFrameHeight } from '../../../web/checkout-client/core/frame-height.js';
+import { startPayment } from '../../../web/checkout-client/core/start-payment.js';
+import { element, muted, snippet } from '../../../web/checkout-client/core/frontends/dom.js';
+import type { AdapterFrontend, ProviderFrontend } from '../../../web/checkout-client/core/frontends/provider-frontend.js';
 
 interface FrameMessage {
   source?: unknown;
@@ -109,3 +109,6 @@ export const providerCFrontend: ProviderFrontend = {
     };
   },
 };
+
+/** Found by the checkout client's registry (web/checkout-client/core/frontends/registry.ts) in this folder. */
+export const adapterFrontend: AdapterFrontend = { adapterId: 'provider_c_checkout_adapter', frontend: providerCFrontend };

@@ -14,8 +14,8 @@ export class AdapterCallError extends Error {
 }
 
 /**
- * A REST call of a provider frontend to its adapter (provider B's script events, provider C's
- * iframe events, a drop-in's submit and details), through the storefront's server
+ * A REST call of a provider frontend to its adapter (provider B's script events, an iframe's
+ * events, a drop-in's submit and details), through the storefront's server
  * (`POST /api/adapters/{adapterId}/…`), with the order's checkout token. Answers the adapter's
  * JSON; a refusal throws an AdapterCallError with its message.
  */

@@ -7,7 +7,7 @@ import { PlatformCallError } from '../../../platform/http-client/platform-call-e
 
 /**
  * The adapters' storefront calls a provider frontend makes from the browser that are REST, not
- * GraphQL (docs/adapters/*.md): provider B's script callbacks, provider C's iframe events, and
+ * GraphQL (docs/adapters/*.md): provider B's script callbacks, and
  * what a provider's manifest declares (`storefront.relayPaths`, handed in as `allowed`). The page
  * posts them here, to its own origin (no CORS at the adapters), with the order's checkout token;
  * this server forwards them as they are, with the tenant's headers, to the adapter paths each
@@ -18,7 +18,6 @@ import { PlatformCallError } from '../../../platform/http-client/platform-call-e
 export const BROWSER_ADAPTER_CALLS: Readonly<Record<string, RegExp>> = {
   // B's process path names the order twice (`callback/orders/{id}/{id}/payments/…/process`).
   provider_b_checkout_adapter: /^callback\/orders\/([\w-]{1,100})\/(?:payments\/[\w-]{1,100}\/(?:customer-update|shipping-option-update|validate)|\1\/payments\/[\w-]{1,100}\/process)$/,
-  provider_c_checkout_adapter: /^callback\/orders\/[\w-]{1,100}\/payments\/[\w-]{1,100}\/(customer-update|shipping-option-update)$/,
 };
 
 const ANSWER = json("The adapter's answer, as it answered", { type: 'object', additionalProperties: true });
@@ -34,7 +33,7 @@ export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl
     {
       config: { public: true },
       schema: {
-        summary: "A provider frontend's REST call to its adapter (provider B's script callbacks, provider C's iframe events, the paths a provider's manifest allows), forwarded with the shopper's checkout token",
+        summary: "A provider frontend's REST call to its adapter (provider B's script callbacks, the paths a provider's manifest allows), forwarded with the shopper's checkout token",
         response: { 200: ANSWER, 201: ANSWER, ...errors(401, 403, 404, 502), 400: REFUSAL, 409: REFUSAL },
       },
     },

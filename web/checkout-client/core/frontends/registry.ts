@@ -2,7 +2,6 @@
 import { genericFrontend } from './generic.frontend.js';
 import { providerAFrontend } from './provider-a.frontend.js';
 import { providerBFrontend } from './provider-b.frontend.js';
-import { providerCFrontend } from './provider-c.frontend.js';
 import type { AdapterFrontend, MountedFrontend, ProviderFrontend, ProviderFrontendOptions } from './provider-frontend.js';
 
 declare global {
@@ -26,7 +25,6 @@ const IN_ADAPTER_FOLDERS: readonly AdapterFrontend[] = Object.values(import.meta
 export const PROVIDER_FRONTENDS: Readonly<Record<string, ProviderFrontend>> = {
   provider_a_checkout_adapter: providerAFrontend,
   provider_b_checkout_adapter: providerBFrontend,
-  provider_c_checkout_adapter: providerCFrontend,
   ...Object.fromEntries(IN_ADAPTER_FOLDERS.map(({ adapterId, frontend }) => [adapterId, frontend])),
 };
 
