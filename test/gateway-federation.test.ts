@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphqlUntyped } from './harness/http.js';
+import { graphql } from './harness/http.js';
+import { GatewayAdaptersWithConfigurationDocument, GatewayOrderWithTransactionsDocument, GatewayThreeOrdersDocument } from './generated/graphql.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
 let system: TestSystem;
@@ -43,22 +44,15 @@ beforeAll(async () => {
 });
 afterAll(() => system?.close());
 
-const ORDER_QUERY = /* GraphQL */ `
-  query ($id: ID!) {
-    order(id: $id) {
-      id status currency total { includingVat }
-      payments { id adapterId amount transactions { event pspEvent isSuccess errorDetail amount } }
-    }
-  }
-`;
+const ORDER_QUERY = GatewayOrderWithTransactionsDocument;
 
 describe('gateway federation', () => {
   it('answers one query spanning the order and payment subgraphs', async () => {
     const token = await system.token({ merchant: tenantA.merchant, channels: [tenantA.channel], role: 'storefront' });
-    const { status, body } = await graphqlUntyped(gateway, ORDER_QUERY, { id: orderId }, { token, ...tenantA });
+    const { status, body } = await graphql(gateway, ORDER_QUERY, { id: orderId }, { token, ...tenantA });
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
-    expect(body.data.order).toEqual({
+    expect(body.data?.order).toEqual({
       id: orderId,
       status: 'checkout',
       currency: 'NOK',
@@ -72,15 +66,15 @@ describe('gateway federation', () => {
 
   it("answers null for another tenant's order", async () => {
     const token = await system.token({ merchant: tenantB.merchant, channels: [tenantB.channel], role: 'storefront' });
-    const { body } = await graphqlUntyped(gateway, ORDER_QUERY, { id: orderId }, { token, ...tenantB });
+    const { body } = await graphql(gateway, ORDER_QUERY, { id: orderId }, { token, ...tenantB });
     expect(body.errors).toBeUndefined();
-    expect(body.data.order).toBeNull();
+    expect(body.data?.order).toBeNull();
   });
 
   it("answers null for the same merchant's order in another channel", async () => {
     const token = await system.token({ merchant: tenantA.merchant, channels: ['*'], role: 'admin' });
-    const { body } = await graphqlUntyped(gateway, ORDER_QUERY, { id: orderId }, { token, merchant: tenantA.merchant, channel: 'store' });
-    expect(body.data.order).toBeNull();
+    const { body } = await graphql(gateway, ORDER_QUERY, { id: orderId }, { token, merchant: tenantA.merchant, channel: 'store' });
+    expect(body.data?.order).toBeNull();
   });
 
   it('resolves adapters with their configuration from the configuration subgraph', async () => {
@@ -88,23 +82,25 @@ describe('gateway federation', () => {
       data: { ...tenantA, configurationId: 'commerce_adapter', schemaUrl: 'http://x/openapi/v1/schemas/commerce_adapter.json', document: { id: 'commerce_adapter' } },
     });
     const token = await system.token({ merchant: tenantA.merchant, channels: [tenantA.channel], role: 'admin' });
-    const { body } = await graphqlUntyped(gateway, '{ adapters { id kind configuration { id version } } }', {}, { token, ...tenantA });
+    const { body } = await graphql(gateway, GatewayAdaptersWithConfigurationDocument, {}, { token, ...tenantA });
     expect(body.errors).toBeUndefined();
-    const commerce = body.data.adapters.find((adapter: { id: string }) => adapter.id === 'commerce_adapter');
+    const commerce = body.data?.adapters.find((adapter) => adapter.id === 'commerce_adapter');
     expect(commerce).toEqual({ id: 'commerce_adapter', kind: 'commerce', configuration: { id: 'commerce_adapter', version: 1 } });
-    expect(body.data.adapters.filter((adapter: { configuration: unknown }) => adapter.configuration)).toHaveLength(1);
+    expect(body.data?.adapters.filter((adapter) => adapter.configuration)).toHaveLength(1);
   });
 
   it('loads many entities of one query in batches', async () => {
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     for (const id of ids) await seedOrder(id, tenantA);
     const token = await system.token({ merchant: tenantA.merchant, channels: [tenantA.channel], role: 'storefront' });
-    const query = `{ ${ids.map((id, i) => `o${i}: order(id: "${id}") { id payments { id transactions { event } } }`).join(' ')} }`;
-    const { body } = await graphqlUntyped(gateway, query, {}, { token, ...tenantA });
+    const [a, b, c] = ids as [string, string, string];
+    const { body } = await graphql(gateway, GatewayThreeOrdersDocument, { a, b, c }, { token, ...tenantA });
     expect(body.errors).toBeUndefined();
+    const orders = body.data ? [body.data.o0, body.data.o1, body.data.o2] : [];
+    expect(orders).toHaveLength(ids.length);
     for (const [i, id] of ids.entries()) {
-      expect(body.data[`o${i}`].id).toBe(id);
-      expect(body.data[`o${i}`].payments.map((p: { transactions: unknown[] }) => p.transactions.length)).toEqual([1, 1]);
+      expect(orders[i]?.id).toBe(id);
+      expect(orders[i]?.payments.map((p) => p.transactions.length)).toEqual([1, 1]);
     }
   });
 
