@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Prisma } from '../../platform/db/generated/client.js';
-import { graphqlUntyped } from '../harness/http.js';
+import { JourneyAddGiftCardDocument, JourneyCreateOrderDocument, JourneySetBillingDocument, StartNonPspPaymentDocument } from '../generated/graphql.js';
+import { dataOf, graphql } from '../harness/http.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey-setup.js';
 
@@ -34,11 +36,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => system?.close());
 
-const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-};
+/** The operation's data; throws with the errors when it has any. */
+const gql = async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  dataOf(await graphql(system.urls.gateway!, document, variables, { token: shop.storefrontToken, ...shop.tenant }));
 
 /** No notification job of the order is still pending (the harness's outboxSettled, inlined so older commits run this file as it is). */
 async function settled(orderId: string): Promise<void> {
@@ -71,12 +71,12 @@ async function costOf(orderId: string, action: () => Promise<unknown>) {
 describe('the cost of a storefront action', () => {
   it('addGiftCard and startPayment(nonpsp): internal HTTP calls, order commits and order reads', async () => {
     const newOrder = async () => {
-      const { createOrderFromBasket: created } = await gql(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, { input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' } });
-      await gql(`mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { id: created.id, a: BILLING });
-      return created as { id: string };
+      const { createOrderFromBasket: created } = await gql(JourneyCreateOrderDocument, { input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' } });
+      await gql(JourneySetBillingDocument, { id: created.id, a: BILLING });
+      return created;
     };
-    const addGiftCard = (id: string) => gql(`mutation ($id: ID!, $card: String!) { addGiftCard(orderId: $id, cardId: $card) { id } }`, { id, card: shop.cardId });
-    const startPayment = (id: string) => gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }`, { id });
+    const addGiftCard = (id: string) => gql(JourneyAddGiftCardDocument, { id, card: shop.cardId });
+    const startPayment = (id: string) => gql(StartNonPspPaymentDocument, { id });
     // Warm: a process's first calls fetch manifests, schemas and adapter tokens once; the figures are a running shop's.
     const warm = await newOrder();
     await addGiftCard(warm.id);

@@ -1,7 +1,16 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
 import { REFUSING_ORIGIN } from '../harness/free-port.js';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import {
+  JourneyAddGiftCardDocument,
+  JourneyCompletePaymentDocument,
+  JourneyCreateOrderWithNotificationsDocument,
+  JourneyOrderReferenceDocument,
+  JourneySetBillingDocument,
+  StartNonPspPaymentDocument,
+} from '../generated/graphql.js';
+import { dataOf, graphql, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -42,33 +51,31 @@ afterAll(async () => {
   await system?.close();
 });
 
-const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-};
+/** The operation's data; throws with the errors when it has any. */
+const gql = async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  dataOf(await graphql(system.urls.gateway!, document, variables, { token: shop.storefrontToken, ...shop.tenant }));
 
 describe('a refusing and a failing receiver beside the platform’s own on a real order', () => {
   it('still exports the order and commits the gift card at once, while the broken receivers retry on their own', async () => {
-    const { createOrderFromBasket: order } = await gql(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id notifications { reference invoke } } }`, {
+    const { createOrderFromBasket: order } = await gql(JourneyCreateOrderWithNotificationsDocument, {
       input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' },
     });
     expect(order.notifications.slice(0, 2)).toEqual([
       { reference: 'crm', invoke: refusedUrl },
       { reference: 'erp', invoke: `${broken.url}/erp` },
     ]);
-    await gql(`mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { id: order.id, a: BILLING });
-    const { addGiftCard: card } = await gql(`mutation ($id: ID!, $card: String!) { addGiftCard(orderId: $id, cardId: $card) { id } }`, { id: order.id, card: shop.cardId });
-    const { startPayment: session } = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }`, { id: order.id });
+    await gql(JourneySetBillingDocument, { id: order.id, a: BILLING });
+    const { addGiftCard: card } = await gql(JourneyAddGiftCardDocument, { id: order.id, card: shop.cardId });
+    const { startPayment: session } = await gql(StartNonPspPaymentDocument, { id: order.id });
     expect(card.id).toBeDefined();
 
-    const { completePayment } = await gql(`mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`, { id: order.id, p: session.payment.id });
+    const { completePayment } = await gql(JourneyCompletePaymentDocument, { id: order.id, p: session.payment.id });
     expect(completePayment.status).toBe('completed');
     const completedAt = Date.now();
 
     // Not held behind the broken receivers' next attempts (a minute away); generous for a loaded machine.
     await eventually(async () => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body.committed === 100, 30_000);
-    const reference = await eventually(async () => (await gql(`query ($id: ID!) { order(id: $id) { reference } }`, { id: order.id })).order.reference, 30_000);
+    const reference = await eventually(async () => (await gql(JourneyOrderReferenceDocument, { id: order.id })).order?.reference, 30_000);
     expect(Date.now() - completedAt).toBeLessThan(30_000);
     expect((await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/orders/${reference}`)).status).toBe(200);
 

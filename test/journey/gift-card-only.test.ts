@@ -1,5 +1,16 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import {
+  JourneyAddGiftCardAmountDocument,
+  JourneyAddGiftCardDocument,
+  JourneyCompletePaymentDocument,
+  JourneyCompletePaymentTransitionsDocument,
+  JourneyCreateOrderDocument,
+  JourneyOrderPaymentStatesOnlyDocument,
+  JourneySetBillingDocument,
+  StartNonPspPaymentDocument,
+} from '../generated/graphql.js';
+import { dataOf, graphql, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey-setup.js';
@@ -13,17 +24,17 @@ beforeAll(async () => {
 });
 afterAll(() => system?.close());
 
-const gql = (query: string, variables: Record<string, unknown> = {}) =>
-  graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant }).then((response) => response.body);
+const gql = <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  graphql(system.urls.gateway!, document, variables, { token: shop.storefrontToken, ...shop.tenant });
 
 async function smallOrder(): Promise<string> {
   const basket = await rest(system.urls.commerce_sandbox!, 'POST', '/api/sandbox/baskets', {
     body: { currency: 'NOK', items: [{ sku: 'CAP', name: 'Cap', quantity: 1, unitPrice: 80, vatRate: 0.25 }], buyer: { givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com' } },
   });
-  const created = await gql(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, {
+  const created = await gql(JourneyCreateOrderDocument, {
     input: { cartReference: basket.body.id, culture: 'nb-NO', currency: 'NOK' },
   });
-  return created.data.createOrderFromBasket.id;
+  return dataOf(created).createOrderFromBasket.id;
 }
 
 const card = async (cardId: string) => (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${cardId}`)).body;
@@ -31,12 +42,12 @@ const card = async (cardId: string) => (await rest(system.urls.giftcard_sandbox!
 describe('an order paid entirely by gift cards', () => {
   it('completes through completePayment: reserved, then processing → accepted → completed, then redeemed', async () => {
     const orderId = await smallOrder();
-    await gql(`mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { id: orderId, a: BILLING });
-    const added = await gql(`mutation ($id: ID!, $c: String!) { addGiftCard(orderId: $id, cardId: $c) { id amount } }`, { id: orderId, c: shop.cardId });
-    expect(added.data.addGiftCard.amount).toBe(80);
-    const done = await gql(`mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status state { transitions { status } } } }`, { id: orderId, p: added.data.addGiftCard.id });
-    expect(done.errors).toBeUndefined();
-    expect(done.data.completePayment.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    await gql(JourneySetBillingDocument, { id: orderId, a: BILLING });
+    const added = dataOf(await gql(JourneyAddGiftCardAmountDocument, { id: orderId, card: shop.cardId })).addGiftCard;
+    expect(added.amount).toBe(80);
+    const done = await gql(JourneyCompletePaymentTransitionsDocument, { id: orderId, p: added.id });
+    expect(done.body.errors).toBeUndefined();
+    expect(dataOf(done).completePayment.state.transitions.map((t) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     await eventually(async () => (await card(shop.cardId)).committed === 80, 30_000);
     expect((await card(shop.cardId)).balance).toBe(20);
   });
@@ -45,23 +56,23 @@ describe('an order paid entirely by gift cards', () => {
     const cardId = 'CARD-only-2';
     await rest(system.urls.giftcard_sandbox!, 'POST', '/api/sandbox/cards', { body: { cardId, balance: 100, currency: 'NOK' } });
     const orderId = await smallOrder();
-    const added = await gql(`mutation ($id: ID!, $c: String!) { addGiftCard(orderId: $id, cardId: $c) { id } }`, { id: orderId, c: cardId });
-    const refused = await gql(`mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`, { id: orderId, p: added.data.addGiftCard.id });
+    const added = dataOf(await gql(JourneyAddGiftCardDocument, { id: orderId, card: cardId })).addGiftCard;
+    const refused = (await gql(JourneyCompletePaymentDocument, { id: orderId, p: added.id })).body;
     // The commerce adapter's validation names the missing billing address before any hook or `process` runs.
-    expect(refused.errors[0].extensions.code).toBe('ORDER_INVALID');
-    expect(refused.errors[0].message).toMatch(/billing|customer/i);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('ORDER_INVALID');
+    expect(refused.errors?.[0]?.message).toMatch(/billing|customer/i);
     expect((await card(cardId)).reserved).toBe(0);
-    const order = await gql(`query ($id: ID!) { order(id: $id) { status payments { state } } }`, { id: orderId });
-    expect(order.data.order).toEqual({ status: 'checkout', payments: [{ state: 'intent' }] });
+    const order = dataOf(await gql(JourneyOrderPaymentStatesOnlyDocument, { id: orderId }));
+    expect(order.order).toEqual({ status: 'checkout', payments: [{ state: 'intent' }] });
   });
 
   it('leaves orders with other payments to their adapter', async () => {
     const orderId = await smallOrder();
     const cardId = 'CARD-only-3';
     await rest(system.urls.giftcard_sandbox!, 'POST', '/api/sandbox/cards', { body: { cardId, balance: 50, currency: 'NOK' } });
-    const added = await gql(`mutation ($id: ID!, $c: String!) { addGiftCard(orderId: $id, cardId: $c) { id } }`, { id: orderId, c: cardId });
-    await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }`, { id: orderId });
-    const refused = await gql(`mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`, { id: orderId, p: added.data.addGiftCard.id });
-    expect(refused.errors[0].extensions.code).toBe('NOT_GIFT_CARD_ONLY');
+    const added = dataOf(await gql(JourneyAddGiftCardDocument, { id: orderId, card: cardId })).addGiftCard;
+    await gql(StartNonPspPaymentDocument, { id: orderId });
+    const refused = (await gql(JourneyCompletePaymentDocument, { id: orderId, p: added.id })).body;
+    expect(refused.errors?.[0]?.extensions?.code).toBe('NOT_GIFT_CARD_ONLY');
   });
 });

@@ -1,5 +1,14 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import {
+  JourneyCreateOrderWithTotalDocument,
+  JourneyOrderPaymentActionsDocument,
+  JourneyOrderPaymentAmountsDocument,
+  JourneyOrderStatusReferenceDocument,
+  JourneyOrderTransitionsDocument,
+  JourneyStartSnippetDocument,
+} from '../generated/graphql.js';
+import { dataOf, graphql, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -42,28 +51,26 @@ beforeAll(async () => {
 });
 afterAll(() => system?.close());
 
-const gql = async (query: string, variables: Record<string, unknown> = {}, token = shop.storefrontToken) => {
-  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token, ...shop.tenant });
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-};
+/** The operation's data; throws with the errors when it has any. */
+const gql = async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables, token = shop.storefrontToken) =>
+  dataOf(await graphql(system.urls.gateway!, document, variables, { token, ...shop.tenant }));
 const sandbox = (method: string, path: string, body?: unknown) => rest(system.urls.provider_a_sandbox!, method, path, body === undefined ? {} : { body });
 
 describe('a provider A checkout through the gateway', () => {
   it('basket → order → snippet → shipping option → purchase → confirmation → completed → reference at the provider → Capture; the push later records OrderAccepted once', async () => {
     // The push comes well after the shopper's confirmation, however slow the machine.
     await sandbox('PUT', '/api/sandbox/settings', { pushDelayMs: 10_000, pushRetryDelayMs: 50 });
-    const { createOrderFromBasket: created } = await gql(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id total { includingVat } } }`, {
+    const { createOrderFromBasket: created } = await gql(JourneyCreateOrderWithTotalDocument, {
       input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' },
     });
     expect(created.total.includingVat).toBe(249.9);
-    const { startPayment: session } = await gql(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "${ADAPTER}") { htmlSnippet payment { id amount state reference } } }`, { id: created.id });
+    const { startPayment: session } = await gql(JourneyStartSnippetDocument, { id: created.id, adapter: ADAPTER });
     expect(session.htmlSnippet).toContain('<iframe');
     expect(session.payment).toMatchObject({ amount: 298.9, state: 'intent' });
-    const reference = session.payment.reference as string;
+    const reference = session.payment.reference!;
 
     expect((await sandbox('POST', `/api/sandbox/orders/${reference}/shipping-option`, { id: 'express' })).body.order.order_amount).toBe(34890);
-    const { order: shipped } = await gql(`query ($id: ID!) { order(id: $id) { total { includingVat } payments { amount } } }`, { id: created.id });
+    const { order: shipped } = await gql(JourneyOrderPaymentAmountsDocument, { id: created.id });
     expect(shipped).toEqual({ total: { includingVat: 348.9 }, payments: [{ amount: 348.9 }] });
 
     const bought = await sandbox('POST', `/api/sandbox/orders/${reference}/purchase`, { customer: { givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', phone: '+4791234567', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO' } });
@@ -72,22 +79,22 @@ describe('a provider A checkout through the gateway', () => {
     expect(browser.status).toBe(302);
     expect(browser.headers.get('location')).toBe(`https://shop.example/${shop.tenant.merchant}/${shop.tenant.channel}/thanks/${created.id}`);
 
-    const exported = await eventually(async () => (await gql(`query ($id: ID!) { order(id: $id) { status reference } }`, { id: created.id })).order.reference, 30_000);
+    const exported = await eventually(async () => (await gql(JourneyOrderStatusReferenceDocument, { id: created.id })).order?.reference, 30_000);
     const commerceOrder = (await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/orders/${exported}`)).body;
     expect(commerceOrder).toMatchObject({ status: 'paid', delivery: { deliveryMethodId: 128, name: 'Express' }, total: { includingVat: 348.9 } });
     await eventually(async () => (await sandbox('GET', `/api/sandbox/orders/${reference}`)).body.order.merchant_reference1 === exported, 30_000);
 
-    const { order } = await gql(`query ($id: ID!) { order(id: $id) { status payments { id state actions { type url } } } }`, { id: created.id }, shop.adminToken);
-    expect(order.status).toBe('completed');
-    const capture = order.payments[0].actions.find((action: { type: string }) => action.type === 'Capture');
-    expect((await rest(capture.url, 'POST', '', { token: shop.adminToken, ...shop.tenant })).body.state).toBe('captured');
+    const { order } = await gql(JourneyOrderPaymentActionsDocument, { id: created.id }, shop.adminToken);
+    expect(order?.status).toBe('completed');
+    const capture = order?.payments[0]?.actions.find((action) => action.type === 'Capture');
+    expect((await rest(capture!.url, 'POST', '', { token: shop.adminToken, ...shop.tenant })).body.state).toBe('captured');
     expect((await sandbox('GET', `/api/sandbox/orders/${reference}`)).body.order.management).toMatchObject({ status: 'CAPTURED', captured_amount: 34890 });
 
     await eventually(async () => (await sandbox('GET', `/api/sandbox/orders/${reference}`)).body.pushes.some((push: { status: number }) => push.status === 200), 30_000);
     await outboxSettled(system, created.id);
     const log = await system.db.prisma.paymentTransaction.findMany({ where: { paymentId: session.payment.id } });
     expect(log.filter((t) => t.event === 'OrderAccepted')).toHaveLength(1);
-    const { order: final } = await gql(`query ($id: ID!) { order(id: $id) { state { transitions { status } } } }`, { id: created.id });
-    expect(final.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    const { order: final } = await gql(JourneyOrderTransitionsDocument, { id: created.id });
+    expect(final?.state.transitions.map((t) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
   }, 90_000);
 });
