@@ -12,6 +12,9 @@ import { EXTERNAL_DELIVERY_METHOD_ID, type Basket, type CommerceOrder } from './
 type Kit = AdapterKit<CommerceAdapterConfiguration>;
 type JsonPatch = Array<{ op: 'replace'; path: string; value: unknown }>;
 
+/** Most purchases under way whose basket reference one adapter process remembers (oldest forgotten first). */
+const REMEMBERED_PURCHASES = 1000;
+
 /** What the notification service delivers (docs/events.md). */
 export interface NotificationDelivery {
   orderId?: string;
@@ -26,6 +29,14 @@ export interface NotificationDelivery {
  * the order service passes on to whoever made the change.
  */
 export class OrderLifecycle {
+  /**
+   * The basket of each order this process purchased for, until its purchase is accepted or
+   * cancelled. The `/state` hook's body carries the state, not the cart, and an order in
+   * `processing` is locked (its cart cannot change), so the moves that follow the purchase use
+   * this instead of reading the order back; another process (or a forgotten entry) reads it.
+   */
+  private readonly purchasedBaskets = new Map<string, string>();
+
   constructor(
     private readonly kit: Kit,
     private readonly clients: CommercePlatformClients,
@@ -149,6 +160,9 @@ export class OrderLifecycle {
       'The commerce platform refused the payment',
     );
     this.kit.logger.info({ orderId, commerceOrderId: purchased.orderId }, 'purchased in the commerce platform');
+    this.purchasedBaskets.delete(orderId);
+    this.purchasedBaskets.set(orderId, reference);
+    if (this.purchasedBaskets.size > REMEMBERED_PURCHASES) this.purchasedBaskets.delete(this.purchasedBaskets.keys().next().value!);
   }
 
   /**
@@ -177,7 +191,7 @@ export class OrderLifecycle {
    * read does not block the payment (the export purchases again if need be).
    */
   private async assertPurchaseStillOurs(tenant: Tenant, orderId: string): Promise<void> {
-    const { reference } = await this.orderAndBasketReference(tenant, orderId);
+    const reference = await this.purchasedBasketOf(tenant, orderId);
     const client = this.clients.for(await this.kit.configuration.get(tenant));
     const latest = await client
       .getBasket(reference)
@@ -196,7 +210,7 @@ export class OrderLifecycle {
 
   private async cancelPending(tenant: Tenant, orderId: string): Promise<void> {
     try {
-      const { reference } = await this.orderAndBasketReference(tenant, orderId);
+      const reference = await this.purchasedBasketOf(tenant, orderId);
       const client = this.clients.for(await this.kit.configuration.get(tenant));
       const basket = await client.getBasket(reference);
       if (!basket.orderId) return;
@@ -220,6 +234,13 @@ export class OrderLifecycle {
     }
     if (basket.status !== 'open') throw new AppError(409, 'basket_closed', `Basket ${reference} was paid by another order.`);
     return (await client.purchase(reference, purchaseRequest(order, basket, configuration))).order;
+  }
+
+  /** The basket this order's purchase was made from (left `processing`: forgotten), read from the order when this process did not purchase it. */
+  private async purchasedBasketOf(tenant: Tenant, orderId: string): Promise<string> {
+    const remembered = this.purchasedBaskets.get(orderId);
+    this.purchasedBaskets.delete(orderId);
+    return remembered ?? (await this.orderAndBasketReference(tenant, orderId)).reference;
   }
 
   private async orderAndBasketReference(tenant: Tenant, orderId: string): Promise<{ order: OrderDocument; reference: string }> {
