@@ -75,6 +75,20 @@ async function hookedOrder(prefix: string): Promise<string> {
   expect(created.status).toBe(201);
   return (created.body as { id: string }).id;
 }
+/** The first call to `path` is answered only once the returned function is called; later calls at once. */
+function holdFirstCall(path: string): () => void {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let first = true;
+  receiver.on(path, async () => {
+    if (first) {
+      first = false;
+      await gate;
+    }
+    return { status: 200 };
+  });
+  return open;
+}
 const hookCalls = (prefix: string) => receiver.calls.filter((call) => call.path.startsWith(`/${prefix}-`));
 
 const billing = (orderId: string, familyName: string, expectedVersion?: number): ChangeRequest => ({
@@ -122,16 +136,7 @@ describe('writers of one hooked order in two processes', () => {
 
   it('a writer waiting in another process goes after at most one run of the holding process queue, before the rest of it', async () => {
     const orderId = await hookedOrder('fair');
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let first = true;
-    receiver.on('/fair-a', async () => {
-      if (first) {
-        first = false;
-        await gate;
-      }
-      return { status: 200 };
-    });
+    const open = holdFirstCall('/fair-a');
     // The other process hears of nothing and reads again every 500 ms: its writer can only go
     // by its place in line, never by being quicker than this process's next writer.
     const other = replica({ listen: false, pollMs: 500 });
@@ -155,16 +160,7 @@ describe('writers of one hooked order in two processes', () => {
 
   it('a writer of another process is told when a run ends in a change that takes no turn (the order stopped calling out)', async () => {
     const orderId = await hookedOrder('settled');
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let first = true;
-    receiver.on('/settled-a', async () => {
-      if (first) {
-        first = false;
-        await gate;
-      }
-      return { status: 200 };
-    });
+    const open = holdFirstCall('/settled-a');
     // Hears of the turn by notification only: without one it would wait for the holder's bound.
     const patient = replica({ pollMs: 600_000 });
     try {
