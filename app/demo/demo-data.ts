@@ -94,8 +94,18 @@ export function demoConfigurations(config: PlatformConfig, logger?: Logger): Rec
   };
 }
 
+/**
+ * One seeding call. A connection reset or refused before any answer (a kept-alive socket the
+ * server closed meanwhile, a service still binding) is tried once more: every seeding call may
+ * arrive twice (configurations are PUT whole, the demo card answers `card_exists`, a second demo
+ * basket harms nothing).
+ */
 async function send(url: string, method: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  const response = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const init = { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+  const response = await fetch(url, init).catch(async (error: unknown) => {
+    if (!(error instanceof TypeError)) throw error;
+    return fetch(url, init);
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
