@@ -9,9 +9,10 @@ import type { NonPspCompletion, NonPspConfiguration } from './nonpsp.types.js';
 /**
  * Completes a non-PSP payment through the kit's order moves (`completeOrder`): validate, move
  * `processing` (every `/state` hook and `process` callback may veto: the caller gets that 400 and
- * the order stays in checkout), reserve the payment (an invoice is a promise to pay: authorized,
- * settled outside the platform), then `accepted` and `completed`. A failure while `processing`
- * puts the payment back in `intent` and the order back in `checkout`; calling complete again
+ * the order stays in checkout; this payment's own `process` reserves it in that move's commit —
+ * an invoice is a promise to pay: authorized, settled outside the platform), then `accepted` and
+ * `completed`. A failure while `processing` returns the order to `checkout`, whose `abort` puts
+ * the payment back in `intent`; calling complete again
  * resumes from wherever the order stands, and a completion that comes while another is under way
  * (a second click) goes on with it to `completed`, never releasing what the other reserved.
  */
@@ -26,28 +27,13 @@ export async function completePayment(kit: AdapterKit<NonPspConfiguration>, moun
       assertMethodAllowed(await kit.configuration.get(tenant), payment);
     },
     onRefused: (error) => log({ isSuccess: false, pspStatus: 'refused', errorDetail: messageOf(error) }),
+    // `process` reserved the payment in the commit of the move (nonpsp.provider.ts): nothing to call here.
     async whileProcessing(current) {
       payment = ownPayment(current, paymentId);
-      if (payment.state === 'intent') {
-        try {
-          // The move and its log line in one commit (one call).
-          const transaction = { event: 'complete', pspEvent: 'complete', amount: payment.amount, isSuccess: true, pspStatus: 'reserved', responseJson: { state: 'reserved', paymentMethod: payment.attributes?.paymentMethod ?? null } };
-          payment = await kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'reserved', transaction });
-        } catch (error) {
-          // A completion of the same payment at the same time reserved it first: nothing left to do here.
-          const now = ownPayment(await kit.orders.getOrder(tenant, orderId), paymentId);
-          if (now.state !== 'reserved') throw error;
-          payment = now;
-        }
-      } else if (payment.state !== 'reserved') {
-        throw notCompletable(current, payment);
-      }
+      if (payment.state !== 'reserved') throw notCompletable(current, payment);
     },
-    // Compensation while `processing`: release the reservation (the kit then returns the order to checkout).
+    // A failure while `processing`: the kit returns the order to checkout, whose `abort` releases the reservation.
     async compensate(_current, error) {
-      if (payment?.state === 'reserved') {
-        await kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'intent' }).catch((e: unknown) => kit.logger.error({ err: e, orderId }, 'could not release the payment'));
-      }
       await log({ isSuccess: false, pspStatus: 'aborted', errorDetail: messageOf(error) });
     },
   });

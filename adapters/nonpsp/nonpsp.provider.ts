@@ -10,9 +10,11 @@ const requestedMethod = (body: unknown): string | undefined => (body as CreateBo
 /**
  * The non-PSP adapter as a payment provider (docs/adapters/nonpsp.md): nothing is called at a
  * provider — the money is settled outside the platform. Create chooses the method and brings
- * the cart hook (registered in the payment's commit); `process` is the final check at purchase;
- * `capture` marks the invoice due once the order is delivered; `cancel` voids it, `refund` issues a credit. Nothing is reserved anywhere,
- * so there is no `abort`; it is the main payment, so no `confirm`.
+ * the cart hook (registered in the payment's commit); `process` is the final check at purchase
+ * and reserves the payment (an invoice is a promise to pay), recorded by the platform in the
+ * commit that moves the order to `processing`; `abort` puts it back in `intent` when that move is
+ * undone; `capture` marks the invoice due once the order is delivered; `cancel` voids it, `refund`
+ * issues a credit. It is the main payment, so no `confirm`.
  */
 export function nonPspProvider(publicUrl: string): PaymentProvider<NonPspConfiguration, NonPspPaymentSession> {
   return {
@@ -37,9 +39,18 @@ export function nonPspProvider(publicUrl: string): PaymentProvider<NonPspConfigu
     readSession: async ({ configuration, payment }) => sessionOf(configuration, payment),
     // No amountChanged: nothing is held at a provider, so the platform keeps the payment at its share itself.
 
-    /** The selected method must still be offered in the channel; else 400, which vetoes processing. */
+    /**
+     * The selected method must still be offered in the channel; else 400, which vetoes processing.
+     * Offered: the payment is reserved, in the platform's commit of the move (no call back).
+     */
     async process({ configuration, payment }) {
-      chooseMethod(configuration, selectedMethodOf(payment));
+      const method = chooseMethod(configuration, selectedMethodOf(payment));
+      if (payment.state !== 'intent') return {};
+      return { state: 'reserved', pspStatus: 'reserved', attributes: { ...payment.attributes, paymentMethod: method.identifier } };
+    },
+    /** The move to processing was undone (another payment refused, a hook vetoed, the order back in checkout): the promise is withdrawn. */
+    async abort({ payment }) {
+      return payment.state === 'reserved' ? { state: 'intent', pspStatus: 'released' } : {};
     },
     /** Order delivered: a reserved (promised) payment becomes captured (the invoice is due); anything else is left. */
     async capture({ payment }) {

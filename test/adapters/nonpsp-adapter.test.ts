@@ -257,7 +257,7 @@ describe('amountChanged', () => {
 });
 
 describe('complete', () => {
-  it('moves the order processing, accepted, completed — each its own change — and reserves the payment', async () => {
+  it('moves the order processing, accepted, completed — each its own change — and its process reserves the payment in the move to processing', async () => {
     const id = await newOrder({ payments: [card(100)] });
     const { body } = await create(id);
     const done = await complete(id, body.paymentId);
@@ -271,10 +271,12 @@ describe('complete', () => {
     const events = (await admin.events(id)).body as Array<{ type: string; actor: string; data: { status?: { to: string }; changes?: string[] } }>;
     const steps = events
       .filter((e) => e.type === 'order.changed' && (e.data.status || e.data.changes?.some((c) => c.endsWith('/state'))))
-      .map((e) => e.data.status?.to ?? 'payment reserved');
-    expect(steps).toEqual(['processing', 'payment reserved', 'accepted', 'completed']);
+      .map((e) => `${e.data.status?.to ?? '(no move)'}${e.data.changes?.some((c) => c.endsWith('/state') && c.startsWith('/payments/')) ? ' + payment state' : ''}`);
+    // One commit a step: the reservation rides in the move to processing (no commit of its own).
+    expect(steps).toEqual(['processing + payment state', 'accepted', 'completed']);
     expect(events.filter((e) => e.data.status).every((e) => e.actor === 'nonpsp_adapter')).toBe(true);
-    expect((await transactions(body.paymentId)).at(-1)).toMatchObject({ event: 'complete', isSuccess: true, pspStatus: 'reserved' });
+    // The platform's record of the process call and its answer.
+    expect((await transactions(body.paymentId)).at(-1)).toMatchObject({ event: 'process', pspEvent: 'platform', isSuccess: true, pspStatus: 'reserved' });
 
     const again = await complete(id, body.paymentId);
     expect(again.status).toBe(200);

@@ -90,7 +90,8 @@ describe('the payment lifecycle: gift cards and a non-PSP payment', () => {
     const refusedCard = afterVeto.includes(`process:${cardA}:failed`) ? cardA : cardB;
     const reservedCard = refusedCard === cardA ? cardB : cardA;
     expect(afterVeto).toContain(`process:${refusedCard}:failed`);
-    expect(afterVeto.filter((c) => c.startsWith('abort:'))).toEqual([`abort:${reservedCard}:ok`]);
+    // abort goes to every payment whose process answered: the reserved card, and the non-PSP payment (its process reserves it too).
+    expect(afterVeto.filter((c) => c.startsWith('abort:')).sort()).toEqual([`abort:${reservedCard}:ok`, `abort:${nonpsp.id}:ok`].sort());
     expect((await events(orderId)).some((e) => e.type === 'order.change_vetoed' && e.data.reason === 'payment_process_failed')).toBe(true);
 
     // Second attempt: every card reserved, the order completed, confirm commits each card by exactly its amount.
@@ -117,7 +118,9 @@ describe('the payment lifecycle: gift cards and a non-PSP payment', () => {
     const refunded = dataOf(refund).refundPayment;
     expect(refunded).toMatchObject({ state: 'captured', refundedAmount: 30 });
     expect(refunded.transactions.filter((t) => t.pspEvent === 'platform')).toEqual([
+      // First attempt: process reserved it, and abort released it when a card refused; second attempt: process.
       expect.objectContaining({ event: 'process', isSuccess: true }),
+      expect.objectContaining({ event: 'abort', isSuccess: true }),
       expect.objectContaining({ event: 'process', isSuccess: true }),
       expect.objectContaining({ event: 'capture', isSuccess: true }),
       { event: 'refund', pspEvent: 'platform', amount: 30, isSuccess: true, errorDetail: null },
@@ -125,7 +128,7 @@ describe('the payment lifecycle: gift cards and a non-PSP payment', () => {
     // The operator's reason (trimmed) is on the refund's transaction, and in the request the adapter received.
     const reasons = await admin(JourneyPaymentReasonsDocument, { o: orderId, p: nonpsp.id });
     const logged = dataOf(reasons).payment?.transactions.filter((t) => t.pspEvent === 'platform') ?? [];
-    expect(logged.map((t) => [t.event, t.reason])).toEqual([['process', null], ['process', null], ['capture', null], ['refund', 'Damaged in transit']]);
+    expect(logged.map((t) => [t.event, t.reason])).toEqual([['process', null], ['abort', null], ['process', null], ['capture', null], ['refund', 'Damaged in transit']]);
     expect(logged.at(-1)?.requestJson).toMatchObject({ amount: 30, reason: 'Damaged in transit' });
     const tooLong = (await admin(JourneyRefundReasonDocument, { o: orderId, p: nonpsp.id, r: 'x'.repeat(501) })).body;
     expect(tooLong.errors?.[0]?.extensions?.code).toBe('INVALID_REFUND_REASON');
