@@ -65,6 +65,13 @@ export interface PaymentCallbackRequest {
   attributes?: Record<string, unknown>;
   /** `refund` only: why the operator refunds (refundPayment's `reason`); an adapter may pass it on to its provider. */
   reason?: string;
+  /**
+   * True when the call comes after the change committed, from the outbox (`capture`, and a
+   * `confirm` that failed inside the move to `completed`): the platform records nothing of the
+   * answer, so the adapter records its outcome on the payment itself (payment API), and the order
+   * in the body may be older than a retry. Absent: the platform records the answer.
+   */
+  afterCommit?: boolean;
   /** The order as the platform sees it at the call. */
   order: OrderDocument;
 }

@@ -191,9 +191,9 @@ function mount<TConfig, TFront>(
   // The lifecycle callbacks it implements (the platform only, kit.onPaymentCallback checks the call token).
   for (const name of callbacks) {
     const step = provider[name]!.bind(provider);
-    // confirm and capture run after commit (retried): the order in the body may be older than a retry, so it is read again.
-    const afterCommit = name === 'confirm' || name === 'capture';
     kit.onPaymentCallback(name, async (tenant, call: PaymentCallbackRequest) => {
+      // A call from the outbox (capture; a confirm that failed inside the move) comes after commit, maybe retried: the order is read again.
+      const afterCommit = call.afterCommit === true;
       const order = afterCommit ? await kit.orders.getOrder(tenant, call.orderId) : call.order;
       const payment = order.payments.find((p) => p.id === call.paymentId && p.adapterId === kit.adapterId);
       if (!payment) return {};

@@ -188,14 +188,35 @@ describe('abort on the way back to checkout', () => {
   });
 });
 
-describe('confirm and capture after commit, through the outbox', () => {
-  it('completed → confirm on the payments that registered it (retried until 2xx); delivered → capture', async () => {
+describe('confirm inside the move to completed; capture and a failed confirm after commit, through the outbox', () => {
+  it('a confirm answered inside accepted → completed is recorded in that commit, and queues nothing', async () => {
+    card.on('/o9/process', () => ({ status: 200, body: { state: 'reserved' } }));
+    card.on('/o9/confirm', () => ({ status: 200, body: { state: 'captured', pspStatus: 'committed' } }));
+    await orderWithPayments('o9');
+    for (const status of ['processing', 'accepted']) expect((await admin.call('PUT', '/o9/state', { status })).status).toBe(200);
+    const completed = await admin.call('PUT', '/o9/state', { status: 'completed' });
+    expect(completed.status).toBe(200);
+    // Captured when the move answers: the same commit, not a later one.
+    expect(completed.body.payments[0]).toMatchObject({ id: 'o9-card', state: 'captured' });
+    expect(completed.body.version).toBe((await admin.call('GET', '/o9')).body.version);
+    const call = card.callsTo('/o9/confirm')[0]!;
+    expect(call.body).toMatchObject({ callback: 'confirm', paymentId: 'o9-card', state: 'reserved' });
+    expect(call.body.afterCommit).toBeUndefined();
+    await outboxSettled(system, 'o9');
+    expect(card.callsTo('/o9/confirm')).toHaveLength(1);
+    const moves = ((await admin.events('o9')).body as Array<{ type: string; data: any }>).filter((event) => event.type === 'order.changed' && event.data.status?.to === 'completed');
+    expect(moves).toHaveLength(1);
+    expect(moves[0]!.data.changes).toContain('/payments/0/state');
+  });
+
+  it('completed → confirm on the payments that registered it (a failure inside the move is retried from the outbox until 2xx); delivered → capture', async () => {
     let confirms = 0;
     card.on('/o7/confirm', () => (++confirms === 1 ? { status: 503 } : { status: 200, body: {} }));
     await orderWithPayments('o7');
     for (const status of ['processing', 'accepted', 'completed']) expect((await admin.call('PUT', '/o7/state', { status })).status).toBe(200);
     await eventually(async () => card.callsTo('/o7/confirm').length >= 2);
-    expect(card.callsTo('/o7/confirm')[1]!.body).toMatchObject({ callback: 'confirm', paymentId: 'o7-card', amount: 100 });
+    expect(card.callsTo('/o7/confirm')[1]!.body).toMatchObject({ callback: 'confirm', paymentId: 'o7-card', amount: 100, afterCommit: true });
+    expect(card.callsTo('/o7/confirm')[0]!.body.afterCommit).toBeUndefined();
     expect(psp.callsTo('/o7/confirm')).toHaveLength(0);
     expect(psp.callsTo('/o7/capture')).toHaveLength(0);
 

@@ -1,11 +1,11 @@
 /** Which orders call out during a change (hooks, payment lifecycle callbacks), in JS and in SQL, and how long such a change may take. */
 import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
 
-const hasLifecycleCallbacks = (payment: PaymentDocument) => Boolean(payment.callbacks?.process ?? payment.callbacks?.abort);
+const hasLifecycleCallbacks = (payment: PaymentDocument) => Boolean(payment.callbacks?.process ?? payment.callbacks?.abort ?? payment.callbacks?.confirm);
 
 /**
  * A change of this order may call something outside the platform before its commit: a hook, or
- * a payment's `process`/`abort` on a status move. Such a change starts from a fresh read (never a
+ * a payment's `process`/`abort`/`confirm` on a status move. Such a change starts from a fresh read (never a
  * cached copy) and takes the order's writer turn across processes (docs/order-engine.md).
  */
 export const callsOut = (document: OrderDocument): boolean => document.hooks.length > 0 || document.payments.some(hasLifecycleCallbacks);
@@ -17,7 +17,7 @@ export const callsOut = (document: OrderDocument): boolean => document.hooks.len
  */
 export const callsOutSql = (document: string): string =>
   `(jsonb_array_length(coalesce(${document}->'hooks', '[]'::jsonb)) > 0
-    or jsonb_path_exists(${document}, '$.payments[*].callbacks ? (@.process != null || @.abort != null)'))`;
+    or jsonb_path_exists(${document}, '$.payments[*].callbacks ? (@.process != null || @.abort != null || @.confirm != null)'))`;
 
 /** What bounds how long a change may run: each outbound call waits at most `hookTimeoutMs`; patches bring in at most `cascadeLimit` more calls. */
 export interface TurnLimits {
@@ -32,7 +32,7 @@ export const TURN_MARGIN_MS = 10_000;
  * How long a writer may hold an order's turn: hook timeout × (the order's hooks + 2 × its
  * payments + the cascade limit) + a margin. Each hook is called once for the change plus at most
  * `cascadeLimit` cascaded calls; each payment at most two lifecycle callbacks (`process`, then
- * `abort` when a veto or lost commit undoes it). Past it, the holder is taken for dead.
+ * `abort` when a veto or lost commit undoes it; or `confirm` alone). Past it, the holder is taken for dead.
  * `base` and `perCall` are what the SQL multiplies (`turnUntilSql`).
  */
 export const turnBound = (limits: TurnLimits) => ({ baseMs: limits.hookTimeoutMs * limits.cascadeLimit + TURN_MARGIN_MS, perCallMs: limits.hookTimeoutMs });

@@ -218,15 +218,16 @@ export class OrderEngine {
       }
 
       const released = move === 'release' ? await this.release(outcome.document, lifecycle) : false;
+      const confirmed = move === 'confirm' ? await this.confirm(outcome.document, lifecycle) : { payments: [], answered: false };
       // The platform's allocation, on the change as the hooks left it: the payments without a
       // provider session follow their shares in this commit (hooks see the change as requested).
       const reallocated = allocateAmounts(current.document, outcome.document);
-      const patched = processed.answered || released || reallocated || outcome.invocations.some((invocation) => invocation.patched.length > 0);
+      const patched = processed.answered || released || confirmed.answered || reallocated || outcome.invocations.some((invocation) => invocation.patched.length > 0);
       const changes = patched ? changedPointers(current.document, outcome.document) : requested;
       const jobs = [
         ...notificationJobs(current.document, outcome.document),
         ...amountChangedJobs(current.document, outcome.document, request.actor.adapterId),
-        ...paymentCallbackJobs(current.document, outcome.document),
+        ...paymentCallbackJobs(current.document, outcome.document, confirmed.payments),
       ];
       const event: EventInput = {
         id: randomUUID(),
@@ -289,6 +290,13 @@ export class OrderEngine {
       if (error instanceof AppError) await this.recordRefusal(request, current, error);
       throw error;
     }
+  }
+
+  /** accepted → completed, once the hooks accepted it: `confirm` on the part payments; answers recorded inside `payments`, the payments confirmed returned. */
+  private async confirm(document: OrderDocument, context: LifecycleContext): Promise<{ payments: string[]; answered: boolean }> {
+    const before = JSON.stringify(document.payments);
+    const payments = await this.lifecycle!.confirm(context, document);
+    return { payments, answered: JSON.stringify(document.payments) !== before };
   }
 
   /** processing → checkout, once the hooks accepted it: `abort` releases reservations; answers recorded inside `payments`. */

@@ -18,7 +18,7 @@ export function orderJobs(log?: PaymentCallbackLog) {
       timeoutMs: number,
     ): Promise<PaymentCallbackResult> {
       const { tenant, order, payment, callback } = job;
-      const result = await callPaymentCallback(calls, { tenant, order, payment, callback }, timeoutMs);
+      const result = await callPaymentCallback(calls, { tenant, order, payment, callback, extra: { afterCommit: true } }, timeoutMs);
       await log?.record({ tenant, orderId: job.orderId, version: job.version, actor: 'notification-service', payment, result });
       return result;
     },

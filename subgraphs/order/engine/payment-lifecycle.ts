@@ -8,15 +8,19 @@ import type { JobInput } from './order-store.repository.js';
 import { activePayments } from '../../../contracts/allocation.js';
 
 /** What the engine does around a status move (docs/order-engine.md, "Payment lifecycle"). */
-export type LifecycleMove = 'process' | 'release' | undefined;
+export type LifecycleMove = 'process' | 'release' | 'confirm' | undefined;
 
 export function lifecycleMoveOf(from: string, to: string): LifecycleMove {
   if (from === 'checkout' && to === 'processing') return 'process';
   if (from === 'processing' && to === 'checkout') return 'release';
+  if (from === 'accepted' && to === 'completed') return 'confirm';
   return undefined;
 }
 
-/** Callbacks called after commit, through the outbox, when the order reaches a status. */
+/**
+ * Callbacks called after commit, through the outbox, when the order reaches a status: `capture`
+ * always; `confirm` for the payments whose call inside the move to `completed` did not succeed.
+ */
 const AFTER_COMMIT: Readonly<Record<string, PaymentCallbackName>> = { completed: 'confirm', delivered: 'capture' };
 
 /** The outbox job id of an after-commit callback names the callback and the payment. */
@@ -26,12 +30,12 @@ export const paymentCallbackJobId = (callback: PaymentCallbackName, paymentId: s
  * `confirm` (order completed: part payments commit their value) and `capture` (order delivered)
  * jobs, queued in the committing transaction for every active payment that registered them.
  */
-export function paymentCallbackJobs(before: OrderDocument, after: OrderDocument): JobInput[] {
+export function paymentCallbackJobs(before: OrderDocument, after: OrderDocument, doneInMove: readonly string[] = []): JobInput[] {
   const to = after.state.currentStatus;
   const callback = AFTER_COMMIT[to];
   if (!callback || before.state.currentStatus === to) return [];
   return activePayments(after)
-    .filter((payment) => payment.callbacks?.[callback])
+    .filter((payment) => payment.callbacks?.[callback] && !doneInMove.includes(payment.id))
     .map((payment) => ({
       kind: 'payment_callback' as const,
       notificationId: paymentCallbackJobId(callback, payment.id),
@@ -55,7 +59,10 @@ export interface LifecycleContext {
 /**
  * The synchronous part of the lifecycle, run by the engine inside a status change before it
  * commits: `process` on checkout → processing (any failure vetoes the move and aborts what may
- * be held), `abort` on processing → checkout (releasing reservations; never blocks the move).
+ * be held), `abort` on processing → checkout (releasing reservations; never blocks the move),
+ * `confirm` on accepted → completed (part payments commit their value, recorded in the move's
+ * commit; never blocks the move: a payment whose call fails is confirmed again after commit,
+ * through the outbox, with its retries).
  */
 export class PaymentLifecycle {
   constructor(
@@ -97,6 +104,24 @@ export class PaymentLifecycle {
     for (const { payment, result } of await this.abort(context, draft, activePayments(draft))) {
       if (result.ok) applyAnswer(draft, payment.id, result.answer);
     }
+  }
+
+  /**
+   * accepted → completed, once the hooks accepted it: `confirm` on every active payment that
+   * registered it, in parallel; the answers of those that succeeded are recorded on the document
+   * and their ids returned (the others get an outbox job). The call may come again for the same
+   * payment (a lost commit retries the move; the outbox after a failure), so `confirm` is idempotent.
+   */
+  async confirm(context: LifecycleContext, document: OrderDocument): Promise<string[]> {
+    const targets = activePayments(document).filter((payment) => payment.callbacks?.confirm);
+    const called = await Promise.all(targets.map((payment) => this.call(context, document, payment, 'confirm')));
+    const confirmed: string[] = [];
+    for (const { payment, result } of called) {
+      if (!result.ok) continue;
+      applyAnswer(document, payment.id, result.answer);
+      confirmed.push(payment.id);
+    }
+    return confirmed;
   }
 
   /** `abort` on those of `payments` that registered it, in parallel; each call logged. */
