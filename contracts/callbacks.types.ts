@@ -97,6 +97,12 @@ export interface PaymentAnswer {
    */
   amount?: number;
   refundedAmount?: number;
+  /**
+   * The adapter's own call to its provider for this step (what it sent and what came back), for
+   * the payment's log: the platform records it beside its record of the call, whether or not the
+   * change commits (the provider call happened either way). No `eventKey`.
+   */
+  transaction?: Omit<TransactionInput, 'eventKey'>;
 }
 
 /** One call to a provider as it is logged (`POST /api/v0/payments/{id}/transactions`, or with a payment's create). */

@@ -228,6 +228,7 @@ const CALLBACK_BODY = {
     paymentId: { type: 'string' },
     amount: { type: 'number' },
     state: { type: 'string' },
+    afterCommit: { type: 'boolean' },
     order: { type: 'object' },
   },
 } as const;

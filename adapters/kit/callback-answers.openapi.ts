@@ -27,6 +27,20 @@ export const paymentAnswerSchema = {
     eventKey: { type: 'string', description: '`refund` only: the key of the provider event that will report this refund; the platform records the refund under it, so that event adds nothing again' },
     amount: { type: 'number', description: 'refresh only: the amount the provider holds for the payment' },
     refundedAmount: { type: 'number', description: 'refresh only: what the provider has refunded of it' },
+    transaction: {
+      type: 'object',
+      description: "The adapter's own call to its provider for this step, logged by the platform beside its record of the call",
+      properties: {
+        event: { type: 'string' },
+        pspEvent: { type: ['string', 'null'] },
+        amount: { type: ['number', 'null'] },
+        isSuccess: { type: 'boolean' },
+        pspStatus: { type: ['string', 'null'] },
+        requestJson: {},
+        responseJson: {},
+        errorDetail: { type: ['string', 'null'] },
+      },
+    },
   },
 } as const;
 

@@ -206,14 +206,22 @@ function mount<TConfig, TFront>(
         throw error;
       }
       const { transaction, amount, ...answer } = result;
-      // The platform records the answer of the others in its own commit; after commit the adapter
-      // records it, with the provider's transaction in the same commit. The platform logs every
-      // call and answer itself; the provider's own traffic is logged beside it.
+      // After commit the adapter records the answer itself, with the provider's transaction in the
+      // same commit. Otherwise the platform records the answer in its own commit, and logs the
+      // provider's transaction the answer carries beside its log of the call (no call of ours).
       const fields = paymentFields(answer);
-      if (afterCommit && Object.keys(fields).length > 0) await kit.payments.updatePayment(tenant, call.orderId, payment.id, { ...fields, ...(transaction ? { transaction } : {}) });
-      else if (transaction) await log(tenant, call.orderId, payment.id, transaction);
-      // A refresh may also say what the provider holds (the platform records it with the state).
-      return name === 'refresh' && amount !== undefined ? { ...answer, amount } : answer;
+      if (afterCommit) {
+        if (Object.keys(fields).length > 0) await kit.payments.updatePayment(tenant, call.orderId, payment.id, { ...fields, ...(transaction ? { transaction } : {}) });
+        else if (transaction) await log(tenant, call.orderId, payment.id, transaction);
+        return answer;
+      }
+      const { eventKey: _key, ...logged } = transaction ?? {};
+      return {
+        ...answer,
+        ...(transaction ? { transaction: logged } : {}),
+        // A refresh may also say what the provider holds (the platform records it with the state).
+        ...(name === 'refresh' && amount !== undefined ? { amount } : {}),
+      };
     });
   }
 

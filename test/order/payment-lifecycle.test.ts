@@ -152,6 +152,15 @@ describe('process and abort around checkout → processing', () => {
     expect(refused.body.details.failures[0]).toMatchObject({ paymentId: 'o4-card', reason: 'malformed_response', message: expect.stringContaining('intent to refunded') });
   });
 
+  it('an answer carrying a transaction that is not one the platform can log is a failure, not a write', async () => {
+    card.on('/o10/process', () => ({ status: 200, body: { state: 'reserved', transaction: { event: 'reserve', isSuccess: 'yes' } } }));
+    await orderWithPayments('o10');
+    const refused = await admin.call('PUT', '/o10/state', { status: 'processing' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.failures[0]).toMatchObject({ paymentId: 'o10-card', reason: 'malformed_response', message: expect.stringContaining('transaction/isSuccess') });
+    expect((await transactions('o10')).filter((t) => t.event === 'reserve')).toHaveLength(0);
+  });
+
   it('a /state hook vetoing after process succeeded aborts the processed payments', async () => {
     psp.on('/o5/state-hook', () => ({ status: 400, body: { message: 'Billing address is missing.' } }));
     await orderWithPayments('o5', { hooks: [{ id: 'h', adapterId: 'commerce_adapter', subscribeTo: '/state', invoke: `${psp.url}/o5/state-hook` }] });
@@ -191,7 +200,8 @@ describe('abort on the way back to checkout', () => {
 describe('confirm inside the move to completed; capture and a failed confirm after commit, through the outbox', () => {
   it('a confirm answered inside accepted → completed is recorded in that commit, and queues nothing', async () => {
     card.on('/o9/process', () => ({ status: 200, body: { state: 'reserved' } }));
-    card.on('/o9/confirm', () => ({ status: 200, body: { state: 'captured', pspStatus: 'committed' } }));
+    const commit = { event: 'capture', pspEvent: 'commit', isSuccess: true, pspStatus: 'committed', responseJson: { reservationId: 'r-9' } };
+    card.on('/o9/confirm', () => ({ status: 200, body: { state: 'captured', pspStatus: 'committed', transaction: commit } }));
     await orderWithPayments('o9');
     for (const status of ['processing', 'accepted']) expect((await admin.call('PUT', '/o9/state', { status })).status).toBe(200);
     const completed = await admin.call('PUT', '/o9/state', { status: 'completed' });
@@ -207,6 +217,13 @@ describe('confirm inside the move to completed; capture and a failed confirm aft
     const moves = ((await admin.events('o9')).body as Array<{ type: string; data: any }>).filter((event) => event.type === 'order.changed' && event.data.status?.to === 'completed');
     expect(moves).toHaveLength(1);
     expect(moves[0]!.data.changes).toContain('/payments/0/state');
+    // The adapter's provider call, carried by its answer, is logged by the platform before its own record of the call.
+    const log = (await transactions('o9')).filter((t) => t.paymentId === 'o9-card' && ['capture', 'confirm'].includes(t.event));
+    expect(log.map((t) => [t.event, t.pspEvent, t.isSuccess, t.pspStatus])).toEqual([
+      ['capture', 'commit', true, 'committed'],
+      ['confirm', 'platform', true, 'committed'],
+    ]);
+    expect(log[0]!.responseJson).toEqual({ reservationId: 'r-9' });
   });
 
   it('completed → confirm on the payments that registered it (a failure inside the move is retried from the outbox until 2xx); delivered → capture', async () => {

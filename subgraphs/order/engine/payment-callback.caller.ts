@@ -3,7 +3,8 @@ import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { PAYMENT_MACHINE, refusePaymentTransition } from '../../../contracts/payment-state.machine.js';
 import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
-import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest } from '../../../contracts/callbacks.types.js';
+import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest, TransactionInput } from '../../../contracts/callbacks.types.js';
+import { transactionInputProblem } from '../domain/transaction-input.schema.js';
 import { amountPrecisionProblem, precisionText } from '../../../contracts/currency-exponents.js';
 
 export { PAYMENT_CALLBACKS, type PaymentAnswer, type PaymentCallbackName } from '../../../contracts/callbacks.types.js';
@@ -86,7 +87,7 @@ export async function callPaymentCallback(calls: CallSigner, call: PaymentCallba
 function answerOf(body: unknown, text: string, payment: PaymentDocument, callback: PaymentCallbackName, currency: string): PaymentAnswer | string {
   if (text.trim() === '') return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'answered 2xx with a body that is not a JSON object';
-  const { state, attributes, reference, pspStatus, eventKey, amount, refundedAmount } = body as Record<string, unknown>;
+  const { state, attributes, reference, pspStatus, eventKey, amount, refundedAmount, transaction } = body as Record<string, unknown>;
   const answer: PaymentAnswer = {};
   if (state !== undefined) {
     if (typeof state !== 'string') return 'answered a state that is not a string';
@@ -115,6 +116,12 @@ function answerOf(body: unknown, text: string, payment: PaymentDocument, callbac
   if (reference !== undefined) {
     if (typeof reference !== 'string') return 'answered a reference that is not a string';
     answer.reference = reference;
+  }
+  if (transaction !== undefined) {
+    const problem = transactionInputProblem(transaction);
+    if (problem) return `answered a ${problem}`;
+    const { eventKey: _key, ...logged } = transaction as TransactionInput;
+    answer.transaction = logged;
   }
   if (typeof pspStatus === 'string') answer.pspStatus = pspStatus.slice(0, 256);
   if (typeof eventKey === 'string' && eventKey !== '' && eventKey.length <= 256) answer.eventKey = eventKey;

@@ -22,8 +22,10 @@ export interface CallbackLogEntry {
 
 /**
  * Every lifecycle call and its answer, twice: an event record (the events API) and a transaction
- * in the payment's log (what the merchant sees), in one statement. A call is a fact whether or
- * not the change it belongs to commits, so it is recorded on its own.
+ * in the payment's log (what the merchant sees), in one statement; before them, the adapter's own
+ * provider call when the answer carries it (`transaction`), so the adapter makes no call of its
+ * own to log it. A call is a fact whether or not the change it belongs to commits, so it is
+ * recorded on its own.
  */
 export class PaymentCallbackLog {
   constructor(
@@ -46,6 +48,30 @@ export class PaymentCallbackLog {
     const amount = entry.amount ?? payment.amount;
     const pspStatus = result.ok ? (result.answer.pspStatus ?? result.answer.state ?? String(result.status)) : result.reason;
     try {
+      // The adapter's own provider call for the step, when its answer carries one: logged first, as it happened first.
+      const provided = result.ok ? result.answer.transaction : undefined;
+      if (provided) {
+        await this.pool.query(
+          `insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, response_json, error_detail)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+          [
+            randomUUID(),
+            tenant.merchant,
+            tenant.channel,
+            entry.orderId,
+            payment.id,
+            payment.adapterId,
+            provided.event,
+            provided.pspEvent ?? null,
+            provided.amount ?? amount,
+            provided.isSuccess,
+            provided.pspStatus ?? null,
+            provided.requestJson === undefined ? null : JSON.stringify(provided.requestJson),
+            provided.responseJson === undefined ? null : JSON.stringify(provided.responseJson),
+            provided.errorDetail ?? null,
+          ],
+        );
+      }
       await this.pool.query(
         `with event as (
            insert into order_events (id, merchant, channel, order_id, type, version, actor, data) values ($1, $2, $3, $4, $5, $6, $7, $8)

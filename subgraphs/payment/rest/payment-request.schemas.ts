@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { transactionInputSchema } from '../../order/domain/transaction-input.schema.js';
 
 /** Request schemas of the payment API, built on the payment definition of schemas/order.schema.json. */
 const ORDER_SCHEMA = JSON.parse(readFileSync(new URL('../../../schemas/order.schema.json', import.meta.url), 'utf8')) as {
@@ -28,27 +29,6 @@ const paymentProperties = {
 
 const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
-/** A transaction body; `extra` adds fields (the log endpoint's `orderId`). */
-function transactionFields(extra: Record<string, unknown> = {}) {
-  return {
-    type: 'object',
-    required: ['event', 'isSuccess'],
-    additionalProperties: false,
-    properties: {
-      ...extra,
-      event: { type: 'string', minLength: 1, maxLength: 128 },
-      pspEvent: text(128),
-      amount: { type: ['number', 'null'], minimum: -99_999_999_999_999, maximum: 99_999_999_999_999 },
-      isSuccess: { type: 'boolean' },
-      pspStatus: text(256),
-      requestJson: { description: 'Any JSON: what the adapter sent the provider.' },
-      responseJson: { description: 'Any JSON: what the provider answered.' },
-      errorDetail: { ...text(8_000), description: 'Fault description shown to the merchant; recommended when isSuccess is false.' },
-      eventKey: { ...text(256), description: "A provider event's key: unique per payment, a second one is refused 409 duplicate_event (nothing changes)." },
-    },
-  } as const;
-}
-
 export const paymentParams = { type: 'object', required: ['paymentId'], properties: { paymentId: id } } as const;
 
 /** A callback address at creation may hold `{paymentId}` / `{payment_id}` (and `{orderId}` / `{order_id}`), filled in by the platform. */
@@ -62,7 +42,7 @@ export const createPaymentBody = {
     ...paymentProperties,
     id: { type: 'string', format: 'uuid', description: 'Optional: an id the adapter chose (a UUID) so its provider step can name the payment before it exists.' },
     callbacks: { ...(paymentFields.callbacks as object), additionalProperties: urlTemplate },
-    transaction: { ...transactionFields(), description: 'Optional first transaction, logged with the payment (e.g. the provider call that made it).' },
+    transaction: { ...transactionInputSchema(), description: 'Optional first transaction, logged with the payment (e.g. the provider call that made it).' },
     hooks: {
       type: 'array',
       maxItems: 8,
@@ -79,7 +59,7 @@ export const updatePaymentBody = {
   properties: {
     ...paymentProperties,
     id,
-    transaction: { ...transactionFields(), description: 'Logged in the same commit as the change (with an eventKey: a provider event applied once). A change that changes nothing commits nothing; a transaction with an eventKey is then logged alone.' },
+    transaction: { ...transactionInputSchema(), description: 'Logged in the same commit as the change (with an eventKey: a provider event applied once). A change that changes nothing commits nothing; a transaction with an eventKey is then logged alone.' },
     refund: {
       type: 'object',
       required: ['amount'],
@@ -90,7 +70,7 @@ export const updatePaymentBody = {
   },
 } as const;
 
-export const transactionBody = transactionFields({ orderId: id });
+export const transactionBody = transactionInputSchema({ orderId: id });
 
 /** An attempt: a transaction of an order without a payment (a create that failed before one existed). */
 export const attemptBody = {
