@@ -260,8 +260,10 @@ describe('gift card adapter: reservations', () => {
     expect(await card(cardId)).toMatchObject({ balance: 100, reserved: 80, available: 20 });
 
     expect((await setStatus(orderId, 'accepted')).status).toBe(200);
-    expect((await setStatus(orderId, 'completed')).status).toBe(200);
-    await eventually(async () => (await getOrder(orderId)).payments[0].state === 'captured');
+    const completed = await setStatus(orderId, 'completed');
+    expect(completed.status).toBe(200);
+    // Committed inside the move: captured in the commit that completes the order.
+    expect(completed.body.payments[0].state).toBe('captured');
     expect(await card(cardId)).toMatchObject({ balance: 20, reserved: 0, committed: 80 });
     order = await getOrder(orderId);
     expect(order.payments[0].attributes.sealedCode).toBeUndefined();
@@ -280,6 +282,24 @@ describe('gift card adapter: reservations', () => {
     const redelivered = await rest(adapterUrl(), 'POST', confirmPath, { headers, body });
     expect(redelivered.status).toBe(200);
     expect(await card(cardId)).toMatchObject({ balance: 20, committed: 80 });
+  });
+
+  it('a commit the gift card system refuses inside the move to completed does not stop it: the outbox confirms the card after commit', async () => {
+    const orderId = await newOrder(40);
+    const cardId = await seedCard(100);
+    await addCard(orderId, { cardId });
+    for (const status of ['processing', 'accepted']) expect((await setStatus(orderId, status)).status).toBe(200);
+    await failNext('commitReservation', 503);
+    const completed = await setStatus(orderId, 'completed');
+    expect(completed.status).toBe(200);
+    expect(completed.body.state.currentStatus).toBe('completed');
+    expect(completed.body.payments[0].state).toBe('reserved');
+    // Retried from the outbox (afterCommit): the adapter records the capture through the payment API.
+    await eventually(async () => (await getOrder(orderId)).payments[0].state === 'captured');
+    await outboxSettled(system, orderId);
+    expect(await card(cardId)).toMatchObject({ balance: 60, reserved: 0, committed: 40 });
+    const paymentId = completed.body.payments[0].id;
+    expect((await transactions(paymentId)).filter((t) => t.pspEvent === 'platform' && t.event === 'confirm').map((t) => t.isSuccess)).toEqual([false, true]);
   });
 
   it('releases the reservation when the order returns to checkout, and reserves again on the next processing', async () => {
