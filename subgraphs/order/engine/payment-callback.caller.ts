@@ -4,7 +4,7 @@ import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { PAYMENT_MACHINE, refusePaymentTransition } from '../../../contracts/payment-state.machine.js';
 import type { OrderDocument, PaymentDocument } from '../../../contracts/order.types.js';
 import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest, TransactionInput } from '../../../contracts/callbacks.types.js';
-import { transactionInputProblem } from '../domain/transaction-input.schema.js';
+import { transactionInputProblem } from '../domain/transaction-input.validator.js';
 import { amountPrecisionProblem, precisionText } from '../../../contracts/currency-exponents.js';
 
 export { PAYMENT_CALLBACKS, type PaymentAnswer, type PaymentCallbackName } from '../../../contracts/callbacks.types.js';

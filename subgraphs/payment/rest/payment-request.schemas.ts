@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { transactionInputSchema } from '../../order/domain/transaction-input.schema.js';
+import { transactionInputSchema } from '../../order/domain/transaction-input.validator.js';
 
 /** Request schemas of the payment API, built on the payment definition of schemas/order.schema.json. */
 const ORDER_SCHEMA = JSON.parse(readFileSync(new URL('../../../schemas/order.schema.json', import.meta.url), 'utf8')) as {
