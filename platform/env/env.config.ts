@@ -27,6 +27,8 @@ export interface ServiceSpec {
   env?: string;
   /** The settings it declares in its manifest (adapters/kit/provider-manifest.ts), read with the rest of the environment. */
   settings?: readonly ServiceSetting[];
+  /** An adapter's kind as its provider manifest declares it (unset: `payment`); the adapter registry lists an unreachable adapter with it. */
+  adapterKind?: 'commerce' | 'payment' | 'giftcard';
   /** An adapter's configuration schema, as a path from the repository's root (default `schemas/adapters/<name>.schema.json`). */
   schemaFile?: string;
 }
