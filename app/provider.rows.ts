@@ -21,6 +21,7 @@ export function providerRows(providers: readonly ProviderEntry[], kind: 'adapter
       kind: 'adapter',
       port: adapter.port,
       ...(adapter.env ? { env: adapter.env } : {}),
+      ...(adapter.kind ? { adapterKind: adapter.kind } : {}),
       ...(adapter.settings ? { settings: adapter.settings } : {}),
       schemaFile: relative(ROOT, fileURLToPath(adapter.schemaFile)).split('\\').join('/'),
       ...(adapter.factory ? { factory: adapter.factory } : {}),

@@ -8,12 +8,12 @@ import { createPaymentService } from '../subgraphs/payment/payment.service.js';
 import { createNotificationAdmin, createNotificationService } from '../notifications/notification.service.js';
 import { orderJobs } from '../subgraphs/order/engine/order-jobs.js';
 import { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.log.js';
-import { createCommerceAdapter } from '../adapters/commerce/commerce-adapter.app.js';
-import { createNonPspAdapter } from '../adapters/nonpsp/nonpsp-adapter.app.js';
-import { createGiftCardAdapter } from '../adapters/giftcard/gift-card-adapter.app.js';
+import { commerceManifest } from '../adapters/commerce/commerce.manifest.js';
+import { nonPspManifest } from '../adapters/nonpsp/nonpsp.manifest.js';
+import { giftCardManifest } from '../adapters/giftcard/gift-card.manifest.js';
 import { createProviderAAdapter } from '../adapters/provider-a/provider-a-adapter.app.js';
-import { createCommerceSandbox } from '../sandboxes/commerce/commerce-sandbox.app.js';
-import { createGiftCardSandbox } from '../sandboxes/giftcard/gift-card-sandbox.app.js';
+import { commerceSandboxManifest } from '../sandboxes/commerce/commerce-sandbox.manifest.js';
+import { giftCardSandboxManifest } from '../sandboxes/giftcard/gift-card-sandbox.manifest.js';
 import { createProviderASandbox } from '../sandboxes/provider-a/provider-a-sandbox.app.js';
 import { createAdminWebService } from '../web/admin/admin-web.service.js';
 import { createStorefrontService } from '../web/storefront/server/storefront.service.js';
@@ -34,6 +34,9 @@ export type { CatalogueEntry, ServiceFactory } from './catalogue-entry.js';
  * come from its manifests (docs/adapter-kit.md, "The manifest").
  */
 export const PROVIDERS: readonly ProviderEntry[] = [
+  { adapter: commerceManifest, sandbox: commerceSandboxManifest },
+  { adapter: nonPspManifest },
+  { adapter: giftCardManifest, sandbox: giftCardSandboxManifest },
   { adapter: providerCManifest, sandbox: providerCSandboxManifest },
   { adapter: providerDManifest, sandbox: providerDSandboxManifest },
 ];
@@ -55,17 +58,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { name: 'adapter', kind: 'subgraph', port: 4004, factory: createAdapterService },
   // The worker gets the order engine's side of its payment-callback and amountChanged jobs from here (docs/layering.md).
   { name: 'notifications', kind: 'platform', port: 4005, factory: (deps) => createNotificationService(deps, orderJobs(new PaymentCallbackLog(deps.db.pool, deps.logger))) },
-  { name: 'commerce_adapter', kind: 'adapter', port: 4101, factory: createCommerceAdapter },
-  { name: 'nonpsp_adapter', kind: 'adapter', port: 4102, factory: createNonPspAdapter },
-  { name: 'giftcard_adapter', kind: 'adapter', port: 4103, factory: createGiftCardAdapter },
+  ...providerRows(PROVIDERS, 'adapter'),
   { name: 'provider_a_checkout_adapter', kind: 'adapter', port: 4104, env: 'PROVIDER_A_ADAPTER', factory: createProviderAAdapter },
   { name: 'provider_b_checkout_adapter', kind: 'adapter', port: 4105, env: 'PROVIDER_B_ADAPTER', factory: createProviderBAdapter },
-  ...providerRows(PROVIDERS, 'adapter'),
-  { name: 'commerce_sandbox', kind: 'sandbox', port: 4201, factory: async (deps) => createCommerceSandbox({ logger: deps.logger }).app },
-  { name: 'giftcard_sandbox', kind: 'sandbox', port: 4202, factory: async (deps) => createGiftCardSandbox({ logger: deps.logger }).app },
+  ...providerRows(PROVIDERS, 'sandbox'),
   { name: 'provider_a_sandbox', kind: 'sandbox', port: 4203, factory: async (deps) => createProviderASandbox({ logger: deps.logger }).app },
   { name: 'provider_b_sandbox', kind: 'sandbox', port: 4204, factory: async (deps) => createProviderBSandbox({ logger: deps.logger, callbackTimeoutMs: deps.config.timeouts.providerBSandboxCallbackMs }).app },
-  ...providerRows(PROVIDERS, 'sandbox'),
   // The admin app (web/admin, docs/admin.md): a page for browsers, holding no data of its own.
   { name: 'admin', kind: 'web', port: 4301, factory: createAdminWebService },
   { name: 'storefront', kind: 'web', port: 4300, factory: (deps) => createStorefrontService(deps, storefrontProviders(PROVIDERS)) },

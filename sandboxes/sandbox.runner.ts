@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../platform/logging/logger.js';
-import { COMMERCE_SANDBOX_PORT, createCommerceSandbox, type CommerceSandboxOptions, type CommerceSandboxState } from './commerce/commerce-sandbox.app.js';
-import { createGiftCardSandbox, GIFTCARD_SANDBOX_PORT, type GiftCardSandboxOptions, type GiftCardSandboxState } from './giftcard/gift-card-sandbox.app.js';
 import { createProviderASandbox, PROVIDER_A_SANDBOX_PORT, type ProviderASandboxOptions, type ProviderASandboxState } from './provider-a/provider-a-sandbox.app.js';
 import { createProviderBSandbox, PROVIDER_B_SANDBOX_PORT, type ProviderBSandboxOptions, type ProviderBSandboxState } from './provider-b/provider-b-sandbox.app.js';
 import type { SandboxManifest } from './shared/sandbox-manifest.js';
 
 /** The sandboxes without a manifest yet, by short name; a sandbox with one (SandboxManifest) is started by its service name. */
-export const SANDBOX_NAMES = ['commerce', 'giftcard', 'providerA', 'providerB'] as const;
+export const SANDBOX_NAMES = ['providerA', 'providerB'] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 
 export const DEFAULT_SANDBOX_PORTS: Record<SandboxName, number> = {
-  commerce: COMMERCE_SANDBOX_PORT, giftcard: GIFTCARD_SANDBOX_PORT, providerA: PROVIDER_A_SANDBOX_PORT, providerB: PROVIDER_B_SANDBOX_PORT,
+  providerA: PROVIDER_A_SANDBOX_PORT, providerB: PROVIDER_B_SANDBOX_PORT,
 };
 
 export interface SandboxRunnerOptions {
@@ -21,8 +19,6 @@ export interface SandboxRunnerOptions {
   /** The sandboxes that come with a manifest (sandboxes/<provider>/*-sandbox.manifest.ts), started after the others with their settings' defaults. */
   manifests?: readonly SandboxManifest[];
   logger: Logger;
-  commerce?: Omit<CommerceSandboxOptions, 'logger'>;
-  giftcard?: Omit<GiftCardSandboxOptions, 'logger'>;
   providerA?: Omit<ProviderASandboxOptions, 'logger'>;
   providerB?: Omit<ProviderBSandboxOptions, 'logger'>;
 }
@@ -30,19 +26,17 @@ export interface SandboxRunnerOptions {
 export interface RunningSandboxes {
   /** Base URL of each sandbox, with the real port when 0 was asked for. */
   urls: Record<SandboxName, string> & Record<string, string>;
-  state: { commerce: CommerceSandboxState; giftcard: GiftCardSandboxState; providerA: ProviderASandboxState; providerB: ProviderBSandboxState } & Record<string, unknown>;
+  state: { providerA: ProviderASandboxState; providerB: ProviderBSandboxState } & Record<string, unknown>;
   close(): Promise<void>;
 }
 
 const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
 
 /**
- * Starts the sandboxes (commerce platform, gift card system, providers A and B, and those of `manifests`) on their ports
+ * Starts the sandboxes (providers A and B, and those of `manifests`) on their ports
  * and returns their URLs; `close()` stops them all. A failure to start one closes the others.
  */
 export async function startSandboxes(options: SandboxRunnerOptions): Promise<RunningSandboxes> {
-  const commerce = createCommerceSandbox({ ...options.commerce, logger: options.logger });
-  const giftcard = createGiftCardSandbox({ ...options.giftcard, logger: options.logger });
   const providerA = createProviderASandbox({ ...options.providerA, logger: options.logger });
   const providerB = createProviderBSandbox({ ...options.providerB, logger: options.logger });
   const declared = (options.manifests ?? []).map((manifest) => ({ manifest, built: manifest.create({ logger: options.logger }) }));
@@ -52,7 +46,7 @@ export async function startSandboxes(options: SandboxRunnerOptions): Promise<Run
   };
   const urls = {} as RunningSandboxes['urls'];
   const apps: Array<{ name: string; app: FastifyInstance; port: number }> = [
-    ...SANDBOX_NAMES.map((name) => ({ name, app: { commerce: commerce.app, giftcard: giftcard.app, providerA: providerA.app, providerB: providerB.app }[name], port: DEFAULT_SANDBOX_PORTS[name] })),
+    ...SANDBOX_NAMES.map((name) => ({ name, app: { providerA: providerA.app, providerB: providerB.app }[name], port: DEFAULT_SANDBOX_PORTS[name] })),
     ...declared.map(({ manifest, built }) => ({ name: manifest.name, app: built.app, port: manifest.port })),
   ];
   try {
@@ -68,5 +62,5 @@ export async function startSandboxes(options: SandboxRunnerOptions): Promise<Run
     await close();
     throw error;
   }
-  return { urls, state: { commerce: commerce.state, giftcard: giftcard.state, providerA: providerA.state, providerB: providerB.state, ...Object.fromEntries(declared.map(({ manifest, built }) => [manifest.name, built.state])) }, close };
+  return { urls, state: { providerA: providerA.state, providerB: providerB.state, ...Object.fromEntries(declared.map(({ manifest, built }) => [manifest.name, built.state])) }, close };
 }

@@ -11,7 +11,7 @@ import { displaySchema, errorInWords, errorSchemaOf, errorsInWords, formSchema, 
 describe('the admin app’s configuration forms', () => {
   it('merge the basic schema the adapter schema extends, so every field shows', async () => {
     const fetched: string[] = [];
-    const schema = await formSchema(loadSchemaFile('schemas/adapters/giftcard_adapter.schema.json'), async (url) => {
+    const schema = await formSchema(loadSchemaFile('adapters/giftcard/giftcard_adapter.schema.json'), async (url) => {
       fetched.push(url);
       return url === BASIC_SCHEMA_ID ? basicSchema() : null;
     });
@@ -24,7 +24,7 @@ describe('the admin app’s configuration forms', () => {
   });
 
   it('show $schema and id read-only and write-only fields as secret inputs, nested ones included', async () => {
-    const schema = await formSchema(loadSchemaFile('schemas/adapters/commerce_adapter.schema.json'), async () => basicSchema());
+    const schema = await formSchema(loadSchemaFile('adapters/commerce/commerce_adapter.schema.json'), async () => basicSchema());
     const ui = uiSchemaFor(schema);
     expect(ui.$schema).toEqual({ 'ui:readonly': true });
     expect(ui.id).toEqual({ 'ui:readonly': true });
@@ -69,7 +69,7 @@ describe('the admin app’s configuration forms', () => {
   });
 
   it('show prices in major units and rates in percent, and store minor units, basis points and fractions', async () => {
-    const commerce = displaySchema(await formSchema(loadSchemaFile('schemas/adapters/commerce_adapter.schema.json'), async () => basicSchema()));
+    const commerce = displaySchema(await formSchema(loadSchemaFile('adapters/commerce/commerce_adapter.schema.json'), async () => basicSchema()));
     expect(schemaAt(commerce, ['shippingOptions', '0', 'price'])).toMatchObject({ title: 'Price', type: 'number', minimum: 0, multipleOf: 0.01, 'x-unit': 'minor-units' });
     expect(schemaAt(commerce, ['shippingOptions', '0', 'taxRate'])).toMatchObject({ title: 'VAT rate (%)', type: 'number', minimum: 0, maximum: 100 });
     const stored = { id: 'commerce_adapter', shippingOptions: [{ id: 'home', name: 'Home', price: 4950, taxRate: 2500 }, { id: 'free', name: 'Free', price: 0 }] };
@@ -83,7 +83,7 @@ describe('the admin app’s configuration forms', () => {
   });
 
   it('say what is wrong in words, by keyword, from the field\'s schema', async () => {
-    const schema = displaySchema(await formSchema(loadSchemaFile('schemas/adapters/commerce_adapter.schema.json'), async () => basicSchema()));
+    const schema = displaySchema(await formSchema(loadSchemaFile('adapters/commerce/commerce_adapter.schema.json'), async () => basicSchema()));
     expect(errorInWords('pattern', schemaAt(schema, ['country', 'defaultCountry']))).toBe('Type a two-letter country code in capitals, e.g. NO or SE.');
     expect(errorInWords('pattern', schemaAt(schema, ['api', 'identityAddress']))).toBe('Type a full address starting with https:// or http://, e.g. https://shop.example/checkout.');
     expect(errorInWords('multipleOf', schemaAt(schema, ['shippingOptions', '0', 'price']))).toBe('Use at most 2 decimals, e.g. 49.50.');

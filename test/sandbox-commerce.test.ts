@@ -310,16 +310,16 @@ describe('bad input', () => {
 
 describe('runner', () => {
   it('starts both sandboxes on free ports and closes them', async () => {
-    const running = await startSandboxes({ host: '127.0.0.1', ports: { commerce: 0, giftcard: 0, providerA: 0, providerB: 0, provider_c_sandbox: 0, provider_d_sandbox: 0 }, manifests: await discoverSandboxManifests(), logger });
+    const running = await startSandboxes({ host: '127.0.0.1', ports: { commerce_sandbox: 0, giftcard_sandbox: 0, providerA: 0, providerB: 0, provider_c_sandbox: 0, provider_d_sandbox: 0 }, manifests: await discoverSandboxManifests(), logger });
     try {
-      expect((await rest(running.urls.commerce, 'GET', '/healthz')).body).toEqual({ status: 'ok', service: 'commerce-sandbox' });
-      expect((await rest(running.urls.giftcard, 'GET', '/healthz')).body).toEqual({ status: 'ok', service: 'giftcard-sandbox' });
+      expect((await rest(running.urls.commerce_sandbox!, 'GET', '/healthz')).body).toEqual({ status: 'ok', service: 'commerce-sandbox' });
+      expect((await rest(running.urls.giftcard_sandbox!, 'GET', '/healthz')).body).toEqual({ status: 'ok', service: 'giftcard-sandbox' });
       // The sandboxes with a manifest are found in their folders and started by their service name.
       expect(running.urls.provider_d_sandbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await rest(running.urls.provider_d_sandbox!, 'GET', '/healthz')).status).toBe(200);
     } finally {
       await running.close();
     }
-    await expect(fetch(`${running.urls.commerce}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${running.urls.commerce_sandbox}/healthz`)).rejects.toThrow();
   });
 });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit } from '../kit/adapter-kit.js';
+import { settingValue } from '../kit/provider-manifest.js';
 import { ShippingOptions } from './shipping-options.usecase.js';
 import { CheckoutSync } from './checkout-sync.usecase.js';
 import { COMMERCE_ADAPTER_ID, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
+import { IDENTITY_TIMEOUT, PLATFORM_TIMEOUT } from './commerce-adapter.settings.js';
 import { CommercePlatformClients } from './commerce-platform.client.js';
 import { OrderLifecycle } from './order-lifecycle.usecase.js';
 import { registerPlatformCallbackRoutes } from './platform-callback.routes.js';
@@ -20,7 +22,7 @@ export async function createCommerceAdapter(deps: ServiceDeps): Promise<FastifyI
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('../../schemas/adapters/commerce_adapter.schema.json', import.meta.url),
+    schemaFile: new URL('./commerce_adapter.schema.json', import.meta.url),
     manifest: {
       kind: 'commerce',
       name: 'Commerce platform',
@@ -33,7 +35,7 @@ export async function createCommerceAdapter(deps: ServiceDeps): Promise<FastifyI
       },
     },
   });
-  const clients = new CommercePlatformClients({ timeoutMs: deps.config.timeouts.commercePlatformMs, identityTimeoutMs: deps.config.timeouts.commerceIdentityMs });
+  const clients = new CommercePlatformClients({ timeoutMs: settingValue(deps.config, COMMERCE_ADAPTER_ID, PLATFORM_TIMEOUT)!, identityTimeoutMs: settingValue(deps.config, COMMERCE_ADAPTER_ID, IDENTITY_TIMEOUT)! });
   const sync = new CheckoutSync(kit, clients);
   registerStorefrontRoutes(kit, sync, new ShippingOptions(kit, clients, sync), deps.config.urls.order);
   registerPlatformCallbackRoutes(kit, new OrderLifecycle(kit, clients));

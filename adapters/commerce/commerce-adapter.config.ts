@@ -1,4 +1,4 @@
-/** The commerce adapter's configuration (`commerce_adapter`; schemas/adapters/commerce_adapter.schema.json). */
+/** The commerce adapter's configuration (`commerce_adapter`; commerce_adapter.schema.json beside it). */
 export interface CommerceAdapterConfiguration {
   id: string;
   active?: boolean;

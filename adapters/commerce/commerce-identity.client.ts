@@ -1,4 +1,5 @@
-import { AppError, DEFAULT_TIMEOUTS } from '../kit/platform.js';
+import { AppError } from '../kit/platform.js';
+import { IDENTITY_TIMEOUT } from './commerce-adapter.settings.js';
 import { withClientSpan } from '../kit/platform.js';
 
 export interface IdentityCredentials {
@@ -38,7 +39,7 @@ export class CommerceIdentity {
     options: IdentityOptions = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUTS.commerceIdentityMs;
+    this.timeoutMs = options.timeoutMs ?? IDENTITY_TIMEOUT.default!;
   }
 
   async accessToken(): Promise<string> {

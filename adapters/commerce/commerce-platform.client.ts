@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { AppError, DEFAULT_TIMEOUTS } from '../kit/platform.js';
+import { AppError } from '../kit/platform.js';
+import { PLATFORM_TIMEOUT } from './commerce-adapter.settings.js';
 import { PlatformCallError, callJson } from '../kit/platform-call.js';
 import { apiBaseUrlOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import { CommerceIdentity } from './commerce-identity.client.js';
@@ -30,7 +31,7 @@ export class CommercePlatformClient {
     private readonly identity: CommerceIdentity,
     options: { timeoutMs?: number } = {},
   ) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUTS.commercePlatformMs;
+    this.timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT.default!;
   }
 
   listDeliveryMethods = async () => (await this.call<{ deliveryMethods: DeliveryMethod[] }>('GET', '/api/v1/delivery-methods')).deliveryMethods;

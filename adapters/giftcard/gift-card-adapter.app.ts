@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit } from '../kit/index.js';
+import { settingValue } from '../kit/provider-manifest.js';
 import { CardCodeVault } from './card-code.vault.js';
 import { registerGiftCardRoutes } from './gift-card-adapter.routes.js';
 import { giftCardSystemFor, type GiftCardConfiguration } from './gift-card.context.js';
 import { GIFTCARD_ADAPTER_ID } from './gift-card.domain.js';
+import { SYSTEM_TIMEOUT } from './gift-card.settings.js';
 
 /**
  * The gift card adapter (port 4103): gift cards as part payments — several per order, each
@@ -17,7 +19,7 @@ export async function createGiftCardAdapter(deps: ServiceDeps): Promise<FastifyI
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('../../schemas/adapters/giftcard_adapter.schema.json', import.meta.url),
+    schemaFile: new URL('./giftcard_adapter.schema.json', import.meta.url),
     manifest: {
       kind: 'giftcard',
       name: 'Gift card',
@@ -29,7 +31,7 @@ export async function createGiftCardAdapter(deps: ServiceDeps): Promise<FastifyI
       },
     },
   });
-  registerGiftCardRoutes(kit.app, { kit, vault: new CardCodeVault(kit.ownSecret), giftCardSystem: giftCardSystemFor(deps.config.timeouts.giftCardSystemMs) });
+  registerGiftCardRoutes(kit.app, { kit, vault: new CardCodeVault(kit.ownSecret), giftCardSystem: giftCardSystemFor(settingValue(deps.config, GIFTCARD_ADAPTER_ID, SYSTEM_TIMEOUT)!) });
   return kit.app;
 }
 

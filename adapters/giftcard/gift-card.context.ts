@@ -2,7 +2,7 @@ import type { AdapterKit } from '../kit/index.js';
 import type { CardCodeVault } from './card-code.vault.js';
 import { GiftCardSystemClient, type GiftCardApiSettings } from './gift-card-system.client.js';
 
-/** The adapter's configuration in a channel (schemas/adapters/giftcard_adapter.schema.json). */
+/** The adapter's configuration in a channel (giftcard_adapter.schema.json beside it). */
 export interface GiftCardConfiguration {
   id: string;
   active?: boolean;

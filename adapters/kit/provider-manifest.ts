@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceSetting, ServiceUrls } from '../../platform/env/env.config.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { ServiceDeps } from '../../platform/service-deps.js';
+import type { AdapterManifest } from './adapter-manifest.js';
 
 export type { ServiceSetting } from '../../platform/env/env.config.js';
 export { settingValue } from '../../platform/env/env.config.js';
@@ -31,6 +32,8 @@ export interface AdapterDemoContext {
 export interface AdapterProviderManifest {
   /** The adapter id: its service name, configuration id and `adapterId` in the storefront API. */
   id: string;
+  /** What it is, as its runtime manifest says (adapter-manifest.ts): a payment provider unless said (`giftcard`, `commerce`). */
+  kind?: AdapterManifest['kind'];
   /** Default port (`<ID>_PORT`). */
   port: number;
   /** Prefix of its environment variables when not the id in capitals (`<PROVIDER>_ADAPTER`). */

@@ -4,7 +4,7 @@ export interface NonPspPaymentMethod {
   name: string;
 }
 
-/** The adapter's configuration (schemas/adapters/nonpsp_adapter.schema.json). */
+/** The adapter's configuration (nonpsp_adapter.schema.json beside it). */
 export interface NonPspConfiguration {
   paymentMethods: NonPspPaymentMethod[];
 }

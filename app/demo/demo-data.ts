@@ -40,26 +40,6 @@ export function demoConfigurations(config: PlatformConfig, logger?: Logger): Rec
     }),
   );
   return {
-    commerce_adapter: {
-      ...base('commerce_adapter'),
-      settings: { clientId: 1001, applicationId: 1 },
-      api: { identityAddress: `${urls.commerce_sandbox}/connect/token`, identityClientId: 'checkout', identityClientSecret: 'checkout-secret', identityScope: 'commerce' },
-      application: { productUrlPattern: 'https://shop.example/products/{productId}', imageBaseUrl: `${urls.commerce_sandbox}/images/{clientId}/` },
-      country: { defaultCountry: 'NO' },
-      // Managed by the checkout (spec item 10): the checkout's shipping (provider A's shipping
-      // assistant) goes to the basket as delivery 128. false: full control, the basket's delivery
-      // becomes the order's shipping (and a checkout-side shipping is refused at processing).
-      features: { shippingChangedHookEnabled: true },
-      // What the storefront offers in managed mode (provider A's shipping assistant offers its own).
-      shippingOptions: [
-        { id: 'standard', name: 'Standard parcel', description: 'Delivered in 2–3 days', price: 4900, taxRate: 2500 },
-        { id: 'pickup', name: 'Pick-up in store', price: 0, taxRate: 2500 },
-      ],
-    },
-    giftcard_adapter: {
-      ...base('giftcard_adapter'),
-      api: { baseUrl: urls.giftcard_sandbox, username: 'giftcard', password: 'giftcard-secret', shopId: 'demo' },
-    },
     provider_a_checkout_adapter: {
       ...base('provider_a_checkout_adapter'),
       apiSettings: { apiUrl: urls.provider_a_sandbox, username: 'merchant-a', password: 'provider-a-secret' },
@@ -77,13 +57,6 @@ export function demoConfigurations(config: PlatformConfig, logger?: Logger): Rec
       ],
       providesShipping: true,
       recurringEnabled: true,
-    },
-    nonpsp_adapter: {
-      ...base('nonpsp_adapter'),
-      paymentMethods: [
-        { identifier: 'invoice', name: 'Invoice' },
-        { identifier: 'pay-in-store', name: 'Pay in store' },
-      ],
     },
     provider_b_checkout_adapter: {
       ...base('provider_b_checkout_adapter'),

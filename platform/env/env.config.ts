@@ -27,6 +27,8 @@ export interface ServiceSpec {
   env?: string;
   /** The settings it declares in its manifest (adapters/kit/provider-manifest.ts), read with the rest of the environment. */
   settings?: readonly ServiceSetting[];
+  /** An adapter's kind as its provider manifest declares it (unset: `payment`); the adapter registry lists an unreachable adapter with it. */
+  adapterKind?: 'commerce' | 'payment' | 'giftcard';
   /** An adapter's configuration schema, as a path from the repository's root (default `schemas/adapters/<name>.schema.json`). */
   schemaFile?: string;
 }
@@ -157,17 +159,12 @@ export interface PlatformConfig {
  * .env.example. Sandboxes built without a configuration (tests) take the defaults (DEFAULT_TIMEOUTS).
  */
 export const TIMEOUT_SETTINGS = {
-  /** The gift card adapter's calls to the gift card system. */
-  GIFT_CARD_SYSTEM_TIMEOUT_MS: ['giftCardSystemMs', 3_000],
   /** The adapter service's read of an adapter's manifest (/.well-known/adapter.json). */
   ADAPTER_MANIFEST_TIMEOUT_MS: ['adapterManifestMs', 2_000],
   /** An adapter's /readyz asking the order service's /healthz. */
   READINESS_PROBE_TIMEOUT_MS: ['readinessProbeMs', 2_000],
   /** The configuration service's fetch of a configuration's remote `$schema`. */
   CONFIGURATION_SCHEMA_TIMEOUT_MS: ['configurationSchemaMs', 3_000],
-  /** The commerce adapter's calls to the commerce platform, and to its identity service. */
-  COMMERCE_PLATFORM_TIMEOUT_MS: ['commercePlatformMs', 8_000],
-  COMMERCE_IDENTITY_TIMEOUT_MS: ['commerceIdentityMs', 5_000],
   /** Each payment provider adapter's calls to its provider's API. */
   PROVIDER_A_API_TIMEOUT_MS: ['providerAApiMs', 10_000],
   PROVIDER_B_API_TIMEOUT_MS: ['providerBApiMs', 5_000],

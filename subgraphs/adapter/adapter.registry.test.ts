@@ -62,6 +62,10 @@ describe('the adapter registry reads each adapter manifest', () => {
       expect((error as Error).message).toMatch(reason);
       expect(await registry.list()).toEqual([{ id: 'acme_adapter', kind: 'payment', name: 'acme_adapter', available: false }]);
     }
+    // An adapter whose catalogue row declares its kind is listed with it.
+    answer = { status: 404, body: { code: 'not_found' } };
+    const declared = new AdapterRegistry({ acme_adapter: base }, { kinds: { acme_adapter: 'commerce' } });
+    expect(await declared.find('acme_adapter')).toEqual({ id: 'acme_adapter', kind: 'commerce', name: 'acme_adapter', available: false });
   });
 
   it('fills route parameters encoded, and refuses a template naming one the action lacks', () => {

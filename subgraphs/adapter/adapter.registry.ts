@@ -33,6 +33,8 @@ export interface ManifestOptions {
   failureTtlMs?: number;
   /** How long a manifest read waits (default ADAPTER_MANIFEST_TIMEOUT_MS's, 2 s). */
   timeoutMs?: number;
+  /** The kinds the catalogue declares (ServiceSpec.adapterKind), by adapter id; an adapter left out is a payment adapter. */
+  kinds?: Readonly<Record<string, AdapterManifest['kind']>>;
   now?: () => number;
 }
 
@@ -86,8 +88,8 @@ export class AdapterRegistry {
   async find(id: string): Promise<AdapterDescriptor | undefined> {
     if (!Object.hasOwn(this.adapterUrls, id)) return undefined;
     const entry = await this.read(id);
-    // Unreadable: all the platform knows is the id; adapters yet to be deployed are payment adapters.
-    return entry.ok ? { id, kind: entry.manifest.kind, name: entry.manifest.name, available: true } : { id, kind: 'payment', name: id, available: false };
+    // Unreadable: all the platform knows is the id and the kind its catalogue row declares (unset: a payment adapter).
+    return entry.ok ? { id, kind: entry.manifest.kind, name: entry.manifest.name, available: true } : { id, kind: this.options.kinds?.[id] ?? 'payment', name: id, available: false };
   }
 
   /** The path of an action at the adapter, from its manifest; a clear error when it cannot be had. */
