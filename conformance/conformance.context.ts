@@ -25,6 +25,13 @@ export class ConformanceContext {
     return this.target.tenant;
   }
 
+  /** The kind the adapter's public manifest declares (`GET {origin}/.well-known/adapter.json`), or undefined when it has none to read. */
+  async declaredKind(): Promise<string | undefined> {
+    const answer = await send('GET', new URL('/.well-known/adapter.json', this.target.adapterUrl).href).catch(() => undefined);
+    const kind = answer?.status === 200 ? (answer.body as { kind?: unknown } | undefined)?.kind : undefined;
+    return typeof kind === 'string' ? kind : undefined;
+  }
+
   paymentsUrl(orderId: string): string {
     return `${this.target.adapterUrl.replace(/\/+$/, '')}/orders/${encodeURIComponent(orderId)}/payments`;
   }

@@ -23,12 +23,30 @@ export const CHECKS: readonly Check[] = [
   processAbortCheck,
 ];
 
-/** Runs every check against the adapter; `onResult` sees each line as it is decided. */
+/** The kinds of adapter that take payments (docs/adapter-kit.md, "Manifest"): the contract these checks test is theirs. */
+const PAYMENT_KINDS: readonly string[] = ['payment', 'giftcard'];
+
+/** The checks of the payment contract proper: they need the adapter to create payments. */
+const PAYMENT_CONTRACT: ReadonlySet<Check> = new Set([missingConfigurationCheck, createCheck, coversRestCheck, secondIntentCheck, getPaymentCheck, amountChangedCheck, cancelCallbackCheck, processAbortCheck]);
+
+/**
+ * Runs every check against the adapter; `onResult` sees each line as it is decided. An adapter
+ * whose manifest (`/.well-known/adapter.json`) names a kind that takes no payments (the commerce
+ * adapter) skips the payment contract's checks, with the reason; the others still run.
+ */
 export async function runConformance(target: ConformanceTarget, platform: PlatformAccess, onResult: (result: CheckResult) => void = () => {}): Promise<CheckResult[]> {
   const context = new ConformanceContext(target, platform);
+  const kind = await context.declaredKind();
+  const notPayments = kind !== undefined && !PAYMENT_KINDS.includes(kind) ? `${target.adapterId} is a ${kind} adapter (its /.well-known/adapter.json): it takes no payments` : undefined;
   const results: CheckResult[] = [];
   for (const check of CHECKS) {
     let result: CheckResult;
+    if (notPayments && PAYMENT_CONTRACT.has(check)) {
+      result = { name: check.name, status: 'skip', detail: notPayments };
+      results.push(result);
+      onResult(result);
+      continue;
+    }
     try {
       const note = await check.run(context);
       result = { name: check.name, status: 'pass', ...(note ? { detail: note } : {}) };

@@ -151,6 +151,16 @@ describe('npm run conformance against every payment adapter of the repo', () => 
     expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(9);
   });
 
+  it('the commerce adapter, which takes no payments, skips the payment contract (saying why) and fails nothing', async () => {
+    const tenant = { merchant: 'm-conf-commerce', channel: 'web' };
+    const origin = system.urls.commerce_adapter!;
+    const results = await run({ adapterUrl: `${origin}/api/v1`, adapterId: 'commerce_adapter', tenant });
+    expect(failures(results)).toEqual([]);
+    const skipped = results.filter((r) => r.status === 'skip' && r.detail?.includes('commerce_adapter is a commerce adapter'));
+    expect(skipped.map((r) => r.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^create: /), expect.stringMatching(/^missing configuration: /)]));
+    expect(skipped).toHaveLength(8);
+  });
+
   it('the third-party fixture passes every check', async () => {
     const tenant = { merchant: 'm-conf-acme', channel: 'web' };
     const { url, acme } = await startAcme();
