@@ -55,7 +55,7 @@ function setUp() {
     }),
     cancelOrder: jest.fn(async (_id: string, _reason: string) => ({})),
   };
-  const getOrder = jest.fn(async () => order);
+  const getOrder = jest.fn(async (_tenant: unknown, id: string) => (id === order.id ? order : { ...order, id }));
   const setReference = jest.fn(async (_tenant: unknown, _orderId: string, reference: string) => {
     order.reference = reference;
     return order;
@@ -119,6 +119,17 @@ describe('the /state hook after the purchase', () => {
     await lifecycle.stateChanged(tenant, 'order-1', move('processing', 'checkout'));
     expect(getOrder).toHaveBeenCalledTimes(1);
     expect(client.cancelOrder).toHaveBeenCalledWith('co-1', 'Checkout order order-1 went back to checkout.');
+  });
+
+  it('remembers at most 1,000 purchases, forgetting the oldest first', async () => {
+    const { lifecycle, getOrder } = setUp();
+    for (let i = 0; i <= 1000; i++) await lifecycle.stateChanged(tenant, `order-${i}`, move('checkout', 'processing'));
+    getOrder.mockClear();
+    await lifecycle.stateChanged(tenant, 'order-1000', move('processing', 'accepted'));
+    await lifecycle.stateChanged(tenant, 'order-1', move('processing', 'accepted')).catch(() => undefined); // replaced since: refused
+    expect(getOrder).not.toHaveBeenCalled();
+    await lifecycle.stateChanged(tenant, 'order-0', move('processing', 'accepted')).catch(() => undefined);
+    expect(getOrder.mock.calls.map(([, id]) => id)).toEqual(['order-0']);
   });
 });
 
