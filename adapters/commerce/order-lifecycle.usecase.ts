@@ -7,13 +7,19 @@ import { mapCart, mapCustomerToBuyer, mapShippingsToDelivery } from './basket-or
 import { basketDifferences, customerDataProblem, jsonEqual, purchaseRequest, transitionOf, type Problem } from './checkout.rules.js';
 import { deliveryModeOf, type CommerceAdapterConfiguration } from './commerce-adapter.config.js';
 import type { CommercePlatformClient, CommercePlatformClients } from './commerce-platform.client.js';
-import { EXTERNAL_DELIVERY_METHOD_ID, type Basket, type CommerceOrder } from './commerce-platform.types.js';
+import { EXTERNAL_DELIVERY_METHOD_ID, type Basket, type CommerceOrder, type PaymentInput } from './commerce-platform.types.js';
 
 type Kit = AdapterKit<CommerceAdapterConfiguration>;
 type JsonPatch = Array<{ op: 'replace'; path: string; value: unknown }>;
 
-/** Most purchases under way whose basket reference one adapter process remembers (oldest forgotten first). */
+/** Most purchases, not yet exported, that one adapter process remembers (oldest forgotten first). */
 const REMEMBERED_PURCHASES = 1000;
+
+/** A purchase this process made: the basket it was made from and the commerce order it created. */
+interface RememberedPurchase {
+  basket: string;
+  commerceOrderId: string;
+}
 
 /** What the notification service delivers (docs/events.md). */
 export interface NotificationDelivery {
@@ -30,12 +36,14 @@ export interface NotificationDelivery {
  */
 export class OrderLifecycle {
   /**
-   * The basket of each order this process purchased for, until its purchase is accepted or
-   * cancelled. The `/state` hook's body carries the state, not the cart, and an order in
-   * `processing` is locked (its cart cannot change), so the moves that follow the purchase use
-   * this instead of reading the order back; another process (or a forgotten entry) reads it.
+   * The purchase (basket and commerce order) of each order this process purchased for, until the
+   * order is exported or goes back to checkout. The `/state` hook's body carries the state, not
+   * the cart, and an order in `processing` is locked (its cart cannot change), so the moves that
+   * follow the purchase use this instead of reading the order back, and the export completes the
+   * remembered commerce order without looking it up through the basket. Another process (or a
+   * forgotten entry) reads the order and the basket instead.
    */
-  private readonly purchasedBaskets = new Map<string, string>();
+  private readonly purchases = new Map<string, RememberedPurchase>();
 
   constructor(
     private readonly kit: Kit,
@@ -113,7 +121,12 @@ export class OrderLifecycle {
   /**
    * Notification on `completed`: complete the payment of the order's commerce order (purchasing
    * first when none is pending) and set the order's `reference` to the commerce order id.
-   * Idempotent: a paid commerce order is not completed again, an equal reference is not rewritten.
+   * The commerce order this process purchased is completed directly; when none is remembered, or
+   * the platform refuses it (409: cancelled, replaced, or its basket moved; 404: forgotten), the
+   * basket's latest commerce order is. The remembered purchase is forgotten once tried, so a
+   * redelivery reads the basket. Idempotent: a paid commerce order is not completed again (an
+   * order whose reference is already its remembered commerce order was exported: nothing is
+   * called), an equal reference is not rewritten.
    * The order is read from the order service, never taken from the delivery: only an order that
    * is `completed` (or since `delivered`) there is exported, whatever the body says.
    */
@@ -124,24 +137,40 @@ export class OrderLifecycle {
     if (!['completed', 'delivered'].includes(order.state.currentStatus)) return { reference: null };
     const reference = order.cart.reference;
     if (!reference) throw badRequest('not_a_basket_order', `Order ${orderId} was not made from a commerce basket.`);
+    const remembered = this.purchases.get(orderId);
+    this.purchases.delete(orderId);
+    const rememberedId = remembered?.basket === reference ? remembered.commerceOrderId : undefined;
+    if (rememberedId !== undefined && order.reference === rememberedId) return { reference: rememberedId };
     const configuration = await this.kit.configuration.get(tenant);
     const client = this.clients.for(configuration);
+    const payment = { amount: order.total.includingVat, currency: order.currency, externalReference: order.id };
 
-    let commerceOrder = await this.commerceOrderOf(client, order, reference, configuration);
-    if (commerceOrder.status !== 'paid') {
-      const payment = { amount: order.total.includingVat, currency: order.currency, externalReference: order.id };
-      try {
-        commerceOrder = await client.completePayment(commerceOrder.id, payment);
-      } catch (error) {
-        // The basket moved after the purchase (or the order was cancelled): purchase again, once.
-        if (!(error instanceof PlatformCallError && error.httpStatus === 409)) throw error;
-        const basket = await client.getBasket(reference);
-        const purchased = await client.purchase(reference, purchaseRequest(order, basket, configuration));
-        commerceOrder = await client.completePayment(purchased.orderId, payment);
-      }
-    }
+    const commerceOrder =
+      (rememberedId !== undefined ? await completeUnlessRefused(client, rememberedId, payment) : undefined) ??
+      (await this.completeBasketPurchase(client, order, reference, configuration, payment));
     if (order.reference !== commerceOrder.id) await this.kit.orders.setReference(tenant, orderId, commerceOrder.id);
     return { reference: commerceOrder.id };
+  }
+
+  /** Completes the basket's latest commerce order of this checkout order (purchasing first when there is none). */
+  private async completeBasketPurchase(
+    client: CommercePlatformClient,
+    order: OrderDocument,
+    reference: string,
+    configuration: CommerceAdapterConfiguration,
+    payment: PaymentInput,
+  ): Promise<CommerceOrder> {
+    const commerceOrder = await this.commerceOrderOf(client, order, reference, configuration);
+    if (commerceOrder.status === 'paid') return commerceOrder;
+    try {
+      return await client.completePayment(commerceOrder.id, payment);
+    } catch (error) {
+      // The basket moved after the purchase (or the order was cancelled): purchase again, once.
+      if (!(error instanceof PlatformCallError && error.httpStatus === 409)) throw error;
+      const basket = await client.getBasket(reference);
+      const purchased = await client.purchase(reference, purchaseRequest(order, basket, configuration));
+      return client.completePayment(purchased.orderId, payment);
+    }
   }
 
   private async purchase(tenant: Tenant, orderId: string): Promise<void> {
@@ -160,9 +189,9 @@ export class OrderLifecycle {
       'The commerce platform refused the payment',
     );
     this.kit.logger.info({ orderId, commerceOrderId: purchased.orderId }, 'purchased in the commerce platform');
-    this.purchasedBaskets.delete(orderId);
-    this.purchasedBaskets.set(orderId, reference);
-    if (this.purchasedBaskets.size > REMEMBERED_PURCHASES) this.purchasedBaskets.delete(this.purchasedBaskets.keys().next().value!);
+    this.purchases.delete(orderId);
+    this.purchases.set(orderId, { basket: reference, commerceOrderId: purchased.orderId });
+    if (this.purchases.size > REMEMBERED_PURCHASES) this.purchases.delete(this.purchases.keys().next().value!);
   }
 
   /**
@@ -187,20 +216,26 @@ export class OrderLifecycle {
    * `processing → accepted`: this order's purchase is still the basket's. Two orders of one basket
    * moving to processing at once both purchase, the later replacing the earlier; the earlier is
    * refused here (400 `basket_purchased_elsewhere`), so its payment adapter undoes its payment and
-   * returns it to checkout, and the basket is paid once. Best effort: a platform that cannot be
-   * read does not block the payment (the export purchases again if need be).
+   * returns it to checkout, and the basket is paid once. The commerce platform cancels a pending
+   * commerce order when its basket is purchased again (`replacedBy` names the new one), so a
+   * remembered commerce order that is not cancelled is still the basket's: only it is read. A
+   * cancelled one (or none remembered) reads the basket's latest. Best effort: a platform that
+   * cannot be read does not block the payment (the export purchases again if need be).
    */
   private async assertPurchaseStillOurs(tenant: Tenant, orderId: string): Promise<void> {
-    const reference = await this.purchasedBasketOf(tenant, orderId);
+    const remembered = this.purchases.get(orderId);
+    const reference = remembered?.basket ?? (await this.orderAndBasketReference(tenant, orderId)).reference;
     const client = this.clients.for(await this.kit.configuration.get(tenant));
-    const latest = await client
-      .getBasket(reference)
-      .then((basket) => (basket.orderId ? client.getOrder(basket.orderId) : undefined))
-      .catch((error: unknown) => {
-        if (!(error instanceof AppError)) throw error;
-        this.kit.logger.warn({ orderId, code: error.code, status: error.status }, "could not read the basket's purchase");
-        return undefined;
-      });
+    const latest = await (async () => {
+      const ours = remembered ? await client.getOrder(remembered.commerceOrderId) : undefined;
+      if (ours && ours.status !== 'cancelled') return ours;
+      const basket = await client.getBasket(reference);
+      return basket.orderId ? client.getOrder(basket.orderId) : undefined;
+    })().catch((error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
+      this.kit.logger.warn({ orderId, code: error.code, status: error.status }, "could not read the basket's purchase");
+      return undefined;
+    });
     if (latest && latest.externalReference !== orderId && latest.status !== 'cancelled') {
       throw badRequest('basket_purchased_elsewhere', `Basket ${reference} was purchased by checkout order ${latest.externalReference ?? 'unknown'} after this order's purchase; this order cannot be accepted.`, {
         orderId: latest.externalReference ?? null,
@@ -210,7 +245,7 @@ export class OrderLifecycle {
 
   private async cancelPending(tenant: Tenant, orderId: string): Promise<void> {
     try {
-      const reference = await this.purchasedBasketOf(tenant, orderId);
+      const reference = await this.takePurchasedBasket(tenant, orderId);
       const client = this.clients.for(await this.kit.configuration.get(tenant));
       const basket = await client.getBasket(reference);
       if (!basket.orderId) return;
@@ -236,11 +271,11 @@ export class OrderLifecycle {
     return (await client.purchase(reference, purchaseRequest(order, basket, configuration))).order;
   }
 
-  /** The basket this order's purchase was made from (left `processing`: forgotten), read from the order when this process did not purchase it. */
-  private async purchasedBasketOf(tenant: Tenant, orderId: string): Promise<string> {
-    const remembered = this.purchasedBaskets.get(orderId);
-    this.purchasedBaskets.delete(orderId);
-    return remembered ?? (await this.orderAndBasketReference(tenant, orderId)).reference;
+  /** The basket this order's purchase was made from (back in checkout: forgotten), read from the order when this process did not purchase it. */
+  private async takePurchasedBasket(tenant: Tenant, orderId: string): Promise<string> {
+    const remembered = this.purchases.get(orderId);
+    this.purchases.delete(orderId);
+    return remembered?.basket ?? (await this.orderAndBasketReference(tenant, orderId)).reference;
   }
 
   private async orderAndBasketReference(tenant: Tenant, orderId: string): Promise<{ order: OrderDocument; reference: string }> {
@@ -248,6 +283,16 @@ export class OrderLifecycle {
     const reference = order.cart.reference;
     if (!reference) throw badRequest('not_a_basket_order', `Order ${orderId} was not made from a commerce basket.`);
     return { order, reference };
+  }
+}
+
+/** Completes the payment of a commerce order; undefined when the platform refuses it as cancelled, replaced, moved (409) or unknown (404). */
+async function completeUnlessRefused(client: CommercePlatformClient, commerceOrderId: string, payment: PaymentInput): Promise<CommerceOrder | undefined> {
+  try {
+    return await client.completePayment(commerceOrderId, payment);
+  } catch (error) {
+    if (error instanceof PlatformCallError && (error.httpStatus === 409 || error.httpStatus === 404)) return undefined;
+    throw error;
   }
 }
 
