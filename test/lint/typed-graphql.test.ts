@@ -24,7 +24,6 @@ const NOT_CONVERTED_YET = [
   'test/checkout-token.test.ts',
   'test/gateway-single-fetch.test.ts',
   'test/observability/checkout-trace.test.ts',
-  'test/payment/payment-graphql.test.ts',
   'test/replicas/replica-journey.test.ts',
   'test/replicas/replica-writers.test.ts',
   'test/storefront-api.test.ts',
