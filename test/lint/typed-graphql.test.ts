@@ -26,7 +26,6 @@ const NOT_CONVERTED_YET = [
   'test/observability/checkout-trace.test.ts',
   'test/replicas/replica-journey.test.ts',
   'test/replicas/replica-writers.test.ts',
-  'test/storefront-api.test.ts',
 ];
 
 async function testSources(folder: string): Promise<string[]> {
