@@ -24,8 +24,6 @@ const NOT_CONVERTED_YET = [
   'test/checkout-token.test.ts',
   'test/gateway-single-fetch.test.ts',
   'test/observability/checkout-trace.test.ts',
-  'test/replicas/replica-journey.test.ts',
-  'test/replicas/replica-writers.test.ts',
 ];
 
 async function testSources(folder: string): Promise<string[]> {
