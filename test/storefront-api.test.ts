@@ -1,6 +1,27 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoConfigurations } from '../app/demo/demo-data.js';
-import { graphqlUntyped, rest } from './harness/http.js';
+import {
+  JourneyAddGiftCardDocument,
+  JourneyCompletePaymentDocument,
+  JourneySetBillingDocument,
+  SfApiActivePaymentsDocument,
+  SfApiCoveredDocument,
+  SfApiCoveredPaidDueDocument,
+  SfApiCreateCheckoutDocument,
+  SfApiManagedShippingOptionsDocument,
+  SfApiOrderLinesAndMoneyDocument,
+  SfApiPaymentOptionIdsDocument,
+  SfApiPaymentOptionsDocument,
+  SfApiSelectManagedShippingDocument,
+  SfApiSelectShippingDocument,
+  SfApiSetConsentsDocument,
+  SfApiShippingOptionsDocument,
+  SfApiStartInvoiceDocument,
+  SfApiValidateCodesDocument,
+  SfApiValidateDocument,
+} from './generated/graphql.js';
+import { dataOf, graphql, rest } from './harness/http.js';
 import { eventually } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey/journey-setup.js';
@@ -13,15 +34,19 @@ let shop: Shop;
 let mine: { orderId: string; token: string };
 let otherOrderId: string;
 
-const CREATE = `mutation ($input: CreateOrderFromBasketInput!) { createCheckout(input: $input) { order { id } checkoutToken { token } } }`;
-const gql = (token: string, query: string, variables: Record<string, unknown> = {}, tenant = shop.tenant) => graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant });
-const shopper = (query: string, variables: Record<string, unknown> = {}) => gql(mine.token, query, { id: mine.orderId, ...variables });
-const codeOf = (body: { errors?: Array<{ extensions?: { code?: string } }> }) => body.errors?.[0]?.extensions?.code;
+type Document<TData, TVariables> = TypedDocumentNode<TData, TVariables>;
+const gql = <TData, TVariables extends Record<string, unknown>>(token: string, document: Document<TData, TVariables>, variables: TVariables, tenant = shop.tenant) =>
+  graphql(system.urls.gateway!, document, variables, { token, ...tenant });
+/** A call on the shopper's own order: `id` is that order's. */
+const shopper = <TData, TVariables extends { id: string | number }>(document: Document<TData, TVariables>, variables: NoInfer<Omit<TVariables, 'id'>>) =>
+  gql(mine.token, document, { ...variables, id: mine.orderId } as TVariables);
+const codeOf = (body: { errors?: ReadonlyArray<{ extensions?: Record<string, unknown> }> }) => body.errors?.[0]?.extensions?.code;
 
 async function createCheckout(target: Shop): Promise<{ orderId: string; token: string }> {
-  const created = await gql(target.storefrontToken, CREATE, { input: { cartReference: target.basketId, culture: 'nb-NO', currency: 'NOK' } }, target.tenant);
+  const created = await gql(target.storefrontToken, SfApiCreateCheckoutDocument, { input: { cartReference: target.basketId, culture: 'nb-NO', currency: 'NOK' } }, target.tenant);
   expect(created.body.errors).toBeUndefined();
-  return { orderId: created.body.data.createCheckout.order.id, token: created.body.data.createCheckout.checkoutToken.token };
+  const { order, checkoutToken } = dataOf(created).createCheckout;
+  return { orderId: order.id, token: checkoutToken.token };
 }
 
 beforeAll(async () => {
@@ -37,17 +62,14 @@ afterAll(async () => {
 
 describe('the order, typed for a storefront', () => {
   it('answers typed cart lines and money with its currency, VAT and the amount due', async () => {
-    const read = await shopper(`query ($id: ID!) { order(id: $id) {
-      cart { lines { id name sku quantity vatRate unitPrice { amount currency } total { amount currency } totalExcludingVat { amount } vat { amount } imageUrl productUrl } }
-      amounts { currency items { amount } shipping { amount } total { amount currency } totalExcludingVat { amount } vat { amount } covered { amount } due { amount currency } }
-    } }`);
+    const read = await shopper(SfApiOrderLinesAndMoneyDocument, {});
     expect(read.body.errors).toBeUndefined();
-    const { cart, amounts } = read.body.data.order;
+    const { cart, amounts } = dataOf(read).order!;
     expect(cart.lines).toEqual([
       expect.objectContaining({ name: 'Running shoes', sku: 'SHOE-42', quantity: 2, vatRate: 0.25, unitPrice: { amount: 99.95, currency: 'NOK' }, total: { amount: 199.9, currency: 'NOK' }, totalExcludingVat: { amount: 159.92 }, vat: { amount: 39.98 } }),
       expect.objectContaining({ name: 'Socks', quantity: 1, total: { amount: 50, currency: 'NOK' } }),
     ]);
-    expect(cart.lines[0].productUrl).toBe('https://shop.example/products/SHOE-42');
+    expect(cart.lines[0]?.productUrl).toBe('https://shop.example/products/SHOE-42');
     expect(amounts).toEqual({
       currency: 'NOK',
       items: { amount: 249.9 },
@@ -63,9 +85,9 @@ describe('the order, typed for a storefront', () => {
 
 describe('payment options before any payment', () => {
   it('lists each configured payment and gift card adapter with the methods its configuration offers', async () => {
-    const options = await shopper(`query ($id: ID!) { paymentOptions(orderId: $id) { adapterId name kind frontend methods { identifier name } activePaymentId } }`);
+    const options = await shopper(SfApiPaymentOptionsDocument, {});
     expect(options.body.errors).toBeUndefined();
-    const byId = Object.fromEntries(options.body.data.paymentOptions.map((option: { adapterId: string }) => [option.adapterId, option]));
+    const byId = Object.fromEntries(dataOf(options).paymentOptions.map((option) => [option.adapterId, option]));
     expect(Object.keys(byId).sort()).toEqual(['giftcard_adapter', 'nonpsp_adapter', 'provider_a_checkout_adapter', 'provider_b_checkout_adapter', 'provider_c_checkout_adapter', 'provider_d_dropin_adapter']);
     // Provider D (configured in the demo channel): its drop-in is the storefront's provider frontend.
     expect(byId.provider_d_dropin_adapter).toMatchObject({ kind: 'payment', frontend: 'PROVIDER', methods: [], activePaymentId: null });
@@ -82,18 +104,16 @@ describe('payment options before any payment', () => {
   });
 
   it('another order of the channel is not found with this token', async () => {
-    const other = await gql(mine.token, `query ($id: ID!) { paymentOptions(orderId: $id) { adapterId } }`, { id: otherOrderId });
+    const other = await gql(mine.token, SfApiPaymentOptionIdsDocument, { id: otherOrderId });
     expect(codeOf(other.body)).toBe('ORDER_NOT_FOUND');
   });
 });
 
 describe('shipping (full-control mode: the commerce platform delivery methods)', () => {
-  const OPTIONS = `query ($id: ID!) { shippingOptions(orderId: $id) { mode source options { id name price { amount currency } priceExcludingVat { amount } vatRate selected } } }`;
-
   it('offers the platform methods except the external one, none chosen yet', async () => {
-    const listed = await shopper(OPTIONS);
+    const listed = await shopper(SfApiShippingOptionsDocument, {});
     expect(listed.body.errors).toBeUndefined();
-    expect(listed.body.data.shippingOptions).toEqual({
+    expect(dataOf(listed).shippingOptions).toEqual({
       mode: 'FULL_CONTROL',
       source: 'COMMERCE_PLATFORM',
       options: [
@@ -104,55 +124,55 @@ describe('shipping (full-control mode: the commerce platform delivery methods)',
   });
 
   it('choosing one puts it on the basket and the order: shipping, total and due follow', async () => {
-    const chosen = await shopper(`mutation ($id: ID!) { selectShippingOption(orderId: $id, optionId: "1") { shippings { name total { includingVat } } amounts { shipping { amount } total { amount } due { amount } } } }`);
+    const chosen = await shopper(SfApiSelectShippingDocument, { option: '1' });
     expect(chosen.body.errors).toBeUndefined();
-    expect(chosen.body.data.selectShippingOption.shippings).toEqual([{ name: 'Standard parcel', total: { includingVat: 49 } }]);
-    expect(chosen.body.data.selectShippingOption.amounts).toEqual({ shipping: { amount: 49 }, total: { amount: 298.9 }, due: { amount: 298.9 } });
-    const listed = await shopper(OPTIONS);
-    expect(listed.body.data.shippingOptions.options.map((option: { selected: boolean }) => option.selected)).toEqual([true, false]);
+    expect(dataOf(chosen).selectShippingOption.shippings).toEqual([{ name: 'Standard parcel', total: { includingVat: 49 } }]);
+    expect(dataOf(chosen).selectShippingOption.amounts).toEqual({ shipping: { amount: 49 }, total: { amount: 298.9 }, due: { amount: 298.9 } });
+    const listed = await shopper(SfApiShippingOptionsDocument, {});
+    expect(dataOf(listed).shippingOptions.options.map((option) => option.selected)).toEqual([true, false]);
     const basket = await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/baskets/${shop.basketId}`);
     expect(basket.body.delivery.deliveryMethodId).toBe(1);
   });
 
   it('an unknown option is a stable code naming the ones there are', async () => {
-    const refused = await shopper(`mutation ($id: ID!) { selectShippingOption(orderId: $id, optionId: "128") { id } }`);
+    const refused = await shopper(SfApiSelectShippingDocument, { option: '128' });
     expect(codeOf(refused.body)).toBe('SHIPPING_OPTION_UNKNOWN');
-    expect(refused.body.errors[0].extensions.details).toEqual({ optionIds: ['1', '2'] });
+    expect(refused.body.errors?.[0]?.extensions?.details).toEqual({ optionIds: ['1', '2'] });
   });
 });
 
 describe('validateOrder tells everything that stops completion', () => {
   it('a missing billing address and the missing payment, together, before anything is vetoed', async () => {
-    const checked = await shopper(`mutation ($id: ID!) { validateOrder(orderId: $id) { valid failures { code adapterId message } } }`);
+    const checked = await shopper(SfApiValidateDocument, {});
     expect(checked.body.errors).toBeUndefined();
-    const { valid, failures } = checked.body.data.validateOrder;
+    const { valid, failures } = dataOf(checked).validateOrder;
     expect(valid).toBe(false);
-    expect(failures.map((failure: { code: string }) => failure.code).sort()).toEqual(['customer_incomplete', 'payment_missing', 'payment_sum_mismatch']);
-    expect(failures.find((failure: { code: string }) => failure.code === 'customer_incomplete')).toMatchObject({ adapterId: 'commerce_adapter' });
+    expect(failures.map((failure) => failure.code).sort()).toEqual(['customer_incomplete', 'payment_missing', 'payment_sum_mismatch']);
+    expect(failures.find((failure) => failure.code === 'customer_incomplete')).toMatchObject({ adapterId: 'commerce_adapter' });
   });
 
   it('consents are the shopper’s to set; with billing and payments in place the order is valid and completes', async () => {
-    const consents = await shopper(`mutation ($id: ID!, $consents: JSON!) { setConsents(orderId: $id, consents: $consents) { consents } }`, { consents: { terms: true, newsletter: false } });
-    expect(consents.body.data.setConsents.consents).toEqual({ terms: true, newsletter: false });
-    expect((await shopper(`mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { a: BILLING })).body.errors).toBeUndefined();
-    const card = await shopper(`mutation ($id: ID!, $card: String!) { addGiftCard(orderId: $id, cardId: $card) { id } }`, { card: shop.cardId });
+    const consents = await shopper(SfApiSetConsentsDocument, { consents: { terms: true, newsletter: false } });
+    expect(dataOf(consents).setConsents.consents).toEqual({ terms: true, newsletter: false });
+    expect((await shopper(JourneySetBillingDocument, { a: BILLING })).body.errors).toBeUndefined();
+    const card = await shopper(JourneyAddGiftCardDocument, { card: shop.cardId });
     expect(card.body.errors).toBeUndefined();
-    const started = await shopper(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter", paymentMethod: "invoice") { payment { id } } }`);
-    const paymentId = started.body.data.startPayment.payment.id;
+    const started = await shopper(SfApiStartInvoiceDocument, {});
+    const paymentId = dataOf(started).startPayment.payment!.id;
     await eventually(async () => {
-      const read = await shopper(`query ($id: ID!) { order(id: $id) { amounts { covered { amount } } } }`);
-      return read.body.data.order.amounts.covered.amount === 298.9;
+      const read = await shopper(SfApiCoveredDocument, {});
+      return dataOf(read).order?.amounts.covered.amount === 298.9;
     });
     // The invoice covers the rest but is not paid yet: only the gift card lowers what is due.
-    const amounts = await shopper(`query ($id: ID!) { order(id: $id) { amounts { covered { amount } paid { amount } due { amount } } } }`);
-    expect(amounts.body.data.order.amounts).toEqual({ covered: { amount: 298.9 }, paid: { amount: 100 }, due: { amount: 198.9 } });
-    const options = await shopper(`query ($id: ID!) { paymentOptions(orderId: $id) { adapterId activePaymentId } }`);
-    expect(options.body.data.paymentOptions).toContainEqual({ adapterId: 'nonpsp_adapter', activePaymentId: paymentId });
-    const checked = await shopper(`mutation ($id: ID!) { validateOrder(orderId: $id) { valid failures { code } } }`);
-    expect(checked.body.data.validateOrder).toEqual({ valid: true, failures: [] });
-    const completed = await shopper(`mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`, { p: paymentId });
+    const amounts = await shopper(SfApiCoveredPaidDueDocument, {});
+    expect(dataOf(amounts).order?.amounts).toEqual({ covered: { amount: 298.9 }, paid: { amount: 100 }, due: { amount: 198.9 } });
+    const options = await shopper(SfApiActivePaymentsDocument, {});
+    expect(dataOf(options).paymentOptions).toContainEqual({ adapterId: 'nonpsp_adapter', activePaymentId: paymentId });
+    const checked = await shopper(SfApiValidateCodesDocument, {});
+    expect(dataOf(checked).validateOrder).toEqual({ valid: true, failures: [] });
+    const completed = await shopper(JourneyCompletePaymentDocument, { p: paymentId });
     expect(completed.body.errors).toBeUndefined();
-    expect(completed.body.data.completePayment.status).toBe('completed');
+    expect(dataOf(completed).completePayment.status).toBe('completed');
   });
 });
 
@@ -171,9 +191,8 @@ describe('shipping in managed mode: the configuration', () => {
     const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/m-managed/channels/web/configurations/commerce_adapter`, { token: managed.adminToken, ...managed.tenant, body: document });
     expect(put.status).toBeLessThan(300);
     const order = await createCheckout(managed);
-    const call = (query: string) => gql(order.token, query, { id: order.orderId }, managed.tenant);
-    const listed = await call(`query ($id: ID!) { shippingOptions(orderId: $id) { mode source options { id description price { amount } priceExcludingVat { amount } vatRate selected } } }`);
-    expect(listed.body.data.shippingOptions).toEqual({
+    const listed = await gql(order.token, SfApiManagedShippingOptionsDocument, { id: order.orderId }, managed.tenant);
+    expect(dataOf(listed).shippingOptions).toEqual({
       mode: 'MANAGED',
       source: 'CONFIGURATION',
       options: [
@@ -181,9 +200,9 @@ describe('shipping in managed mode: the configuration', () => {
         { id: 'locker', description: 'Nearest locker', price: { amount: 49 }, priceExcludingVat: { amount: 39.2 }, vatRate: 0.25, selected: false },
       ],
     });
-    const chosen = await call(`mutation ($id: ID!) { selectShippingOption(orderId: $id, optionId: "locker") { shippings { id name } amounts { total { amount } } } }`);
+    const chosen = await gql(order.token, SfApiSelectManagedShippingDocument, { id: order.orderId, option: 'locker' }, managed.tenant);
     expect(chosen.body.errors).toBeUndefined();
-    expect(chosen.body.data.selectShippingOption).toEqual({ shippings: [{ id: 'locker', name: 'Parcel locker' }], amounts: { total: { amount: 298.9 } } });
+    expect(dataOf(chosen).selectShippingOption).toEqual({ shippings: [{ id: 'locker', name: 'Parcel locker' }], amounts: { total: { amount: 298.9 } } });
     const basket = await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/baskets/${managed.basketId}`);
     expect(basket.body.delivery).toMatchObject({ deliveryMethodId: 128, name: 'Parcel locker', price: { includingVat: 49 } });
   });

@@ -24,14 +24,6 @@ const NOT_CONVERTED_YET = [
   'test/checkout-token.test.ts',
   'test/gateway-single-fetch.test.ts',
   'test/observability/checkout-trace.test.ts',
-  'test/order/admin-graphql.test.ts',
-  'test/order/order-graphql.test.ts',
-  'test/order/order-search.test.ts',
-  'test/order/payment-lifecycle.test.ts',
-  'test/payment/payment-graphql.test.ts',
-  'test/replicas/replica-journey.test.ts',
-  'test/replicas/replica-writers.test.ts',
-  'test/storefront-api.test.ts',
 ];
 
 async function testSources(folder: string): Promise<string[]> {

@@ -1,8 +1,25 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PLATFORM_SERVICES } from '../../platform/env/env.config.js';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
 import { REFUSING_ORIGIN } from '../harness/free-port.js';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import {
+  AdminDeadDeliveriesDocument,
+  AdminDeliveriesAfterDocument,
+  AdminDeliveryIdsDocument,
+  AdminDeliveryOrdersDocument,
+  AdminOrderEventActorsDocument,
+  AdminOrderEventsDocument,
+  AdminOrderEventTypesDocument,
+  AdminOrdersInCheckoutDocument,
+  AdminOrdersSearchDocument,
+  AdminPausedReceiversDocument,
+  AdminReceiverIdsDocument,
+  AdminReceiversDocument,
+  AdminReplayDeliveriesDocument,
+  AdminResumeReceiverDocument,
+} from '../generated/graphql.js';
+import { dataOf, graphql, rest } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -36,7 +53,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => system?.close());
 
-const gql = async (token: string, query: string, variables: Record<string, unknown> = {}) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant })).body;
+const gql = <TData, TVariables extends Record<string, unknown>>(token: string, document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  graphql(system.urls.gateway!, document, variables, { token, ...tenant });
+/** The code of an answer's first error. */
+const codeOf = async (answer: Promise<{ body: { errors?: ReadonlyArray<{ extensions?: Record<string, unknown> }> } }>) => (await answer).body.errors?.[0]?.extensions?.code;
 
 describe('admin GraphQL for the admin app', () => {
   it('lists orders by id or reference, an order’s events, dead-lettered deliveries across orders, and replays them', async () => {
@@ -44,56 +64,54 @@ describe('admin GraphQL for the admin app', () => {
     const first = (await orders.call('POST', '', sampleOrder())).body.id as string;
     const second = (await orders.call('POST', '', sampleOrder())).body.id as string;
 
-    const found = await gql(admin, `query ($s: String) { orders(search: $s) { edges { node { id } } } }`, { s: second.slice(0, 13).toUpperCase() });
-    expect(found.data.orders.edges.map((edge: { node: { id: string } }) => edge.node.id)).toEqual([second]);
-    const all = await gql(admin, `{ orders(status: checkout) { edges { node { id } } } }`);
-    expect(all.data.orders.edges.map((edge: { node: { id: string } }) => edge.node.id).sort()).toEqual([first, second].sort());
+    const found = dataOf(await gql(admin, AdminOrdersSearchDocument, { s: second.slice(0, 13).toUpperCase() }));
+    expect(found.orders.edges.map((edge) => edge.node.id)).toEqual([second]);
+    const all = dataOf(await gql(admin, AdminOrdersInCheckoutDocument, {}));
+    expect(all.orders.edges.map((edge) => edge.node.id).sort()).toEqual([first, second].sort());
 
     await outboxSettled(system); // the receiver refuses connections: one attempt, one retry, dead
-    const events = await gql(admin, `query ($id: ID!) { order(id: $id) { events { type version actor createdAt } } }`, { id: first });
-    expect(events.data.order.events[0]).toMatchObject({ type: 'order.created', version: 1 });
-    expect(events.data.order.events.map((event: { type: string }) => event.type)).toContain('notification.dead_lettered');
+    const events = dataOf(await gql(admin, AdminOrderEventsDocument, { id: first })).order?.events ?? [];
+    expect(events[0]).toMatchObject({ type: 'order.created', version: 1 });
+    expect(events.map((event) => event.type)).toContain('notification.dead_lettered');
 
-    const dead = await gql(admin, `query ($o: ID) { notificationDeliveries(status: dead, orderId: $o) { nodes { id orderId status attempts receiverUrl receiverStatus lastError nextAttemptAt } pageInfo { hasNextPage } } }`, { o: first });
-    expect(dead.data.notificationDeliveries.nodes).toEqual([
+    const dead = dataOf(await gql(admin, AdminDeadDeliveriesDocument, { o: first })).notificationDeliveries.nodes;
+    expect(dead).toEqual([
       { id: expect.any(String), orderId: first, status: 'dead', attempts: 2, receiverUrl: refusedUrl, receiverStatus: 'active', lastError: expect.stringMatching(/^unreachable/), nextAttemptAt: null },
     ]);
-    const across = await gql(admin, `{ notificationDeliveries { nodes { orderId } } }`);
-    expect(across.data.notificationDeliveries.nodes.map((node: { orderId: string }) => node.orderId).sort()).toEqual([first, second].sort());
+    const across = dataOf(await gql(admin, AdminDeliveryOrdersDocument, {}));
+    expect(across.notificationDeliveries.nodes.map((node) => node.orderId).sort()).toEqual([first, second].sort());
 
-    const id = dead.data.notificationDeliveries.nodes[0].id as string;
-    const replayed = await gql(admin, `mutation ($ids: [ID!]!) { replayNotificationDeliveries(ids: $ids) { requeued held notReplayed } }`, { ids: [id, '999999'] });
-    expect(replayed.data.replayNotificationDeliveries).toEqual({ requeued: [id], held: [], notReplayed: ['999999'] });
+    const id = dead[0]!.id;
+    const replayed = dataOf(await gql(admin, AdminReplayDeliveriesDocument, { ids: [id, '999999'] }));
+    expect(replayed.replayNotificationDeliveries).toEqual({ requeued: [id], held: [], notReplayed: ['999999'] });
     await outboxSettled(system);
-    const history = await gql(admin, `query ($id: ID!) { order(id: $id) { events { type actor } } }`, { id: first });
-    expect(history.data.order.events.filter((event: { type: string }) => event.type === 'notification.retry_requested')).toEqual([{ type: 'notification.retry_requested', actor: expect.any(String) }]);
+    const history = dataOf(await gql(admin, AdminOrderEventActorsDocument, { id: first })).order?.events ?? [];
+    expect(history.filter((event) => event.type === 'notification.retry_requested')).toEqual([{ type: 'notification.retry_requested', actor: expect.any(String) }]);
   });
 
   it('lists receivers with their health; resuming one that is not paused, or none, is refused with its code', async () => {
     await outboxSettled(system);
-    const listed = await gql(admin, `{ notificationReceivers { nodes { id url status consecutiveFailures lastError lastFailureAt pausedAt queued } pageInfo { hasNextPage } } }`);
-    const erp = listed.data.notificationReceivers.nodes.find((node: { url: string }) => node.url === refusedUrl);
+    const listed = dataOf(await gql(admin, AdminReceiversDocument, {}));
+    const erp = listed.notificationReceivers.nodes.find((node) => node.url === refusedUrl);
     expect(erp).toMatchObject({ id: expect.any(String), status: 'active', lastError: expect.stringMatching(/^unreachable/), lastFailureAt: expect.any(String), pausedAt: null, queued: 0 });
-    expect((await gql(admin, `{ notificationReceivers(status: paused) { nodes { id } } }`)).data.notificationReceivers.nodes).toEqual([]);
+    expect(dataOf(await gql(admin, AdminPausedReceiversDocument, {})).notificationReceivers.nodes).toEqual([]);
 
-    const notPaused = await gql(admin, `mutation ($id: ID!) { resumeNotificationReceiver(id: $id) { requeued } }`, { id: erp.id });
-    expect(notPaused.errors[0].extensions.code).toBe('RECEIVER_NOT_PAUSED');
-    const unknown = await gql(admin, `mutation { resumeNotificationReceiver(id: "00000000-0000-4000-8000-000000000000") { requeued } }`);
-    expect(unknown.errors[0].extensions.code).toBe('RECEIVER_NOT_FOUND');
-    expect((await gql(admin, `mutation { resumeNotificationReceiver(id: "not-a-uuid") { requeued } }`)).errors[0].extensions.code).toBe('RECEIVER_NOT_FOUND');
-    expect((await gql(storefront, `{ notificationReceivers { nodes { id } } }`)).errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await gql(storefront, `mutation ($id: ID!) { resumeNotificationReceiver(id: $id) { requeued } }`, { id: erp.id })).errors[0].extensions.code).toBe('FORBIDDEN');
+    const erpId = erp!.id;
+    expect(await codeOf(gql(admin, AdminResumeReceiverDocument, { id: erpId }))).toBe('RECEIVER_NOT_PAUSED');
+    expect(await codeOf(gql(admin, AdminResumeReceiverDocument, { id: '00000000-0000-4000-8000-000000000000' }))).toBe('RECEIVER_NOT_FOUND');
+    expect(await codeOf(gql(admin, AdminResumeReceiverDocument, { id: 'not-a-uuid' }))).toBe('RECEIVER_NOT_FOUND');
+    expect(await codeOf(gql(storefront, AdminReceiverIdsDocument, {}))).toBe('FORBIDDEN');
+    expect(await codeOf(gql(storefront, AdminResumeReceiverDocument, { id: erpId }))).toBe('FORBIDDEN');
   });
 
   it('refuses the admin fields to other roles and bad ids with a 4xx code', async () => {
     const orders = await orderClient(system, tenant, 'admin');
     const id = (await orders.call('POST', '', sampleOrder())).body.id as string;
-    const events = await gql(storefront, `query ($id: ID!) { order(id: $id) { id events { type } } }`, { id });
-    expect(events.errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await gql(storefront, `{ notificationDeliveries { nodes { id } } }`)).errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await gql(storefront, `mutation { replayNotificationDeliveries(ids: ["1"]) { requeued } }`)).errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await gql(admin, `mutation { replayNotificationDeliveries(ids: ["abc"]) { requeued } }`)).errors[0].extensions.code).toBe('INVALID_REQUEST');
-    expect((await gql(admin, `{ notificationDeliveries(after: "x") { nodes { id } } }`)).errors[0].extensions.code).toBe('INVALID_CURSOR');
+    expect(await codeOf(gql(storefront, AdminOrderEventTypesDocument, { id }))).toBe('FORBIDDEN');
+    expect(await codeOf(gql(storefront, AdminDeliveryIdsDocument, {}))).toBe('FORBIDDEN');
+    expect(await codeOf(gql(storefront, AdminReplayDeliveriesDocument, { ids: ['1'] }))).toBe('FORBIDDEN');
+    expect(await codeOf(gql(admin, AdminReplayDeliveriesDocument, { ids: ['abc'] }))).toBe('INVALID_REQUEST');
+    expect(await codeOf(gql(admin, AdminDeliveriesAfterDocument, { after: 'x' }))).toBe('INVALID_CURSOR');
   });
 
   it('serves the admin page’s settings: the gateway it calls, no identity provider unless configured', async () => {

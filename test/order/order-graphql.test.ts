@@ -1,6 +1,20 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { OrderRepository } from '../../subgraphs/order/order.repository.js';
-import { graphqlUntyped } from '../harness/http.js';
+import {
+  OrderGqlAsOfVersionDocument,
+  OrderGqlBillingBadEmailDocument,
+  OrderGqlBillingCityDocument,
+  OrderGqlBillingOfMissingOrderDocument,
+  OrderGqlEveryPartDocument,
+  OrderGqlIdsDocument,
+  OrderGqlPageDocument,
+  OrderGqlProcessingDocument,
+  OrderGqlSetBillingDocument,
+  OrderGqlShipToBergenDocument,
+  OrderGqlValidateDocument,
+} from '../generated/graphql.js';
+import { dataOf, graphql } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -20,22 +34,17 @@ afterAll(async () => {
   await system?.close();
 });
 
-async function gql(query: string, variables: Record<string, unknown> = {}, role: 'storefront' | 'admin' = 'storefront') {
+async function gql<TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables, role: 'storefront' | 'admin' = 'storefront') {
   const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role });
-  return graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant });
+  return graphql(system.urls.gateway!, document, variables, { token, ...tenant });
 }
 
 describe('order subgraph through the gateway', () => {
   it('answers every part of the order', async () => {
     const created = await admin.call('POST', '', sampleOrder({ shippings: [{ id: 's1', name: 'Post', vatRate: 0.25, total: { includingVat: 49, excludingVat: 39.2 } }] }));
-    const { body } = await gql(
-      `query ($id: ID!) { order(id: $id) { id status state { currentStatus transitions { status timeStamp } } currency culture country
-        cart { reference items { id data } total { includingVat } } shippings { id merchant channel orderId name vatRate total { includingVat } }
-        customer { billing { givenName } } total { includingVat excludingVat } hooks { id } notifications { id } validations { id } } }`,
-      { id: created.body.id },
-    );
-    expect(body.errors).toBeUndefined();
-    expect(body.data.order).toMatchObject({
+    const answer = await gql(OrderGqlEveryPartDocument, { id: created.body.id });
+    expect(answer.body.errors).toBeUndefined();
+    expect(dataOf(answer).order).toMatchObject({
       id: created.body.id,
       status: 'checkout',
       state: { currentStatus: 'checkout', transitions: [{ status: 'checkout' }] },
@@ -51,36 +60,35 @@ describe('order subgraph through the gateway', () => {
     const path = `/customer-${Date.now()}`;
     adapter.on(path, (call) => (call.body.customer?.billing?.country === 'XX' ? { status: 400, body: { message: 'We do not ship there.' } } : { status: 200 }));
     const created = await admin.call('POST', '', sampleOrder({ hooks: [{ adapterId: 'commerce_adapter', subscribeTo: '/customer', target: '/cart', invoke: `${adapter.url}${path}` }] }));
-    const mutation = `mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id customer { billing { givenName country type } } } }`;
-    const ok = await gql(mutation, { id: created.body.id, a: { givenName: 'Ola', country: 'NO' } });
-    expect(ok.body.data.setBillingAddress.customer.billing).toEqual({ givenName: 'Ola', country: 'NO', type: 'person' });
+    const ok = await gql(OrderGqlSetBillingDocument, { id: created.body.id, a: { givenName: 'Ola', country: 'NO' } });
+    expect(dataOf(ok).setBillingAddress.customer?.billing).toEqual({ givenName: 'Ola', country: 'NO', type: 'person' });
 
-    const refused = await gql(mutation, { id: created.body.id, a: { givenName: 'Ola', country: 'XX' } });
+    const refused = await gql(OrderGqlSetBillingDocument, { id: created.body.id, a: { givenName: 'Ola', country: 'XX' } });
     expect(refused.body.data).toBeNull();
-    expect(refused.body.errors[0]).toMatchObject({
+    expect(refused.body.errors?.[0]).toMatchObject({
       message: expect.stringContaining('We do not ship there.'),
       extensions: { code: 'HOOK_VETOED', details: { adapterId: 'commerce_adapter', reason: 'rejected' } },
     });
 
-    const shipping = await gql(`mutation ($id: ID!) { setShippingAddress(orderId: $id, address: { city: "Bergen" }) { customer { shipping { city } billing { country } } } }`, { id: created.body.id });
-    expect(shipping.body.data.setShippingAddress.customer).toEqual({ shipping: { city: 'Bergen' }, billing: { country: 'NO' } });
+    const shipping = await gql(OrderGqlShipToBergenDocument, { id: created.body.id });
+    expect(dataOf(shipping).setShippingAddress.customer).toEqual({ shipping: { city: 'Bergen' }, billing: { country: 'NO' } });
   });
 
   it('gives stable codes for expected failures', async () => {
-    const missing = await gql(`mutation { setBillingAddress(orderId: "nope", address: { city: "X" }) { id } }`);
-    expect(missing.body.errors[0].extensions.code).toBe('ORDER_NOT_FOUND');
+    const missing = await gql(OrderGqlBillingOfMissingOrderDocument, {});
+    expect(missing.body.errors?.[0]?.extensions?.code).toBe('ORDER_NOT_FOUND');
     const created = await admin.call('POST', '', sampleOrder());
     await admin.call('PUT', `/${created.body.id}/state`, { status: 'processing' });
-    const locked = await gql(`mutation ($id: ID!) { setBillingAddress(orderId: $id, address: { city: "X" }) { id } }`, { id: created.body.id });
-    expect(locked.body.errors[0].extensions.code).toBe('ORDER_LOCKED');
-    const invalid = await gql(`mutation ($id: ID!) { setBillingAddress(orderId: $id, address: { email: "nope" }) { id } }`, { id: created.body.id });
-    expect(['ORDER_LOCKED', 'INVALID_ORDER']).toContain(invalid.body.errors[0].extensions.code);
+    const locked = await gql(OrderGqlBillingCityDocument, { id: created.body.id });
+    expect(locked.body.errors?.[0]?.extensions?.code).toBe('ORDER_LOCKED');
+    const invalid = await gql(OrderGqlBillingBadEmailDocument, { id: created.body.id });
+    expect(['ORDER_LOCKED', 'INVALID_ORDER']).toContain(invalid.body.errors?.[0]?.extensions?.code);
   });
 
   it('validates with a typed result listing every failure', async () => {
     const created = await admin.call('POST', '', sampleOrder());
-    const { body } = await gql(`mutation ($id: ID!) { validateOrder(orderId: $id) { valid failures { code adapterId } } }`, { id: created.body.id });
-    expect(body.data.validateOrder).toEqual({ valid: false, failures: [{ code: 'payment_missing', adapterId: null }, { code: 'payment_sum_mismatch', adapterId: null }] });
+    const validated = await gql(OrderGqlValidateDocument, { id: created.body.id });
+    expect(dataOf(validated).validateOrder).toEqual({ valid: false, failures: [{ code: 'payment_missing', adapterId: null }, { code: 'payment_sum_mismatch', adapterId: null }] });
   });
 
   it('lists orders for admins, newest first, paginated and filtered by status', async () => {
@@ -91,29 +99,30 @@ describe('order subgraph through the gateway', () => {
     await listAdmin.call('PUT', `/${ids[1]}/state`, { status: 'processing' });
     const token = await system.token({ merchant: channel.merchant, channels: [channel.channel], role: 'admin' });
     const page = (after?: string) =>
-      graphqlUntyped(system.urls.gateway!, `query ($after: String) { orders(first: 2, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }`, { after }, { token, ...channel });
+      graphql(system.urls.gateway!, OrderGqlPageDocument, { after }, { token, ...channel });
     const seen: string[] = [];
     let after: string | undefined;
     for (;;) {
-      const { body } = await page(after);
-      expect(body.errors).toBeUndefined();
-      seen.push(...body.data.orders.edges.map((edge: { node: { id: string } }) => edge.node.id));
-      if (!body.data.orders.pageInfo.hasNextPage) break;
-      after = body.data.orders.pageInfo.endCursor;
+      const answer = await page(after);
+      expect(answer.body.errors).toBeUndefined();
+      const { orders } = dataOf(answer);
+      seen.push(...orders.edges.map((edge) => edge.node.id));
+      if (!orders.pageInfo.hasNextPage) break;
+      after = orders.pageInfo.endCursor ?? undefined;
     }
     expect(seen).toEqual([...ids].reverse());
-    const processing = await graphqlUntyped(system.urls.gateway!, `{ orders(status: processing) { edges { node { id status } } } }`, {}, { token, ...channel });
-    expect(processing.body.data.orders.edges).toEqual([{ node: { id: ids[1], status: 'processing' } }]);
+    const processing = await graphql(system.urls.gateway!, OrderGqlProcessingDocument, {}, { token, ...channel });
+    expect(dataOf(processing).orders.edges).toEqual([{ node: { id: ids[1], status: 'processing' } }]);
 
-    const storefront = await gql(`{ orders { edges { node { id } } } }`);
-    expect(storefront.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const storefront = await gql(OrderGqlIdsDocument, {});
+    expect(storefront.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
   it('reads an order as of a past version', async () => {
     const created = await admin.call('POST', '', sampleOrder());
     await admin.call('PUT', `/${created.body.id}/state`, { status: 'processing' });
-    const { body } = await gql(`query ($id: ID!) { v1: order(id: $id, version: 1) { status version } now: order(id: $id) { status version } }`, { id: created.body.id });
-    expect(body.data).toEqual({ v1: { status: 'checkout', version: 1 }, now: { status: 'processing', version: 2 } });
+    const versions = await gql(OrderGqlAsOfVersionDocument, { id: created.body.id });
+    expect(dataOf(versions)).toEqual({ v1: { status: 'checkout', version: 1 }, now: { status: 'processing', version: 2 } });
   });
 
   it("answers reads of many requests that share a query each with their own orders, never another tenant's", async () => {

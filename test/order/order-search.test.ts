@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphqlUntyped } from '../harness/http.js';
+import { OrderSearchListDocument, type OrderSearchListQueryVariables } from '../generated/graphql.js';
+import { dataOf, graphql } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -39,13 +40,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => system?.close());
 
-const LIST = `query ($search: String, $paymentState: String, $adapterId: String, $createdFrom: String, $createdBefore: String, $minTotal: Float, $maxTotal: Float, $sort: OrderSort, $first: Int, $after: String) {
-  orders(search: $search, paymentState: $paymentState, adapterId: $adapterId, createdFrom: $createdFrom, createdBefore: $createdBefore, minTotal: $minTotal, maxTotal: $maxTotal, sort: $sort, first: $first, after: $after) {
-    edges { node { id total { includingVat } } } pageInfo { hasNextPage endCursor }
-  }
-}`;
-const list = async (variables: Record<string, unknown>) => (await graphqlUntyped(system.urls.gateway!, LIST, variables, { token: admin, ...tenant })).body as any;
-const idsOf = (body: any): string[] => body.data.orders.edges.map((edge: { node: { id: string } }) => edge.node.id);
+const list = (variables: OrderSearchListQueryVariables) => graphql(system.urls.gateway!, OrderSearchListDocument, variables, { token: admin, ...tenant });
+const idsOf = (answer: Awaited<ReturnType<typeof list>>): string[] => dataOf(answer).orders.edges.map((edge) => edge.node.id);
 const named = (...names: string[]) => names.map((name) => ids[name]);
 
 describe('order search and filters', () => {
@@ -81,17 +77,18 @@ describe('order search and filters', () => {
     expect(idsOf(await list({ sort: 'TOTAL_ASC' }))).toEqual(named('ada', 'plain', 'alan'));
     const first = await list({ sort: 'TOTAL_DESC', first: 2 });
     expect(idsOf(first)).toEqual(named('alan', 'plain'));
-    expect(first.data.orders.pageInfo.hasNextPage).toBe(true);
-    const second = await list({ sort: 'TOTAL_DESC', first: 2, after: first.data.orders.pageInfo.endCursor });
+    const firstPage = dataOf(first).orders.pageInfo;
+    expect(firstPage.hasNextPage).toBe(true);
+    const second = await list({ sort: 'TOTAL_DESC', first: 2, after: firstPage.endCursor });
     expect(idsOf(second)).toEqual(named('ada'));
-    expect(second.data.orders.pageInfo).toEqual({ hasNextPage: false, endCursor: expect.any(String) });
+    expect(dataOf(second).orders.pageInfo).toEqual({ hasNextPage: false, endCursor: expect.any(String) });
     // A cursor of another sort is refused, not misread.
-    const mixed = await list({ sort: 'CREATED_DESC', after: first.data.orders.pageInfo.endCursor });
-    expect(mixed.errors[0].extensions.code).toBe('INVALID_CURSOR');
+    const mixed = await list({ sort: 'CREATED_DESC', after: firstPage.endCursor });
+    expect(mixed.body.errors?.[0]?.extensions?.code).toBe('INVALID_CURSOR');
   });
 
   it('refuses bad filter input with invalid_filter in words, over GraphQL and REST', async () => {
-    const cases: Array<[Record<string, unknown>, RegExp]> = [
+    const cases: Array<[OrderSearchListQueryVariables, RegExp]> = [
       [{ createdFrom: 'yesterday' }, /^createdFrom must be a date and time with its zone/],
       [{ createdFrom: '2026-11-27T10:00:00' }, /^createdFrom must be a date and time with its zone/],
       [{ createdFrom: '2026-11-28T00:00:00Z', createdBefore: '2026-11-27T00:00:00Z' }, /^createdFrom must be before createdBefore/],
@@ -103,10 +100,10 @@ describe('order search and filters', () => {
       [{ search: 'a\u0007b' }, /^search holds a control character/],
     ];
     for (const [variables, message] of cases) {
-      const { status, body } = await graphqlUntyped(system.urls.gateway!, LIST, variables, { token: admin, ...tenant });
+      const { status, body } = await list(variables);
       expect(status).toBeLessThan(500);
-      expect(body.errors[0].extensions.code).toBe('INVALID_FILTER');
-      expect(body.errors[0].message).toMatch(message);
+      expect(body.errors?.[0]?.extensions?.code).toBe('INVALID_FILTER');
+      expect(body.errors?.[0]?.message).toMatch(message);
     }
     const orders = await orderClient(system, tenant, 'admin');
     const bad = await orders.call('GET', '?minTotal=abc');

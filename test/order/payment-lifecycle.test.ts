@@ -1,5 +1,15 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import {
+  CancelPaymentStateDocument,
+  DeliverOrderDocument,
+  PaymentLcPaymentDocument,
+  PaymentLcRefreshDocument,
+  PaymentLcRefundedAmountDocument,
+  PaymentLcRefundLogDocument,
+  RefundPaymentAmountDocument,
+} from '../generated/graphql.js';
+import { dataOf, graphql, rest } from '../harness/http.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -257,11 +267,10 @@ describe('confirm inside the move to completed; capture and a failed confirm aft
 });
 
 describe('delivery, cancel and refund from the back office', () => {
-  const gql = async (query: string, variables: Record<string, unknown>, role: 'admin' | 'storefront' | 'adapter' = 'admin') => {
+  const gql = async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables, role: 'admin' | 'storefront' | 'adapter' = 'admin') => {
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role, ...(role === 'adapter' ? { adapterId: 'psp_adapter' } : {}) });
-    return (await graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant })).body;
+    return graphql(system.urls.gateway!, document, variables, { token, ...tenant });
   };
-  const PAYMENT = 'id state amount refundedAmount actions { type url } transactions { event amount isSuccess errorDetail }';
 
   async function completedOrder(id: string, pspCallbacks: string[]) {
     await orderWithPayments(id);
@@ -279,10 +288,10 @@ describe('delivery, cancel and refund from the back office', () => {
     const adapter = await orderClient(system, tenant, 'adapter', 'psp_adapter');
     const refused = await adapter.call('PUT', '/d1/state', { status: 'delivered' });
     expect(refused.status).toBe(403);
-    const storefront = await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: 'd1' }, 'storefront');
-    expect(storefront.errors[0].extensions.code).toBe('FORBIDDEN');
-    const delivered = await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: 'd1' });
-    expect(delivered.data.deliverOrder.status).toBe('delivered');
+    const storefront = (await gql(DeliverOrderDocument, { id: 'd1' }, 'storefront')).body;
+    expect(storefront.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const delivered = await gql(DeliverOrderDocument, { id: 'd1' });
+    expect(dataOf(delivered).deliverOrder.status).toBe('delivered');
     await eventually(async () => psp.callsTo('/d1/capture').length === 1);
   });
 
@@ -295,36 +304,36 @@ describe('delivery, cancel and refund from the back office', () => {
     // The PSP payment was never reserved here (a test adapter); reserve it as its adapter would at completion.
     expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/c1-psp', { token: admin.token, ...tenant, body: { orderId: 'c1', state: 'reserved' } })).status).toBe(200);
     psp.on('/c1/cancel', () => ({ status: 400, body: { message: 'Already settled at the provider.' } }));
-    const refused = await gql(`mutation { cancelPayment(orderId: "c1", paymentId: "c1-psp") { id } }`, {});
-    expect(refused.errors[0]).toMatchObject({ message: expect.stringContaining('Already settled at the provider.'), extensions: { code: 'PAYMENT_CALLBACK_FAILED' } });
+    const refused = (await gql(CancelPaymentStateDocument, { o: 'c1', p: 'c1-psp' })).body;
+    expect(refused.errors?.[0]).toMatchObject({ message: expect.stringContaining('Already settled at the provider.'), extensions: { code: 'PAYMENT_CALLBACK_FAILED' } });
     psp.on('/c1/cancel', () => ({ status: 200, body: { pspStatus: 'voided' } }));
     const cancelled = await rest(system.urls.payment!, 'POST', '/api/v0/payments/c1-psp/cancel', { token: admin.token, ...tenant }); // no body at all
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.state).toBe('cancelled');
-    const read = await gql(`query { payment(orderId: "c1", id: "c1-psp") { ${PAYMENT} } }`, {});
-    expect(read.data.payment.state).toBe('cancelled');
-    expect(read.data.payment.transactions.filter((t: { event: string }) => t.event === 'cancel')).toEqual([
+    const read = dataOf(await gql(PaymentLcPaymentDocument, { o: 'c1', p: 'c1-psp' })).payment;
+    expect(read?.state).toBe('cancelled');
+    expect(read?.transactions.filter((t) => t.event === 'cancel')).toEqual([
       { event: 'cancel', amount: 149.9, isSuccess: false, errorDetail: 'Already settled at the provider.' },
       { event: 'cancel', amount: 149.9, isSuccess: true, errorDetail: null },
     ]);
-    const again = await gql(`mutation { cancelPayment(orderId: "c1", paymentId: "c1-psp") { state } }`, {});
-    expect(again.data.cancelPayment.state).toBe('cancelled'); // asked again: already done, the adapter is not called
+    const again = await gql(CancelPaymentStateDocument, { o: 'c1', p: 'c1-psp' });
+    expect(dataOf(again).cancelPayment.state).toBe('cancelled'); // asked again: already done, the adapter is not called
     expect(psp.callsTo('/c1/cancel')).toHaveLength(2);
   });
 
   it('refundPayment: partial refunds keep the payment captured, the last one refunds it; never more than captured; only back-office tokens', async () => {
     await completedOrder('r1', ['refund']);
     expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/r1-psp', { token: admin.token, ...tenant, body: { orderId: 'r1', state: 'reserved' } })).status).toBe(200);
-    const early = await gql(`mutation { refundPayment(orderId: "r1", paymentId: "r1-psp", amount: 10) { id } }`, {});
-    expect(early.errors[0].extensions.code).toBe('ILLEGAL_PAYMENT_TRANSITION');
+    const early = (await gql(PaymentLcRefundedAmountDocument, { o: 'r1', p: 'r1-psp', a: 10 })).body;
+    expect(early.errors?.[0]?.extensions?.code).toBe('ILLEGAL_PAYMENT_TRANSITION');
     expect(psp.callsTo('/r1/refund')).toHaveLength(0);
     expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/r1-psp', { token: admin.token, ...tenant, body: { orderId: 'r1', state: 'captured' } })).status).toBe(200);
-    const asAdapter = await gql(`mutation { refundPayment(orderId: "r1", paymentId: "r1-psp", amount: 10) { id } }`, {}, 'adapter');
-    expect(asAdapter.errors[0].extensions.code).toBe('FORBIDDEN');
+    const asAdapter = (await gql(PaymentLcRefundedAmountDocument, { o: 'r1', p: 'r1-psp', a: 10 }, 'adapter')).body;
+    expect(asAdapter.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 
-    const partial = await gql(`mutation { refundPayment(orderId: "r1", paymentId: "r1-psp", amount: 49.9) { ${PAYMENT} } }`, {});
-    expect(partial.errors).toBeUndefined();
-    expect(partial.data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 49.9 });
+    const partial = await gql(RefundPaymentAmountDocument, { o: 'r1', p: 'r1-psp', a: 49.9 });
+    expect(partial.body.errors).toBeUndefined();
+    expect(dataOf(partial).refundPayment).toMatchObject({ state: 'captured', refundedAmount: 49.9 });
     expect(psp.callsTo('/r1/refund')[0]!.body).toMatchObject({ callback: 'refund', paymentId: 'r1-psp', amount: 49.9 });
     // A refund without an amount, or of something that is not one, is refused before anything is called.
     for (const body of [{}, { amount: 'all' }]) {
@@ -342,8 +351,8 @@ describe('delivery, cancel and refund from the back office', () => {
     expect(rest100.status).toBe(200);
     expect(rest100.body).toMatchObject({ state: 'refunded', refundedAmount: 149.9 });
     expect(psp.callsTo('/r1/refund').at(-1)!.body).toMatchObject({ amount: 100, reason: 'Returned in full' });
-    const log = await gql(`query { payment(orderId: "r1", id: "r1-psp") { transactions { event amount isSuccess reason } } }`, {});
-    expect(log.data.payment.transactions.filter((t: { event: string }) => t.event === 'refund')).toEqual([
+    const log = dataOf(await gql(PaymentLcRefundLogDocument, { o: 'r1', p: 'r1-psp' })).payment;
+    expect(log?.transactions.filter((t) => t.event === 'refund')).toEqual([
       { event: 'refund', amount: 49.9, isSuccess: true, reason: null },
       { event: 'refund', amount: 100, isSuccess: true, reason: 'Returned in full' },
     ]);
@@ -359,8 +368,8 @@ describe('delivery, cancel and refund from the back office', () => {
     const before = await admin.call('GET', '/f1');
     psp.on('/f1/refresh', () => ({ status: 200, body: { state: 'reserved', amount: 1 } }));
 
-    const locked = await gql(`mutation { refreshPayment(orderId: "f1", paymentId: "f1-psp") { id amount } }`, {});
-    expect(locked.errors[0].extensions).toMatchObject({ code: 'ORDER_LOCKED', status: 409, details: { refused: ['/payments/1/amount'] } });
+    const locked = (await gql(PaymentLcRefreshDocument, { o: 'f1', p: 'f1-psp' })).body;
+    expect(locked.errors?.[0]?.extensions).toMatchObject({ code: 'ORDER_LOCKED', status: 409, details: { refused: ['/payments/1/amount'] } });
     const lockedRest = await rest(system.urls.payment!, 'POST', '/api/v0/payments/f1-psp/refresh', { token: admin.token, ...tenant });
     expect([lockedRest.status, lockedRest.body.code]).toEqual([409, 'order_locked']);
     expect(psp.callsTo('/f1/refresh')).toHaveLength(2);
@@ -369,28 +378,28 @@ describe('delivery, cancel and refund from the back office', () => {
     expect(after.body.payments[1]).toMatchObject({ state: 'intent', amount: 149.9 });
 
     psp.on('/f1/refresh', () => ({ status: 200, body: { state: 'reserved' } }));
-    const refreshed = await gql(`mutation { refreshPayment(orderId: "f1", paymentId: "f1-psp") { state amount } }`, {});
-    expect(refreshed.data.refreshPayment).toEqual({ state: 'reserved', amount: 149.9 });
+    const refreshed = await gql(PaymentLcRefreshDocument, { o: 'f1', p: 'f1-psp' });
+    expect(dataOf(refreshed).refreshPayment).toEqual({ state: 'reserved', amount: 149.9 });
   });
 
   it("a refund finer than the currency allows is 400 AMOUNT_PRECISION (GraphQL and REST) before the adapter is called; a refresh answering such an amount records nothing", async () => {
     await completedOrder('r3', ['refund', 'refresh']);
     for (const state of ['reserved', 'captured']) expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/r3-psp', { token: admin.token, ...tenant, body: { orderId: 'r3', state } })).status).toBe(200);
     const details = { currency: 'NOK', exponent: 2, amount: 12.345 };
-    const viaGraph = await gql(`mutation { refundPayment(orderId: "r3", paymentId: "r3-psp", amount: 12.345) { id } }`, {});
-    expect(viaGraph.errors[0]).toMatchObject({ message: expect.stringContaining('NOK allows at most 2 decimals (0.01)'), extensions: { code: 'AMOUNT_PRECISION', status: 400, details } });
+    const viaGraph = (await gql(PaymentLcRefundedAmountDocument, { o: 'r3', p: 'r3-psp', a: 12.345 })).body;
+    expect(viaGraph.errors?.[0]).toMatchObject({ message: expect.stringContaining('NOK allows at most 2 decimals (0.01)'), extensions: { code: 'AMOUNT_PRECISION', status: 400, details } });
     const viaRest = await rest(system.urls.payment!, 'POST', '/api/v0/payments/r3-psp/refund', { token: admin.token, ...tenant, body: { amount: 12.345 } });
     expect([viaRest.status, viaRest.body.code, viaRest.body.details]).toEqual([400, 'amount_precision', details]);
     expect(psp.callsTo('/r3/refund')).toHaveLength(0);
     expect((await admin.call('GET', '/r3')).body.payments[1].refundedAmount).toBeUndefined();
 
-    const refunded = await gql(`mutation { refundPayment(orderId: "r3", paymentId: "r3-psp", amount: 12.35) { refundedAmount } }`, {});
-    expect(refunded.data.refundPayment).toEqual({ refundedAmount: 12.35 });
+    const refunded = await gql(PaymentLcRefundedAmountDocument, { o: 'r3', p: 'r3-psp', a: 12.35 });
+    expect(dataOf(refunded).refundPayment).toEqual({ refundedAmount: 12.35 });
     expect(psp.callsTo('/r3/refund')[0]!.body).toMatchObject({ amount: 12.35, currency: 'NOK' });
 
     psp.on('/r3/refresh', () => ({ status: 200, body: { refundedAmount: 62.345 } }));
-    const refreshed = await gql(`mutation { refreshPayment(orderId: "r3", paymentId: "r3-psp") { id } }`, {});
-    expect(refreshed.errors[0]).toMatchObject({ message: expect.stringContaining('refundedAmount 62.345, finer than its currency allows: NOK allows at most 2 decimals'), extensions: { code: 'PAYMENT_CALLBACK_FAILED', details: { reason: 'malformed_response' } } });
+    const refreshed = (await gql(PaymentLcRefreshDocument, { o: 'r3', p: 'r3-psp' })).body;
+    expect(refreshed.errors?.[0]).toMatchObject({ message: expect.stringContaining('refundedAmount 62.345, finer than its currency allows: NOK allows at most 2 decimals'), extensions: { code: 'PAYMENT_CALLBACK_FAILED', details: { reason: 'malformed_response' } } });
     expect((await admin.call('GET', '/r3')).body.payments[1].refundedAmount).toBe(12.35);
   });
 

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PaymentTransactionRepository } from '../../subgraphs/payment/payment-transaction.repository.js';
-import { graphqlUntyped } from '../harness/http.js';
+import {
+  PaymentGqlAdapterLogDocument,
+  PaymentGqlListDocument,
+  type PaymentGqlListQueryVariables,
+  PaymentGqlOrderPaymentsDocument,
+  PaymentGqlPaymentDocument,
+  PaymentGqlRawLogDocument,
+} from '../generated/graphql.js';
+import { dataOf, graphql, type CallOptions } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { createBody, paymentClient, transactionBody, type Role } from './payment-client.js';
@@ -31,29 +39,20 @@ async function orderWithFailedPayment(on = tenant) {
   return { orderId, paymentId };
 }
 
-const PAYMENT_QUERY = /* GraphQL */ `
-  query ($orderId: ID!, $id: ID!) {
-    payment(orderId: $orderId, id: $id) {
-      orderId id adapterId state amount type
-      hasFailedTransaction lastTransactionAt
-      transactions { orderId paymentId event isSuccess pspStatus errorDetail amount createdAt }
-    }
-  }
-`;
-
 describe('payment subgraph through the gateway', () => {
   it('shows a failed transaction (isSuccess false, errorDetail) on the order and on payment(orderId, id)', async () => {
     const { orderId, paymentId } = await orderWithFailedPayment();
     const storefront = await asRole('storefront');
-    const viaOrder = await graphqlUntyped(gateway, `query ($id: ID!) { order(id: $id) { payments { id state transactions { isSuccess errorDetail } } } }`, { id: orderId }, storefront);
+    const viaOrder = await graphql(gateway, PaymentGqlOrderPaymentsDocument, { id: orderId }, storefront);
     expect(viaOrder.body.errors).toBeUndefined();
-    expect(viaOrder.body.data.order.payments).toEqual([
+    expect(dataOf(viaOrder).order?.payments).toEqual([
       { id: paymentId, state: 'intent', transactions: [{ isSuccess: true, errorDetail: null }, { isSuccess: false, errorDetail: 'CVC Declined' }] },
     ]);
 
-    const one = await graphqlUntyped(gateway, PAYMENT_QUERY, { orderId, id: paymentId }, storefront);
+    const one = await graphql(gateway, PaymentGqlPaymentDocument, { orderId, id: paymentId }, storefront);
     expect(one.body.errors).toBeUndefined();
-    expect(one.body.data.payment).toMatchObject({
+    const payment = dataOf(one).payment;
+    expect(payment).toMatchObject({
       orderId,
       id: paymentId,
       adapterId: ADAPTER,
@@ -67,52 +66,43 @@ describe('payment subgraph through the gateway', () => {
         { orderId, paymentId, event: 'update', isSuccess: false, pspStatus: 'Refused', errorDetail: 'CVC Declined', amount: 249.9 },
       ],
     });
-    expect(one.body.data.payment.lastTransactionAt).toBe(one.body.data.payment.transactions[1].createdAt);
+    expect(payment?.lastTransactionAt).toBe(payment?.transactions[1]?.createdAt);
   });
 
   it('answers null for an unknown payment, an unknown order and another tenant', async () => {
     const { orderId, paymentId } = await orderWithFailedPayment();
     const admin = await asRole('admin');
     for (const variables of [{ orderId, id: 'nope' }, { orderId: 'nope', id: paymentId }]) {
-      const { body } = await graphqlUntyped(gateway, PAYMENT_QUERY, variables, admin);
+      const { body } = await graphql(gateway, PaymentGqlPaymentDocument, variables, admin);
       expect(body).toEqual({ data: { payment: null } });
     }
     const stranger = await asRole('admin', { merchant: 'm-stranger', channel: 'web' });
-    expect((await graphqlUntyped(gateway, PAYMENT_QUERY, { orderId, id: paymentId }, stranger)).body).toEqual({ data: { payment: null } });
+    expect((await graphql(gateway, PaymentGqlPaymentDocument, { orderId, id: paymentId }, stranger)).body).toEqual({ data: { payment: null } });
   });
 
   it('shows raw provider requests and responses to admins, not to storefronts', async () => {
     const { orderId, paymentId } = await orderWithFailedPayment();
-    const query = `query ($orderId: ID!, $id: ID!) { payment(orderId: $orderId, id: $id) { transactions { requestJson responseJson } } }`;
-    const admin = await graphqlUntyped(gateway, query, { orderId, id: paymentId }, await asRole('admin'));
-    expect(admin.body.data.payment.transactions[0]).toEqual({ requestJson: transactionBody().requestJson, responseJson: transactionBody().responseJson });
-    const storefront = await graphqlUntyped(gateway, query, { orderId, id: paymentId }, await asRole('storefront'));
-    expect(storefront.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const admin = await graphql(gateway, PaymentGqlRawLogDocument, { orderId, id: paymentId }, await asRole('admin'));
+    expect(dataOf(admin).payment?.transactions[0]).toEqual({ requestJson: transactionBody().requestJson, responseJson: transactionBody().responseJson });
+    const storefront = await graphql(gateway, PaymentGqlRawLogDocument, { orderId, id: paymentId }, await asRole('storefront'));
+    expect(storefront.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
   it("shows an adapter its own raw log, never another adapter's (as GET …/transactions)", async () => {
     const { orderId, paymentId } = await orderWithFailedPayment();
-    const query = `query ($orderId: ID!, $id: ID!) { payment(orderId: $orderId, id: $id) { transactions { event requestJson } } }`;
     const asAdapter = async (adapterId: string) => ({ token: await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'adapter', adapterId }), ...tenant });
-    const own = await graphqlUntyped(gateway, query, { orderId, id: paymentId }, await asAdapter(ADAPTER));
+    const own = await graphql(gateway, PaymentGqlAdapterLogDocument, { orderId, id: paymentId }, await asAdapter(ADAPTER));
     expect(own.body.errors).toBeUndefined();
-    expect(own.body.data.payment.transactions[0]).toEqual({ event: 'open', requestJson: transactionBody().requestJson });
-    const other = await graphqlUntyped(gateway, query, { orderId, id: paymentId }, await asAdapter('nonpsp_adapter'));
-    expect(other.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
+    expect(dataOf(own).payment?.transactions[0]).toEqual({ event: 'open', requestJson: transactionBody().requestJson });
+    const other = await graphql(gateway, PaymentGqlAdapterLogDocument, { orderId, id: paymentId }, await asAdapter('nonpsp_adapter'));
+    expect(other.body.errors?.map((error) => error.extensions?.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
     expect(JSON.stringify(other.body.data)).not.toContain(JSON.stringify(transactionBody().requestJson).slice(1, -1));
   });
 });
 
 describe('admin listing of payments', () => {
   const listTenant = { merchant: 'm-payment-list', channel: 'web' };
-  const LIST = /* GraphQL */ `
-    query ($first: Int, $after: String) {
-      payments(first: $first, after: $after) {
-        edges { cursor node { id orderId adapterId hasFailedTransaction lastTransactionAt } }
-        pageInfo { hasNextPage endCursor }
-      }
-    }
-  `;
+  const list = (variables: PaymentGqlListQueryVariables, options: CallOptions) => graphql(gateway, PaymentGqlListDocument, variables, options);
 
   /** Orders with payments p1…p6 and logs at fixed times, so the expected order is exact. */
   async function seed(): Promise<string[]> {
@@ -145,39 +135,40 @@ describe('admin listing of payments', () => {
     const flags: boolean[] = [];
     let after: string | null = null;
     for (let page = 0; page < 5; page++) {
-      const { body }: { body: any } = await graphqlUntyped(gateway, LIST, { first: 2, after }, admin);
-      expect(body.errors).toBeUndefined();
-      for (const edge of body.data.payments.edges) {
+      const answer = await list({ first: 2, after }, admin);
+      expect(answer.body.errors).toBeUndefined();
+      const { payments } = dataOf(answer);
+      for (const edge of payments.edges) {
         seen.push(`${edge.node.orderId}/${edge.node.id}`);
         flags.push(edge.node.hasFailedTransaction);
         expect(edge.node.adapterId).toBe('nonpsp_adapter');
       }
-      after = body.data.payments.pageInfo.endCursor;
-      if (!body.data.payments.pageInfo.hasNextPage) break;
+      after = payments.pageInfo.endCursor ?? null;
+      if (!payments.pageInfo.hasNextPage) break;
     }
     expect(seen).toEqual(expected);
     expect(flags).toEqual([true, true, false, false, false, false]);
 
-    const whole = await graphqlUntyped(gateway, LIST, { first: 50 }, await asRole('service', listTenant));
-    expect(whole.body.data.payments.edges.map((e: any) => `${e.node.orderId}/${e.node.id}`)).toEqual(expected);
-    expect(whole.body.data.payments.edges[0].node.lastTransactionAt).toBe('2026-11-22T10:30:00.000Z');
-    expect(whole.body.data.payments.pageInfo).toEqual({ hasNextPage: false, endCursor: whole.body.data.payments.edges[5].cursor });
+    const whole = dataOf(await list({ first: 50 }, await asRole('service', listTenant))).payments;
+    expect(whole.edges.map((e) => `${e.node.orderId}/${e.node.id}`)).toEqual(expected);
+    expect(whole.edges[0]?.node.lastTransactionAt).toBe('2026-11-22T10:30:00.000Z');
+    expect(whole.pageInfo).toEqual({ hasNextPage: false, endCursor: whole.edges[5]?.cursor });
   });
 
   it('is for admin and service tokens only; a foreign cursor is refused', async () => {
     for (const role of ['storefront', 'adapter'] as const) {
       const token = await system.token({ merchant: listTenant.merchant, channels: [listTenant.channel], role, ...(role === 'adapter' ? { adapterId: ADAPTER } : {}) });
-      const { body } = await graphqlUntyped(gateway, LIST, {}, { token, ...listTenant });
-      expect(body.errors[0].extensions.code).toBe('FORBIDDEN');
+      const { body } = await list({}, { token, ...listTenant });
+      expect(body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(body.data).toBeNull();
     }
-    const { body } = await graphqlUntyped(gateway, LIST, { after: 'not-a-cursor' }, await asRole('admin', listTenant));
-    expect(body.errors[0].extensions.code).toBe('INVALID_CURSOR');
+    const { body } = await list({ after: 'not-a-cursor' }, await asRole('admin', listTenant));
+    expect(body.errors?.[0]?.extensions?.code).toBe('INVALID_CURSOR');
   });
 
   it("lists only the caller's tenant", async () => {
-    const { body } = await graphqlUntyped(gateway, LIST, {}, await asRole('admin', { merchant: 'm-empty', channel: 'web' }));
-    expect(body.data.payments).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
+    const answer = await list({}, await asRole('admin', { merchant: 'm-empty', channel: 'web' }));
+    expect(dataOf(answer).payments).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
   });
 
   it("answers log reads of many requests that share a query each with their own payments' logs, never another tenant's", async () => {

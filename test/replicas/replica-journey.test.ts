@@ -3,10 +3,21 @@
  * every call goes to the other replica, a subscription on one gateway seeing every version
  * committed through the other, and one provider webhook delivered to both at once (issue 31).
  */
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import {
+  JourneyAddGiftCardAmountDocument,
+  JourneyCompletePaymentTransitionsDocument,
+  JourneyCreateOrderWithCartDocument,
+  JourneyOrderReferenceDocument,
+  JourneySetBillingDocument,
+  JourneyStartNonPspAmountDocument,
+  JourneyValidateOrderDocument,
+  ReplicaOrderReadDocument,
+} from '../generated/graphql.js';
+import { dataOf, graphql, rest } from '../harness/http.js';
 import { eventually, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { SLOW_MACHINE, startReplicas, type Replicas } from '../harness/replicas.js';
@@ -34,35 +45,32 @@ afterAll(async () => {
   await system?.close();
 });
 
-/** One gateway call on replica `replica` (0: the test system's process, 1: the second). */
-const gqlOn = async (replica: number, query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphqlUntyped(replicas.direct[replica]!.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-};
+/** One gateway call on replica `replica` (0: the test system's process, 1: the second); its data (GraphQL errors throw). */
+const gqlOn = async <TData, TVariables extends Record<string, unknown>>(replica: number, document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  dataOf(await graphql(replicas.direct[replica]!.gateway!, document, variables, { token: shop.storefrontToken, ...shop.tenant }));
 const orderRest = (replica: number, method: string, path: string, body?: unknown) =>
   rest(replicas.direct[replica]!.order!, method, `/api/v0/checkout/orders${path}`, { token: adminToken, ...shop.tenant, ...(body === undefined ? {} : { body }) });
 
 describe('a whole checkout whose calls alternate replicas', () => {
   it('basket → order → billing → gift card → non-PSP → validate → complete → exported, each call on the other replica', async () => {
     let call = 0;
-    const next = (query: string, variables: Record<string, unknown> = {}) => gqlOn(call++ % 2, query, variables);
-    const { createOrderFromBasket: order } = await next(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id status total { includingVat } } }`, {
+    const next = <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) => gqlOn(call++ % 2, document, variables);
+    const { createOrderFromBasket: order } = await next(JourneyCreateOrderWithCartDocument, {
       input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' },
     });
     expect(order).toMatchObject({ status: 'checkout', total: { includingVat: 249.9 } });
-    await next(`mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { id: order.id, a: BILLING });
-    const { addGiftCard: card } = await next(`mutation ($id: ID!, $card: String!) { addGiftCard(orderId: $id, cardId: $card) { id amount } }`, { id: order.id, card: shop.cardId });
+    await next(JourneySetBillingDocument, { id: order.id, a: BILLING });
+    const { addGiftCard: card } = await next(JourneyAddGiftCardAmountDocument, { id: order.id, card: shop.cardId });
     expect(card.amount).toBe(100);
-    const { startPayment: session } = await next(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id amount } } }`, { id: order.id });
-    expect(session.payment.amount).toBe(149.9);
-    const { order: read } = await next(`query ($id: ID!) { order(id: $id) { version payments { amount } customer { billing { familyName } } } }`, { id: order.id });
-    expect(read.payments.map((payment: { amount: number }) => payment.amount).sort()).toEqual([100, 149.9]);
-    expect(read.customer.billing.familyName).toBe(BILLING.familyName);
-    const { validateOrder } = await next(`mutation ($id: ID!) { validateOrder(orderId: $id) { valid failures { code } } }`, { id: order.id });
+    const payment = (await next(JourneyStartNonPspAmountDocument, { id: order.id })).startPayment.payment!;
+    expect(payment.amount).toBe(149.9);
+    const { order: read } = await next(ReplicaOrderReadDocument, { id: order.id });
+    expect(read?.payments.map((p) => p.amount).sort()).toEqual([100, 149.9]);
+    expect(read?.customer.billing?.familyName).toBe(BILLING.familyName);
+    const { validateOrder } = await next(JourneyValidateOrderDocument, { id: order.id });
     expect(validateOrder).toEqual({ valid: true, failures: [] });
-    const { completePayment } = await next(`mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status state { transitions { status } } } }`, { id: order.id, p: session.payment.id });
-    expect(completePayment.state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+    const { completePayment } = await next(JourneyCompletePaymentTransitionsDocument, { id: order.id, p: payment.id });
+    expect(completePayment.state?.transitions.map((t) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     expect(call).toBe(7);
 
     // After commit, whichever replica's worker delivers: the card redeemed once, the order exported once.
@@ -70,7 +78,7 @@ describe('a whole checkout whose calls alternate replicas', () => {
     const giftCard = (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${shop.cardId}`)).body;
     expect(giftCard).toMatchObject({ balance: 0, committed: 100 });
     expect(giftCard.reservations).toHaveLength(1);
-    const reference = await eventually(async () => (await next(`query ($id: ID!) { order(id: $id) { reference } }`, { id: order.id })).order.reference as string | undefined, 30_000);
+    const reference = await eventually(async () => (await next(JourneyOrderReferenceDocument, { id: order.id })).order?.reference ?? undefined, 30_000);
     await outboxSettled(system, order.id);
     const exported = await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/orders/${reference}`);
     expect(exported.status).toBe(200);

@@ -4,8 +4,16 @@
  * processes") keeps hooks to one call per accepted change, and a checkout completed while other
  * writers change the order reserves its gift card once (issue 31). Counts only, no timings.
  */
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import {
+  JourneyAddGiftCardDocument,
+  JourneyCompletePaymentDocument,
+  JourneyCreateOrderDocument,
+  JourneySetBillingDocument,
+  StartNonPspPaymentDocument,
+} from '../generated/graphql.js';
+import { dataOf, graphql, rest } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { SLOW_MACHINE, startReplicas, type Replicas } from '../harness/replicas.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -75,14 +83,11 @@ describe('a checkout completed (gift card + non-PSP) while 6 writers change the 
     shop = await openShop(system, 'm-replica-checkout');
   });
   /** One gateway call on replica `replica` (0 or 1); GraphQL errors are returned, not thrown. */
-  const gql = async (replica: number, query: string, variables: Record<string, unknown>) =>
-    (await graphqlUntyped(replicas.direct[replica]!.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant })).body as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> };
-  const must = async (replica: number, query: string, variables: Record<string, unknown>) => {
-    const body = await gql(replica, query, variables);
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  };
-  const SET_BILLING = `mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`;
+  const gql = <TData, TVariables extends Record<string, unknown>>(replica: number, document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+    graphql(replicas.direct[replica]!.gateway!, document, variables, { token: shop.storefrontToken, ...shop.tenant });
+  /** The same, its data: GraphQL errors throw. */
+  const must = async <TData, TVariables extends Record<string, unknown>>(replica: number, document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+    dataOf(await gql(replica, document, variables));
 
   it(`succeeds ${ITERATIONS} of ${ITERATIONS} times, each gift card reserved once`, async () => {
     const completed: string[] = [];
@@ -92,20 +97,20 @@ describe('a checkout completed (gift card + non-PSP) while 6 writers change the 
       const basketId = await newBasket(system);
       const cardId = `CARD-replica-${i}`;
       expect((await rest(system.urls.giftcard_sandbox!, 'POST', '/api/sandbox/cards', { body: { cardId, balance: 100, currency: 'NOK' } })).status).toBe(201);
-      const { createOrderFromBasket: order } = await must(i % 2, `mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, { input: { cartReference: basketId, culture: 'nb-NO', currency: 'NOK' } });
-      await must((i + 1) % 2, SET_BILLING, { id: order.id, a: BILLING });
-      await must(i % 2, `mutation ($id: ID!, $card: String!) { addGiftCard(orderId: $id, cardId: $card) { id } }`, { id: order.id, card: cardId });
-      const { startPayment: session } = await must((i + 1) % 2, `mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }`, { id: order.id });
+      const { createOrderFromBasket: order } = await must(i % 2, JourneyCreateOrderDocument, { input: { cartReference: basketId, culture: 'nb-NO', currency: 'NOK' } });
+      await must((i + 1) % 2, JourneySetBillingDocument, { id: order.id, a: BILLING });
+      await must(i % 2, JourneyAddGiftCardDocument, { id: order.id, card: cardId });
+      const paymentId = (await must((i + 1) % 2, StartNonPspPaymentDocument, { id: order.id })).startPayment.payment!.id;
       // The purchase on one replica; six writers of the billing address, three on each.
-      const [complete, ...writers] = await Promise.all([
-        gql(i % 2, `mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`, { id: order.id, p: session.payment.id }),
-        ...Array.from({ length: 6 }, (_, w) => gql(w % 2, SET_BILLING, { id: order.id, a: { ...BILLING, familyName: `Writer ${w}` } })),
+      const [complete, writers] = await Promise.all([
+        gql(i % 2, JourneyCompletePaymentDocument, { id: order.id, p: paymentId }).then((answer) => answer.body),
+        Promise.all(Array.from({ length: 6 }, (_, w) => gql(w % 2, JourneySetBillingDocument, { id: order.id, a: { ...BILLING, familyName: `Writer ${w}` } }))),
       ]);
-      for (const writer of writers) {
-        const outcome = writer.errors ? (writer.errors[0]!.extensions?.code ?? 'error') : 'accepted';
+      for (const { body: writer } of writers) {
+        const outcome = writer.errors ? String(writer.errors[0]?.extensions?.code ?? 'error') : 'accepted';
         writerOutcomes[outcome] = (writerOutcomes[outcome] ?? 0) + 1;
       }
-      if (!complete.errors && complete.data.completePayment.status === 'completed') completed.push(order.id);
+      if (!complete.errors && complete.data?.completePayment.status === 'completed') completed.push(order.id);
       else process.stderr.write(`iteration ${i}: ${JSON.stringify(complete.errors ?? complete.data)}\n`);
       reservations[i] = ((await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${cardId}`)).body.reservations as unknown[]).length;
     };
