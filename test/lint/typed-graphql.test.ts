@@ -16,10 +16,6 @@ const HARNESS = join(ROOT, 'test/harness/http.ts');
 
 /** The test files still sending untyped GraphQL (convert them, then take them off). */
 const NOT_CONVERTED_YET = [
-  'test/adapters/provider-b-adapter.test.ts',
-  'test/adapters/provider-c-adapter.test.ts',
-  'test/adapters/provider-d-adapter.test.ts',
-  'test/gateway-single-fetch.test.ts',
   'test/order/admin-graphql.test.ts',
   'test/order/order-graphql.test.ts',
   'test/order/order-search.test.ts',
