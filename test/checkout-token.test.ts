@@ -4,7 +4,33 @@ import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { signCheckoutToken } from '../platform/auth/platform-tokens.js';
 import { platformSigningKey } from '../platform/auth/signing-key.js';
-import { graphqlUntyped, rest } from './harness/http.js';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { dataOf, graphql, graphqlRaw, rest } from './harness/http.js';
+import {
+  AdapterRemovePaymentDocument,
+  CancelPaymentStateDocument,
+  ConfigurationsIdsDocument,
+  DeliverOrderDocument,
+  GatewayOrderIdsDocument,
+  JourneyAddGiftCardDocument,
+  JourneyAddGiftCardLimitsDocument,
+  JourneyCompletePaymentDocument,
+  JourneyCreateOrderDocument,
+  JourneyPaymentStateDocument,
+  JourneySetBillingDocument,
+  OrderIdDocument,
+  OrderStatusDocument,
+  PaymentIdsDocument,
+  RefundPaymentAmountDocument,
+  StartNonPspPaymentDocument,
+  TokenCreateCheckoutDocument,
+  TokenOrderBillingCityPaymentsDocument,
+  TokenOrderPaymentsDocument,
+  TokenRefreshOrderDocument,
+  TokenRenewDocument,
+  TokenUpdateCartItemDocument,
+  ValidateOrderDocument,
+} from './generated/graphql.js';
 import { eventually, sampleOrder } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey/journey-setup.js';
@@ -17,21 +43,18 @@ let mine: { orderId: string; token: string };
 let otherOrderId: string;
 const clients: Client[] = [];
 
-const CREATE = `mutation ($input: CreateOrderFromBasketInput!) { createCheckout(input: $input) { order { id status } checkoutToken { token orderId expiresAt expiresIn } } }`;
 const basket = () => ({ input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' } });
-const gql = (token: string, query: string, variables: Record<string, unknown> = {}, tenant = shop.tenant) =>
-  graphqlUntyped(system.urls.gateway!, query, variables, { token, ...tenant });
+const gql = <TData, TVariables extends Record<string, unknown>>(token: string, document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  graphql(system.urls.gateway!, document, variables, { token, ...shop.tenant });
 const orders = (token: string, method: string, path: string, body?: unknown, tenant: { merchant?: string; channel?: string } = shop.tenant) =>
   rest(system.urls.order!, method, `/api/v0/checkout/orders${path}`, { token, ...tenant, ...(body === undefined ? {} : { body }) });
 
 beforeAll(async () => {
   system = await startTestSystem();
   shop = await openShop(system, 'm-shopper');
-  const created = await gql(shop.storefrontToken, CREATE, basket());
-  expect(created.body.errors).toBeUndefined();
-  mine = { orderId: created.body.data.createCheckout.order.id, token: created.body.data.createCheckout.checkoutToken.token };
-  const other = await gql(shop.storefrontToken, `mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, basket());
-  otherOrderId = other.body.data.createOrderFromBasket.id;
+  const { createCheckout } = dataOf(await gql(shop.storefrontToken, TokenCreateCheckoutDocument, basket()));
+  mine = { orderId: createCheckout.order.id, token: createCheckout.checkoutToken.token };
+  otherOrderId = dataOf(await gql(shop.storefrontToken, JourneyCreateOrderDocument, basket())).createOrderFromBasket.id;
 });
 afterAll(async () => {
   await Promise.all(clients.map(async (client) => client.dispose()));
@@ -40,14 +63,14 @@ afterAll(async () => {
 
 describe('checkout tokens: issued with the order', () => {
   it('createCheckout answers the order and a token bound to it, for the configured lifetime', async () => {
-    const created = await gql(shop.storefrontToken, CREATE, basket());
-    const { order, checkoutToken } = created.body.data.createCheckout;
+    const created = await gql(shop.storefrontToken, TokenCreateCheckoutDocument, basket());
+    const { order, checkoutToken } = dataOf(created).createCheckout;
     expect(order.status).toBe('checkout');
     expect(checkoutToken.orderId).toBe(order.id);
     expect(checkoutToken.expiresIn).toBe(1800);
     expect(Date.parse(checkoutToken.expiresAt) - Date.now()).toBeGreaterThan(1790_000);
     const [, payload] = checkoutToken.token.split('.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const claims: unknown = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     expect(claims).toMatchObject({ role: 'shopper', orderId: order.id, merchant: shop.tenant.merchant, channels: ['web'], sub: `shopper:${order.id}` });
   });
 
@@ -61,10 +84,10 @@ describe('checkout tokens: issued with the order', () => {
   });
 
   it('a checkout token creates no order (403), over GraphQL and REST', async () => {
-    const graph = await gql(mine.token, CREATE, basket());
-    expect(graph.body.errors[0].extensions.code).toBe('FORBIDDEN');
-    const plain = await gql(mine.token, `mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, basket());
-    expect(plain.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const graph = await gql(mine.token, TokenCreateCheckoutDocument, basket());
+    expect(graph.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const plain = await gql(mine.token, JourneyCreateOrderDocument, basket());
+    expect(plain.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const direct = await rest(system.urls.commerce_adapter!, 'POST', '/api/v1/orders', { token: mine.token, ...shop.tenant, body: basket().input });
     expect(direct.status).toBe(403);
   });
@@ -143,75 +166,73 @@ describe('checkout tokens: one order over REST', () => {
 
 describe('checkout tokens: one order over GraphQL', () => {
   it('reads its order and its payments; another order and its payments are null', async () => {
-    const own = await gql(mine.token, `query ($id: ID!) { order(id: $id) { id status } }`, { id: mine.orderId });
-    expect(own.body.data.order).toEqual({ id: mine.orderId, status: 'checkout' });
-    const other = await gql(mine.token, `query ($id: ID!) { order(id: $id) { id } }`, { id: otherOrderId });
+    const own = await gql(mine.token, OrderStatusDocument, { id: mine.orderId });
+    expect(dataOf(own).order).toEqual({ id: mine.orderId, status: 'checkout' });
+    const other = await gql(mine.token, OrderIdDocument, { id: otherOrderId });
     expect(other.body.errors).toBeUndefined();
-    expect(other.body.data.order).toBeNull();
-    const payment = await gql(mine.token, `query ($id: ID!) { payment(orderId: $id, id: "p1") { id } }`, { id: otherOrderId });
-    expect(payment.body.data.payment).toBeNull();
+    expect(dataOf(other).order).toBeNull();
+    const payment = await gql(mine.token, JourneyPaymentStateDocument, { o: otherOrderId, p: 'p1' });
+    expect(dataOf(payment).payment).toBeNull();
   });
 
   it("changes its order through the storefront mutations; another order's are not found", async () => {
-    const billing = await gql(mine.token, `mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { id: mine.orderId, a: BILLING });
-    expect(billing.body.errors).toBeUndefined();
-    const added = await gql(mine.token, `mutation ($id: ID!, $card: String!) { addGiftCard(orderId: $id, cardId: $card) { id state } }`, { id: mine.orderId, card: shop.cardId });
-    expect(added.body.errors).toBeUndefined();
-    const seen = await gql(mine.token, `query ($id: ID!) { order(id: $id) { payments { id adapterId transactions { event } } } }`, { id: mine.orderId });
-    expect(seen.body.data.order.payments).toEqual([expect.objectContaining({ id: added.body.data.addGiftCard.id, adapterId: 'giftcard_adapter' })]);
+    dataOf(await gql(mine.token, JourneySetBillingDocument, { id: mine.orderId, a: BILLING }));
+    const added = dataOf(await gql(mine.token, JourneyAddGiftCardLimitsDocument, { id: mine.orderId, card: shop.cardId }));
+    const seen = await gql(mine.token, TokenOrderPaymentsDocument, { id: mine.orderId });
+    expect(dataOf(seen).order?.payments).toEqual([expect.objectContaining({ id: added.addGiftCard.id, adapterId: 'giftcard_adapter' })]);
 
+    const id = otherOrderId;
     const refusals = {
-      setBillingAddress: [`mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { a: BILLING }],
-      validateOrder: [`mutation ($id: ID!) { validateOrder(orderId: $id) { valid } }`, {}],
-      addGiftCard: [`mutation ($id: ID!) { addGiftCard(orderId: $id, cardId: "X") { id } }`, {}],
-      startPayment: [`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { adapterId } }`, {}],
-      updateCartItem: [`mutation ($id: ID!) { updateCartItem(orderId: $id, itemId: "i", quantity: 1) { id } }`, {}],
-      refreshOrder: [`mutation ($id: ID!) { refreshOrder(orderId: $id) { id } }`, {}],
-      removePayment: [`mutation ($id: ID!) { removePayment(orderId: $id, paymentId: "p") { id } }`, {}],
-      completePayment: [`mutation ($id: ID!) { completePayment(orderId: $id, paymentId: "p") { id } }`, {}],
-    } as const;
-    for (const [name, [query, variables]] of Object.entries(refusals)) {
-      const refused = await gql(mine.token, query, { id: otherOrderId, ...variables });
+      setBillingAddress: () => gql(mine.token, JourneySetBillingDocument, { id, a: BILLING }),
+      validateOrder: () => gql(mine.token, ValidateOrderDocument, { id }),
+      addGiftCard: () => gql(mine.token, JourneyAddGiftCardDocument, { id, card: 'X' }),
+      startPayment: () => gql(mine.token, StartNonPspPaymentDocument, { id }),
+      updateCartItem: () => gql(mine.token, TokenUpdateCartItemDocument, { id }),
+      refreshOrder: () => gql(mine.token, TokenRefreshOrderDocument, { id }),
+      removePayment: () => gql(mine.token, AdapterRemovePaymentDocument, { id, p: 'p' }),
+      completePayment: () => gql(mine.token, JourneyCompletePaymentDocument, { id, p: 'p' }),
+    };
+    for (const [name, send] of Object.entries(refusals)) {
+      const refused = await send();
       expect([name, refused.body.errors?.[0]?.extensions?.code]).toEqual([name, 'ORDER_NOT_FOUND']);
     }
-    const untouched = await gql(shop.storefrontToken, `query ($id: ID!) { order(id: $id) { customer { billing { city } } payments { id } } }`, { id: otherOrderId });
-    expect(untouched.body.data.order.payments).toEqual([]);
-    expect(untouched.body.data.order.customer.billing?.city ?? null).toBeNull();
+    const untouched = dataOf(await gql(shop.storefrontToken, TokenOrderBillingCityPaymentsDocument, { id: otherOrderId })).order;
+    expect(untouched?.payments).toEqual([]);
+    expect(untouched?.customer?.billing?.city ?? null).toBeNull();
   });
 
   it('is refused for listings, configuration and back-office mutations', async () => {
-    for (const query of ['{ orders(first: 5) { edges { node { id } } } }', '{ payments(first: 5) { edges { node { id } } } }', '{ configurations { id } }']) {
-      const refused = await gql(mine.token, query);
-      expect([query, refused.body.errors?.[0]?.extensions?.code]).toEqual([query, 'FORBIDDEN']);
-    }
-    // The back office's payment lifecycle and delivery, even on its own order.
-    for (const mutation of [
-      `mutation ($id: ID!) { cancelPayment(orderId: $id, paymentId: "p") { id } }`,
-      `mutation ($id: ID!) { refundPayment(orderId: $id, paymentId: "p", amount: 1) { id } }`,
-      `mutation ($id: ID!) { deliverOrder(orderId: $id) { id } }`,
-    ]) {
-      const refused = await gql(mine.token, mutation, { id: mine.orderId });
-      expect([mutation, refused.body.errors?.[0]?.extensions?.code]).toEqual([mutation, 'FORBIDDEN']);
+    const refusals = {
+      orders: () => gql(mine.token, GatewayOrderIdsDocument, {}),
+      payments: () => gql(mine.token, PaymentIdsDocument, {}),
+      configurations: () => gql(mine.token, ConfigurationsIdsDocument, {}),
+      // The back office's payment lifecycle and delivery, even on its own order.
+      cancelPayment: () => gql(mine.token, CancelPaymentStateDocument, { o: mine.orderId, p: 'p' }),
+      refundPayment: () => gql(mine.token, RefundPaymentAmountDocument, { o: mine.orderId, p: 'p', a: 1 }),
+      deliverOrder: () => gql(mine.token, DeliverOrderDocument, { id: mine.orderId }),
+    };
+    for (const [name, send] of Object.entries(refusals)) {
+      const refused = await send();
+      expect([name, refused.body.errors?.[0]?.extensions?.code]).toEqual([name, 'FORBIDDEN']);
     }
   });
 
   it('resolves no other order through entity references at a subgraph', async () => {
     const entities = `query ($r: [_Any!]!) { _entities(representations: $r) { ... on Order { id } } }`;
-    const own = await graphqlUntyped(system.urls.order!, entities, { r: [{ __typename: 'Order', id: mine.orderId }] }, { token: mine.token, ...shop.tenant });
-    expect(own.body.data._entities).toEqual([{ id: mine.orderId }]);
-    const other = await graphqlUntyped(system.urls.order!, entities, { r: [{ __typename: 'Order', id: otherOrderId }] }, { token: mine.token, ...shop.tenant });
-    expect(other.body.data._entities).toEqual([null]);
+    const own = await graphqlRaw(system.urls.order!, entities, { r: [{ __typename: 'Order', id: mine.orderId }] }, { token: mine.token, ...shop.tenant });
+    expect(own.body).toEqual({ data: { _entities: [{ id: mine.orderId }] } });
+    const other = await graphqlRaw(system.urls.order!, entities, { r: [{ __typename: 'Order', id: otherOrderId }] }, { token: mine.token, ...shop.tenant });
+    expect(other.body).toEqual({ data: { _entities: [null] } });
     const attempts = `query ($r: [_Any!]!) { _entities(representations: $r) { ... on Order { paymentAttempts { id } } } }`;
-    const viaPayment = await graphqlUntyped(system.urls.payment!, attempts, { r: [{ __typename: 'Order', id: otherOrderId }] }, { token: mine.token, ...shop.tenant });
-    expect(viaPayment.body.data._entities).toEqual([null]);
+    const viaPayment = await graphqlRaw(system.urls.payment!, attempts, { r: [{ __typename: 'Order', id: otherOrderId }] }, { token: mine.token, ...shop.tenant });
+    expect(viaPayment.body).toEqual({ data: { _entities: [null] } });
   });
 });
 
 describe('checkout tokens: renewal', () => {
   it('a valid token renews for its order, over GraphQL and REST; never for another order', async () => {
-    const renewed = await gql(mine.token, `mutation ($id: ID!) { renewCheckoutToken(orderId: $id) { token orderId expiresAt } }`, { id: mine.orderId });
-    expect(renewed.body.errors).toBeUndefined();
-    const fresh = renewed.body.data.renewCheckoutToken;
+    const renewed = await gql(mine.token, TokenRenewDocument, { id: mine.orderId });
+    const fresh = dataOf(renewed).renewCheckoutToken;
     expect(fresh.orderId).toBe(mine.orderId);
     expect(fresh.token).not.toBe(mine.token);
     expect((await orders(fresh.token, 'GET', `/${mine.orderId}`)).status).toBe(200);
@@ -222,8 +243,8 @@ describe('checkout tokens: renewal', () => {
     expect(viaRest.headers.get('cache-control')).toBe('no-store');
     expect(viaRest.body.orderId).toBe(mine.orderId);
 
-    const other = await gql(mine.token, `mutation ($id: ID!) { renewCheckoutToken(orderId: $id) { token } }`, { id: otherOrderId });
-    expect(other.body.errors[0].extensions.code).toBe('ORDER_NOT_FOUND');
+    const other = await gql(mine.token, TokenRenewDocument, { id: otherOrderId });
+    expect(other.body.errors?.[0]?.extensions?.code).toBe('ORDER_NOT_FOUND');
     expect((await orders(mine.token, 'POST', `/${otherOrderId}/checkout-token`)).status).toBe(404);
   });
 

@@ -12,7 +12,18 @@ import { createPaymentService } from '../subgraphs/payment/payment.service.js';
 import { createConfigurationService } from '../subgraphs/configuration/configuration.service.js';
 import { createAdapterService } from '../subgraphs/adapter/adapter.service.js';
 import type { SubgraphName } from '../subgraphs/subgraph.catalog.js';
-import { graphqlUntyped } from './harness/http.js';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { graphql, graphqlRaw } from './harness/http.js';
+import {
+  SingleFetchAliasedDocument,
+  SingleFetchConsentDocument,
+  SingleFetchListDocument,
+  SingleFetchOneDocument,
+  SingleFetchPartsDocument,
+  SingleFetchPlannedDocument,
+  SingleFetchShapedDocument,
+  SingleFetchTwoDocument,
+} from './generated/graphql.js';
 import { orderClient, sampleOrder } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
@@ -53,7 +64,7 @@ afterAll(async () => {
   await system?.close();
 });
 
-const ask = (url: string, query: string, variables: Record<string, unknown> = {}) => graphqlUntyped(url, query, variables, { token, ...tenant });
+const ask = <TData, TVariables extends Record<string, unknown>>(url: string, document: TypedDocumentNode<TData, TVariables>, variables: TVariables) => graphql(url, document, variables, { token, ...tenant });
 const counts = (name: keyof typeof gateways) => gateways[name].app.singleFetchCalls!();
 
 /** A POST as it goes over the wire: the answer's status, headers that matter to a client, and its exact text. */
@@ -66,12 +77,12 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return { status: response.status, contentType: response.headers.get('content-type'), cacheControl: response.headers.get('cache-control'), text: await response.text() };
 }
 
-/** Runs the query twice through the gateway: the answers, and how each run was served. */
-async function twice(name: keyof typeof gateways, query: string, variables: Record<string, unknown> = {}) {
+/** Runs the request twice through the gateway (`send` with its url): the answers, and how each run was served. */
+async function twiceSent<TAnswer>(name: keyof typeof gateways, send: (url: string) => Promise<TAnswer>) {
   const before = counts(name);
-  const first = await ask(gateways[name].url, query, variables);
+  const first = await send(gateways[name].url);
   const between = counts(name);
-  const second = await ask(gateways[name].url, query, variables);
+  const second = await send(gateways[name].url);
   const after = counts(name);
   return {
     first,
@@ -82,22 +93,24 @@ async function twice(name: keyof typeof gateways, query: string, variables: Reco
   };
 }
 
+/** Runs a typed query twice through the gateway. */
+const twice = <TData, TVariables extends Record<string, unknown>>(name: keyof typeof gateways, document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  twiceSent(name, (url) => ask(url, document, variables));
+
 describe.each(['inProcess', 'http'] as const)('gateway (%s): a query planned as one fetch of the caller\'s own operation goes to the subgraph as it is', (name) => {
   it('the second run is answered by the subgraph alone, with the answer the plan executor and the subgraph itself give', async () => {
-    const query = 'query One($id: ID!) { order(id: $id) { id status total { includingVat } } }';
-    const run = await twice(name, query, { id: orderId });
+    const run = await twice(name, SingleFetchOneDocument, { id: orderId });
     expect(run.firstRouted).toBe(0);
     expect(run.secondRouted).toBe(1);
     expect(run.first.status).toBe(200);
     expect(run.first.body).toEqual({ data: { order: { id: orderId, status: 'checkout', total: { includingVat: 249.9 } } } });
     expect(run.second.body).toEqual(run.first.body);
-    expect((await ask(system.urls.order!, query, { id: orderId })).body).toEqual(run.first.body);
+    expect((await ask(system.urls.order!, SingleFetchOneDocument, { id: orderId })).body).toEqual(run.first.body);
   });
 
   it('aliases, @include and literal arguments survive, as the plan executor gives them', async () => {
-    const query = 'query Aliased($id: ID!, $withTotal: Boolean!) { o: order(id: $id) { key: id s: status total @include(if: $withTotal) { vat: includingVat } } }';
     for (const withTotal of [true, false]) {
-      const run = await twice(name, query, { id: orderId, withTotal });
+      const run = await twice(name, SingleFetchAliasedDocument, { id: orderId, withTotal });
       expect(run.secondRouted).toBe(1);
       expect(run.second.body).toEqual(run.first.body);
       expect(run.first.body).toEqual({ data: { o: { key: orderId, s: 'checkout', ...(withTotal ? { total: { vat: 249.9 } } : {}) } } });
@@ -105,22 +118,21 @@ describe.each(['inProcess', 'http'] as const)('gateway (%s): a query planned as 
   });
 
   it('a query over two subgraphs, or written with fragments, goes through the plan executor every time', async () => {
-    const two = await twice(name, 'query Two($id: ID!) { order(id: $id) { id payments { id transactions { event } } } }', { id: orderId });
+    const two = await twice(name, SingleFetchTwoDocument, { id: orderId });
     expect(two.secondRouted).toBe(0);
     expect(two.secondPlanned).toBe(1);
     expect(two.second.body).toEqual(two.first.body);
-    expect((two.first.body as { data: { order: { payments: unknown[] } } }).data.order.payments).toHaveLength(1);
+    expect(two.first.body.data?.order?.payments).toHaveLength(1);
 
-    const fragments = await twice(name, 'query Parts($id: ID!) { order(id: $id) { ...Parts } } fragment Parts on Order { id status }', { id: orderId });
+    const fragments = await twice(name, SingleFetchPartsDocument, { id: orderId });
     expect(fragments.secondRouted).toBe(0);
     expect(fragments.second.body).toEqual({ data: { order: { id: orderId, status: 'checkout' } } });
   });
 
   it("a planned query's operation is converted for result shaping once and reused, whatever the variables", async () => {
-    const query = 'query Shaped($id: ID!, $withStatus: Boolean!) { order(id: $id) { ...Head payments { id transactions { event } } } } fragment Head on Order { id status @include(if: $withStatus) }';
     const before = { ...plannedOperationStats };
     const answers = [];
-    for (const withStatus of [true, false, true]) answers.push((await ask(gateways[name].url, query, { id: orderId, withStatus })).body);
+    for (const withStatus of [true, false, true]) answers.push((await ask(gateways[name].url, SingleFetchShapedDocument, { id: orderId, withStatus })).body);
     expect(answers[0]).toEqual({ data: { order: { id: orderId, status: 'checkout', payments: [{ id: 'p1', transactions: expect.any(Array) }] } } });
     expect(answers[1]).toEqual({ data: { order: { id: orderId, payments: [{ id: 'p1', transactions: expect.any(Array) }] } } });
     expect(answers[2]).toEqual(answers[0]);
@@ -165,36 +177,35 @@ describe.each(['inProcess', 'http'] as const)('gateway (%s): a query planned as 
 
   it('an answer with errors is the plan executor\'s: the same errors every time', async () => {
     // The order list is for operators: a storefront token is refused.
-    const query = 'query List($first: Int) { orders(first: $first) { pageInfo { hasNextPage } } }';
-    const run = await twice(name, query, { first: 5 });
+    const run = await twice(name, SingleFetchListDocument, { first: 5 });
     expect(run.secondRouted).toBe(0);
     expect(run.secondPlanned).toBe(1);
     expect(run.second.body).toEqual(run.first.body);
-    const errors = (run.first.body as { errors: Array<{ extensions: Record<string, unknown> }> }).errors;
+    const errors = run.first.body.errors ?? [];
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]!.extensions).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('bad variables are refused as the plan executor refuses them', async () => {
+    // Variables no typed document allows: sent as written.
     const query = 'query One($id: ID!) { order(id: $id) { id status total { includingVat } } }';
-    const bad = await twice(name, query, { id: { not: 'an id' } });
+    const bad = await twiceSent(name, (url) => graphqlRaw(url, query, { id: { not: 'an id' } }, { token, ...tenant }));
     expect(bad.second.body).toEqual(bad.first.body);
     expect(bad.first.body).toMatchObject({ errors: [expect.objectContaining({ message: expect.stringContaining('$id') })] });
     expect((bad.first.body as { data?: unknown }).data ?? null).toBeNull();
   });
 
   it("a caller asking for the query plan (Apollo's debugging header) gets it: the plan executor answers", async () => {
-    const query = 'query Planned($id: ID!) { order(id: $id) { id } }';
-    await twice(name, query, { id: orderId });
+    await twice(name, SingleFetchPlannedDocument, { id: orderId });
     const before = counts(name);
-    const answer = await graphqlUntyped(gateways[name].url, query, { id: orderId }, { token, ...tenant, headers: { 'apollo-query-plan-experimental': '1' } });
+    const answer = await graphql(gateways[name].url, SingleFetchPlannedDocument, { id: orderId }, { token, ...tenant, headers: { 'apollo-query-plan-experimental': '1' } });
     expect(counts(name).routed).toBe(before.routed);
     expect(answer.body).toMatchObject({ data: { order: { id: orderId } }, extensions: { __queryPlanExperimental: expect.stringContaining('Fetch(service: "order")') } });
   });
 
   it('a mutation is never routed', async () => {
     const before = counts(name);
-    const answer = await ask(gateways[name].url, 'mutation Consent($id: ID!) { setConsents(orderId: $id, consents: { terms: true }) { id } }', { id: orderId });
+    const answer = await ask(gateways[name].url, SingleFetchConsentDocument, { id: orderId });
     expect(answer.body).toEqual({ data: { setConsents: { id: orderId } } });
     expect(counts(name).routed).toBe(before.routed);
   });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoConfigurations } from '../../app/demo/demo-data.js';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { dataOf, graphql, rest } from '../harness/http.js';
+import { CancelPaymentStateDocument, DeliverOrderDocument, ProviderRefreshPaymentDocument, ProviderStartPaymentDocument, RefundPaymentAmountDocument } from '../generated/graphql.js';
 import { recordedExchanges } from '../contracts/published-api.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually } from '../harness/orders.js';
@@ -221,11 +223,11 @@ describe('provider B checkout', () => {
     const { orderId } = await readyToSubmit();
     // A payment started through the gateway on another order:
     const fresh = await newOrder();
-    const started = await graphqlUntyped(system.urls.gateway!, `mutation ($o: ID!) { startPayment(orderId: $o, adapterId: "provider_b_checkout_adapter") { adapterId payment { id state amount } data } }`, { o: fresh }, { token: shop.storefrontToken, ...shop.tenant });
-    expect(started.body.errors).toBeUndefined();
-    expect(started.body.data.startPayment).toMatchObject({ adapterId: 'provider_b_checkout_adapter', payment: { state: 'intent', amount: 249.9 }, data: { purchaseJwt: expect.any(String), javascriptUrl: `${sandbox}/checkout.js` } });
-    const read = await adapter('GET', `/api/checkout/v1/orders/${fresh}/payments/${started.body.data.startPayment.payment.id}`);
-    expect(read.body).toMatchObject({ paymentId: started.body.data.startPayment.payment.id, currentStep: 'Initiated' });
+    const started = await graphql(system.urls.gateway!, ProviderStartPaymentDocument, { id: fresh, adapterId: 'provider_b_checkout_adapter' }, { token: shop.storefrontToken, ...shop.tenant });
+    const { startPayment } = dataOf(started);
+    expect(startPayment).toMatchObject({ adapterId: 'provider_b_checkout_adapter', payment: { state: 'intent', amount: 249.9 }, data: { purchaseJwt: expect.any(String), javascriptUrl: `${sandbox}/checkout.js` } });
+    const read = await adapter('GET', `/api/checkout/v1/orders/${fresh}/payments/${startPayment.payment.id}`);
+    expect(read.body).toMatchObject({ paymentId: startPayment.payment.id, currentStep: 'Initiated' });
 
     // The first order to completed, then delivered (capture → deliver at the provider) and a partial refund.
     const payment = await ours(orderId);
@@ -233,13 +235,13 @@ describe('provider B checkout', () => {
     expect((await adapter('POST', processPath(orderId, payment.id), {})).status).toBe(200);
     await rest(sandbox, 'POST', `/api/sandbox/purchases/${payment.reference}/complete`, { body: {} });
     expect((await getOrder(orderId)).state.currentStatus).toBe('completed');
-    const admin = async (query: string, variables: Record<string, unknown>) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.adminToken, ...shop.tenant })).body;
-    expect((await admin(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId })).data.deliverOrder.status).toBe('delivered');
+    const admin = async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+      dataOf(await graphql(system.urls.gateway!, document, variables, { token: shop.adminToken, ...shop.tenant }));
+    expect((await admin(DeliverOrderDocument, { id: orderId })).deliverOrder.status).toBe('delivered');
     await eventually(async () => (await ours(orderId)).state === 'captured', 30_000);
     expect((await purchase(payment.reference)).management).toMatchObject({ status: 'delivered', deliveredAmount: 298.9 });
-    const refund = await admin(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 49) { state refundedAmount } }`, { o: orderId, p: payment.id });
-    expect(refund.errors).toBeUndefined();
-    expect(refund.data.refundPayment.refundedAmount).toBe(49);
+    const refund = await admin(RefundPaymentAmountDocument, { o: orderId, p: payment.id, a: 49 });
+    expect(refund.refundPayment.refundedAmount).toBe(49);
     expect((await purchase(payment.reference)).management).toMatchObject({ status: 'partially_refunded', refundedAmount: 49 });
 
     // Another order completed and cancelled before delivery.
@@ -247,9 +249,8 @@ describe('provider B checkout', () => {
     expect((await callback(second.orderId, second.paymentId, 'validate')).status).toBe(200);
     expect((await adapter('POST', processPath(second.orderId, second.paymentId), {})).status).toBe(200);
     await rest(sandbox, 'POST', `/api/sandbox/purchases/${second.purchaseId}/complete`, { body: {} });
-    const cancelled = await admin(`mutation ($o: ID!, $p: ID!) { cancelPayment(orderId: $o, paymentId: $p) { state } }`, { o: second.orderId, p: second.paymentId });
-    expect(cancelled.errors).toBeUndefined();
-    expect(cancelled.data.cancelPayment.state).toBe('cancelled');
+    const cancelled = await admin(CancelPaymentStateDocument, { o: second.orderId, p: second.paymentId });
+    expect(cancelled.cancelPayment.state).toBe('cancelled');
     expect((await purchase(second.purchaseId)).management.status).toBe('cancelled');
     await outboxSettled(system);
   });
@@ -264,15 +265,13 @@ describe('provider B checkout', () => {
     expect(payment.callbacks.refresh).toMatch(/\/v0\/orders\/.+\/payments\/.+\/refresh$/);
     expect(payment.actions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Refresh', url: expect.stringMatching(new RegExp(`/api/v0/payments/${paymentId}/refresh$`)) })]));
 
-    const admin = async (query: string, variables: Record<string, unknown>, token = shop.adminToken) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token, ...shop.tenant })).body;
-    const refresh = `mutation ($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { id state refundedAmount transactions { event pspEvent isSuccess pspStatus } } }`;
+    const refresh = (variables = { o: orderId, p: paymentId }, token = shop.adminToken) => graphql(system.urls.gateway!, ProviderRefreshPaymentDocument, variables, { token, ...shop.tenant });
     // Nothing changed at the provider: the state stays, the read is logged.
-    const unchanged = await admin(refresh, { o: orderId, p: paymentId });
-    expect(unchanged.errors).toBeUndefined();
-    expect(unchanged.data.refreshPayment.state).toBe('reserved');
-    expect(unchanged.data.refreshPayment.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'refresh', pspEvent: 'get-purchase', isSuccess: true, pspStatus: 'authorized' })]));
+    const unchanged = dataOf(await refresh());
+    expect(unchanged.refreshPayment.state).toBe('reserved');
+    expect(unchanged.refreshPayment.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'refresh', pspEvent: 'get-purchase', isSuccess: true, pspStatus: 'authorized' })]));
     // A storefront may not.
-    expect((await admin(refresh, { o: orderId, p: paymentId }, shop.storefrontToken)).errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await refresh(undefined, shop.storefrontToken)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 
     // The merchant delivers and refunds part in the provider's portal (its partner API), past the platform.
     const { apiSettings } = demoConfigurations(system.config).provider_b_checkout_adapter! as { apiSettings: { clientId: string; clientSecret: string } };
@@ -282,9 +281,8 @@ describe('provider B checkout', () => {
     expect((await portal('order', { items: line(payment.amount), orderReference: 'portal' })).status).toBe(200);
     expect((await portal('return', { items: line(20) })).status).toBe(200);
 
-    const followed = await admin(refresh, { o: orderId, p: paymentId });
-    expect(followed.errors).toBeUndefined();
-    expect(followed.data.refreshPayment).toMatchObject({ state: 'captured', refundedAmount: 20 });
+    const followed = dataOf(await refresh());
+    expect(followed.refreshPayment).toMatchObject({ state: 'captured', refundedAmount: 20 });
     // The rest of it refunded at the provider too: the REST action (the payment's Refresh url) follows it to refunded.
     expect((await portal('return', { items: line(payment.amount - 20) })).status).toBe(200);
     const viaRest = await rest(system.urls.payment!, 'POST', `/api/v0/payments/${paymentId}/refresh`, { token: shop.adminToken, ...shop.tenant, body: { orderId } });
@@ -299,7 +297,7 @@ describe('provider B checkout', () => {
     const refused = await rest(system.urls.payment!, 'POST', `/api/v0/payments/${bare.body.id}/refresh`, { token: shop.adminToken, ...shop.tenant, body: { orderId: other } });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('payment_action_unavailable');
-    expect((await admin(refresh, { o: other, p: bare.body.id })).errors[0].extensions.code).toBe('PAYMENT_ACTION_UNAVAILABLE');
+    expect((await refresh({ o: other, p: bare.body.id })).body.errors?.[0]?.extensions?.code).toBe('PAYMENT_ACTION_UNAVAILABLE');
     await outboxSettled(system);
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import { dataOf, graphql, rest } from '../harness/http.js';
+import { ProviderRefreshPaymentDocument, ProviderStartPaymentDocument } from '../generated/graphql.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { clearOfMidnight } from '../harness/sandbox-clock.js';
@@ -108,9 +109,8 @@ describe('create and read', () => {
 
   it('startPayment through the gateway answers the snippet', async () => {
     const orderId = await newOrder();
-    const answer = await graphqlUntyped(system.urls.gateway!, 'mutation($o: ID!, $a: ID!) { startPayment(orderId: $o, adapterId: $a) { adapterId htmlSnippet payment { id } } }', { o: orderId, a: ID }, { token: storefront, ...tenant });
-    expect(answer.body.errors).toBeUndefined();
-    expect(answer.body.data.startPayment).toMatchObject({ adapterId: ID, htmlSnippet: expect.stringContaining('<iframe'), payment: { id: expect.any(String) } });
+    const answer = await graphql(system.urls.gateway!, ProviderStartPaymentDocument, { id: orderId, adapterId: ID }, { token: storefront, ...tenant });
+    expect(dataOf(answer).startPayment).toMatchObject({ adapterId: ID, htmlSnippet: expect.stringContaining('<iframe'), payment: { id: expect.any(String) } });
   });
 });
 
@@ -333,9 +333,8 @@ describe('recurring', () => {
 });
 
 describe('Refresh (refreshPayment)', () => {
-  const refresh = `mutation ($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { id state transactions { event pspEvent isSuccess pspStatus } } }`;
-  const adminGraphql = async (query: string, variables: Record<string, unknown>, role: 'admin' | 'storefront' = 'admin') =>
-    (await graphqlUntyped(system.urls.gateway!, query, variables, { token: role === 'admin' ? await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' }) : storefront, ...tenant })).body;
+  const refresh = async (variables: { o: string; p: string }, role: 'admin' | 'storefront' = 'admin') =>
+    graphql(system.urls.gateway!, ProviderRefreshPaymentDocument, variables, { token: role === 'admin' ? await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' }) : storefront, ...tenant });
 
   it('a push that never came: Refresh reads the provider order and applies Completed as the push would (payment reserved, order completed), once; a second Refresh changes nothing', async () => {
     const orderId = await newOrder();
@@ -351,11 +350,10 @@ describe('Refresh (refreshPayment)', () => {
     expect((await payment(orderId, paymentId)).state).toBe('processing');
 
     // A storefront may not refresh.
-    expect((await adminGraphql(refresh, { o: orderId, p: paymentId }, 'storefront')).errors[0].extensions.code).toBe('FORBIDDEN');
-    const refreshed = await adminGraphql(refresh, { o: orderId, p: paymentId });
-    expect(refreshed.errors).toBeUndefined();
-    expect(refreshed.data.refreshPayment.state).toBe('reserved');
-    expect(refreshed.data.refreshPayment.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'refresh', pspEvent: 'get-order', isSuccess: true, pspStatus: 'Completed' })]));
+    expect((await refresh({ o: orderId, p: paymentId }, 'storefront')).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const refreshed = dataOf(await refresh({ o: orderId, p: paymentId }));
+    expect(refreshed.refreshPayment.state).toBe('reserved');
+    expect(refreshed.refreshPayment.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'refresh', pspEvent: 'get-order', isSuccess: true, pspStatus: 'Completed' })]));
     await eventually(async () => (await order(orderId)).state.currentStatus === 'completed', 30_000);
     expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     expect(await payment(orderId, paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' }, recurring: { token: expect.stringMatching(/^rt_/) } });
@@ -363,9 +361,8 @@ describe('Refresh (refreshPayment)', () => {
     expect(await keyed()).toBe(1);
 
     // Again, and then the late push: nothing moves, the Completed event stays applied once.
-    const again = await adminGraphql(refresh, { o: orderId, p: paymentId });
-    expect(again.errors).toBeUndefined();
-    expect(again.data.refreshPayment.state).toBe('reserved');
+    const again = dataOf(await refresh({ o: orderId, p: paymentId }));
+    expect(again.refreshPayment.state).toBe('reserved');
     expect((await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/push`)).body).toMatchObject({ status: 200 });
     expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     expect(await keyed()).toBe(1);
@@ -405,8 +402,7 @@ describe('Refresh (refreshPayment)', () => {
     expect(answer.status).toBe(201);
     const stored = await payment(orderId, answer.body.paymentId);
     expect(stored.callbacks).toMatchObject({ refresh: expect.stringMatching(/\/refresh$/), amountChanged: expect.stringMatching(/\/amount-changed$/) });
-    const refreshed = await adminGraphql(refresh, { o: orderId, p: answer.body.paymentId });
-    expect(refreshed.errors).toBeUndefined();
-    expect(refreshed.data.refreshPayment.state).toBe('reserved');
+    const refreshed = dataOf(await refresh({ o: orderId, p: answer.body.paymentId }));
+    expect(refreshed.refreshPayment.state).toBe('reserved');
   }, 60_000);
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { dataOf, graphql, rest } from '../harness/http.js';
+import { CancelPaymentStateDocument, DeliverOrderDocument, JourneyStartDropInDocument, ProviderRefreshPaymentDocument, RefundPaymentAmountDocument } from '../generated/graphql.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -64,7 +66,8 @@ const cardData = (number: string) => ({ paymentMethod: { type: 'scheme', encrypt
 const submit = (orderId: string, paymentId: string, body: unknown) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/transaction`, body);
 const details = (orderId: string, paymentId: string, body: unknown) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/details`, body);
 const atSandbox = async (pspReference: string) => (await rest(sandboxUrl(), 'GET', `/api/sandbox/payments/${pspReference}`)).body;
-const gql = async (query: string, variables: Record<string, unknown>) => (await graphqlUntyped(system.urls.gateway!, query, variables, { token: adminToken, ...tenant })).body;
+const gql = <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  graphql(system.urls.gateway!, document, variables, { token: adminToken, ...tenant });
 
 /** Waits until every webhook of the payment at the sandbox was answered `[accepted]`. */
 async function webhooksAccepted(pspReference: string, count: number) {
@@ -130,9 +133,8 @@ describe('provider D: create and read', () => {
 
   it('startPayment through the gateway answers the drop-in data', async () => {
     const orderId = await newOrder();
-    const storefrontGql = await graphqlUntyped(system.urls.gateway!, `mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "provider_d_dropin_adapter") { payment { id state } data } }`, { id: orderId }, { token: storefront, ...tenant });
-    expect(storefrontGql.body.errors).toBeUndefined();
-    expect(storefrontGql.body.data.startPayment.data).toMatchObject({ clientKey: 'test_SANDBOXCLIENTKEY', amount: { value: 24990, currency: 'NOK' } });
+    const storefrontGql = await graphql(system.urls.gateway!, JourneyStartDropInDocument, { id: orderId }, { token: storefront, ...tenant });
+    expect(dataOf(storefrontGql).startPayment.data).toMatchObject({ clientKey: 'test_SANDBOXCLIENTKEY', amount: { value: 24990, currency: 'NOK' } });
   });
 });
 
@@ -344,15 +346,14 @@ describe('provider D: webhooks', () => {
   it('delivered → capture at the provider, the CAPTURE webhook marks the payment captured; refund; cancel of another payment', async () => {
     const { orderId, paymentId } = await started();
     const answer = await submit(orderId, paymentId, cardData(CARDS.authorise));
-    const delivered = await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId });
-    expect(delivered.data.deliverOrder.status).toBe('delivered');
+    const delivered = dataOf(await gql(DeliverOrderDocument, { id: orderId }));
+    expect(delivered.deliverOrder.status).toBe('delivered');
     await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'captured', 30_000);
     expect((await atSandbox(answer.body.pspReference)).captured).toBe(24990);
     await outboxSettled(system, orderId);
 
-    const refund = await gql(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 249.9) { state refundedAmount } }`, { o: orderId, p: paymentId });
-    expect(refund.errors).toBeUndefined();
-    expect(refund.data.refundPayment).toMatchObject({ state: 'refunded', refundedAmount: 249.9 });
+    const refund = dataOf(await gql(RefundPaymentAmountDocument, { o: orderId, p: paymentId, a: 249.9 }));
+    expect(refund.refundPayment).toMatchObject({ state: 'refunded', refundedAmount: 249.9 });
     await eventually(async () => (await atSandbox(answer.body.pspReference)).refunded === 24990);
     await webhooksAccepted(answer.body.pspReference, 3);
     // The REFUND webhook reports the refund the platform already recorded (under the webhook's key): not added twice.
@@ -360,9 +361,8 @@ describe('provider D: webhooks', () => {
 
     const other = await started(100);
     await submit(other.orderId, other.paymentId, cardData(CARDS.authorise));
-    const cancelled = await gql(`mutation ($o: ID!, $p: ID!) { cancelPayment(orderId: $o, paymentId: $p) { state } }`, { o: other.orderId, p: other.paymentId });
-    expect(cancelled.errors).toBeUndefined();
-    expect(cancelled.data.cancelPayment.state).toBe('cancelled');
+    const cancelled = dataOf(await gql(CancelPaymentStateDocument, { o: other.orderId, p: other.paymentId }));
+    expect(cancelled.cancelPayment.state).toBe('cancelled');
     const psp = (await paymentOf(other.orderId, other.paymentId)).reference;
     expect((await atSandbox(psp)).cancelled).toBe(true);
   });
@@ -449,7 +449,7 @@ describe('provider D: REFUND webhooks', () => {
     const { orderId, paymentId } = await started();
     const answer = await submit(orderId, paymentId, cardData(CARDS.authorise));
     const psp = answer.body.pspReference as string;
-    expect((await gql(`mutation ($id: ID!) { deliverOrder(orderId: $id) { status } }`, { id: orderId })).errors).toBeUndefined();
+    dataOf(await gql(DeliverOrderDocument, { id: orderId }));
     await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'captured', 10_000);
     await outboxSettled(system, orderId);
     return { orderId, paymentId, psp };
@@ -458,8 +458,8 @@ describe('provider D: REFUND webhooks', () => {
   it('partial refunds add to refundedAmount and keep the payment captured; the one reaching the amount moves it to refunded; each once', async () => {
     const { orderId, paymentId, psp } = await captured();
     // A partial refund from the back office, then its webhook: counted once.
-    const refund = await gql(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 100) { state refundedAmount } }`, { o: orderId, p: paymentId });
-    expect(refund.data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 100 });
+    const refund = dataOf(await gql(RefundPaymentAmountDocument, { o: orderId, p: paymentId, a: 100 }));
+    expect(refund.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 100 });
     await webhooksAccepted(psp, 3);
     expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'captured', refundedAmount: 100 });
     // Recorded under the key of the REFUND webhook, which was then a duplicate.
@@ -489,9 +489,9 @@ describe('provider D: REFUND webhooks', () => {
 
   it('two back-office refunds of the same amount are two refunds at the provider and on the payment', async () => {
     const { orderId, paymentId, psp } = await captured();
-    const refund = () => gql(`mutation ($o: ID!, $p: ID!) { refundPayment(orderId: $o, paymentId: $p, amount: 50) { state refundedAmount } }`, { o: orderId, p: paymentId });
-    expect((await refund()).data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 50 });
-    expect((await refund()).data.refundPayment).toMatchObject({ state: 'captured', refundedAmount: 100 });
+    const refund = async () => dataOf(await gql(RefundPaymentAmountDocument, { o: orderId, p: paymentId, a: 50 }));
+    expect((await refund()).refundPayment).toMatchObject({ state: 'captured', refundedAmount: 50 });
+    expect((await refund()).refundPayment).toMatchObject({ state: 'captured', refundedAmount: 100 });
     await eventually(async () => (await atSandbox(psp)).refunded === 10000);
     // Both REFUND webhooks echo refunds the platform recorded: nothing is added again.
     await webhooksAccepted(psp, 4);
@@ -528,8 +528,8 @@ describe('provider D: no Refresh', () => {
     expect(payment.callbacks).toMatchObject({ capture: expect.any(String), cancel: expect.any(String), refund: expect.any(String) });
     expect(payment.callbacks.refresh).toBeUndefined();
     expect(payment.actions ?? []).not.toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Refresh' })]));
-    const refused = await gql(`mutation ($o: ID!, $p: ID!) { refreshPayment(orderId: $o, paymentId: $p) { state } }`, { o: orderId, p: paymentId });
-    expect(refused.errors[0].extensions.code).toBe('PAYMENT_ACTION_UNAVAILABLE');
+    const refused = await gql(ProviderRefreshPaymentDocument, { o: orderId, p: paymentId });
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('PAYMENT_ACTION_UNAVAILABLE');
     const viaRest = await rest(system.urls.payment!, 'POST', `/api/v0/payments/${paymentId}/refresh`, { token: adminToken, ...tenant, body: { orderId } });
     expect(viaRest).toMatchObject({ status: 409, body: { code: 'payment_action_unavailable' } });
     expect((await paymentOf(orderId, paymentId)).state).toBe('reserved');

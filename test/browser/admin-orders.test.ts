@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { graphqlUntyped } from '../harness/http.js';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { dataOf, graphql } from '../harness/http.js';
+import { JourneyCreateOrderDocument, JourneySetBillingDocument, ShippingOptionsOfferedDocument, ShippingSelectOptionDocument, ShippingSetAddressDocument, type AddressInput } from '../generated/graphql.js';
 import { outboxSettled } from '../harness/outbox.js';
 import type { TestSystem } from '../harness/test-system.js';
 import { BILLING, newBasket, type Shop } from '../journey/journey-setup.js';
@@ -22,23 +24,20 @@ let otherId: string;
 const EMAIL = 'Ola.Hansen@Example.net';
 const SHIPPING = { givenName: 'Ola', familyName: 'Hansen', streetAddress: 'Fjordveien 7', postalCode: '5003', city: 'Bergen', country: 'NO', phone: '+4740000000' };
 
-const shopper = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-};
+const shopper = async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  dataOf(await graphql(system.urls.gateway!, document, variables, { token: shop.storefrontToken, ...shop.tenant }));
 
 /** An order from a basket with a billing address, a shipping address and a chosen shipping option. */
-async function order(basketId: string, billing: Record<string, unknown>, shipping?: Record<string, unknown>): Promise<string> {
-  const created = await shopper(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, { input: { cartReference: basketId, culture: 'nb-NO', currency: 'NOK' } });
-  const id = created.createOrderFromBasket.id as string;
-  await shopper(`mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { id, a: billing });
+async function order(basketId: string, billing: AddressInput, shipping?: AddressInput): Promise<string> {
+  const created = await shopper(JourneyCreateOrderDocument, { input: { cartReference: basketId, culture: 'nb-NO', currency: 'NOK' } });
+  const id = created.createOrderFromBasket.id;
+  await shopper(JourneySetBillingDocument, { id, a: billing });
   if (shipping) {
-    await shopper(`mutation ($id: ID!, $a: AddressInput!) { setShippingAddress(orderId: $id, address: $a) { id } }`, { id, a: shipping });
-    const options = await shopper(`query ($id: ID!) { shippingOptions(orderId: $id) { options { id name } } }`, { id });
-    const standard = (options.shippingOptions.options as Array<{ id: string; name: string }>).find((option) => option.name === 'Standard parcel');
+    await shopper(ShippingSetAddressDocument, { id, a: shipping });
+    const options = await shopper(ShippingOptionsOfferedDocument, { id });
+    const standard = options.shippingOptions.options.find((option) => option.name === 'Standard parcel');
     if (!standard) throw new Error(`no Standard parcel among ${JSON.stringify(options)}`);
-    await shopper(`mutation ($id: ID!, $o: ID!) { selectShippingOption(orderId: $id, optionId: $o) { id } }`, { id, o: standard.id });
+    await shopper(ShippingSelectOptionDocument, { id, o: standard.id });
   }
   return id;
 }

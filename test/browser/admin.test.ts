@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { dataOf, graphql, rest } from '../harness/http.js';
+import { AdapterStartPaymentDocument, ConfigurationDocumentDocument, JourneyAddGiftCardDocument, JourneyCompletePaymentDocument, JourneyCreateOrderDocument, JourneySetBillingDocument, StartNonPspPaymentDocument } from '../generated/graphql.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -42,10 +44,8 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const shopper = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant });
-  return body as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> };
-};
+const shopper = <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+  graphql(system.urls.gateway!, document, variables, { token: shop.storefrontToken, ...shop.tenant });
 
 /** The form field's group (@rjsf/core markup: the input inside `.form-group`), with its error text. */
 const fieldGroup = (page: Page, id: string) => page.locator('.form-group', { has: page.locator(`#${id}`) }).last();
@@ -70,9 +70,8 @@ describe('the admin app', () => {
       return created.body.id as string;
     };
     const start = async (orderId: string, adapterId: string) => {
-      const started = await shopper(`mutation ($id: ID!, $a: ID!) { startPayment(orderId: $id, adapterId: $a) { payment { id } } }`, { id: orderId, a: adapterId });
-      expect(started.errors).toBeUndefined();
-      return started.data.startPayment.payment.id as string;
+      const started = await shopper(AdapterStartPaymentDocument, { id: orderId, adapterId });
+      return dataOf(started).startPayment.payment.id;
     };
     // Provider C: the shopper buys in the iframe, the provider's push is lost; the order waits in processing.
     const cOrder = await newOrder();
@@ -156,19 +155,15 @@ async function journey(page: Page): Promise<void> {
     // An order bought with a gift card and a non-PSP payment; the gift card system fails the
     // first reservation (a failed transaction with its errorDetail), the second try completes.
     // Creating it signs in at the commerce platform with the secret the form kept.
-    const created = await shopper(`mutation ($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`, {
-      input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' },
-    });
-    expect(created.errors).toBeUndefined();
-    const orderId = created.data.createOrderFromBasket.id as string;
-    await shopper(`mutation ($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { id: orderId, a: BILLING });
-    expect((await shopper(`mutation ($id: ID!, $c: String!) { addGiftCard(orderId: $id, cardId: $c) { id } }`, { id: orderId, c: shop.cardId })).errors).toBeUndefined();
-    const started = await shopper(`mutation ($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }`, { id: orderId });
-    const nonpspId = started.data.startPayment.payment.id as string;
+    const created = await shopper(JourneyCreateOrderDocument, { input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' } });
+    const orderId = dataOf(created).createOrderFromBasket.id;
+    dataOf(await shopper(JourneySetBillingDocument, { id: orderId, a: BILLING }));
+    dataOf(await shopper(JourneyAddGiftCardDocument, { id: orderId, card: shop.cardId }));
+    const started = await shopper(StartNonPspPaymentDocument, { id: orderId });
+    const nonpspId = dataOf(started).startPayment.payment.id;
     expect((await rest(system.urls.giftcard_sandbox!, 'POST', '/api/sandbox/failures', { body: { operation: 'reserve', status: 503, times: 1 } })).status).toBe(201);
-    const complete = `mutation ($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`;
-    expect((await shopper(complete, { id: orderId, p: nonpspId })).errors?.[0]?.extensions?.code).toBe('PAYMENT_PROCESS_FAILED');
-    expect((await shopper(complete, { id: orderId, p: nonpspId })).data.completePayment.status).toBe('completed');
+    expect((await shopper(JourneyCompletePaymentDocument, { id: orderId, p: nonpspId })).body.errors?.[0]?.extensions?.code).toBe('PAYMENT_PROCESS_FAILED');
+    expect(dataOf(await shopper(JourneyCompletePaymentDocument, { id: orderId, p: nonpspId })).completePayment.status).toBe('completed');
     // The receiver was down for every status change: each delivery is dead-lettered.
     await outboxSettled(system, orderId);
 
@@ -223,6 +218,7 @@ async function journey(page: Page): Promise<void> {
 }
 
 async function configuration(id: string): Promise<{ version: number; document: Record<string, unknown> }> {
-  const { body } = await graphqlUntyped(system.urls.gateway!, `query ($id: ID!) { configuration(id: $id) { version document } }`, { id }, { token: shop.adminToken, ...shop.tenant });
-  return body.data.configuration;
+  const answer = await graphql(system.urls.gateway!, ConfigurationDocumentDocument, { id }, { token: shop.adminToken, ...shop.tenant });
+  const { version, document } = dataOf(answer).configuration!;
+  return { version, document: document as Record<string, unknown> };
 }

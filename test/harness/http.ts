@@ -62,20 +62,6 @@ export async function graphqlRaw(baseUrl: string, query: string, variables: Reco
   return post(baseUrl, query, variables, options);
 }
 
-/**
- * @deprecated The untyped call the tests used before typed documents: its body is `any`. Only
- * the files test/lint/typed-graphql.test.ts still lists may use it; convert them to `graphql`
- * with a document from test/graphql/ (or `graphqlRaw` for a deliberately invalid request).
- */
-export async function graphqlUntyped(
-  baseUrl: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-  options: CallOptions = {},
-): Promise<{ status: number; body: any }> {
-  return post(baseUrl, query, variables, options);
-}
-
 export async function rest(
   baseUrl: string,
   method: string,

@@ -6,25 +6,13 @@ import ts from 'typescript';
 
 /**
  * Keeps GraphQL results typed in the tests: the harness's GraphQL calls answer a typed body
- * (`graphql` with a document from test/graphql/) or `unknown` (`graphqlRaw`), and the one
- * `any`-typed call left, `graphqlUntyped`, is used only by the files not converted yet. The list
- * only shrinks: a file that stops using it must leave the list, and no other file may start.
+ * (`graphql` with a document from test/graphql/) or `unknown` (`graphqlRaw`), never `any`. Every
+ * test file was converted; the untyped call they used before (`graphqlUntyped`) is gone, and no
+ * file may bring it back.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HARNESS = join(ROOT, 'test/harness/http.ts');
-
-/** The test files still sending untyped GraphQL (convert them, then take them off). */
-const NOT_CONVERTED_YET = [
-  'test/adapters/provider-b-adapter.test.ts',
-  'test/adapters/provider-c-adapter.test.ts',
-  'test/adapters/provider-d-adapter.test.ts',
-  'test/browser/admin-orders.test.ts',
-  'test/browser/admin.test.ts',
-  'test/checkout-token.test.ts',
-  'test/gateway-single-fetch.test.ts',
-  'test/observability/checkout-trace.test.ts',
-];
 
 async function testSources(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
@@ -53,20 +41,20 @@ function graphqlBodyTypes(): Record<string, ts.Type> {
 }
 
 describe('typed GraphQL results in the tests', () => {
-  it("the harness's GraphQL calls answer a typed or unknown body; only graphqlUntyped answers any", () => {
+  it("the harness's GraphQL calls answer a typed or unknown body, never any", () => {
     const bodies = graphqlBodyTypes();
     expect(Object.keys(bodies).sort()).toEqual(expect.arrayContaining(['graphql', 'graphqlRaw']));
     const anyTyped = Object.entries(bodies).filter(([, type]) => (type.flags & ts.TypeFlags.Any) !== 0).map(([name]) => name);
-    expect(anyTyped).toEqual(NOT_CONVERTED_YET.length > 0 ? ['graphqlUntyped'] : []);
+    expect(anyTyped).toEqual([]);
     expect(bodies.graphqlRaw!.flags & ts.TypeFlags.Unknown).not.toBe(0);
   });
 
-  it('no test file uses the untyped call unless it is listed as not converted yet, and every listed one still does', async () => {
+  it('no test file uses the untyped call of before', async () => {
     const users: string[] = [];
     for (const file of await testSources(join(ROOT, 'test'))) {
       if (file === HARNESS || file === fileURLToPath(import.meta.url)) continue;
       if (/\bgraphqlUntyped\b/.test(await readFile(file, 'utf8'))) users.push(relative(ROOT, file));
     }
-    expect(users.sort()).toEqual([...NOT_CONVERTED_YET].sort());
+    expect(users).toEqual([]);
   });
 });

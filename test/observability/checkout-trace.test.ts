@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SpanKind } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-node';
-import { graphqlUntyped, rest } from '../harness/http.js';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { dataOf, graphql, rest } from '../harness/http.js';
+import { CompleteCheckoutDocument, JourneyAddGiftCardDocument, JourneyCreateOrderDocument, JourneySetBillingDocument, StartNonPspPaymentDocument } from '../generated/graphql.js';
 import { eventually } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -41,11 +43,8 @@ afterAll(async () => {
   await erp?.close();
 });
 
-const gql = async (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) => {
-  const { body } = await graphqlUntyped(system.urls.gateway!, query, variables, { token: shop.storefrontToken, ...shop.tenant, headers });
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-};
+const gql = async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables, headers: Record<string, string> = {}) =>
+  dataOf(await graphql(system.urls.gateway!, document, variables, { token: shop.storefrontToken, ...shop.tenant, headers }));
 
 const TRACE_ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const CALLER_SPAN = '1122334455667788';
@@ -66,17 +65,14 @@ function servedViaOutbox(spans: readonly ReadableSpan[]): string[] {
 
 describe('a checkout as one trace', () => {
   it('shows every hop, the outbox included, under the trace id the storefront sent', async () => {
-    const { createOrderFromBasket: order } = await gql(
-      `mutation Create($input: CreateOrderFromBasketInput!) { createOrderFromBasket(input: $input) { id } }`,
-      { input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' } },
-    );
-    await gql(`mutation Billing($id: ID!, $a: AddressInput!) { setBillingAddress(orderId: $id, address: $a) { id } }`, { id: order.id, a: BILLING });
-    await gql(`mutation Card($id: ID!, $card: String!) { addGiftCard(orderId: $id, cardId: $card) { id } }`, { id: order.id, card: shop.cardId });
-    const { startPayment } = await gql(`mutation Start($id: ID!) { startPayment(orderId: $id, adapterId: "nonpsp_adapter") { payment { id } } }`, { id: order.id });
+    const { createOrderFromBasket: order } = await gql(JourneyCreateOrderDocument, { input: { cartReference: shop.basketId, culture: 'nb-NO', currency: 'NOK' } });
+    await gql(JourneySetBillingDocument, { id: order.id, a: BILLING });
+    await gql(JourneyAddGiftCardDocument, { id: order.id, card: shop.cardId });
+    const { startPayment } = await gql(StartNonPspPaymentDocument, { id: order.id });
 
     system.tracing.reset();
     const { completePayment } = await gql(
-      `mutation CompleteCheckout($id: ID!, $p: ID!) { completePayment(orderId: $id, paymentId: $p) { status } }`,
+      CompleteCheckoutDocument,
       { id: order.id, p: startPayment.payment.id },
       { traceparent: `00-${TRACE_ID}-${CALLER_SPAN}-01`, 'x-request-id': 'obs-trace-1' },
     );

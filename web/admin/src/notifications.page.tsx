@@ -4,22 +4,6 @@ import { AdminDeliveriesDocument, AdminReplayDocument, type NotificationDelivery
 import { PausedReceivers } from './paused-receivers';
 import { Problem, Time, useQuery } from './ui';
 
-interface Delivery {
-  id: string;
-  orderId: string;
-  orderVersion: number;
-  kind: string;
-  notificationId: string;
-  invoke: string;
-  receiverUrl: string;
-  receiverStatus: string;
-  status: 'failed' | 'dead';
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  updatedAt: string;
-}
-
 /** The status filter's value as the query takes it (empty: every status). */
 const deliveryStatusOf = (value: string): NotificationDeliveryStatus | null => (value === 'failed' || value === 'dead' ? value : null);
 

@@ -1,15 +1,11 @@
+import type { AdminOrderQuery } from './generated/graphql.js';
+
 /**
  * An order's events (docs/events.md) in words for the timeline: what happened and what changed,
- * payments by their name rather than their id.
+ * payments by their name rather than their id. An event as the order page's query selects it
+ * (AdminOrder in operations.graphql).
  */
-export interface OrderEventView {
-  id: string;
-  type: string;
-  version: number | null;
-  actor: string | null;
-  data: unknown;
-  createdAt: string;
-}
+export type OrderEventView = NonNullable<AdminOrderQuery['order']>['events'][number];
 
 type Data = Record<string, unknown>;
 

@@ -1,54 +1,16 @@
 import { describeEvent, type OrderEventView } from './order-events';
+import type { AdminAddressFragment, AdminOrderSectionsFragment } from './generated/graphql';
 import { formatMoney, JsonBlock, Time } from './ui';
 
 /** The order page's read-only sections (order.page.tsx lays them out): lines, shipping, addresses, totals, timeline. */
 
-export interface Money {
-  amount: number;
-  currency: string;
-}
-export interface CartLineView {
-  id: string;
-  sku: string | null;
-  name: string;
-  quantity: number;
-  unitPrice: Money;
-  total: Money;
-  vat: Money;
-  vatRate: number;
-}
-export interface ShippingView {
-  id: string;
-  name: string | null;
-  adapterId: string | null;
-  state: string | null;
-  total: { includingVat: number; excludingVat: number } | null;
-  vatRate: number | null;
-  deliveryDetails: unknown;
-}
-export interface AddressView {
-  type: string | null;
-  givenName: string | null;
-  familyName: string | null;
-  streetAddress: string | null;
-  streetAddress2: string | null;
-  postalCode: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  phone: string | null;
-  email: string | null;
-}
-export interface AmountsView {
-  items: Money;
-  shipping: Money;
-  vat: Money;
-  total: Money;
-  totalExcludingVat: Money;
-  paid: Money;
-  due: Money;
-}
-
+// The sections' data as the order page's query selects it (AdminOrderSections and AdminAddress in operations.graphql).
+type Sections = AdminOrderSectionsFragment;
+export type AmountsView = Sections['amounts'];
+export type Money = AmountsView['total'];
+export type CartLineView = Sections['cart']['lines'][number];
+export type ShippingView = Sections['shippings'][number];
+export type AddressView = AdminAddressFragment;
 
 const money = (value: Money | null | undefined) => (value ? formatMoney(value.amount, value.currency) : '—');
 const percent = (rate: number | null | undefined) => (rate === null || rate === undefined ? '—' : `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(rate * 100)} %`);

@@ -1,62 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Gql } from './api';
-import { AdminDeliverDocument, AdminOrderDocument } from './generated/graphql';
-import type { OrderEventView } from './order-events';
+import { AdminDeliverDocument, AdminOrderDocument, type AdminOrderQuery, type AdminTransactionFragment } from './generated/graphql';
 import { actionProblem } from './action-problem';
-import { AddressBlock, CartLines, Shippings, Timeline, Totals, type AddressView, type AmountsView, type CartLineView, type ShippingView } from './order-sections';
-import { AttentionNotice, DeliverAction, PaymentActions, type OrderAttention } from './payment-actions';
+import { AddressBlock, CartLines, Shippings, Timeline, Totals } from './order-sections';
+import { AttentionNotice, DeliverAction, PaymentActions } from './payment-actions';
 import { formatMoney, JsonBlock, Problem, Time, useQuery } from './ui';
 
-interface Transaction {
-  id: string;
-  paymentId: string | null;
-  adapterId: string | null;
-  event: string;
-  pspEvent: string | null;
-  amount: number | null;
-  isSuccess: boolean;
-  pspStatus: string | null;
-  errorDetail: string | null;
-  reason: string | null;
-  requestJson: unknown;
-  responseJson: unknown;
-  createdAt: string;
-}
-interface Payment {
-  orderId: string;
-  id: string;
-  adapterId: string;
-  name: string | null;
-  type: string | null;
-  state: string;
-  amount: number;
-  refundedAmount: number;
-  currency: string | null;
-  reference: string | null;
-  actions: Array<{ type: string; url: string }>;
-  callbacks: unknown;
-  transactions: Transaction[];
-}
-interface Order {
-  id: string;
-  status: string;
-  version: number;
-  reference: string | null;
-  currency: string;
-  createdAt: string;
-  updatedAt: string;
-  attention: OrderAttention | null;
-  total: { includingVat: number; excludingVat: number };
-  state: { transitions: Array<{ status: string; timeStamp: string }> };
-  customer: { billing: AddressView | null; shipping: AddressView | null };
-  cart: { lines: CartLineView[] };
-  shippings: ShippingView[];
-  amounts: AmountsView;
-  payments: Payment[];
-  paymentAttempts: Transaction[];
-  events: OrderEventView[];
-}
-
+/** A payment of the order as the page reads it (AdminOrder in operations.graphql). */
+type Payment = NonNullable<AdminOrderQuery['order']>['payments'][number];
 
 /** A payment as the operator names it: its name or type and its adapter ("Card (provider a)"). */
 const paymentLabel = (payment: Pick<Payment, 'name' | 'type' | 'adapterId'>) => `${payment.name ?? payment.type ?? 'payment'} (${payment.adapterId.replace(/_adapter$/, '').replace(/_/g, ' ')})`;
@@ -206,7 +157,7 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
   );
 }
 
-function Transactions({ transactions, currency }: { transactions: Transaction[]; currency: string }) {
+function Transactions({ transactions, currency }: { transactions: AdminTransactionFragment[]; currency: string }) {
   if (transactions.length === 0) return <p className="hint">No transactions logged.</p>;
   return (
     <div className="table-scroll">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Gql } from './api';
-import { AdminOrdersDocument, AdminPaymentAdaptersDocument, type AdminPaymentAdaptersQuery } from './generated/graphql';
+import { AdminOrdersDocument, AdminPaymentAdaptersDocument, type AdminPaymentAdaptersQuery, type AdminPersonFragment } from './generated/graphql';
 import { formatMoney, Problem, Time, useQuery } from './ui';
 
 const STATUSES = ['checkout', 'processing', 'accepted', 'completed', 'delivered'] as const;
@@ -12,23 +12,6 @@ const SORTS = [
   ['total_asc', 'Lowest total'],
 ] as const;
 const PAGE_SIZE = 25;
-
-interface Person {
-  givenName: string | null;
-  familyName: string | null;
-  email: string | null;
-  phone: string | null;
-}
-interface OrderRow {
-  id: string;
-  status: string;
-  reference: string | null;
-  currency: string;
-  total: { includingVat: number };
-  createdAt: string;
-  customer: { billing: Person | null; shipping: Person | null };
-  payments: Array<{ id: string; state: string; adapterId: string }>;
-}
 
 /**
  * The list's filters as the URL keeps them (#/orders?q=…&status=…): reload keeps them, the back
@@ -87,7 +70,7 @@ function variablesOf(filters: Filters, after: string | undefined): Record<string
   };
 }
 
-const nameOf = (person: Person | null) => [person?.givenName, person?.familyName].filter(Boolean).join(' ');
+const nameOf = (person: AdminPersonFragment | null) => [person?.givenName, person?.familyName].filter(Boolean).join(' ');
 
 /** The channel's orders: searched by id, reference, customer name, e-mail or phone; filtered, sorted and paged, all in the URL. */
 export function OrdersPage({ gql }: { gql: Gql }) {

@@ -1,20 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { Gql } from './api';
-import { AdminPausedReceiversDocument, AdminResumeReceiverDocument } from './generated/graphql';
+import { AdminPausedReceiversDocument, AdminResumeReceiverDocument, type AdminPausedReceiversQuery } from './generated/graphql';
 import { Problem, Time, useQuery } from './ui';
 
-interface Receiver {
-  id: string;
-  url: string;
-  status: 'active' | 'paused';
-  consecutiveFailures: number;
-  failingSince: string | null;
-  lastError: string | null;
-  lastFailureAt: string | null;
-  pausedAt: string | null;
-  queued: number;
-}
-
+/** A paused receiver as the list reads it (AdminPausedReceivers in operations.graphql). */
+type Receiver = AdminPausedReceiversQuery['notificationReceivers']['nodes'][number];
 
 /**
  * The channel's paused receivers (a receiver that failed again and again holds its deliveries),

@@ -3,26 +3,15 @@ import { precisionOf, precisionText } from '../../../contracts/currency-exponent
 import { amountInput, formatMoney } from './format';
 import type { Gql } from './api';
 import { isObject } from './config-form';
-import { AdminCancelDocument, AdminRefreshDocument, AdminRefundDocument } from './generated/graphql';
+import { AdminCancelDocument, AdminRefreshDocument, AdminRefundDocument, type AdminOrderQuery } from './generated/graphql';
 
-/** What the payment actions read of a payment (the order page's query selects it). */
-export interface ActionablePayment {
-  orderId: string;
-  id: string;
-  state: string;
-  amount: number;
-  refundedAmount: number;
-  currency: string | null;
-  actions: Array<{ type: string; url: string }>;
-  /** The JSON of the adapter's callback URLs by name (the GraphQL JSON scalar). */
-  callbacks: unknown;
-}
+/** A payment of the order as the order page's query selects it (AdminOrder in operations.graphql). */
+type OrderPayment = NonNullable<AdminOrderQuery['order']>['payments'][number];
+/** What the payment actions read of a payment; `callbacks` is the JSON of the adapter's callback URLs by name. */
+export type ActionablePayment = Pick<OrderPayment, 'orderId' | 'id' | 'state' | 'amount' | 'refundedAmount' | 'currency' | 'actions' | 'callbacks'>;
 
 /** Why the order needs an operator (Order.attention): every payment cancelled or refunded. */
-export interface OrderAttention {
-  code: string;
-  message: string;
-}
+export type OrderAttention = NonNullable<NonNullable<AdminOrderQuery['order']>['attention']>;
 
 /** Runs one payment action: `send` calls the gateway with the page's client. */
 export type RunAction = (label: string, send: (gql: Gql) => Promise<unknown>) => Promise<void>;
