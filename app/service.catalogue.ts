@@ -11,18 +11,18 @@ import { PaymentCallbackLog } from '../subgraphs/order/engine/payment-callback.l
 import { commerceManifest } from '../adapters/commerce/commerce.manifest.js';
 import { nonPspManifest } from '../adapters/nonpsp/nonpsp.manifest.js';
 import { giftCardManifest } from '../adapters/giftcard/gift-card.manifest.js';
-import { createProviderAAdapter } from '../adapters/provider-a/provider-a-adapter.app.js';
 import { commerceSandboxManifest } from '../sandboxes/commerce/commerce-sandbox.manifest.js';
 import { giftCardSandboxManifest } from '../sandboxes/giftcard/gift-card-sandbox.manifest.js';
-import { createProviderASandbox } from '../sandboxes/provider-a/provider-a-sandbox.app.js';
 import { createAdminWebService } from '../web/admin/admin-web.service.js';
 import { createStorefrontService } from '../web/storefront/server/storefront.service.js';
-import { createProviderBSandbox } from '../sandboxes/provider-b/provider-b-sandbox.app.js';
-import { createProviderBAdapter } from '../adapters/provider-b/provider-b-adapter.app.js';
 import { providerCManifest } from '../adapters/provider-c/provider-c.manifest.js';
 import { providerCSandboxManifest } from '../sandboxes/provider-c/provider-c-sandbox.manifest.js';
 import { providerDManifest } from '../adapters/provider-d/provider-d.manifest.js';
 import { providerDSandboxManifest } from '../sandboxes/provider-d/provider-d-sandbox.manifest.js';
+import { providerAManifest } from '../adapters/provider-a/provider-a.manifest.js';
+import { providerASandboxManifest } from '../sandboxes/provider-a/provider-a-sandbox.manifest.js';
+import { providerBManifest } from '../adapters/provider-b/provider-b.manifest.js';
+import { providerBSandboxManifest } from '../sandboxes/provider-b/provider-b-sandbox.manifest.js';
 import { providerRows, storefrontProviders, type ProviderEntry } from './provider.rows.js';
 
 export type { CatalogueEntry, ServiceFactory } from './catalogue-entry.js';
@@ -39,6 +39,8 @@ export const PROVIDERS: readonly ProviderEntry[] = [
   { adapter: giftCardManifest, sandbox: giftCardSandboxManifest },
   { adapter: providerCManifest, sandbox: providerCSandboxManifest },
   { adapter: providerDManifest, sandbox: providerDSandboxManifest },
+  { adapter: providerAManifest, sandbox: providerASandboxManifest },
+  { adapter: providerBManifest, sandbox: providerBSandboxManifest },
 ];
 
 /**
@@ -59,11 +61,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   // The worker gets the order engine's side of its payment-callback and amountChanged jobs from here (docs/layering.md).
   { name: 'notifications', kind: 'platform', port: 4005, factory: (deps) => createNotificationService(deps, orderJobs(new PaymentCallbackLog(deps.db.pool, deps.logger))) },
   ...providerRows(PROVIDERS, 'adapter'),
-  { name: 'provider_a_checkout_adapter', kind: 'adapter', port: 4104, env: 'PROVIDER_A_ADAPTER', factory: createProviderAAdapter },
-  { name: 'provider_b_checkout_adapter', kind: 'adapter', port: 4105, env: 'PROVIDER_B_ADAPTER', factory: createProviderBAdapter },
   ...providerRows(PROVIDERS, 'sandbox'),
-  { name: 'provider_a_sandbox', kind: 'sandbox', port: 4203, factory: async (deps) => createProviderASandbox({ logger: deps.logger }).app },
-  { name: 'provider_b_sandbox', kind: 'sandbox', port: 4204, factory: async (deps) => createProviderBSandbox({ logger: deps.logger, callbackTimeoutMs: deps.config.timeouts.providerBSandboxCallbackMs }).app },
   // The admin app (web/admin, docs/admin.md): a page for browsers, holding no data of its own.
   { name: 'admin', kind: 'web', port: 4301, factory: createAdminWebService },
   { name: 'storefront', kind: 'web', port: 4300, factory: (deps) => createStorefrontService(deps, storefrontProviders(PROVIDERS)) },

@@ -1,11 +1,11 @@
 import { createLogger, logFormatFor } from '../platform/logging/logger.js';
 import { installTelemetry } from '../platform/telemetry/telemetry.js';
-import { DEFAULT_SANDBOX_PORTS, startSandboxes } from './sandbox.runner.js';
+import { startSandboxes } from './sandbox.runner.js';
 import { discoverSandboxManifests } from './sandbox-manifests.discovery.js';
 
 /**
  * Runs the sandboxes on their own: `npx tsx sandboxes/sandbox.main.ts`. Environment:
- * HOST (127.0.0.1), PROVIDER_A_SANDBOX_PORT (4203), PROVIDER_B_SANDBOX_PORT (4204),
+ * HOST (127.0.0.1),
  * `<NAME>_PORT` of each sandbox with a manifest (sandbox-manifests.discovery.ts), LOG_LEVEL (info), LOG_FORMAT (pretty on a terminal, else json),
  * OTEL_EXPORTER_OTLP_ENDPOINT (unset: traces continue callers' context but are not exported).
  */
@@ -25,8 +25,6 @@ const running = await startSandboxes({
   manifests,
   host: process.env.HOST ?? '127.0.0.1',
   ports: {
-    providerA: port('PROVIDER_A_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.providerA),
-    providerB: port('PROVIDER_B_SANDBOX_PORT', DEFAULT_SANDBOX_PORTS.providerB),
     ...Object.fromEntries(manifests.map((manifest) => [manifest.name, port(`${manifest.name.toUpperCase()}_PORT`, manifest.port)])),
   },
   logger,

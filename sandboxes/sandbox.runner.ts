@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../platform/logging/logger.js';
-import { createProviderASandbox, PROVIDER_A_SANDBOX_PORT, type ProviderASandboxOptions, type ProviderASandboxState } from './provider-a/provider-a-sandbox.app.js';
-import { createProviderBSandbox, PROVIDER_B_SANDBOX_PORT, type ProviderBSandboxOptions, type ProviderBSandboxState } from './provider-b/provider-b-sandbox.app.js';
 import type { SandboxManifest } from './shared/sandbox-manifest.js';
 
-/** The sandboxes without a manifest yet, by short name; a sandbox with one (SandboxManifest) is started by its service name. */
-export const SANDBOX_NAMES = ['providerA', 'providerB'] as const;
+/** The sandboxes without a manifest yet, by short name (none left: every sandbox has a manifest, SandboxManifest, and is started by its service name). */
+export const SANDBOX_NAMES: readonly string[] = [];
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 
-export const DEFAULT_SANDBOX_PORTS: Record<SandboxName, number> = {
-  providerA: PROVIDER_A_SANDBOX_PORT, providerB: PROVIDER_B_SANDBOX_PORT,
-};
+export const DEFAULT_SANDBOX_PORTS: Readonly<Record<SandboxName, number>> = {};
 
 export interface SandboxRunnerOptions {
   host: string;
@@ -19,26 +15,22 @@ export interface SandboxRunnerOptions {
   /** The sandboxes that come with a manifest (sandboxes/<provider>/*-sandbox.manifest.ts), started after the others with their settings' defaults. */
   manifests?: readonly SandboxManifest[];
   logger: Logger;
-  providerA?: Omit<ProviderASandboxOptions, 'logger'>;
-  providerB?: Omit<ProviderBSandboxOptions, 'logger'>;
 }
 
 export interface RunningSandboxes {
   /** Base URL of each sandbox, with the real port when 0 was asked for. */
   urls: Record<SandboxName, string> & Record<string, string>;
-  state: { providerA: ProviderASandboxState; providerB: ProviderBSandboxState } & Record<string, unknown>;
+  state: Record<string, unknown>;
   close(): Promise<void>;
 }
 
 const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
 
 /**
- * Starts the sandboxes (providers A and B, and those of `manifests`) on their ports
+ * Starts the sandboxes (those of `manifests`) on their ports
  * and returns their URLs; `close()` stops them all. A failure to start one closes the others.
  */
 export async function startSandboxes(options: SandboxRunnerOptions): Promise<RunningSandboxes> {
-  const providerA = createProviderASandbox({ ...options.providerA, logger: options.logger });
-  const providerB = createProviderBSandbox({ ...options.providerB, logger: options.logger });
   const declared = (options.manifests ?? []).map((manifest) => ({ manifest, built: manifest.create({ logger: options.logger }) }));
   const started: FastifyInstance[] = [];
   const close = async () => {
@@ -46,7 +38,6 @@ export async function startSandboxes(options: SandboxRunnerOptions): Promise<Run
   };
   const urls = {} as RunningSandboxes['urls'];
   const apps: Array<{ name: string; app: FastifyInstance; port: number }> = [
-    ...SANDBOX_NAMES.map((name) => ({ name, app: { providerA: providerA.app, providerB: providerB.app }[name], port: DEFAULT_SANDBOX_PORTS[name] })),
     ...declared.map(({ manifest, built }) => ({ name: manifest.name, app: built.app, port: manifest.port })),
   ];
   try {
@@ -62,5 +53,5 @@ export async function startSandboxes(options: SandboxRunnerOptions): Promise<Run
     await close();
     throw error;
   }
-  return { urls, state: { providerA: providerA.state, providerB: providerB.state, ...Object.fromEntries(declared.map(({ manifest, built }) => [manifest.name, built.state])) }, close };
+  return { urls, state: Object.fromEntries(declared.map(({ manifest, built }) => [manifest.name, built.state])), close };
 }

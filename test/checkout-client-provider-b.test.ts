@@ -1,7 +1,7 @@
 // Unit test of the checkout client's provider B module: what its callbacks may send the adapter, and refusals in the shopper's words.
 import { describe, expect, it } from '@jest/globals';
 import { AdapterCallError } from '../web/checkout-client/core/adapter-call.js';
-import { browserEventBody, refusalText } from '../web/checkout-client/core/frontends/provider-b.frontend.js';
+import { browserEventBody, refusalText } from '../adapters/provider-b/frontend/provider-b.frontend.js';
 
 describe("the provider B module's bodies", () => {
   it("keeps only the adapter's allow-list of Avarda's beforeSubmit payload", () => {

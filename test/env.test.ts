@@ -59,18 +59,16 @@ describe('environment', () => {
       adapterManifestMs: 2_000,
       readinessProbeMs: 2_000,
       configurationSchemaMs: 3_000,
-      providerAApiMs: 10_000,
-      providerBApiMs: 5_000,
       storefrontRelayMs: 30_000,
-      providerBSandboxCallbackMs: 5_000,
     });
     // A provider's own time-outs are settings of its manifest, read the same way.
-    expect(loadConfig({}).settings).toMatchObject({ commerce_adapter: { platformTimeoutMs: 8_000, identityTimeoutMs: 5_000 }, giftcard_adapter: { systemTimeoutMs: 3_000 }, provider_c_checkout_adapter: { apiTimeoutMs: 5_000 }, provider_c_sandbox: { callbackTimeoutMs: 5_000 }, provider_d_dropin_adapter: { apiTimeoutMs: 10_000 }, provider_d_sandbox: { webhookTimeoutMs: 5_000 } });
+    expect(loadConfig({}).settings).toMatchObject({ commerce_adapter: { platformTimeoutMs: 8_000, identityTimeoutMs: 5_000 }, giftcard_adapter: { systemTimeoutMs: 3_000 }, provider_a_checkout_adapter: { apiTimeoutMs: 10_000 }, provider_b_checkout_adapter: { apiTimeoutMs: 5_000 }, provider_b_sandbox: { callbackTimeoutMs: 5_000 }, provider_c_checkout_adapter: { apiTimeoutMs: 5_000 }, provider_c_sandbox: { callbackTimeoutMs: 5_000 }, provider_d_dropin_adapter: { apiTimeoutMs: 10_000 }, provider_d_sandbox: { webhookTimeoutMs: 5_000 } });
     expect(loadConfig({ PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: '1' }).settings.provider_d_sandbox).toMatchObject({ webhookTimeoutMs: 1 });
     expect(DEFAULT_TIMEOUTS).toEqual(loadConfig({}).timeouts);
     const set = loadConfig({ GIFT_CARD_SYSTEM_TIMEOUT_MS: '1500', ADAPTER_MANIFEST_TIMEOUT_MS: '750', READINESS_PROBE_TIMEOUT_MS: '999999' });
     expect(set.settings.giftcard_adapter).toEqual({ systemTimeoutMs: 1_500 });
-    expect(set.timeouts).toMatchObject({ adapterManifestMs: 750, readinessProbeMs: 999_999, providerAApiMs: 10_000 });
+    expect(set.timeouts).toMatchObject({ adapterManifestMs: 750, readinessProbeMs: 999_999, storefrontRelayMs: 30_000 });
+    expect(loadConfig({ PROVIDER_A_API_TIMEOUT_MS: '1', PROVIDER_B_SANDBOX_CALLBACK_TIMEOUT_MS: '2' }).settings).toMatchObject({ provider_a_checkout_adapter: { apiTimeoutMs: 1 }, provider_b_sandbox: { callbackTimeoutMs: 2 } });
     for (const bad of ['0', '-5', '2.5', '3s', '1000000', ' 100']) {
       expect(() => loadConfig({ GIFT_CARD_SYSTEM_TIMEOUT_MS: bad })).toThrow(/GIFT_CARD_SYSTEM_TIMEOUT_MS: must be a whole number of milliseconds from 1 to 999999/);
     }

@@ -310,7 +310,7 @@ describe('bad input', () => {
 
 describe('runner', () => {
   it('starts both sandboxes on free ports and closes them', async () => {
-    const running = await startSandboxes({ host: '127.0.0.1', ports: { commerce_sandbox: 0, giftcard_sandbox: 0, providerA: 0, providerB: 0, provider_c_sandbox: 0, provider_d_sandbox: 0 }, manifests: await discoverSandboxManifests(), logger });
+    const running = await startSandboxes({ host: '127.0.0.1', ports: { commerce_sandbox: 0, giftcard_sandbox: 0, provider_a_sandbox: 0, provider_b_sandbox: 0, provider_c_sandbox: 0, provider_d_sandbox: 0 }, manifests: await discoverSandboxManifests(), logger });
     try {
       expect((await rest(running.urls.commerce_sandbox!, 'GET', '/healthz')).body).toEqual({ status: 'ok', service: 'commerce-sandbox' });
       expect((await rest(running.urls.giftcard_sandbox!, 'GET', '/healthz')).body).toEqual({ status: 'ok', service: 'giftcard-sandbox' });

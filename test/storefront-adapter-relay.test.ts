@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../platform/errors/app-error.js';
 import { createApp } from '../platform/http/app.factory.js';
 import { createLogger } from '../platform/logging/logger.js';
+import { providerBManifest } from '../adapters/provider-b/provider-b.manifest.js';
 import { registerAdapterRelay } from '../web/storefront/server/adapter-relay.routes.js';
 import { TestAdapter } from './harness/test-adapter.js';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
   adapter.on(`${ADAPTER}/order-1/payments/pay-1/process`, () => ({ status: 409, body: { code: 'order_changed', message: 'The order changed since it was validated.' } }));
   adapter.on(`${ADAPTER}/payments/pay-1/customer-update`, (call) => ({ status: 200, body: { received: call.body, merchant: call.headers['x-merchant'], authorization: call.headers.authorization } }));
   app = createApp({ name: 'relay-probe', logger: createLogger({ level: 'silent' }), verifier: { verify: () => Promise.reject(unauthorized('no')) }, bodyLimitBytes: 10_000, isPublicRequest: () => true });
-  registerAdapterRelay(app, { adapterUrl: (id) => (id === B ? adapter.url : undefined), merchant: 'm-relay', channel: 'web', timeoutMs: 5_000 });
+  registerAdapterRelay(app, { adapterUrl: (id) => (id === B ? adapter.url : undefined), merchant: 'm-relay', channel: 'web', timeoutMs: 5_000, allowed: { [B]: providerBManifest.storefront!.relayPaths! } });
   await app.ready();
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import type { ClientCredentials, PlatformConfig } from '../../platform/env/env.c
 import { badRequest, forbidden, notFound } from '../../platform/errors/app-error.js';
 import { createApp } from '../../platform/http/app.factory.js';
 import { errors, json } from '../../platform/http/api-docs.schemas.js';
+import type { DocumentInfo } from '../../platform/http/api-docs.plugin.js';
 import { paymentCallbackAnswers } from './callback-answers.openapi.js';
 import { platformReachable } from './platform-reachability.js';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -73,6 +74,8 @@ export interface AdapterKitOptions {
   credentials?: ClientCredentials;
   /** The platform's public keys, when handed in; default: fetched from config.platformJwksUrl (or the configuration service's). */
   platformKeys?: JSONWebKeySet;
+  /** Its API document's title and description (GET /openapi.json); default its id. */
+  document?: DocumentInfo;
 }
 
 /**
@@ -137,6 +140,7 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
     bodyLimitBytes: config.bodyLimitBytes,
     closeGraceMs: config.shutdownGraceMs,
     keepRawBody: true,
+    ...(options.document ? { document: options.document } : {}),
     readiness: [platformReachable(config.urls.order, config.timeouts.readinessProbeMs)],
     // The platform's calls carry a call token; everyone else a bearer token the platform's rules check.
     authenticate: async (request) => {

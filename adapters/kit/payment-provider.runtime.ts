@@ -24,7 +24,7 @@ export interface MountOptions {
   createPaths?: string[];
   /** More paths (with `:orderId` and `:paymentId`) for the read handler. */
   readPaths?: string[];
-  /** The create's status: 201 (default) or 200 (provider A's). */
+  /** The create's status: 201 (default) or 200 (when the provider's contract says so). */
   createStatus?: 200 | 201;
   /** JSON schemas for the API document and validation: the create body (default: anything) and the session answered. */
   schemas?: { createBody?: object; session?: object };

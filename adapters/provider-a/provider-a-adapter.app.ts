@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../kit/platform.js';
 import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
+import { settingValue } from '../kit/provider-manifest.js';
 import { clientFor, type ProviderAContext } from './provider-a.context.js';
 import { onValidation } from './provider-a-checkout.callbacks.js';
 import { registerProviderARoutes } from './provider-a-adapter.routes.js';
 import { ProviderAActions } from './provider-a-actions.usecase.js';
 import { Finalizer } from './provider-a-finalize.flow.js';
 import { providerA } from './provider-a.provider.js';
+import { API_TIMEOUT } from './provider-a.settings.js';
 import { PROVIDER_A_ADAPTER_ID, type ProviderAConfiguration } from './provider-a.types.js';
 
 /**
@@ -21,10 +23,10 @@ export async function createProviderAAdapter(deps: ServiceDeps): Promise<Fastify
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('../../schemas/adapters/provider_a_checkout_adapter.schema.json', import.meta.url),
+    schemaFile: new URL('./provider_a_checkout_adapter.schema.json', import.meta.url),
     manifest: { kind: 'payment', name: 'Provider A checkout', routes: { createPayment: '/api/checkout/v1/orders/{orderId}/payments' } },
   });
-  const context = { kit, client: clientFor(deps.config.timeouts.providerAApiMs) } as ProviderAContext;
+  const context = { kit, client: clientFor(settingValue(deps.config, PROVIDER_A_ADAPTER_ID, API_TIMEOUT)!) } as ProviderAContext;
   // One finalizer (one step at a time per payment) for the shopper's return, the push and Refresh.
   const finalizer = new Finalizer(context);
   const actions = new ProviderAActions(context, finalizer);

@@ -15,7 +15,7 @@ export interface ShippingOptionConfig {
   shippingMethod?: string;
 }
 
-/** The configuration (schemas/adapters/provider_a_checkout_adapter.schema.json). */
+/** The configuration (provider_a_checkout_adapter.schema.json beside it). */
 export interface ProviderAConfiguration {
   apiSettings: { apiUrl: string; username: string; password: string };
   redirectUrls: { termsUrl: string; checkoutUrl: string; confirmationUrl: string; validationErrorUrl?: string };

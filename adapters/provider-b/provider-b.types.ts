@@ -1,4 +1,4 @@
-/** Provider B's adapter: its id, its configuration (schemas/adapters/provider_b_checkout_adapter.schema.json). */
+/** Provider B's adapter: its id, its configuration (provider_b_checkout_adapter.schema.json beside it). */
 export const PROVIDER_B_ADAPTER_ID = 'provider_b_checkout_adapter';
 
 export interface ProviderBConfiguration {

@@ -28,43 +28,14 @@ function demoContext(config: PlatformConfig, id: string, logger: Logger): Adapte
 
 /** The demo channel's configuration of each adapter, pointing at the local sandboxes. */
 export function demoConfigurations(config: PlatformConfig, logger?: Logger): Record<string, Record<string, unknown>> {
-  const { urls } = config;
   const quiet = logger ?? ({ warn: () => undefined } as unknown as Logger);
-  const base = (id: string) => demoContext(config, id, quiet).base;
-  const { shopPages } = demoContext(config, '', quiet);
   // The providers with a manifest seed themselves (its `demo`), when it runs here (its adapter has an address).
-  const fromManifests = Object.fromEntries(
+  return Object.fromEntries(
     PROVIDERS.flatMap(({ adapter }) => {
       const document = adapterUrlOf(config, adapter.id) ? adapter.demo?.configuration(demoContext(config, adapter.id, quiet)) : undefined;
       return document ? [[adapter.id, document]] : [];
     }),
   );
-  return {
-    provider_a_checkout_adapter: {
-      ...base('provider_a_checkout_adapter'),
-      apiSettings: { apiUrl: urls.provider_a_sandbox, username: 'merchant-a', password: 'provider-a-secret' },
-      redirectUrls: {
-        termsUrl: 'https://shop.example/terms',
-        checkoutUrl: shopPages.checkout,
-        confirmationUrl: shopPages.confirmation,
-        validationErrorUrl: `${shopPages.checkout}?error=validation`,
-      },
-      shippingCountries: ['NO', 'SE', 'DK'],
-      shippingOptions: [
-        { id: 'post', name: 'Post', description: 'Delivered in 2–3 days', price: 4900, taxAmount: 980, taxRate: 2500, preselected: true, shippingMethod: 'PostalService' },
-        { id: 'express', name: 'Express', description: 'Delivered tomorrow', price: 9900, taxAmount: 1980, taxRate: 2500, shippingMethod: 'Express' },
-        { id: 'pickup', name: 'Pick-up point', price: 0, taxAmount: 0, taxRate: 2500, shippingMethod: 'PickUpPoint' },
-      ],
-      providesShipping: true,
-      recurringEnabled: true,
-    },
-    provider_b_checkout_adapter: {
-      ...base('provider_b_checkout_adapter'),
-      apiSettings: { apiUrl: urls.provider_b_sandbox, clientId: 'provider-b-partner', clientSecret: 'provider-b-secret' },
-      checkout: { language: 'nb', mode: 'test', checkoutUrl: 'http://localhost:3000/checkout', styles: { buttonColor: '#1a73e8' } },
-    },
-    ...fromManifests,
-  };
 }
 
 /**
@@ -134,8 +105,7 @@ export function demoInstructions(gatewayUrl: string, basketId: string | undefine
     `  2. open ${gatewayUrl}/graphql#merchant=demo&channel=demo&token=<token>  (the explorer fills in the three headers)`,
     `  3. mutation { createOrderFromBasket(input: { cartReference: "${basketId ?? '<basket id>'}", culture: "nb-NO", currency: "NOK" }) { id total { includingVat } } }`,
     `     then addGiftCard(orderId, cardId: "${DEMO_GIFT_CARD.cardId}"), startPayment(orderId, adapterId: "nonpsp_adapter"), completePayment(orderId, paymentId)`,
-    '     or startPayment(orderId, adapterId: "provider_a_checkout_adapter") { htmlSnippet }: open the snippet\'s iframe address and click through (docs/adapters/provider-a.md)',
-    '  Other providers: startPayment(orderId, adapterId: "<adapter id>"); each provider\'s flow is in docs/adapters/ (test cards in docs/sandboxes.md).',
+    '     or a provider: startPayment(orderId, adapterId: "<adapter id>") { htmlSnippet redirectUrl }; each provider\'s flow is in docs/adapters/ (test cards in docs/sandboxes.md).',
     '  More baskets: POST <commerce sandbox>/api/sandbox/baskets (docs/sandboxes.md).',
     `  Or in a browser: the storefront (${storefrontUrl ? `${storefrontUrl}/` : 'port 4300'}) seeds a basket and a gift card and runs the whole checkout (docs/storefront-app.md).`,
     '',

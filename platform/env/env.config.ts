@@ -23,7 +23,7 @@ export interface ServiceSpec {
   port: number;
   /** Whether this process can run it (SERVICES); false for adapters that only have an address. */
   runs: boolean;
-  /** Prefix of its environment variables when not NAME (PROVIDER_A_ADAPTER for provider_a_checkout_adapter). */
+  /** Prefix of its environment variables when not NAME (a provider's `<PROVIDER>_ADAPTER` for its `<provider>_checkout_adapter`). */
   env?: string;
   /** The settings it declares in its manifest (adapters/kit/provider-manifest.ts), read with the rest of the environment. */
   settings?: readonly ServiceSetting[];
@@ -92,7 +92,7 @@ export interface PlatformConfig {
   ports: Record<ServiceName, number>;
   /** Base URL of each service, as other services and the gateway reach it. */
   urls: ServiceUrls;
-  /** Base URL of each adapter (COMMERCE_ADAPTER_URL, PROVIDER_A_ADAPTER_URL, …). */
+  /** Base URL of each adapter (`<ENV>_URL`: COMMERCE_ADAPTER_URL, …). */
   adapterUrls: Record<AdapterId, string>;
   bodyLimitBytes: number;
   /** How long requests in flight may finish after a stop signal (SHUTDOWN_GRACE_MS). */
@@ -165,13 +165,8 @@ export const TIMEOUT_SETTINGS = {
   READINESS_PROBE_TIMEOUT_MS: ['readinessProbeMs', 2_000],
   /** The configuration service's fetch of a configuration's remote `$schema`. */
   CONFIGURATION_SCHEMA_TIMEOUT_MS: ['configurationSchemaMs', 3_000],
-  /** Each payment provider adapter's calls to its provider's API. */
-  PROVIDER_A_API_TIMEOUT_MS: ['providerAApiMs', 10_000],
-  PROVIDER_B_API_TIMEOUT_MS: ['providerBApiMs', 5_000],
-  /** The storefront app's server relaying the browser's calls to an adapter. */
+  /** The storefront app's server relaying the browser's calls to an adapter. (A provider's own settings, its adapter's and its sandbox's time-outs among them, live in its manifests: ServiceSetting.) */
   STOREFRONT_RELAY_TIMEOUT_MS: ['storefrontRelayMs', 30_000],
-  /** Sandboxes calling the merchant: provider B's purchase callback (a provider's own settings live in its manifest: ServiceSetting). */
-  PROVIDER_B_SANDBOX_CALLBACK_TIMEOUT_MS: ['providerBSandboxCallbackMs', 5_000],
 } as const;
 
 type TimeoutField = (typeof TIMEOUT_SETTINGS)[keyof typeof TIMEOUT_SETTINGS][0];

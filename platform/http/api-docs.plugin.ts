@@ -9,7 +9,8 @@ import { errorBodySchema, errorResponse, json } from './api-docs.schemas.js';
  * installed package, a CSP that forbids any other origin). Both are public.
  */
 
-interface DocumentInfo {
+/** An API document's title and description; a provider's service names its own (AppOptions.document). */
+export interface DocumentInfo {
   title: string;
   description: string;
 }
@@ -29,8 +30,6 @@ const DOCUMENTS: Record<string, DocumentInfo> = {
   nonpsp_adapter: { title: 'Non-PSP adapter', description: 'Payments that need no payment provider (docs/adapters/nonpsp.md).' },
   giftcard_adapter: { title: 'Gift card adapter', description: 'Gift cards as part payments (docs/adapters/giftcard.md).' },
   'commerce-sandbox': { title: 'Commerce platform sandbox', description: 'Stand-in for the commerce platform: identity, baskets, orders; `/api/sandbox` seeds and injects failures (docs/sandboxes.md).' },
-  provider_b_checkout_adapter: { title: 'Provider B adapter', description: 'The checkout embedded with a script and a purchase token (docs/adapters/provider-b.md).' },
-  'provider-b-sandbox': { title: 'Provider B sandbox', description: 'Stand-in for provider B: partner tokens, purchases, order management; `/api/sandbox` is the shopper\'s side, failures and the clock (docs/sandboxes.md).' },
   'giftcard-sandbox': { title: 'Gift card system sandbox', description: 'Stand-in for the gift card system: balances and reservations; `/api/sandbox` seeds and injects failures (docs/sandboxes.md).' },
 };
 
@@ -62,10 +61,10 @@ const DOCUMENT_ROUTES = (url: string) => url === '/openapi.json' || url === '/do
 const GRAPHQL_ROUTES = (url: string) => url === '/graphql' || url.startsWith('/explorer/');
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Installs the document and its UI on a service's app; call before any route is declared. */
-export function installApiDocs(app: FastifyInstance, name: string): void {
+/** Installs the document and its UI on a service's app; call before any route is declared. `document`: its title and description when the service names them itself. */
+export function installApiDocs(app: FastifyInstance, name: string, document?: DocumentInfo): void {
   const sandbox = name.endsWith('-sandbox');
-  const info = DOCUMENTS[name] ?? { title: name, description: `The ${name} service.` };
+  const info = document ?? DOCUMENTS[name] ?? { title: name, description: `The ${name} service.` };
 
   // Response schemas document; they must never change a body (fast-json-stringify would drop
   // properties a schema does not name), so serialising stays plain JSON.stringify.
@@ -104,7 +103,7 @@ const PLATFORM_SCHEMES = {
 
 const SANDBOX_SCHEMES = {
   basic: { type: 'http', scheme: 'basic', description: 'Gift card API: `giftcard` / `giftcard-secret`; commerce identity: `checkout` / `checkout-secret`.' },
-  bearer: { type: 'http', scheme: 'bearer', description: 'Commerce API: an access token from `POST /connect/token`; provider B partner API: a token from `POST /api/partner/tokens`.' },
+  bearer: { type: 'http', scheme: 'bearer', description: 'Commerce API: an access token from `POST /connect/token`; a provider\'s partner API: a token from `POST /api/partner/tokens`.' },
 } as const;
 
 /**

@@ -8,7 +8,7 @@ import type { TokenVerifier } from '../auth/token.verifier.js';
 import { platformSigningKey } from '../auth/signing-key.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { assertSafeJson, graphqlTextHazard, urlHazard } from './json-guard.js';
-import { installApiDocs } from './api-docs.plugin.js';
+import { installApiDocs, type DocumentInfo } from './api-docs.plugin.js';
 import { discardBody, discardLimitFor } from './body-discard.js';
 import { instrumentHttp, scopeRequestId, scopeTenant, tracedServerFactory } from '../telemetry/http-server.js';
 import { mountMetrics } from '../telemetry/metrics.routes.js';
@@ -54,6 +54,8 @@ export interface AppOptions {
   authenticate?: (request: FastifyRequest) => Promise<AuthContext>;
   /** Keep each JSON body's text as `request.rawBody` (receivers hash it to check a call token). */
   keepRawBody?: boolean;
+  /** Its API document's title and description (default: the platform's own list, else its name). */
+  document?: DocumentInfo;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -113,7 +115,7 @@ export function createApp(options: AppOptions): FastifyInstance {
 
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('rawBody', undefined);
-  installApiDocs(app, options.name);
+  installApiDocs(app, options.name, options.document);
 
   // A JSON content type with an empty body (callers that POST "no body") reads as no body;
   // anything else goes through fastify's own parser (with its prototype-poisoning guards), then

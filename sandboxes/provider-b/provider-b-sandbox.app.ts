@@ -1,7 +1,6 @@
 // The provider B sandbox: partner API, shopper side, embedded script and the server callback, as one Fastify app.
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../platform/logging/logger.js';
-import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { sandboxAuth } from '../../platform/http/api-docs.plugin.js';
 import { ExchangeJournal } from '../shared/exchange.journal.js';
 import { FailureInjector } from '../shared/failure.injector.js';
@@ -13,6 +12,7 @@ import { PURCHASE_TTL_MS, PurchaseStore } from './purchase.store.js';
 import { registerPartnerRoutes, registerTokenRoute, requirePartnerToken } from './provider-b.routes.js';
 import { registerShopperRoutes } from './provider-b-shopper.routes.js';
 import { CHECKOUT_SCRIPT } from './checkout.script.js';
+import { CALLBACK_TIMEOUT_MS } from './provider-b-sandbox.settings.js';
 
 export const PROVIDER_B_SANDBOX_PORT = 4204;
 
@@ -52,9 +52,15 @@ export function createProviderBSandbox(options: ProviderBSandboxOptions): { app:
   const tokens = new PartnerTokenStore(options.clients ?? [DEFAULT_PROVIDER_B_CLIENT], options.tokenTtlSeconds ?? PARTNER_TOKEN_TTL_SECONDS, clock.now);
   const failures = new FailureInjector(PROVIDER_B_OPERATIONS);
   const journal = new ExchangeJournal();
-  const app = createSandboxApp({ name: 'provider-b-sandbox', logger: options.logger, failures, journal });
+  const app = createSandboxApp({
+    name: 'provider-b-sandbox',
+    logger: options.logger,
+    failures,
+    journal,
+    document: { title: 'Provider B sandbox', description: "Stand-in for provider B: partner tokens, purchases, order management; `/api/sandbox` is the shopper's side, failures and the clock (docs/sandboxes.md)." },
+  });
   registerTokenRoute(app, tokens);
-  registerShopperRoutes(app, purchases, tokens, options.callbackTimeoutMs ?? DEFAULT_TIMEOUTS.providerBSandboxCallbackMs, journal);
+  registerShopperRoutes(app, purchases, tokens, options.callbackTimeoutMs ?? CALLBACK_TIMEOUT_MS, journal);
   registerSandboxAdminRoutes(app, failures, clock);
   app.get('/checkout.js', { schema: { summary: 'The embedded checkout script (javascriptUrl)', response: { 200: { description: 'JavaScript', content: { 'application/javascript': { schema: { type: 'string' } } } } } } }, async (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').send(CHECKOUT_SCRIPT),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../platform/http/app.factory.js';
+import type { DocumentInfo } from '../../platform/http/api-docs.plugin.js';
 import type { TokenVerifier } from '../../platform/auth/token.verifier.js';
 import { unauthorized } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -32,6 +33,8 @@ export interface SandboxAppOptions {
   keepRawBody?: boolean;
   /** Where the API calls it answers are recorded (default: a journal of its own); pass the one its callback senders record in. */
   journal?: ExchangeJournal;
+  /** Its API document's title and description. */
+  document?: DocumentInfo;
 }
 
 /**
@@ -49,6 +52,7 @@ export function createSandboxApp(options: SandboxAppOptions): FastifyInstance {
     bodyLimitBytes: options.bodyLimitBytes ?? 1_048_576,
     isPublicRequest: () => true,
     ...(options.keepRawBody ? { keepRawBody: true } : {}),
+    ...(options.document ? { document: options.document } : {}),
   });
   // (An empty JSON body already reads as no body: the platform's app factory does that.)
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

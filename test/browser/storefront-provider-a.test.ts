@@ -8,7 +8,7 @@ import { screenshot } from './chromium.js';
 import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
 import { newBasket } from '../journey/journey-setup.js';
 
-// Provider A's frontend in the storefront (web/checkout-client/core/frontends/provider-a.frontend.ts): the
+// Provider A's frontend in the storefront (adapters/provider-a/frontend/provider-a.frontend.ts): the
 // adapter's HTML snippet placed in the page, i.e. the sandbox's hosted page in an iframe. The
 // shopper picks Express there (the provider's shipping assistant calls the adapter back, and the
 // storefront's total follows live) with the billing address given to the storefront already

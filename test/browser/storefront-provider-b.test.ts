@@ -7,7 +7,7 @@ import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
 import { amountBecomes, chooseStandardParcel, confirmationCompleted, fillInDetails, goToCheckout, pageShowsOrderAsStored, readOrder } from './storefront-shopper.js';
 
-// Provider B's frontend in the storefront (web/checkout-client/core/frontends/provider-b.frontend.ts): the
+// Provider B's frontend in the storefront (adapters/provider-b/frontend/provider-b.frontend.ts): the
 // provider's script (`javascriptUrl`, the sandbox's /checkout.js) initialised with the purchase
 // token renders the provider's checkout in an iframe. The shopper enters their details there and
 // buys; the provider tells the adapter (its server callback), not the page, so the storefront

@@ -9,7 +9,7 @@ import { formatMoney, JsonBlock, Problem, Time, useQuery } from './ui';
 /** A payment of the order as the page reads it (AdminOrder in operations.graphql). */
 type Payment = NonNullable<AdminOrderQuery['order']>['payments'][number];
 
-/** A payment as the operator names it: its name or type and its adapter ("Card (provider a)"). */
+/** A payment as the operator names it: its name or type and its adapter ("Card (the card adapter)"). */
 const paymentLabel = (payment: Pick<Payment, 'name' | 'type' | 'adapterId'>) => `${payment.name ?? payment.type ?? 'payment'} (${payment.adapterId.replace(/_adapter$/, '').replace(/_/g, ' ')})`;
 
 /** One order: state history, payments with their transaction log and actions, attempts, and the event log. */

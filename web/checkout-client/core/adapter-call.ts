@@ -1,7 +1,7 @@
 // A provider frontend's REST call to its adapter, relayed by the storefront's server with the checkout token.
 import { readSession } from './checkout-session.js';
 
-/** An adapter's refusal: its message, with the HTTP status and the body as the adapter answered it (e.g. provider B validate's array of failures). */
+/** An adapter's refusal: its message, with the HTTP status and the body as the adapter answered it (e.g. a validation's array of failures). */
 export class AdapterCallError extends Error {
   constructor(
     message: string,
@@ -14,7 +14,7 @@ export class AdapterCallError extends Error {
 }
 
 /**
- * A REST call of a provider frontend to its adapter (provider B's script events, an iframe's
+ * A REST call of a provider frontend to its adapter (a script's callbacks, an iframe's
  * events, a drop-in's submit and details), through the storefront's server
  * (`POST /api/adapters/{adapterId}/…`), with the order's checkout token. Answers the adapter's
  * JSON; a refusal throws an AdapterCallError with its message.

@@ -7,21 +7,18 @@ import { PlatformCallError } from '../../../platform/http-client/platform-call-e
 
 /**
  * The adapters' storefront calls a provider frontend makes from the browser that are REST, not
- * GraphQL (docs/adapters/*.md): provider B's script callbacks, and
- * what a provider's manifest declares (`storefront.relayPaths`, handed in as `allowed`). The page
+ * GraphQL (docs/adapters/*.md): what a provider's manifest declares (`storefront.relayPaths`,
+ * handed in as `allowed`), and any kept here (none left). The page
  * posts them here, to its own origin (no CORS at the adapters), with the order's checkout token;
  * this server forwards them as they are, with the tenant's headers, to the adapter paths each
  * allows, and answers the adapter's answer — a refusal (4xx) with its status and body as the
- * adapter gave them (B's validate refuses with an array of failures). It adds no credential of
+ * adapter gave them (a validation may refuse with an array of failures). It adds no credential of
  * its own.
  */
-export const BROWSER_ADAPTER_CALLS: Readonly<Record<string, RegExp>> = {
-  // B's process path names the order twice (`callback/orders/{id}/{id}/payments/…/process`).
-  provider_b_checkout_adapter: /^callback\/orders\/([\w-]{1,100})\/(?:payments\/[\w-]{1,100}\/(?:customer-update|shipping-option-update|validate)|\1\/payments\/[\w-]{1,100}\/process)$/,
-};
+export const BROWSER_ADAPTER_CALLS: Readonly<Record<string, RegExp>> = {};
 
 const ANSWER = json("The adapter's answer, as it answered", { type: 'object', additionalProperties: true });
-const REFUSAL = json("The adapter's refusal, as it answered: an error body, or provider B validate's array of failures", {
+const REFUSAL = json("The adapter's refusal, as it answered: an error body, or a validation's array of failures", {
   anyOf: [{ type: 'array', items: { type: 'object', additionalProperties: true } }, { $ref: `${ERROR_BODY_ID}#` }],
 });
 
@@ -33,7 +30,7 @@ export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl
     {
       config: { public: true },
       schema: {
-        summary: "A provider frontend's REST call to its adapter (provider B's script callbacks, the paths a provider's manifest allows), forwarded with the shopper's checkout token",
+        summary: "A provider frontend's REST call to its adapter (the paths a provider's manifest allows), forwarded with the shopper's checkout token",
         response: { 200: ANSWER, 201: ANSWER, ...errors(401, 403, 404, 502), 400: REFUSAL, 409: REFUSAL },
       },
     },

@@ -1,7 +1,5 @@
 // Which frontend module serves which provider adapter id.
 import { genericFrontend } from './generic.frontend.js';
-import { providerAFrontend } from './provider-a.frontend.js';
-import { providerBFrontend } from './provider-b.frontend.js';
 import type { AdapterFrontend, MountedFrontend, ProviderFrontend, ProviderFrontendOptions } from './provider-frontend.js';
 
 declare global {
@@ -23,8 +21,6 @@ const IN_ADAPTER_FOLDERS: readonly AdapterFrontend[] = Object.values(import.meta
  * frontend, which starts the payment and shows the adapter's snippet or redirect.
  */
 export const PROVIDER_FRONTENDS: Readonly<Record<string, ProviderFrontend>> = {
-  provider_a_checkout_adapter: providerAFrontend,
-  provider_b_checkout_adapter: providerBFrontend,
   ...Object.fromEntries(IN_ADAPTER_FOLDERS.map(({ adapterId, frontend }) => [adapterId, frontend])),
 };
 

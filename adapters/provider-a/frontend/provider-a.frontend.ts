@@ -1,8 +1,8 @@
 // Provider A's frontend: the hosted checkout's snippet in the page (docs/adapters/provider-a.md).
-import { watchFrameHeight } from '../frame-height.js';
-import { startPayment } from '../start-payment.js';
-import { muted, snippet } from './dom.js';
-import type { ProviderFrontend } from './provider-frontend.js';
+import { watchFrameHeight } from '../../../web/checkout-client/core/frame-height.js';
+import { startPayment } from '../../../web/checkout-client/core/start-payment.js';
+import { muted, snippet } from '../../../web/checkout-client/core/frontends/dom.js';
+import type { AdapterFrontend, ProviderFrontend } from '../../../web/checkout-client/core/frontends/provider-frontend.js';
 
 /**
  * The hosted checkout's HTML snippet, placed in the page as the provider serves it (its iframe of
@@ -33,3 +33,6 @@ export const providerAFrontend: ProviderFrontend = {
     };
   },
 };
+
+/** Found by the checkout client's registry (web/checkout-client/core/frontends/registry.ts) in this folder. */
+export const adapterFrontend: AdapterFrontend = { adapterId: 'provider_a_checkout_adapter', frontend: providerAFrontend };

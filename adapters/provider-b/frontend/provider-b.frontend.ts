@@ -1,10 +1,10 @@
 // Provider B's frontend: the provider's script rendering its checkout for the purchase token, its callbacks answered through the adapter (docs/adapters/provider-b.md).
-import { AdapterCallError, callAdapter } from '../adapter-call.js';
-import { loadScript } from '../load-script.js';
-import { failureText, shopperMessage } from '../shopper-words.js';
-import { dataString, startPayment } from '../start-payment.js';
-import { element, muted } from './dom.js';
-import type { ProviderFrontend } from './provider-frontend.js';
+import { AdapterCallError, callAdapter } from '../../../web/checkout-client/core/adapter-call.js';
+import { loadScript } from '../../../web/checkout-client/core/load-script.js';
+import { failureText, shopperMessage } from '../../../web/checkout-client/core/shopper-words.js';
+import { dataString, startPayment } from '../../../web/checkout-client/core/start-payment.js';
+import { element, muted } from '../../../web/checkout-client/core/frontends/dom.js';
+import type { AdapterFrontend, ProviderFrontend } from '../../../web/checkout-client/core/frontends/provider-frontend.js';
 
 /** The `checkout` object the script hands its callbacks (Avarda Checkout 3's names). */
 export interface ProviderBScriptCheckout {
@@ -167,3 +167,6 @@ export const providerBFrontend: ProviderFrontend = {
     };
   },
 };
+
+/** Found by the checkout client's registry (web/checkout-client/core/frontends/registry.ts) in this folder. */
+export const adapterFrontend: AdapterFrontend = { adapterId: 'provider_b_checkout_adapter', frontend: providerBFrontend };
