@@ -2,24 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../platform/logging/logger.js';
 import type { SandboxManifest } from './shared/sandbox-manifest.js';
 
-/** The sandboxes without a manifest yet, by short name (none left: every sandbox has a manifest, SandboxManifest, and is started by its service name). */
-export const SANDBOX_NAMES: readonly string[] = [];
-export type SandboxName = (typeof SANDBOX_NAMES)[number];
-
-export const DEFAULT_SANDBOX_PORTS: Readonly<Record<SandboxName, number>> = {};
-
 export interface SandboxRunnerOptions {
   host: string;
-  /** Port per sandbox, by short name or a manifest's service name (0 = any free port); a sandbox left out uses its default port. */
-  ports?: Partial<Record<SandboxName, number>> & Readonly<Record<string, number>>;
-  /** The sandboxes that come with a manifest (sandboxes/<provider>/*-sandbox.manifest.ts), started after the others with their settings' defaults. */
+  /** Port per sandbox, by its manifest's service name (0 = any free port); a sandbox left out uses its manifest's port. */
+  ports?: Readonly<Record<string, number>>;
+  /** The sandboxes to start: their manifests (sandboxes/<provider>/*-sandbox.manifest.ts), each with its settings' defaults. */
   manifests?: readonly SandboxManifest[];
   logger: Logger;
 }
 
 export interface RunningSandboxes {
   /** Base URL of each sandbox, with the real port when 0 was asked for. */
-  urls: Record<SandboxName, string> & Record<string, string>;
+  urls: Record<string, string>;
   state: Record<string, unknown>;
   close(): Promise<void>;
 }
@@ -27,8 +21,8 @@ export interface RunningSandboxes {
 const hostForUrl = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
 
 /**
- * Starts the sandboxes (those of `manifests`) on their ports
- * and returns their URLs; `close()` stops them all. A failure to start one closes the others.
+ * Starts the sandboxes of `manifests` on their ports and returns their URLs; `close()` stops
+ * them all. A failure to start one closes the others.
  */
 export async function startSandboxes(options: SandboxRunnerOptions): Promise<RunningSandboxes> {
   const declared = (options.manifests ?? []).map((manifest) => ({ manifest, built: manifest.create({ logger: options.logger }) }));
@@ -36,7 +30,7 @@ export async function startSandboxes(options: SandboxRunnerOptions): Promise<Run
   const close = async () => {
     for (const app of started.reverse()) await app.close();
   };
-  const urls = {} as RunningSandboxes['urls'];
+  const urls: RunningSandboxes['urls'] = {};
   const apps: Array<{ name: string; app: FastifyInstance; port: number }> = [
     ...declared.map(({ manifest, built }) => ({ name: manifest.name, app: built.app, port: manifest.port })),
   ];

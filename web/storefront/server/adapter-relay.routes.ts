@@ -8,15 +8,13 @@ import { PlatformCallError } from '../../../platform/http-client/platform-call-e
 /**
  * The adapters' storefront calls a provider frontend makes from the browser that are REST, not
  * GraphQL (docs/adapters/*.md): what a provider's manifest declares (`storefront.relayPaths`,
- * handed in as `allowed`), and any kept here (none left). The page
+ * handed in as `allowed`). The page
  * posts them here, to its own origin (no CORS at the adapters), with the order's checkout token;
  * this server forwards them as they are, with the tenant's headers, to the adapter paths each
  * allows, and answers the adapter's answer — a refusal (4xx) with its status and body as the
  * adapter gave them (a validation may refuse with an array of failures). It adds no credential of
  * its own.
  */
-export const BROWSER_ADAPTER_CALLS: Readonly<Record<string, RegExp>> = {};
-
 const ANSWER = json("The adapter's answer, as it answered", { type: 'object', additionalProperties: true });
 const REFUSAL = json("The adapter's refusal, as it answered: an error body, or a validation's array of failures", {
   anyOf: [{ type: 'array', items: { type: 'object', additionalProperties: true } }, { $ref: `${ERROR_BODY_ID}#` }],
@@ -24,7 +22,7 @@ const REFUSAL = json("The adapter's refusal, as it answered: an error body, or a
 
 /** `timeoutMs`: how long a forwarded call waits for the adapter (STOREFRONT_RELAY_TIMEOUT_MS). */
 export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl: (adapterId: string) => string | undefined; merchant: string; channel: string; timeoutMs: number; allowed?: Readonly<Record<string, RegExp>> }) {
-  const allowedPaths: Readonly<Record<string, RegExp>> = { ...BROWSER_ADAPTER_CALLS, ...options.allowed };
+  const allowedPaths: Readonly<Record<string, RegExp>> = options.allowed ?? {};
   app.post<{ Params: { adapterId: string; '*': string }; Body: unknown }>(
     '/api/adapters/:adapterId/*',
     {
