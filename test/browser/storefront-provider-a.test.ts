@@ -40,6 +40,9 @@ describe("the storefront's provider A frontend", () => {
       // The hosted page starts from what the shopper gave the storefront, and is sized to its content.
       await expect(hosted.getByLabel('Given name').inputValue()).resolves.toBe(BILLING.givenName);
       await expect(hosted.getByLabel('City').inputValue()).resolves.toBe(BILLING.city);
+      // A frame below the fold is not rendered (Chromium throttles offscreen cross-origin frames), so its
+      // page reports no height until the shopper scrolls to it, as a shopper does before buying.
+      await snippet.scrollIntoViewIfNeeded();
       await snippet.locator('iframe[style*=" height:"]').waitFor();
       await amountBecomes(page, 'order-total', 298.9);
 

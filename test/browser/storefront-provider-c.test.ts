@@ -43,6 +43,9 @@ async function providerFrame(page: Page, total = '298.90 NOK'): Promise<FrameLoc
   await frame.locator('#total', { hasText: total }).waitFor();
   // The iframe says how tall its checkout is and the page sizes the frame to it (style height
   // next to the snippet's min-height): the Purchase button is on the page, not scrolled inside.
+  // A frame below the fold is not rendered (Chromium throttles offscreen cross-origin frames), so
+  // it reports no height until the shopper scrolls to it, as a shopper does before buying.
+  await snippet.scrollIntoViewIfNeeded();
   await snippet.locator('iframe[style*=" height:"]').waitFor();
   return frame;
 }
