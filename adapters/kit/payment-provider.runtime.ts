@@ -215,10 +215,10 @@ function mount<TConfig, TFront>(
         else if (transaction) await log(tenant, call.orderId, payment.id, transaction);
         return answer;
       }
-      const { eventKey: _key, ...logged } = transaction ?? {};
       return {
         ...answer,
-        ...(transaction ? { transaction: logged } : {}),
+        // Its eventKey, if any, is not sent (paymentAnswerSchema has none) and the platform ignores it.
+        ...(transaction ? { transaction } : {}),
         // A refresh may also say what the provider holds (the platform records it with the state).
         ...(name === 'refresh' && amount !== undefined ? { amount } : {}),
       };

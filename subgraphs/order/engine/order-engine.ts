@@ -57,6 +57,13 @@ export interface EngineLimits {
 export const DEFAULT_ENGINE_LIMITS: EngineLimits = { hookTimeoutMs: 5_000, cascadeLimit: 16, maxAttempts: 25 };
 
 /** A change may start from the process's cached copy only when nothing outside is called before its commit can prove the copy current. */
+/** Runs a lifecycle step that records its answers inside `document.payments`, and says whether they changed them. */
+async function answeredInto<T>(document: OrderDocument, step: () => Promise<T>): Promise<{ result: T; answered: boolean }> {
+  const before = JSON.stringify(document.payments);
+  const result = await step();
+  return { result, answered: JSON.stringify(document.payments) !== before };
+}
+
 const mayStartFromCache = (order: OrderRecord): boolean => !callsOut(order.document);
 
 /**
@@ -282,10 +289,9 @@ export class OrderEngine {
    * `payment_process_failed`, recorded as a veto event). Answers are recorded on the draft.
    */
   private async process(request: ChangeRequest, current: OrderRecord, draft: OrderDocument, context: LifecycleContext): Promise<{ payments: PaymentDocument[]; answered: boolean }> {
-    const before = JSON.stringify(draft.payments);
     try {
-      const payments = await this.lifecycle!.process(context, draft);
-      return { payments, answered: JSON.stringify(draft.payments) !== before };
+      const { result: payments, answered } = await answeredInto(draft, () => this.lifecycle!.process(context, draft));
+      return { payments, answered };
     } catch (error) {
       if (error instanceof AppError) await this.recordRefusal(request, current, error);
       throw error;
@@ -294,16 +300,13 @@ export class OrderEngine {
 
   /** accepted → completed, once the hooks accepted it: `confirm` on the part payments; answers recorded inside `payments`, the payments confirmed returned. */
   private async confirm(document: OrderDocument, context: LifecycleContext): Promise<{ payments: string[]; answered: boolean }> {
-    const before = JSON.stringify(document.payments);
-    const payments = await this.lifecycle!.confirm(context, document);
-    return { payments, answered: JSON.stringify(document.payments) !== before };
+    const { result: payments, answered } = await answeredInto(document, () => this.lifecycle!.confirm(context, document));
+    return { payments, answered };
   }
 
   /** processing → checkout, once the hooks accepted it: `abort` releases reservations; answers recorded inside `payments`. */
   private async release(document: OrderDocument, context: LifecycleContext): Promise<boolean> {
-    const before = JSON.stringify(document.payments);
-    await this.lifecycle!.release(context, document);
-    return JSON.stringify(document.payments) !== before;
+    return (await answeredInto(document, () => this.lifecycle!.release(context, document))).answered;
   }
 
   private async undoProcess(context: LifecycleContext, order: OrderDocument, payments: PaymentDocument[]): Promise<void> {
