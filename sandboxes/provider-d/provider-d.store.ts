@@ -328,14 +328,43 @@ export class ProviderDStore {
     return this.modify(payment, 'cancel', 'CANCELLATION', undefined, input.reference);
   }
 
+  /**
+   * `/payments/{psp}/reversals`: cancels a payment not captured yet, refunds what a captured one
+   * has left; its CANCEL_OR_REFUND webhook says which (`modification.action`).
+   */
+  reverse(account: MerchantAccount, psp: string, input: ModificationRequest) {
+    const payment = this.own(account, psp);
+    if (payment.status !== 'authorised' || payment.cancelled) throw validation(`Payment ${psp} is ${payment.cancelled ? 'cancelled' : payment.status}; only an authorised payment can be reversed.`, '167');
+    const left = payment.captured - payment.refunded;
+    if (payment.captured > 0 && left <= 0) throw validation(`Payment ${psp} is refunded in full; there is nothing to reverse.`, '167');
+    const action = payment.captured > 0 ? 'refund' : 'cancel';
+    if (action === 'refund') payment.refunded += left;
+    else payment.cancelled = true;
+    const amount = { value: action === 'refund' ? left : payment.amount.value, currency: payment.amount.currency };
+    const answer = this.modify(payment, 'reversal', 'CANCEL_OR_REFUND', undefined, input.reference, { amount, additionalData: { 'modification.action': action, originalMerchantReference: payment.reference } });
+    return answer;
+  }
+
   private checkCurrency(payment: PaymentRecord, amount: Amount | undefined): void {
     if (amount && amount.currency !== payment.amount.currency) throw validation(`Currency ${amount.currency} is not the payment's (${payment.amount.currency}).`, '128');
   }
 
-  private modify(payment: PaymentRecord, type: Modification['type'], eventCode: string, amount: Amount | undefined, reference: string | undefined) {
+  /**
+   * A modification, answered `received`; its webhook follows. As the provider does, the webhook's
+   * `merchantReference` is the modification request's `reference` when it named one (the payment's
+   * own reference otherwise), and its `originalReference` the payment's PSP reference.
+   */
+  private modify(payment: PaymentRecord, type: Modification['type'], eventCode: string, amount: Amount | undefined, reference: string | undefined, event: { amount?: Amount; additionalData?: Record<string, string> } = {}) {
     const modification: Modification = { pspReference: pspReference(), type, ...(amount ? { amount } : {}), ...(reference ? { reference } : {}), status: 'received', createdAt: this.now().toISOString() };
     payment.modifications.push(modification);
-    this.notify(payment, eventCode, true, { pspReference: modification.pspReference, originalReference: payment.pspReference, amount: amount ?? payment.amount, reason: '' });
+    this.notify(payment, eventCode, true, {
+      pspReference: modification.pspReference,
+      originalReference: payment.pspReference,
+      merchantReference: reference ?? payment.reference,
+      amount: event.amount ?? amount ?? payment.amount,
+      reason: '',
+      ...(event.additionalData ? { additionalData: event.additionalData } : {}),
+    });
     return { merchantAccount: payment.merchantAccount, paymentPspReference: payment.pspReference, pspReference: modification.pspReference, ...(reference ? { reference } : {}), ...(amount ? { amount } : {}), status: 'received' };
   }
 
@@ -390,14 +419,14 @@ export class ProviderDStore {
     return { type: 'threeDS2', subtype: challenge.kind, paymentMethodType: payment.paymentMethod.type, token: b64({ challengeId: challenge.id, acsUrl: url }), authorisationToken: challenge.id, url };
   }
 
-  private notify(payment: PaymentRecord, eventCode: string, success: boolean, fields: { pspReference?: string; originalReference?: string; amount: Amount; reason: string }): void {
+  private notify(payment: PaymentRecord, eventCode: string, success: boolean, fields: { pspReference?: string; originalReference?: string; merchantReference?: string; amount: Amount; reason: string; additionalData?: Record<string, string> }): void {
     const account = this.accounts.get(payment.merchantAccount)!;
     const unsigned: Omit<NotificationRequestItem, 'additionalData'> = {
       amount: fields.amount,
       eventCode,
       eventDate: this.now().toISOString(),
       merchantAccountCode: payment.merchantAccount,
-      merchantReference: payment.reference,
+      merchantReference: fields.merchantReference ?? payment.reference,
       ...(fields.originalReference ? { originalReference: fields.originalReference } : {}),
       paymentMethod: payment.paymentMethod.brand ?? payment.paymentMethod.type,
       pspReference: fields.pspReference ?? payment.pspReference,
@@ -412,6 +441,7 @@ export class ProviderDStore {
       ...(authorisation && payment.recurringProcessingModel ? { recurringProcessingModel: payment.recurringProcessingModel } : {}),
       ...(authorisation && payment.storedPaymentMethodId ? { 'recurring.recurringDetailReference': payment.storedPaymentMethodId } : {}),
       ...(authorisation && payment.shopperReference ? { 'recurring.shopperReference': payment.shopperReference } : {}),
+      ...fields.additionalData,
       hmacSignature: signNotification(unsigned, account.hmacKey),
     };
     const webhook: WebhookRecord = {

@@ -21,7 +21,7 @@ const SHOPPER = 'shopper-contract-1';
 const adapterUrl = () => system.urls.provider_d_dropin_adapter!;
 const sandboxUrl = () => system.urls.provider_d_sandbox!;
 const asStorefront = (method: string, path: string, body?: unknown) => rest(adapterUrl(), method, path, { token: storefront, ...tenant, ...(body === undefined ? {} : { body }) });
-const cardData = (number: string) => ({ paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' }, browserInfo: { userAgent: 'jest' } });
+const cardData = (number: string) => ({ paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' }, browserInfo: { acceptHeader: '*/*', colorDepth: 24, javaEnabled: false, language: 'nb-NO', screenHeight: 900, screenWidth: 1280, timeZoneOffset: -60, userAgent: 'jest' } });
 const gql = async <TData, TVariables extends Record<string, unknown>>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
   (await graphql(system.urls.gateway!, document, variables, { token: admin.token, ...tenant })).body;
 const getOrder = async (orderId: string) => (await admin.call('GET', `/${orderId}`)).body;
