@@ -449,6 +449,91 @@ describe('provider D: webhooks without metadata (CAPTURE, REFUND, CANCELLATION, 
   });
 });
 
+describe("provider D: a reversal's CANCEL_OR_REFUND (routed by originalReference too)", () => {
+  const reverse = (pspReference: string) => rest(sandboxUrl(), 'POST', `/v71/payments/${pspReference}/reversals`, { headers: { 'x-api-key': 'provider-d-sandbox-api-key' }, body: { merchantAccount: ACCOUNT, reference: 'dashboard-reversal' } });
+  const itemOf = async (pspReference: string) =>
+    eventually(async () => ((await webhooksAccepted(pspReference, 1)) as Array<{ eventCode: string; body: { notificationItems: Array<{ NotificationRequestItem: Record<string, any> }> } }>).find((w) => w.eventCode === 'CANCEL_OR_REFUND')?.body.notificationItems[0]!.NotificationRequestItem, 30_000);
+
+  it('cancels a payment not captured, refunds what a captured one has left', async () => {
+    const authorised = await started(100);
+    const psp = (await submit(authorised.orderId, authorised.paymentId, cardData(CARDS.authorise))).body.pspReference as string;
+    await eventually(async () => (await getOrder(authorised.orderId)).state.currentStatus === 'completed', 30_000);
+    expect((await reverse(psp)).status).toBe(201);
+    expect(await itemOf(psp)).toMatchObject({ merchantReference: 'dashboard-reversal', originalReference: psp, additionalData: { 'modification.action': 'cancel' } });
+    await eventually(async () => (await paymentOf(authorised.orderId, authorised.paymentId)).state === 'cancelled', 30_000);
+
+    const captured = await started(100);
+    const capturedPsp = (await submit(captured.orderId, captured.paymentId, cardData(CARDS.authorise))).body.pspReference as string;
+    dataOf(await gql(DeliverOrderDocument, { id: captured.orderId }));
+    await eventually(async () => (await paymentOf(captured.orderId, captured.paymentId)).state === 'captured', 30_000);
+    expect((await reverse(capturedPsp)).status).toBe(201);
+    expect(await itemOf(capturedPsp)).toMatchObject({ merchantReference: 'dashboard-reversal', amount: { value: 10000 }, additionalData: { 'modification.action': 'refund' } });
+    await eventually(async () => (await paymentOf(captured.orderId, captured.paymentId)).state === 'refunded', 30_000);
+    expect(await paymentOf(captured.orderId, captured.paymentId)).toMatchObject({ refundedAmount: 100 });
+    await outboxSettled(system, captured.orderId);
+  });
+});
+
+describe("provider D: 3-D Secure 2's shopper details are the order's, the shopper's IP the caller's to vouch for", () => {
+  const BILLING = { type: 'person', givenName: 'Kari', familyName: 'Nordmann', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO', email: 'kari@example.com', phone: '+47 912 34 567' };
+  const SHIPPING = { type: 'person', givenName: 'Ola', familyName: 'Nordmann', streetAddress: 'Kirkeveien 12B', postalCode: '0368', city: 'Oslo', country: 'NO' };
+  /** An order with billing and shipping addresses, its drop-in payment, and its checkout token (the shopper's browser). */
+  async function startedWithCustomer() {
+    const created = await admin.call('POST', '', sampleOrder({ customer: { billing: BILLING, shipping: SHIPPING } }));
+    expect(created.status).toBe(201);
+    const orderId = created.body.id as string;
+    const payment = await create(orderId);
+    expect(payment.status).toBe(201);
+    const checkout = await admin.call('POST', `/${orderId}/checkout-token`);
+    return { orderId, paymentId: payment.body.paymentId as string, checkoutToken: checkout.body.token as string };
+  }
+  const lastPaymentRequest = async () => (await recordedExchanges(sandboxUrl(), 'in')).filter((exchange) => exchange.operation === 'payments').at(-1)!.requestBody as Record<string, unknown>;
+  const asShopper = (token: string, orderId: string, paymentId: string, body: unknown, headers: Record<string, string> = {}) =>
+    rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/transaction`, { token, ...tenant, headers, body });
+  // What a browser might say about itself: none of it reaches the provider.
+  const claims = { shopperEmail: 'someone@else.example', billingAddress: { street: 'Elsewhere', houseNumberOrName: '9', postalCode: '1', city: 'X', country: 'SE' }, shopperName: { firstName: 'Some', lastName: 'One' }, telephoneNumber: '+46700000000', shopperIP: '198.51.100.66' };
+
+  it("the browser calling with its checkout token: the order's details, the address the call came from, whatever it claims", async () => {
+    const { orderId, paymentId, checkoutToken } = await startedWithCustomer();
+    const answer = await asShopper(checkoutToken, orderId, paymentId, { ...cardData(CARDS.authorise), ...claims }, { 'x-shopper-ip': '198.51.100.67', 'x-forwarded-for': '198.51.100.68' });
+    expect(answer.status).toBe(200);
+    expect(await lastPaymentRequest()).toMatchObject({
+      shopperEmail: 'kari@example.com',
+      shopperName: { firstName: 'Kari', lastName: 'Nordmann' },
+      telephoneNumber: '+4791234567',
+      billingAddress: { street: 'Storgata', houseNumberOrName: '1', postalCode: '0155', city: 'Oslo', country: 'NO' },
+      deliveryAddress: { street: 'Kirkeveien', houseNumberOrName: '12B', postalCode: '0368', city: 'Oslo', country: 'NO', firstName: 'Ola', lastName: 'Nordmann' },
+      shopperIP: '127.0.0.1',
+      channel: 'Web',
+      origin: 'https://shop.example',
+      browserInfo: cardData(CARDS.authorise).browserInfo,
+    });
+  });
+
+  it("relayed by the storefront's server: its X-Shopper-IP counts with its own storefront token beside the checkout token; any other proof is 401 and nothing is paid", async () => {
+    const { orderId, paymentId, checkoutToken } = await startedWithCustomer();
+    const before = (await recordedExchanges(sandboxUrl(), 'in')).length;
+    const otherChannel = await system.token({ merchant: tenant.merchant, channels: ['elsewhere'], role: 'storefront' });
+    for (const proof of [`Bearer ${otherChannel}`, `Bearer ${adminToken}`, 'Bearer not-a-token', checkoutToken]) {
+      const refused = await asShopper(checkoutToken, orderId, paymentId, cardData(CARDS.authorise), { 'x-shopper-ip': '203.0.113.9', 'x-storefront-authorization': proof });
+      expect(refused).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    }
+    expect((await recordedExchanges(sandboxUrl(), 'in')).length).toBe(before);
+    const relayed = await asShopper(checkoutToken, orderId, paymentId, cardData(CARDS.authorise), { 'x-shopper-ip': '203.0.113.9', 'x-storefront-authorization': `Bearer ${storefront}` });
+    expect(relayed.status).toBe(200);
+    expect(await lastPaymentRequest()).toMatchObject({ shopperIP: '203.0.113.9', shopperEmail: 'kari@example.com' });
+  });
+
+  it("the merchant's server with its storefront token: its X-Shopper-IP, or none (its own address is not the shopper's)", async () => {
+    const first = await startedWithCustomer();
+    expect((await rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${first.orderId}/payments/${first.paymentId}/transaction`, { token: storefront, ...tenant, headers: { 'x-shopper-ip': '2001:db8::7' }, body: cardData(CARDS.authorise) })).status).toBe(200);
+    expect(await lastPaymentRequest()).toMatchObject({ shopperIP: '2001:db8::7' });
+    const second = await startedWithCustomer();
+    expect((await submit(second.orderId, second.paymentId, cardData(CARDS.authorise))).status).toBe(200);
+    expect(await lastPaymentRequest()).not.toHaveProperty('shopperIP');
+  });
+});
+
 describe('provider D: REFUND webhooks', () => {
   /** A refund made at the provider itself (the merchant's own dashboard): only its webhook tells the platform. */
   const refundAtProvider = (pspReference: string, value: number) =>
