@@ -2,7 +2,7 @@ import { AppError } from '../kit/platform.js';
 import { withTransaction, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult, type ProviderSession } from '../kit/index.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './provider-d-api.client.js';
 import { shopperReferenceOf, toMinor } from './provider-d.mapper.js';
-import type { DropinSession, ProviderDConfiguration } from './provider-d.types.js';
+import type { DropinSession, PaymentMethodsRequest, ProviderDConfiguration } from './provider-d.types.js';
 import { parseWebhook, refundEventKey, WEBHOOK_ACK, type WebhookRouting } from './provider-d.webhook.js';
 
 /** The webhook's address at the adapter (configure it at provider D for the merchant account). */
@@ -12,7 +12,8 @@ export const PROVIDER_D_WEBHOOK_PATH = '/api/checkout/v1/callback/provider-d/web
 async function dropinSession(clientOf: ProviderDClients, { order, configuration, payment }: ProviderCall<ProviderDConfiguration>): Promise<{ session: DropinSession; request: unknown }> {
   const amount = toMinor(payment.amount, payment.currency ?? order.currency);
   const shopperReference = shopperReferenceOf(order);
-  const request = { amount, ...(order.country ? { countryCode: order.country } : {}), ...(shopperReference ? { shopperReference } : {}), ...(order.culture ? { shopperLocale: order.culture } : {}) };
+  // The methods a web drop-in can show (channel Web), for the order's country, locale and shopper.
+  const request: Omit<PaymentMethodsRequest, 'merchantAccount'> = { amount, channel: 'Web', ...(order.country ? { countryCode: order.country } : {}), ...(shopperReference ? { shopperReference } : {}), ...(order.culture ? { shopperLocale: order.culture } : {}) };
   const methods = await clientOf(configuration).paymentMethods(request);
   return {
     request,
@@ -24,6 +25,8 @@ async function dropinSession(clientOf: ProviderDClients, { order, configuration,
       amount,
       paymentMethodsResponse: { paymentMethods: methods.paymentMethods ?? [], storedPaymentMethods: methods.storedPaymentMethods ?? [] },
       paymentMethodsConfiguration: configuration.paymentMethodsConfiguration ?? {},
+      ...(configuration.dropin?.scriptUrl ? { scriptUrl: configuration.dropin.scriptUrl } : {}),
+      ...(configuration.dropin?.stylesheetUrl ? { stylesheetUrl: configuration.dropin.stylesheetUrl } : {}),
     },
   };
 }

@@ -19,6 +19,8 @@ export interface ProviderDConfiguration {
   };
   /** Handed to the drop-in as it is. */
   paymentMethodsConfiguration?: Record<string, unknown>;
+  /** Where the storefront loads the drop-in (the provider's own script in production); unset: the storefront's (its sandbox's stand-in). */
+  dropin?: { scriptUrl?: string; stylesheetUrl?: string };
   /** Templates with {orderId}, {merchant}, {channel}. */
   redirectUrls?: { checkoutUrl?: string; returnUrl?: string };
   locale?: string;
@@ -38,6 +40,9 @@ export interface DropinSession {
   amount: MinorAmount;
   paymentMethodsResponse: { paymentMethods: unknown[]; storedPaymentMethods: unknown[] };
   paymentMethodsConfiguration: Record<string, unknown>;
+  /** The configured drop-in script and stylesheet (`dropin.*`), when the channel names them. */
+  scriptUrl?: string;
+  stylesheetUrl?: string;
 }
 
 /** Provider D's answer to `/payments` and `/payments/details` (what the adapter reads of it; the rest is mirrored as is). */

@@ -30,6 +30,13 @@ export interface PaymentRequest {
   recurringProcessingModel?: RecurringProcessingModel;
   shopperInteraction?: ShopperInteraction;
   metadata?: Record<string, string>;
+  /** What 3-D Secure 2 asks for (kept with the payment's request, shown by the sandbox's payment view). */
+  browserInfo?: Record<string, unknown>;
+  origin?: string;
+  channel?: 'iOS' | 'Android' | 'Web';
+  shopperIP?: string;
+  shopperEmail?: string;
+  billingAddress?: Record<string, string>;
 }
 
 export interface DetailsRequest {

@@ -5,11 +5,12 @@ import { OrderOutcomeDocument } from '../generated/graphql.js';
 import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
-import { newBasket } from '../journey/journey-setup.js';
+import { BILLING, newBasket } from '../journey/journey-setup.js';
+import { recordedExchanges } from '../contracts/published-api.js';
 import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, pageShowsOrderAsStored, readOrder } from './storefront-shopper.js';
 
 // Provider D's frontend in the storefront (adapters/provider-d/frontend/provider-d.frontend.ts): the
-// sandbox's drop-in script mounted with the adapter's create answer, its submit sent to the
+// sandbox's stand-in of the provider's drop-in (AdyenCheckout + Dropin) mounted with the adapter's create answer, its submit sent to the
 // adapter's `transaction` through the storefront's server with the checkout token. Every path a
 // card takes, at a desktop and a phone width: a card that authorises, a 3-D Secure challenge in
 // place, a redirect to the issuer's page and back (a real navigation), a refusal followed by a
@@ -72,6 +73,19 @@ describe("the storefront's provider D frontend", () => {
       await screenshot(page, `storefront-provider-d-dropin-${viewport.width}`);
       await dropin.getByRole('button', { name: 'Pay' }).click();
       await completedByProviderD(page, orderId, viewport, 'card');
+      // What reached the provider: the drop-in's browserInfo and origin, the order's billing details, and the shopper's
+      // address as the storefront's server saw the browser's call (the relay vouches for it with its storefront token).
+      const sent = (await recordedExchanges(suite.system.urls.provider_d_sandbox!, 'in')).filter((exchange) => exchange.operation === 'payments' && (exchange.requestBody as { reference?: string }).reference === orderId);
+      expect(sent.at(-1)!.requestBody).toMatchObject({
+        shopperIP: '127.0.0.1',
+        shopperEmail: BILLING.email,
+        shopperName: { firstName: BILLING.givenName, lastName: BILLING.familyName },
+        telephoneNumber: BILLING.phone,
+        billingAddress: { street: 'Storgata', houseNumberOrName: '1', postalCode: BILLING.postalCode, city: BILLING.city, country: BILLING.country },
+        channel: 'Web',
+        origin: new URL(suite.system.urls.storefront!).origin,
+        browserInfo: { acceptHeader: expect.any(String), colorDepth: expect.any(Number), javaEnabled: false, language: expect.any(String), screenWidth: viewport.width, screenHeight: viewport.height, timeZoneOffset: expect.any(Number), userAgent: expect.any(String) },
+      });
       await finish();
     });
 
