@@ -5,6 +5,7 @@
  */
 import { AppError } from '../kit/platform.js';
 import type { PaymentDetailsRequest, PaymentRequest } from './provider-d.types.js';
+import { defined } from './defined.js';
 
 /**
  * The fields of the drop-in's `onSubmit` `state.data` the adapter passes on to `/payments`, each
@@ -72,7 +73,7 @@ export function browserSubmitOf(submit: unknown, shopperReference: string | unde
   // The method's own details (encrypted card fields, a wallet's token) are the provider's to check; its type is ours to require.
   const chosen = (storedPaymentMethodId === undefined ? paymentMethod : { ...paymentMethod, storedPaymentMethodId }) as PaymentRequest['paymentMethod'];
   return {
-    fields: { paymentMethod: chosen, ...optionalFields(submit), ...(storePaymentMethod ? { storePaymentMethod } : {}) },
+    fields: { paymentMethod: chosen, ...optionalFields(submit), ...defined({ storePaymentMethod: storePaymentMethod || undefined } satisfies Partial<BrowserFields>) },
     ...(storedPaymentMethodId === undefined ? {} : { storedPaymentMethodId }),
     storePaymentMethod,
   };
@@ -90,7 +91,7 @@ function browserInfoOf(value: Record<string, unknown>): NonNullable<PaymentReque
     throw invalid('browserInfo', 'browserInfo is the drop-in\'s: acceptHeader, colorDepth, javaEnabled, language, screenHeight, screenWidth, timeZoneOffset and userAgent.');
   }
   if (javaScriptEnabled !== undefined && typeof javaScriptEnabled !== 'boolean') throw invalid('browserInfo', 'browserInfo.javaScriptEnabled is a boolean.');
-  return { acceptHeader, colorDepth, javaEnabled, language, screenHeight, screenWidth, timeZoneOffset, userAgent, ...(javaScriptEnabled === undefined ? {} : { javaScriptEnabled }) };
+  return defined({ acceptHeader, colorDepth, javaEnabled, language, screenHeight, screenWidth, timeZoneOffset, userAgent, javaScriptEnabled } satisfies NonNullable<PaymentRequest['browserInfo']>);
 }
 
 /** The origin the page runs on, as the published API wants it: scheme, host and port only, at most 80 characters. */
@@ -127,7 +128,7 @@ function optionalFields(submit: Record<string, unknown>): Omit<BrowserFields, 'p
   if (installments !== undefined) {
     const plan = isObject(installments) ? installments.plan : undefined;
     if (!isObject(installments) || !isInteger(installments.value) || installments.value < 1 || (plan !== undefined && !INSTALMENT_PLANS.includes(plan as (typeof INSTALMENT_PLANS)[number]))) throw invalid('installments', 'installments is {value, plan?}.');
-    fields.installments = { value: installments.value, ...(plan === undefined ? {} : { plan: plan as (typeof INSTALMENT_PLANS)[number] }) };
+    fields.installments = defined({ value: installments.value, plan: plan as (typeof INSTALMENT_PLANS)[number] | undefined } satisfies NonNullable<PaymentRequest['installments']>);
   }
   if (checkoutAttemptId !== undefined) {
     if (!isText(checkoutAttemptId, 256)) throw invalid('checkoutAttemptId', 'checkoutAttemptId is a string.');
@@ -143,7 +144,7 @@ export function browserDetailsOf(body: unknown): PaymentDetailsRequest {
   if (entries.length === 0 || entries.some(([, value]) => !isText(value, 100_000))) throw new AppError(400, 'invalid_details', 'details holds the provider\'s result (threeDSResult, redirectResult, …) as strings.');
   if (body.paymentData !== undefined && !isText(body.paymentData, 100_000)) throw new AppError(400, 'invalid_details', 'paymentData is a string.');
   const details: Record<string, string> = Object.fromEntries(entries as Array<[string, string]>);
-  return { details, ...(body.paymentData === undefined ? {} : { paymentData: body.paymentData as string }) };
+  return defined({ details, paymentData: body.paymentData as string | undefined } satisfies PaymentDetailsRequest);
 }
 
 /**
@@ -154,5 +155,5 @@ export function browserDetailsOf(body: unknown): PaymentDetailsRequest {
 export function recurringFieldsOf(submit: BrowserSubmit, shopperReference: string | undefined): Pick<PaymentRequest, 'shopperReference' | 'shopperInteraction' | 'recurringProcessingModel' | 'storePaymentMethod'> {
   if (submit.storedPaymentMethodId !== undefined) return { shopperReference, shopperInteraction: 'ContAuth', recurringProcessingModel: 'CardOnFile' };
   if (submit.storePaymentMethod) return { shopperReference, shopperInteraction: 'Ecommerce', recurringProcessingModel: 'CardOnFile', storePaymentMethod: true };
-  return { shopperInteraction: 'Ecommerce', ...(shopperReference ? { shopperReference } : {}) };
+  return shopperReference ? { shopperInteraction: 'Ecommerce', shopperReference } : { shopperInteraction: 'Ecommerce' };
 }

@@ -3,8 +3,9 @@ import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { AdapterKit, TransactionLog } from '../kit/index.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClient, type ProviderDClients } from './provider-d-api.client.js';
 import { paymentRequestOf, RETURN_PATH, shopperReferenceOf, toMinor, type ShopperContext } from './provider-d.mapper.js';
+import { defined } from './defined.js';
 import { browserDetailsOf, browserSubmitOf } from './drop-in-submit.rules.js';
-import type { ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
+import type { PaymentMethodsRequest, ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 import { outcomeOf } from './result-code.rules.js';
 import { completeAuthorised, lockForPending } from './provider-d-completion.js';
 
@@ -72,7 +73,7 @@ export class ProviderDPayments {
   private async assertStoredMethodOf(order: OrderDocument, shopperReference: string, storedPaymentMethodId: string, configuration: ProviderDConfiguration): Promise<void> {
     let listed: ProviderStoredMethods;
     try {
-      listed = await this.clientOf(configuration).paymentMethods({ amount: toMinor(order.total.includingVat, order.currency), shopperReference, ...(order.country ? { countryCode: order.country } : {}) });
+      listed = await this.clientOf(configuration).paymentMethods(defined({ amount: toMinor(order.total.includingVat, order.currency), shopperReference, countryCode: order.country } satisfies Omit<PaymentMethodsRequest, 'merchantAccount'>));
     } catch (error) {
       if (!(error instanceof ProviderDError)) throw error;
       throw new AppError(400, 'provider_failed', error.message, { errorDetail: error.message });

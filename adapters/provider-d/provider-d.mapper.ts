@@ -1,8 +1,8 @@
 import { money } from '../kit/platform.js';
-import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
-import type { Address } from '../../contracts/order.types.js';
+import type { Address, OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { MinorAmount, PaymentRequest, ProviderDConfiguration } from './provider-d.types.js';
 import { isOrigin, recurringFieldsOf, type BrowserSubmit } from './drop-in-submit.rules.js';
+import { defined } from './defined.js';
 
 /**
  * The provider's minor-unit exponents that are not 2 — its published currency-codes table, not
@@ -75,15 +75,13 @@ export function shopperDetailsOf(order: OrderDocument): Pick<PaymentRequest, 'sh
   const lastName = text(billing?.familyName);
   const billingAddress = addressOf(billing);
   const delivery = addressOf(shipping);
-  const deliveryFirst = text(shipping?.givenName);
-  const deliveryLast = text(shipping?.familyName);
-  return {
-    ...(email ? { shopperEmail: email } : {}),
-    ...(firstName && lastName ? { shopperName: { firstName: firstName.slice(0, 80), lastName: lastName.slice(0, 80) } } : {}),
-    ...(phone ? { telephoneNumber: phone } : {}),
-    ...(billingAddress ? { billingAddress } : {}),
-    ...(delivery ? { deliveryAddress: { ...delivery, ...(deliveryFirst ? { firstName: deliveryFirst } : {}), ...(deliveryLast ? { lastName: deliveryLast } : {}) } } : {}),
-  };
+  return defined({
+    shopperEmail: email,
+    shopperName: firstName && lastName ? { firstName: firstName.slice(0, 80), lastName: lastName.slice(0, 80) } : undefined,
+    telephoneNumber: phone,
+    billingAddress,
+    deliveryAddress: delivery && defined({ ...delivery, firstName: text(shipping?.givenName), lastName: text(shipping?.familyName) } satisfies NonNullable<PaymentRequest['deliveryAddress']>),
+  } satisfies Partial<PaymentRequest>);
 }
 
 const text = (value: string | undefined) => (typeof value === 'string' && value.trim().length > 0 ? value.trim() : undefined);
@@ -112,7 +110,7 @@ function addressOf(address: Address | undefined): NonNullable<PaymentRequest['bi
   const [street, number] = trailing ? [trailing[1]!, trailing[2]!] : leading ? [leading[2]!, leading[1]!] : [streetAddress, ''];
   const houseNumberOrName = [number, text(address.streetAddress2)].filter(Boolean).join(', ');
   const region = text(address.region);
-  return { street, houseNumberOrName, postalCode, city, country, ...(region ? { stateOrProvince: region } : {}) };
+  return defined({ street, houseNumberOrName, postalCode, city, country, stateOrProvince: region } satisfies NonNullable<PaymentRequest['billingAddress']>);
 }
 
 /** The checkout page's origin when the channel configures the page (the drop-in runs there): the merchant's word, not the browser's. */
@@ -136,20 +134,20 @@ function configuredOrigin(configuration: ProviderDConfiguration): string | undef
  * never chooses the amount, the shopper or their details.
  */
 export function paymentRequestOf(submit: BrowserSubmit, order: OrderDocument, payment: PaymentDocument, configuration: ProviderDConfiguration, shopper: ShopperContext, returnFallback: string): Omit<PaymentRequest, 'merchantAccount'> {
-  const returnUrl = returnUrlOf(configuration, order, returnFallback);
-  const origin = configuredOrigin(configuration) ?? submit.fields.origin;
   return {
     ...submit.fields,
     ...recurringFieldsOf(submit, shopperReferenceOf(order)),
     ...shopperDetailsOf(order),
-    ...(shopper.shopperIP ? { shopperIP: shopper.shopperIP } : {}),
-    channel: 'Web',
-    ...(origin ? { origin } : {}),
-    amount: toMinor(payment.amount, payment.currency ?? order.currency),
-    reference: order.id,
-    returnUrl,
-    ...(order.country ? { countryCode: order.country } : {}),
-    ...(order.culture ? { shopperLocale: order.culture } : {}),
-    metadata: metadataOf(order, payment),
+    ...defined({
+      shopperIP: shopper.shopperIP,
+      channel: 'Web',
+      origin: configuredOrigin(configuration) ?? submit.fields.origin,
+      amount: toMinor(payment.amount, payment.currency ?? order.currency),
+      reference: order.id,
+      returnUrl: returnUrlOf(configuration, order, returnFallback),
+      countryCode: order.country,
+      shopperLocale: order.culture,
+      metadata: metadataOf(order, payment),
+    } satisfies Partial<PaymentRequest>),
   };
 }

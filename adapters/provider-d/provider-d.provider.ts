@@ -2,6 +2,7 @@ import { AppError } from '../kit/platform.js';
 import { withTransaction, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult, type ProviderSession } from '../kit/index.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './provider-d-api.client.js';
 import { shopperReferenceOf, toMinor } from './provider-d.mapper.js';
+import { defined } from './defined.js';
 import type { DropinSession, PaymentMethodsRequest, ProviderDConfiguration } from './provider-d.types.js';
 import { parseWebhook, refundEventKey, WEBHOOK_ACK, type WebhookRouting } from './provider-d.webhook.js';
 
@@ -13,7 +14,7 @@ async function dropinSession(clientOf: ProviderDClients, { order, configuration,
   const amount = toMinor(payment.amount, payment.currency ?? order.currency);
   const shopperReference = shopperReferenceOf(order);
   // The methods a web drop-in can show (channel Web), for the order's country, locale and shopper.
-  const request: Omit<PaymentMethodsRequest, 'merchantAccount'> = { amount, channel: 'Web', ...(order.country ? { countryCode: order.country } : {}), ...(shopperReference ? { shopperReference } : {}), ...(order.culture ? { shopperLocale: order.culture } : {}) };
+  const request = defined({ amount, channel: 'Web', countryCode: order.country, shopperReference, shopperLocale: order.culture } satisfies Omit<PaymentMethodsRequest, 'merchantAccount'>);
   const methods = await clientOf(configuration).paymentMethods(request);
   return {
     request,

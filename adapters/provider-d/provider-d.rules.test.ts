@@ -6,6 +6,7 @@ import { apiBaseOf, PROVIDER_D_API_VERSION } from './provider-d-api.client.js';
 import { hasValidSignature, signingPayload, type NotificationItem } from './webhook.verifier.js';
 import { redacted } from './provider-d-payment.flow.js';
 import { browserDetailsOf, browserSubmitOf, recurringFieldsOf } from './drop-in-submit.rules.js';
+import type { PaymentCaptureRequest, PaymentRequest } from './provider-d.types.js';
 
 const KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 const item: NotificationItem = { pspReference: 'PSP1', merchantAccountCode: 'Acct', merchantReference: 'order-1', amount: { value: 1000, currency: 'EUR' }, eventCode: 'AUTHORISATION', success: 'true' };
@@ -154,4 +155,22 @@ describe('provider D rules', () => {
     expect(recurringFieldsOf(storing, 'shopper-1')).toEqual({ shopperReference: 'shopper-1', shopperInteraction: 'Ecommerce', recurringProcessingModel: 'CardOnFile', storePaymentMethod: true });
     expect(browserDetailsOf({ details: { threeDSResult: 'x' }, paymentData: 'p', shopperReference: 'other' })).toEqual({ details: { threeDSResult: 'x' }, paymentData: 'p' });
   });
+
+  it("the request bodies are the provider's own library models (@adyen/api-library): what it does not publish, or types otherwise, fails the type check", () => {
+    const payment: Omit<PaymentRequest, 'merchantAccount'> = {
+      amount: { value: 100, currency: 'NOK' },
+      reference: 'o-1',
+      returnUrl: 'https://shop.example/back',
+      paymentMethod: { type: 'scheme', encryptedCardNumber: 'x' },
+      channel: 'Web',
+      // @ts-expect-error — not a field of the published PaymentRequest (the IP is `shopperIP`)
+      shopperIp: '203.0.113.5',
+    };
+    // @ts-expect-error — the published channels are iOS, Android and Web
+    const channel: PaymentRequest['channel'] = 'Desktop';
+    // @ts-expect-error — a capture names its amount
+    const capture: Omit<PaymentCaptureRequest, 'merchantAccount'> = { reference: 'p-1:captures' };
+    expect([payment.reference, channel, capture.reference]).toEqual(['o-1', 'Desktop', 'p-1:captures']);
+  });
 });
+

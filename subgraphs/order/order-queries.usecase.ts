@@ -93,9 +93,9 @@ export class OrderQueries {
    * The one read across tenants: where an adapter's own payment is, found by the payment's provider
    * reference — on the order given (its id is unique across tenants: the primary key), or, without
    * one, on whichever order holds it (the payments' containment index). For a provider event that
-   * names no tenant (a webhook carrying only the provider's references; provider D's modifications
-   * name neither the tenant nor the order). Null unless exactly one order holds a payment of that
-   * adapter with that reference.
+   * names no tenant (a webhook carrying only the provider's references; a modification's may not
+   * name the order either). Null unless exactly one order holds a payment of that adapter with that
+   * reference.
    */
   async locatePayment(adapterId: string, reference: string, orderId?: string): Promise<{ merchant: string; channel: string; orderId: string; paymentId: string } | null> {
     type Holder = { id: string; merchant: string; channel: string; payments: OrderDocument['payments'] | null };
