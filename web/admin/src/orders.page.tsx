@@ -4,7 +4,7 @@ import { AdminOrdersDocument, AdminPaymentAdaptersDocument, type AdminPaymentAda
 import { formatMoney, Problem, Time, useQuery } from './ui';
 
 const STATUSES = ['checkout', 'processing', 'accepted', 'completed', 'delivered'] as const;
-const PAYMENT_STATES = ['intent', 'processing', 'reserved', 'captured', 'failed', 'cancelled', 'refunded', 'removed'] as const;
+const PAYMENT_STATES = ['intent', 'processing', 'pending', 'reserved', 'captured', 'failed', 'cancelled', 'refunded', 'removed'] as const;
 const SORTS = [
   ['created_desc', 'Newest first'],
   ['created_asc', 'Oldest first'],
