@@ -1,7 +1,7 @@
 /** The gateway's GraphQL as the admin's browser calls it: the admin's token and tenant on every request. */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
-import { readToken } from './token-check';
+import { readToken } from './token-check.js';
 
 export interface PageConfig {
   graphqlUrl: string;
