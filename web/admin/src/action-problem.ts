@@ -6,15 +6,15 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 /** A payment as the action's words name it. */
 export interface NamedPayment {
   id: string;
-  /** Its adapter's id (`provider_a_checkout_adapter`). */
+  /** Its adapter's id (`card_checkout_adapter`). */
   adapterId?: string;
-  /** "the Card (provider a checkout) payment". */
+  /** "the Card (card checkout) payment". */
   label: string;
   amount: number;
   currency: string;
 }
 
-/** An adapter as an operator reads it: `provider_a_checkout_adapter` → "provider a checkout". */
+/** An adapter as an operator reads it: `card_checkout_adapter` → "card checkout". */
 export const adapterName = (adapterId: string) => adapterId.replace(/_adapter$/, '').replace(/_/g, ' ');
 
 /** What a payment callback is, said as an operator would ("cancel", "refund"). */
