@@ -275,7 +275,17 @@ describe('no admin page scrolls sideways', () => {
           await page.locator(`.configuration[data-configuration="${id}"] form`).waitFor();
           await sound(page, `configuration ${id} ${name}`);
         }
-        await screenshot(page, `admin-configuration-fits-${name}`, { fullPage: true });
+        // An address that fails both its format (uri) and its pattern (^https?://) is one problem: one sentence under it.
+        await page.goto(`${system.urls.admin!}#/configurations/${PROVIDER_A}`);
+        const terms = page.locator('#root_redirectUrls_termsUrl');
+        await terms.fill('shop.example/terms');
+        await page.click('button:has-text("Save")');
+        const errors = page.locator('.form-group', { has: terms }).last().locator('.error-detail li');
+        await counts(errors, (n) => n > 0);
+        expect(await errors.allInnerTexts()).toEqual(['Type a full address starting with https:// or http://, e.g. https://shop.example/checkout.']);
+        await terms.scrollIntoViewIfNeeded();
+        await sound(page, `configuration address refused ${name}`);
+        await screenshot(page, `admin-configuration-fits-${name}`);
 
         await page.click('nav >> text=Notifications');
         await page.getByTestId('no-paused-receivers').waitFor();
