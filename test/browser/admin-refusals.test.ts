@@ -161,6 +161,8 @@ describe('the admin’s filters and sign-in say what is wrong, where', () => {
       };
       try {
         await signIn(page);
+        // The list the sign-in lands on (no filters) is asked for first: listened to only once it is shown.
+        await counts(page.locator('table.orders tbody tr'), (n) => n >= 1);
         page.on('request', listen);
         await page.goto(`${system.urls.admin!}#/orders?status=shipped&payment=paid&from=yesterday&to=2026-02-31&min=-5&max=lots&sort=cheapest`);
         const problem = (field: string) => page.getByTestId(`filter-problem-${field}`);
