@@ -7,17 +7,16 @@ import type {
   ChallengeOutcome,
   MerchantAccount,
   Modification,
-  NotificationRequestItem,
   PaymentRecord,
   RecurringProcessingModel,
   ResultCode,
   ShopperInteraction,
   StoredMethod,
-  WebhookRecord,
 } from './provider-d.model.js';
 import { cardNumberOf, findTestCard, RECEIVED_TYPES, WALLET_TYPES } from './test-cards.js';
 import type { WebhookDispatcher } from './webhook.dispatcher.js';
-import { signNotification } from './webhook.signature.js';
+import { notificationOf, type NotificationFields } from './notification.mapper.js';
+import { b64, paymentAnswer, storedView } from './provider-d.views.js';
 
 export interface PaymentRequest {
   merchantAccount: string;
@@ -59,7 +58,6 @@ export interface SubscriptionRequest {
 
 const validation = (message: string, errorCode = '702') => new AppError(422, 'validation', message, { errorCode, errorType: 'validation' });
 const pspReference = () => randomBytes(8).toString('hex').toUpperCase();
-const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const unb64 = (value: unknown): Record<string, unknown> | undefined => {
   if (typeof value !== 'string') return undefined;
   try {
@@ -166,7 +164,7 @@ export class ProviderDStore {
     };
     this.payments.set(payment.pspReference, payment);
     this.begin(payment);
-    return this.response(payment);
+    return paymentAnswer(payment, this.baseUrl);
   }
 
   /** What the payment method in the request pays with, and how it behaves. */
@@ -268,10 +266,10 @@ export class ProviderDStore {
     if (!challenge) throw validation('The details do not belong to any payment (threeDSResult or redirectResult expected).', '14_002');
     const payment = this.payments.get(challenge.pspReference)!;
     if (this.accounts.get(payment.merchantAccount)?.apiKey !== apiKey) throw validation('The details do not belong to any payment of this merchant account.', '14_002');
-    if (payment.status !== 'awaiting_action') return this.response(payment); // details sent again: the same answer
+    if (payment.status !== 'awaiting_action') return paymentAnswer(payment, this.baseUrl); // details sent again: the same answer
     if (!challenge.outcome) throw validation('The shopper has not finished the authentication yet.', '14_003');
     this.finish(payment, challenge.outcome);
-    return this.response(payment);
+    return paymentAnswer(payment, this.baseUrl);
   }
 
   /** The shopper answers a challenge (the sandbox's page or `POST /api/sandbox/challenges/{id}/complete`): the details the drop-in then sends. */
@@ -401,71 +399,10 @@ export class ProviderDStore {
     return [...this.payments.values()];
   }
 
-  /** The answer of `/payments` and `/payments/details`. */
-  private response(payment: PaymentRecord): Record<string, unknown> {
-    const additionalData: Record<string, string> = {};
-    if (payment.recurringProcessingModel) additionalData.recurringProcessingModel = payment.recurringProcessingModel;
-    if (payment.shopperReference) additionalData['recurring.shopperReference'] = payment.shopperReference;
-    if (payment.storedPaymentMethodId) additionalData['recurring.recurringDetailReference'] = payment.storedPaymentMethodId;
-    if (payment.paymentMethod.lastFour) additionalData.cardSummary = payment.paymentMethod.lastFour;
-    return {
-      pspReference: payment.pspReference,
-      resultCode: payment.resultCode,
-      merchantReference: payment.reference,
-      amount: payment.amount,
-      paymentMethod: { type: payment.paymentMethod.type, ...(payment.paymentMethod.brand ? { brand: payment.paymentMethod.brand } : {}) },
-      additionalData,
-      ...(payment.refusalReason ? { refusalReason: payment.refusalReason } : {}),
-      ...(payment.status === 'awaiting_action' && payment.challenge ? { action: this.actionOf(payment, payment.challenge) } : {}),
-    };
-  }
-
-  private actionOf(payment: PaymentRecord, challenge: Challenge): Record<string, unknown> {
-    const url = `${this.baseUrl}/api/sandbox/challenges/${challenge.id}`;
-    if (challenge.kind === 'redirect') return { type: 'redirect', method: 'GET', paymentMethodType: payment.paymentMethod.type, url };
-    return { type: 'threeDS2', subtype: challenge.kind, paymentMethodType: payment.paymentMethod.type, token: b64({ challengeId: challenge.id, acsUrl: url }), authorisationToken: challenge.id, url };
-  }
-
-  private notify(payment: PaymentRecord, eventCode: string, success: boolean, fields: { pspReference?: string; originalReference?: string; merchantReference?: string; amount: Amount; reason: string; additionalData?: Record<string, string> }): void {
-    const account = this.accounts.get(payment.merchantAccount)!;
-    const unsigned: Omit<NotificationRequestItem, 'additionalData'> = {
-      amount: fields.amount,
-      eventCode,
-      eventDate: this.now().toISOString(),
-      merchantAccountCode: payment.merchantAccount,
-      merchantReference: fields.merchantReference ?? payment.reference,
-      ...(fields.originalReference ? { originalReference: fields.originalReference } : {}),
-      paymentMethod: payment.paymentMethod.brand ?? payment.paymentMethod.type,
-      pspReference: fields.pspReference ?? payment.pspReference,
-      reason: fields.reason,
-      success: success ? 'true' : 'false',
-    };
-    // As the provider's webhooks: the payment request's metadata and recurring details come back on
-    // AUTHORISATION only; a modification's event (CAPTURE, REFUND, CANCELLATION) carries its signature alone.
-    const authorisation = eventCode === 'AUTHORISATION';
-    const additionalData: Record<string, string> = {
-      ...(authorisation ? Object.fromEntries(Object.entries(payment.metadata).map(([key, value]) => [`metadata.${key}`, value])) : {}),
-      ...(authorisation && payment.recurringProcessingModel ? { recurringProcessingModel: payment.recurringProcessingModel } : {}),
-      ...(authorisation && payment.storedPaymentMethodId ? { 'recurring.recurringDetailReference': payment.storedPaymentMethodId } : {}),
-      ...(authorisation && payment.shopperReference ? { 'recurring.shopperReference': payment.shopperReference } : {}),
-      ...fields.additionalData,
-      hmacSignature: signNotification(unsigned, account.hmacKey),
-    };
-    const webhook: WebhookRecord = {
-      id: randomUUID(),
-      eventCode,
-      ...(account.webhookUrl ? { url: account.webhookUrl } : {}),
-      body: { live: 'false', notificationItems: [{ NotificationRequestItem: { additionalData, ...unsigned } }] },
-      attempts: [],
-      status: 'pending',
-    };
+  private notify(payment: PaymentRecord, eventCode: string, success: boolean, fields: NotificationFields): void {
+    const webhook = notificationOf(payment, this.accounts.get(payment.merchantAccount)!, eventCode, success, fields, this.now());
     payment.webhooks.push(webhook);
     this.webhooks.dispatch(webhook);
   }
-}
 
-/** A stored method as `/paymentMethods` lists it (what it does stays the sandbox's). */
-function storedView(method: StoredMethod) {
-  const { merchantAccount: _account, shopperReference: _shopper, behaviour: _behaviour, recurringProcessingModel: _model, createdAt: _created, ...view } = method;
-  return view;
 }
