@@ -178,6 +178,23 @@ describe("the storefront's provider D frontend", () => {
       await finish();
     });
 
+    it(`the provider failing the submit: the adapter refuses the call, the drop-in is rejected, the shopper reads it and pays again with the same payment (${viewport.width} px)`, async () => {
+      const { page, finish } = await suite.newPage({ viewport });
+      const { orderId, dropin } = await openDropin(page);
+      // The provider's /payments fails once (503): the adapter answers 400 provider_failed, the payment stays open.
+      expect((await rest(suite.system.urls.provider_d_sandbox!, 'POST', '/api/sandbox/failures', { body: { operation: 'payments', status: 503, times: 1 } })).status).toBeLessThan(300);
+      await payWith(dropin, '4111 1111 1111 1111');
+      await page.getByTestId('checkout-error').waitFor();
+      // actions.reject() ends in onPaymentFailed(): the same payment's drop-in again, ready for the next try.
+      // (the rejected one reads "Result: Error"; the fresh one has said nothing yet)
+      const again = page.getByTestId('provider-d-dropin').locator('form.dropin:has(p.status:empty)');
+      await again.waitFor();
+      await accessibleAt(page, viewport);
+      await payWith(again, '4111 1111 1111 1111');
+      await completedByProviderD(page, orderId, viewport, 'provider-failed-then-card');
+      await finish();
+    });
+
     it(`a pending card: the confirmation shows the amount awaited from the provider until it authorises, then paid in full (${viewport.width} px)`, async () => {
       const { system, shop } = suite;
       const { page, finish } = await suite.newPage({ viewport });
