@@ -10,7 +10,7 @@ input[readonly]{background:#eef0f3}.choice{display:flex;gap:.5rem;align-items:ce
 button{padding:.6rem 1rem;font-size:1rem;margin:.4rem .4rem 0 0;cursor:pointer;border-radius:4px;border:1px solid #1d4ed8;background:#fff;color:#1d4ed8}
 button.primary{background:#1d4ed8;color:#fff;width:100%;margin-right:0}button:disabled{opacity:.6;cursor:wait}
 table{border-collapse:collapse;width:100%;font-size:.95rem}td{padding:.25rem .2rem;border-bottom:1px solid #d1d5db;vertical-align:top}td.amount{text-align:right;white-space:nowrap}
-.total{font-weight:600;text-align:right;margin:.5rem 0}.known{background:#fff;border:1px solid #d1d5db;border-radius:6px;padding:.6rem;margin:.4rem 0;overflow-wrap:anywhere}
+.known p{margin:0 0 .4rem}.total{font-weight:600;text-align:right;margin:.5rem 0}.known{background:#fff;border:1px solid #d1d5db;border-radius:6px;padding:.6rem;margin:.4rem 0;overflow-wrap:anywhere}
 .status{padding:.6rem;border-radius:6px;background:#e8eefc;margin:.6rem 0}.status:empty{display:none}.error{background:#fde8e8;color:#7f1d1d}.ok{background:#e6f6ea;color:#14532d}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .sandbox{margin-top:1rem;border-top:1px dashed #9ca3af;padding-top:.4rem;font-size:.9rem;color:#374151}`;
@@ -185,11 +185,13 @@ export function checkoutPage(orderId: number): string {
   for (const button of document.querySelectorAll('button[data-outcome]')) {
     button.addEventListener('click', async () => {
       if (locked) return;
+      // What the form holds, read before the controls are disabled (a disabled field is not in the form's data).
+      const entered = form.hidden ? null : customer();
       setDisabled(true);
       say('', '');
       tell('processStart');
       try {
-        if (!form.hidden) await call('PUT', '/shopper', { customer: customer() });
+        if (entered) await call('PUT', '/shopper', { customer: entered });
         const result = await call('POST', '/purchase', { outcome: button.dataset.outcome });
         render(result.order, false);
         tell('processEnd');

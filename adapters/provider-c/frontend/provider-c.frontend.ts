@@ -1,6 +1,6 @@
 // Provider C's frontend: the provider's snippet placed as published, its q1 listeners forwarded to the adapter, the checkout locked around each order update (docs/adapters/provider-c.md).
 import { callAdapter } from '../../../web/checkout-client/core/adapter-call.js';
-import { watchLiveOrder } from '../../../web/checkout-client/core/live-order.js';
+import { CheckoutPageDocument } from '../../../web/checkout-client/core/generated/graphql.js';
 import { startPayment } from '../../../web/checkout-client/core/start-payment.js';
 import { element, muted } from '../../../web/checkout-client/core/frontends/dom.js';
 import type { AdapterFrontend, ProviderFrontend } from '../../../web/checkout-client/core/frontends/provider-frontend.js';
@@ -96,16 +96,22 @@ export const providerCFrontend: ProviderFrontend = {
       });
     };
 
-    // The order as it changes: another amount for this payment (a gift card, a shipping chosen in the page) syncs the checkout; a failed payment is a refusal.
-    const stopWatching = watchLiveOrder(client, orderId, ({ order }) => {
-      const attempt = current;
-      const payment = order?.payments.find((candidate) => candidate.id === attempt?.paymentId);
-      if (!attempt || !payment || attempt.over) return;
-      if (payment.state === 'failed') return stop(REFUSED);
-      if (payment.state !== 'intent') return;
-      attempt.expected = payment.amount;
-      if (!sameTotal(attempt.confirmed, payment.amount)) sync(attempt);
+    // The order as the page keeps it (the client's cache, which the page's orderChanged keeps current; no
+    // subscription of its own): another amount for this payment (a gift card, a shipping chosen in the page)
+    // syncs the checkout; a failed payment is a refusal.
+    const watched = client.watchQuery({ query: CheckoutPageDocument, variables: { id: orderId } }).subscribe({
+      next: (result) => {
+        const attempt = current;
+        const order = result.dataState === 'complete' ? result.data.order : undefined;
+        const payment = order?.payments.find((candidate) => candidate.id === attempt?.paymentId);
+        if (!attempt || !payment || attempt.over) return;
+        if (payment.state === 'failed') return stop(REFUSED);
+        if (payment.state !== 'intent') return;
+        attempt.expected = payment.amount;
+        if (!sameTotal(attempt.confirmed, payment.amount)) sync(attempt);
+      },
     });
+    const stopWatching = () => watched.unsubscribe();
 
     /** A new payment at the provider and its checkout (the first one, or after a refusal). */
     const attempt = () => {
