@@ -10,7 +10,7 @@ type Meaning = { outcome: WebhookOutcome; success: boolean } | undefined;
  * payment state and order move: WEBHOOK_OUTCOMES in adapters/kit/provider-webhook.runtime.ts):
  * Completed → `authorized` (the payment `reserved`, the order runs to `completed`); OnHold
  * (pending at the provider or bank, a missing delivery address, manual approval) → `pending` (the
- * payment stays `processing`, the order stops at `accepted` until the provider's next push);
+ * payment `pending`, the order stops at `accepted` until the provider's next push);
  * Refused → `failed` (the payment `failed`, the order back to `checkout` from `processing` — a
  * pending payment the provider declines later leaves the order `accepted`: no move leads back
  * from there). InProcess: the shopper has not purchased yet; nothing to do.
