@@ -239,7 +239,7 @@ describe("the storefront's provider C frontend", () => {
       await confirmationIsUsable(page);
       await screenshot(page, `storefront-provider-c-pending-${viewport.width}`);
       const [pending] = await providerCPayments(orderId);
-      expect(pending).toEqual({ state: 'processing', reference: expect.any(String) });
+      expect(pending).toEqual({ state: 'pending', reference: expect.any(String) });
 
       // The provider accepts it later and tells the shop in a checkout status push (the sandbox's
       // operator API); the page, still the same document, follows the order over orderChanged.
