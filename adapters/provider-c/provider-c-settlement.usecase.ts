@@ -72,7 +72,8 @@ export class ProviderCSettlement {
         return decline('Other', 'Your payment could not be checked just now. Please try again.');
       }
       // What the shopper is buying, as the validation request lists it (the read may list no items before the purchase).
-      const bought = Array.isArray(request.OrderItems) ? itemsTotal(request.OrderItems as OrderItem[]) : read.OrderItems?.length ? itemsTotal(read.OrderItems) : read.TotalPrice;
+      const listed = pricedItems(request.OrderItems);
+      const bought = listed ? itemsTotal(listed) : read.OrderItems?.length ? itemsTotal(read.OrderItems) : read.TotalPrice;
       const share = allocate(order).get(paymentId);
       if (share === undefined || !sameAmount(bought, payment.amount) || !sameAmount(payment.amount, share)) {
         await this.log(tenant, order, payment, 'validation', { isSuccess: false, pspStatus: read.CustomerCheckoutStatus, errorDetail: `The items bought cost ${bought}; the payment is ${payment.amount} (its share ${share}).` });
@@ -177,6 +178,13 @@ export class ProviderCSettlement {
       if (this.running.get(key) === next) this.running.delete(key);
     }
   }
+}
+
+/** The validation request's items when each has a price and a quantity (a malformed list counts as none). */
+function pricedItems(items: unknown): OrderItem[] | undefined {
+  if (!Array.isArray(items)) return undefined;
+  const priced = (item: unknown) => !!item && typeof item === 'object' && Number.isFinite((item as OrderItem).PricePerItemIncVat) && Number.isFinite((item as OrderItem).Quantity);
+  return items.every(priced) ? (items as OrderItem[]) : undefined;
 }
 
 const messageOf = (error: unknown) => (error instanceof AppError || error instanceof Error ? error.message : String(error));

@@ -332,6 +332,11 @@ describe('forged provider calls', () => {
     expect((await fetch(savedCard, { method: 'POST', headers: { 'content-type': 'application/json' }, body: card(providerOrderId + 1) })).status).toBe(400);
     expect((await payment(orderId, paymentId)).recurring).toBeUndefined();
 
+    // At the genuine validation address, a request naming another provider order (malformed items besides) is declined in the published form, not a failure.
+    const declined = await fetch(providerOrder.Urls.MerchantOrderValidationUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ OrderId: providerOrderId + 1, OrderItems: [{ Quantity: 'many' }] }) });
+    expect(declined.status).toBe(400);
+    expect(await declined.json()).toEqual({ DeclineReason: 'Other', DeclineReasonMessage: expect.any(String) });
+
     expect(await statuses(orderId)).toEqual(['checkout']);
     expect((await payment(orderId, paymentId)).state).toBe('intent');
     // At the genuine address the same body is only a hint: the provider still says InProcess, so nothing moves.
