@@ -6,7 +6,7 @@ const MAX_FRAME_HEIGHT = 4000;
 /**
  * Sizes a provider's iframe (inside `root`) to its content: the provider's page posts
  * `{source, event: "resize", value: {height}}` to its parent whenever its size changes (provider
- * A's hosted page, C's checkout), so the shopper never scrolls inside the checkout and no empty
+ * C's checkout; provider A's snippet sizes its own frame, as Klarna's does), so the shopper never scrolls inside the checkout and no empty
  * space is left below it. Answers a stop.
  */
 export function watchFrameHeight(root: HTMLElement, source: string): () => void {
