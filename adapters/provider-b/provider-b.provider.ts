@@ -104,7 +104,7 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
   async refund(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult> {
     // The request's id names the refunds before it, so a retry of this one repeats it and the next refund of the same amount is another.
     const refundedBefore = typeof call.payment.refundedAmount === 'number' ? call.payment.refundedAmount : 0;
-    const items = [returnItem(call.order.id, call.request.amount)];
+    const items = [returnItem(orderReference(call.order.id), call.request.amount)];
     const purchase = await this.management(call, 'refund', () =>
       this.api.refund(call.configuration.apiSettings, this.reference(call.payment), {
         items,

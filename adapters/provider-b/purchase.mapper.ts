@@ -96,7 +96,7 @@ export function purchaseItems(order: OrderDocument, amount: number): PurchaseIte
 }
 
 /** One returned line for `amount` (a refund of an amount, not of items): no VAT split is known for it. */
-export const returnItem = (orderId: string, amount: number): PurchaseItem => ({ description: 'Refund', notes: orderId, amount, taxCode: '0', taxAmount: 0, quantity: 1 });
+export const returnItem = (reference: string, amount: number): PurchaseItem => ({ description: 'Refund', notes: cut(reference, ITEM_TEXT_MAX), amount, taxCode: '0', taxAmount: 0, quantity: 1 });
 
 /**
  * Avarda's published limits on the shopper's fields (Checkout 3 "Error codes": names and street at
