@@ -78,7 +78,7 @@ export class ProviderBCheckout {
 
   /** beforeSubmit: `[]` when the order may be submitted (and it is remembered as validated), else every reason. */
   async validate(tenant: Tenant, orderId: string, paymentId: string, named?: string): Promise<ValidationFailure[]> {
-    const context = await this.context(tenant, orderId, paymentId, named);
+    const context = await this.reopenUnfinishedSubmit(await this.context(tenant, orderId, paymentId, named));
     const { order, payment } = context;
     if (order.state.currentStatus !== 'checkout') return [failure('order_not_in_checkout', `The order is ${order.state.currentStatus}.`)];
     if (payment.state !== 'intent') return [failure('payment_not_open', `The payment is ${payment.state}.`)];
@@ -95,6 +95,25 @@ export class ProviderBCheckout {
     if (failures.length > 0) return failures;
     await this.kit.payments.updatePayment(tenant, orderId, paymentId, { attributes: { ...payment.attributes, validated: { fingerprint: orderFingerprint(order), at: new Date().toISOString() } } });
     return [];
+  }
+
+  /**
+   * A submit the provider did not finish: the shopper's earlier submit went on (process: order and
+   * payment `processing`), but Avarda's form refused the method and the shopper is still in it
+   * (the purchase is in one of its form steps), about to submit again with another. The order goes
+   * back to `checkout` and the payment to `intent`, so the new submit is validated as the first
+   * was. Anything else is left as it is.
+   */
+  private async reopenUnfinishedSubmit(context: PaymentContext): Promise<PaymentContext> {
+    const { tenant, order, payment } = context;
+    if (order.state.currentStatus !== 'processing' || payment.state !== 'processing') return context;
+    const purchase = await this.provider.purchaseOf(context.configuration, payment);
+    const step = stepOf(purchase);
+    if (!isInCheckout(step)) return context;
+    await this.kit.orders.changeStatus(tenant, order.id, 'checkout');
+    const reopened = await this.kit.payments.updatePayment(tenant, order.id, payment.id, { state: 'intent' });
+    await this.log(tenant, order.id, reopened, { event: 'process', pspEvent: 'resubmit', isSuccess: false, pspStatus: step, errorDetail: 'The provider did not finish the earlier submit (the shopper is choosing again); the order is back in checkout.' });
+    return this.context(tenant, order.id, payment.id);
   }
 
   /**

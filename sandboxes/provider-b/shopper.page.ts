@@ -61,7 +61,7 @@ export function shopperPage(purchase: SandboxPurchaseView, remainingMs: number):
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout</title>
 <style>*{box-sizing:border-box}body{font:15px/1.4 system-ui,sans-serif;margin:0;padding:12px;color:#222;overflow-wrap:anywhere}h1{font-size:1.3rem;margin:0 0 .5rem}
-table{width:100%;border-collapse:collapse}td{padding:.2rem 0;vertical-align:top}td.n{text-align:right;white-space:nowrap;padding-left:.5rem}.total td{border-top:1px solid #999;font-weight:600}
+table{width:100%;border-collapse:collapse}th{text-align:left;font-weight:600}td{padding:.2rem 0;vertical-align:top}td.n,th.n{text-align:right;white-space:nowrap;padding-left:.5rem}.total td{border-top:1px solid #999;font-weight:600}
 fieldset{margin:.8rem 0;padding:.5rem .75rem;border:1px solid #bbb;min-width:0}label{display:block;margin:.4rem 0}
 input[type=text],input[type=email],input[type=tel],select{display:block;width:100%;max-width:28rem;margin-top:.15rem;padding:.4rem;font:inherit}
 .check{display:flex;gap:.5rem;align-items:center}.buttons{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}button{font:inherit;padding:.5rem 1rem}
