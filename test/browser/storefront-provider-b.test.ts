@@ -130,6 +130,35 @@ describe("the storefront's provider B frontend", () => {
   }
 });
 
+describe("the storefront's provider B frontend when the storefront updates the order", () => {
+  it("a gift card added in the storefront: the payment follows and the provider's form is refreshed to the new amount (refreshForm), and the order completes with both", async () => {
+    const { system, shop } = suite;
+    const { page, finish } = await suite.newPage({ viewport: { width: 1280, height: 900 } });
+    const orderId = await goToCheckout(page, system.urls.storefront!, await newBasket(system));
+    await fillInDetails(page);
+    await chooseStandardParcel(page);
+    const checkout = await openProviderB(page);
+    await checkout.locator('#total', { hasText: /^298\.90 NOK$/ }).waitFor();
+
+    const cardId = 'GIFT-PB-1';
+    expect((await rest(system.urls.giftcard_sandbox!, 'POST', '/api/sandbox/cards', { body: { cardId, balance: 100, currency: 'NOK' } })).status).toBe(201);
+    await page.getByLabel('Gift card number').fill(cardId);
+    await page.getByRole('button', { name: 'Add gift card' }).click();
+    await page.getByTestId('gift-card-payment').waitFor();
+    await checkout.locator('#total', { hasText: /^198\.90 NOK$/ }).waitFor();
+
+    await checkout.getByRole('button', { name: 'Buy' }).click();
+    await confirmationCompleted(page);
+    const order = await readOrder(system, shop, orderId);
+    expect(order.status).toBe('completed');
+    expect(order.payments.map((payment) => [payment.adapterId, payment.amount, payment.state]).sort()).toEqual([
+      ['giftcard_adapter', 100, 'captured'],
+      ['provider_b_checkout_adapter', 198.9, 'reserved'],
+    ]);
+    await finish();
+  }, 120_000);
+});
+
 describe("the storefront's provider B frontend when the shop refuses the submit", () => {
   it('beforeSubmit refused by validate (the basket changed behind the checkout): the reason in words, the purchase stays open, and once the basket is as it was a submit completes', async () => {
     const { system, shop } = suite;
