@@ -5,8 +5,8 @@ const MAX_FRAME_HEIGHT = 4000;
 
 /**
  * Sizes a provider's iframe (inside `root`) to its content: the provider's page posts
- * `{source, event: "resize", value: {height}}` to its parent whenever its size changes (provider
- * C's checkout; provider A's snippet sizes its own frame, as Klarna's does), so the shopper never scrolls inside the checkout and no empty
+ * `{source, event: "resize", value: {height}}` to its parent whenever its size changes (a snippet
+ * whose own script sizes its frame, as Klarna's does, needs none of this), so the shopper never scrolls inside the checkout and no empty
  * space is left below it. Answers a stop.
  */
 export function watchFrameHeight(root: HTMLElement, source: string): () => void {

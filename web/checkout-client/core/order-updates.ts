@@ -39,8 +39,8 @@ export function paymentFollows(order: CheckoutOrderFragment, adapterId: string):
 }
 
 /**
- * For a provider's frontend whose provider must not show the order while it changes (provider A's
- * `suspend`/`resume`, provider B's `refreshForm`): `before` when the storefront starts updating the
+ * For a provider's frontend whose provider must not show the order while it changes (a checkout
+ * suspended and resumed around the update, a form refreshed after it): `before` when the storefront starts updating the
  * order (the first of overlapping updates), `after` once every update is answered and the adapter's
  * payment holds its share again — the platform tells the adapter of a new amount a moment after the
  * update (amountChanged), and the adapter updates the provider then — read from the server, then
