@@ -52,9 +52,10 @@ const inspected = {
 /** Avarda's error form beside the platform's (provider-b.routes.ts avardaErrorHandler). */
 const avardaError = (description: string) =>
   json(description, {
-    type: 'object',
-    required: ['errorCode', 'errorMessage', 'code', 'message'],
-    properties: { errorCode: num, errorMessage: str, Errors: { type: 'array', items: obj({ Property: str, ErrorCode: num, ErrorMessage: str }) }, code: str, message: str, details: {} },
+    allOf: [
+      { $ref: 'ErrorBody#' },
+      { type: 'object', required: ['errorCode', 'errorMessage'], properties: { errorCode: num, errorMessage: str, Errors: { type: 'array', items: obj({ Property: str, ErrorCode: num, ErrorMessage: str }) } } },
+    ],
   });
 
 export const answers = {
