@@ -53,7 +53,7 @@ export function registerShopperRoutes(app: FastifyInstance, store: PurchaseStore
     async (request) => {
       const purchase = store.get(request.params.purchaseId);
       const callback = await sendPurchaseCallback(store, purchase, callbackTimeoutMs, journal);
-      return { purchase: sandboxView(store.get(purchase.purchaseId)), outcome: 'completed' as const, callback };
+      return { purchase: sandboxView(store.get(purchase.purchaseId)), ...(purchase.step === 'Completed' ? { outcome: 'completed' as const } : {}), callback };
     },
   );
 

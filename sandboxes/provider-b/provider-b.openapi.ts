@@ -64,7 +64,7 @@ export const answers = {
   purchase: { 200: json('The purchase (payment status)', purchase), 401: avardaError('No or an expired partner token'), 404: avardaError('No such purchase of this partner') },
   done: { 200: { description: 'Applied (no content, as published)', type: 'null' }, 400: avardaError('Refused, in Avarda\'s error form'), 401: avardaError('No or an expired partner token'), 404: avardaError('No such purchase of this partner') },
   shopper: { 200: json('Everything about the purchase', inspected), ...errors(400, 404) },
-  completed: { 200: json('The purchase, how it ended and the server callback it sent (null: none)', obj({ purchase: inspected, outcome: { enum: ['completed', 'declined'] }, callback: nullable(callbackAttempt) })), ...errors(400, 404, 409) },
+  completed: { 200: json('The purchase, how it ended and the server callback it sent (null: none)', obj({ purchase: inspected, outcome: { enum: ['completed', 'declined'] }, callback: nullable(callbackAttempt) }, ['purchase', 'callback'])), ...errors(400, 404, 409) },
   purchases: { 200: json('Every purchase', obj({ purchases: { type: 'array', items: inspected } })) },
   revoked: { 200: json('How many tokens were forgotten', obj({ revoked: num })) },
 };
