@@ -222,7 +222,7 @@ describe('pending payments', () => {
     const { paymentId, providerOrderId } = await start(orderId);
     expect((await shopAndPurchase(providerOrderId, { outcome: 'pending', pendingReason: 'ManualApproval' })).status).toBe(200);
     expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted']);
-    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'processing', attributes: { checkoutStatus: 'OnHold', pendingReason: 'ManualApproval' } });
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'pending', attributes: { checkoutStatus: 'OnHold', pendingReason: 'ManualApproval' } });
 
     const resolved = await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/resolve`, { decision: 'accepted', repeat: 2 });
     expect(resolved.body.events.map((e: { status: number }) => e.status)).toEqual([200, 200]);
@@ -381,10 +381,10 @@ describe('Refresh (refreshPayment)', () => {
     expect(await statuses(orderId)).toEqual(['checkout']);
 
     expect((await shopAndPurchase(providerOrderId, { outcome: 'pending', pendingReason: 'ManualApproval' })).status).toBe(200);
-    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'processing', attributes: { checkoutStatus: 'OnHold' } });
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'pending', attributes: { checkoutStatus: 'OnHold' } });
     const resolved = await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/resolve`, { decision: 'declined', repeat: 0 });
     expect(resolved.body.events).toEqual([]);
-    expect((await payment(orderId, paymentId)).state).toBe('processing');
+    expect((await payment(orderId, paymentId)).state).toBe('pending');
 
     const refreshed = await viaRest();
     expect(refreshed.status).toBe(200);
