@@ -8,9 +8,6 @@ import type { TestSystem } from './test-system.js';
 /** What runs twice: every platform service and the adapters whose webhooks and hooks the replica tests use. Sandboxes and browser apps stay single (the sandboxes keep their state in memory). */
 export const REPLICATED: readonly ServiceName[] = [...PLATFORM_SERVICES, 'commerce_adapter', 'nonpsp_adapter', 'giftcard_adapter', 'provider_d_dropin_adapter'];
 
-/** Timeouts for tests that count writers and calls on a loaded machine, for the test system and its replicas alike. */
-export const SLOW_MACHINE: NodeJS.ProcessEnv = { VALIDATION_TIMEOUT_MS: '20000', HOOK_TIMEOUT_MS: '20000' };
-
 export interface Replicas {
   /** Each replica's own address of each replicated service: [0] the test system's process, [1] the second process. */
   direct: [Record<ServiceName, string>, Record<ServiceName, string>];

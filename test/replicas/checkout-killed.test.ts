@@ -19,7 +19,7 @@ import { dataOf, graphql, rest } from '../harness/http.js';
 import { eventually } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { startPlatformProcess, type PlatformProcess } from '../harness/platform-process.js';
-import { SLOW_MACHINE } from '../harness/replicas.js';
+import { SLOW_MACHINE } from '../harness/slow-machine.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, newBasket, openShop, type Shop } from '../journey/journey-setup.js';
