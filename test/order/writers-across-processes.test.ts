@@ -197,7 +197,7 @@ describe('writers of one hooked order in two processes', () => {
     await holder.connect();
     const key = randomBytes(8).readBigInt64BE().toString();
     await holder.query('select pg_advisory_lock($1::bigint)', [key]);
-    await system.db.pool.query(`update orders set turn_holder = 'other-process', turn_until = now() + interval '10 minutes', turn_session = $2 where id = $1`, [orderId, key]);
+    await system.db.pool.query(`update orders set turn_holder = 'other-process', turn_until = now() + interval '10 minutes', turn_session = $2, turn_taken = now() where id = $1`, [orderId, key]);
     const polling = replica({ pollMs: 50, listen: false });
     let reads = 0;
     const stopObserving = observeOrderReads((id) => void (id === orderId && reads++));
@@ -231,8 +231,8 @@ describe('writers of one hooked order in two processes', () => {
       const pid = await backend();
       expect(pid).toBeDefined();
       await system.db.pool.query('select pg_terminate_backend($1)', [pid]);
-      // Reopened, on the same key (nobody else holds it), by another backend.
-      await eventually(async () => (await lost.lease.key()) === key && (await backend()) !== undefined && (await backend()) !== pid, 10_000);
+      // Reopened, on the same key (nobody else holds it), by another backend; and the lease knows it (asked after the lock is seen taken).
+      await eventually(async () => ![undefined, pid].includes(await backend()) && (await lost.lease.key()) === key, 10_000);
       const orderId = await hookedOrder('relost');
       const open = holdFirstCall('/relost-a');
       const holding = lost.engine.change(billing(orderId, 'Holding'));

@@ -65,6 +65,8 @@ export type Turn = 'taken' | 'taken-ahead' | 'mine' | 'none' | { holder: string 
 
 /** How long a writer's place next in line is kept without it asking again (it reads at least every TURN_POLL_MS). */
 export const TURN_NEXT_MS = 2_000;
+/** After PostgreSQL (re)started, how long a turn taken before still waits for its holder's lease to come back (a lease retries at least every 2 s). */
+export const TURN_SESSION_GRACE_MS = 10_000;
 
 /** The bound a taken turn expires after: `baseMs` + `perCallMs` × (the order's hooks + 2 × payments); see turnBound. */
 export interface TurnBound {
@@ -303,13 +305,17 @@ export class OrderStore {
 /** Prepared once per connection (named statements): planning is not repeated per change. */
 const LOAD_STATEMENT = { name: 'order-load', text: `select ${ORDER_COLUMNS} from orders where id = $1 and ${tenantCondition('$2', '$3')}` };
 /**
- * The turn is free (SQL on the row `o`): nobody holds it, its holder's database session is gone
- * (this statement can take the advisory lock that session held while it lived:
- * order-turn.lease.ts; the lock is the statement's own and ends with it), or, for a holder that
- * recorded no session, its time is up. Evaluated left to right: the lock is tried only for a
- * held turn.
+ * The turn is free (SQL on the row `o`): nobody holds it, its time is up, or its holder's database
+ * session is gone — this statement can take the advisory lock that session held while it lived
+ * (order-turn.lease.ts; the lock is the statement's own and ends with it). Evaluated left to
+ * right: the lock is tried only for a held turn. A turn taken before PostgreSQL itself (re)started
+ * waits TURN_SESSION_GRACE_MS from the start: the restart ended every session, also those of
+ * holders that live and are reopening their lease (on the same key), so its lock found free
+ * says nothing until then.
  */
-const TURN_FREE = '(o.turn_holder is null or o.turn_until <= now() or coalesce(pg_try_advisory_xact_lock(o.turn_session), false))';
+const TURN_FREE = `(o.turn_holder is null or o.turn_until <= now()
+  or (coalesce(pg_try_advisory_xact_lock(o.turn_session), false)
+      and (o.turn_taken >= pg_postmaster_start_time() or pg_postmaster_start_time() < now() - ${TURN_SESSION_GRACE_MS} * interval '1 millisecond')))`;
 /** Nobody else is next in line: no writer is, it is $4, or that writer stopped asking. */
 const NEXT_OPEN = '(o.turn_next is null or o.turn_next = $4 or o.turn_next_until <= now())';
 /**
@@ -328,6 +334,7 @@ const LOAD_TAKING_TURN_STATEMENT = {
              turn_holder = case when ${TURN_FREE} then $4 else o.turn_holder end,
              turn_until = case when ${TURN_FREE} then ${turnUntilSql('o.document', '$5', '$6')} else o.turn_until end,
              turn_session = case when ${TURN_FREE} then $8::bigint else o.turn_session end,
+             turn_taken = case when ${TURN_FREE} then now() else o.turn_taken end,
              turn_next = case when ${TURN_FREE} then (case when ${NEXT_OPEN} then null else o.turn_next end) else $4 end,
              turn_next_until = case when ${TURN_FREE} then (case when ${NEXT_OPEN} then null else o.turn_next_until end)
                                else now() + ${TURN_NEXT_MS} * interval '1 millisecond' end
@@ -349,6 +356,7 @@ const RELEASE_TURN_STATEMENT = {
          turn_holder = case when turn_holder = $4 then null else turn_holder end,
          turn_until = case when turn_holder = $4 then null else turn_until end,
          turn_session = case when turn_holder = $4 then null else turn_session end,
+         turn_taken = case when turn_holder = $4 then null else turn_taken end,
          turn_next = case when turn_next = $4 then null else turn_next end,
          turn_next_until = case when turn_next = $4 then null else turn_next_until end
    where id = $1 and ${tenantCondition('$2', '$3')} and (turn_holder = $4 or turn_next = $4)`,
@@ -369,7 +377,7 @@ const INSERT_STATEMENT = {
  */
 const updateOne = (outbox?: { jobs: string; transactions: string }) =>
   commitStatement({
-    write: `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now(), turn_holder = null, turn_until = null, turn_session = null
+    write: `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now(), turn_holder = null, turn_until = null, turn_session = null, turn_taken = null
       where id = $4 and version = $7 and ${tenantCondition('$5', '$6')} returning id, merchant, channel, version, document, updated_at`,
     events: { one: { id: '$8::uuid', type: '$9', actor: '$10', data: '$11::jsonb' } },
     outbox,
@@ -390,7 +398,7 @@ const updateMany = (outbox: boolean) =>
        select * from jsonb_to_recordset($1::jsonb) as m(i int, id text, merchant text, channel text, expected int, document jsonb, status text, reference text,
          "eventId" uuid, "eventType" text, actor text, data jsonb${outbox ? ', jobs jsonb, transactions jsonb' : ''})
      )
-     update orders o set document = m.document, status = m.status, reference = m.reference, version = o.version + 1, updated_at = now(), turn_holder = null, turn_until = null, turn_session = null
+     update orders o set document = m.document, status = m.status, reference = m.reference, version = o.version + 1, updated_at = now(), turn_holder = null, turn_until = null, turn_session = null, turn_taken = null
        from members m
       where o.id = any($2::text[]) and o.id = m.id and o.merchant = m.merchant and o.channel = m.channel and o.version = m.expected
      returning o.id, o.merchant, o.channel, o.version, o.document, o.updated_at, m.i, m."eventId", m."eventType", m.actor, m.data${outbox ? ', m.jobs, m.transactions' : ''}`,

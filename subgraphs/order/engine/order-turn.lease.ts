@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { Logger } from '../../../platform/logging/logger.js';
 
 const FIRST_RETRY_MS = 250;
-const MAX_RETRY_MS = 5_000;
+/** Retries at least this often: a lease lost to a database restart is back within the take statement's grace (TURN_SESSION_GRACE_MS). */
+const MAX_RETRY_MS = 2_000;
 /** How long opening the session may take before the attempt counts as failed (the database unreachable). */
 const CONNECT_TIMEOUT_MS = 5_000;
 /**
