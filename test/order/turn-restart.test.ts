@@ -1,9 +1,8 @@
 /**
  * An order's writer turn across a restart of PostgreSQL itself (docs/order-engine.md, "A holder
  * that dies"): the restart ends every session, the living holder's too, so for a moment its
- * turn's lock is free although the holder lives. On a server of the test's own (started here, so
- * the test runs within the grace after its restart), with the holder's turn session reaching it
- * through a proxy the test cuts.
+ * turn's lock is free although the holder lives. On a server of the test's own (restarted here),
+ * with the holder's turn session reaching it through a proxy the test cuts.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -51,10 +50,14 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** What a process builds: its pool, and its turn session at `leaseUrl` (default: the database's own address). */
+/**
+ * What a process builds: its pool, and its turn session at `leaseUrl` (default: the database's own
+ * address). Its takes wait a minute after a restart for a holder's session (the grace the checks
+ * below run in, however loaded the machine; the platform's is LEASE_REOPEN_GRACE_MS).
+ */
 function process(leaseUrl = url): { db: Database; lease: OrderTurnLease; store: OrderStore } {
   const db = connectDatabase(url, { max: 2 });
-  const lease = new OrderTurnLease(leaseUrl, logger);
+  const lease = new OrderTurnLease(leaseUrl, logger, 60_000);
   opened.push(db, lease);
   return { db, lease, store: new OrderStore(db.pool, new PgNotifier(db.pool, logger), {}, lease) };
 }

@@ -10,7 +10,7 @@ import { RecentOrders } from './recent-orders.cache.js';
 import { orderRead } from '../../../platform/db/order-reads.metrics.js';
 import { GroupCommitBatcher } from './group-commit.batcher.js';
 import { callsOutSql, turnUntilSql } from './order-callouts.rules.js';
-import type { OrderTurnLease } from './order-turn.lease.js';
+import { LEASE_REOPEN_GRACE_MS, type OrderTurnLease } from './order-turn.lease.js';
 
 export interface EventInput {
   id: string;
@@ -65,8 +65,6 @@ export type Turn = 'taken' | 'taken-ahead' | 'mine' | 'none' | { holder: string 
 
 /** How long a writer's place next in line is kept without it asking again (it reads at least every TURN_POLL_MS). */
 export const TURN_NEXT_MS = 2_000;
-/** After PostgreSQL (re)started, how long a turn taken before still waits for its holder's lease to come back (a lease retries at least every 2 s). */
-export const TURN_SESSION_GRACE_MS = 10_000;
 
 /** The bound a taken turn expires after: `baseMs` + `perCallMs` × (the order's hooks + 2 × payments); see turnBound. */
 export interface TurnBound {
@@ -113,7 +111,7 @@ export class OrderStore {
     private readonly notifier: PgNotifier,
     recent: { max?: number; idleMs?: number } = {},
     /** The database session the turns this store takes are tied to (order-turn.lease.ts); without one, a turn ends only at its time bound. */
-    private readonly lease?: Pick<OrderTurnLease, 'key'>,
+    private readonly lease?: Pick<OrderTurnLease, 'key' | 'reopenGraceMs'>,
   ) {
     this.recent = new RecentOrders(recent.max, recent.idleMs);
     this.commits = new GroupCommitBatcher<UpdateInput, Written | undefined>({
@@ -154,7 +152,7 @@ export class OrderStore {
   async loadTakingTurn(tenant: Tenant, id: string, holder: string, bound: TurnBound, aheadOfNext = false): Promise<{ order: OrderRecord | null; turn: Turn }> {
     const { rows } = await this.pool.query<OrderRow & { taken: boolean; turnHolder: string | null; turnUntil: Date | null; turnNext: string | null; turnNextUntil: Date | null; callsOut: boolean }>({
       ...LOAD_TAKING_TURN_STATEMENT,
-      values: [id, tenant.merchant, tenant.channel, holder, bound.baseMs, bound.perCallMs, aheadOfNext, (await this.lease?.key()) ?? null],
+      values: [id, tenant.merchant, tenant.channel, holder, bound.baseMs, bound.perCallMs, aheadOfNext, (await this.lease?.key()) ?? null, this.lease?.reopenGraceMs ?? LEASE_REOPEN_GRACE_MS],
     });
     orderRead(id);
     const row = rows[0];
@@ -309,19 +307,20 @@ const LOAD_STATEMENT = { name: 'order-load', text: `select ${ORDER_COLUMNS} from
  * session is gone — this statement can take the advisory lock that session held while it lived
  * (order-turn.lease.ts; the lock is the statement's own and ends with it). Evaluated left to
  * right: the lock is tried only for a held turn. A turn taken before PostgreSQL itself (re)started
- * waits TURN_SESSION_GRACE_MS from the start: the restart ended every session, also those of
- * holders that live and are reopening their lease (on the same key), so its lock found free
- * says nothing until then.
+ * waits $9 ms from the start (LEASE_REOPEN_GRACE_MS): the restart ended every session, also
+ * those of holders that live and are reopening their lease (on the same key), so its lock found
+ * free says nothing until then.
  */
 const TURN_FREE = `(o.turn_holder is null or o.turn_until <= now()
   or (coalesce(pg_try_advisory_xact_lock(o.turn_session), false)
-      and (o.turn_taken >= pg_postmaster_start_time() or pg_postmaster_start_time() < now() - ${TURN_SESSION_GRACE_MS} * interval '1 millisecond')))`;
+      and (o.turn_taken >= pg_postmaster_start_time() or pg_postmaster_start_time() < now() - $9::int * interval '1 millisecond')))`;
 /** Nobody else is next in line: no writer is, it is $4, or that writer stopped asking. */
 const NEXT_OPEN = '(o.turn_next is null or o.turn_next = $4 or o.turn_next_until <= now())';
 /**
  * A change's fresh read that takes the writer turn: $1–$3 the order and its tenant, $4 the holder,
  * $5–$6 the bound (turnUntilSql), $7 whether $4 may take a free turn ahead of the writer next in
- * line (who then stays next), $8 the key of the taker's database session (null without one). When the order calls out and nobody else is next in line (or
+ * line (who then stays next), $8 the key of the taker's database session (null without one), $9
+ * how long a turn taken before a database restart waits for its holder's session (TURN_FREE). When the order calls out and nobody else is next in line (or
  * that writer stopped asking), the update takes the turn if it is free, else puts $4 next in
  * line (or keeps it there). Under concurrent writers it re-checks that on the row's latest
  * version, so two takers never both succeed, and the taker reads the version it locked

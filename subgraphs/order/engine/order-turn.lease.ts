@@ -3,9 +3,16 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../../../platform/logging/logger.js';
 
-const FIRST_RETRY_MS = 250;
-/** Retries at least this often: a lease lost to a database restart is back within the take statement's grace (TURN_SESSION_GRACE_MS). */
-const MAX_RETRY_MS = 2_000;
+/** A lost session is tried again this often (one connection per store: no storm to fear), so one lost to a database restart is back well within the grace below. */
+const RETRY_MS = 250;
+/**
+ * After PostgreSQL itself (re)started, how long a turn taken before the start is not taken over on
+ * its free lock: the restart ended every session, the living holders' too, and their leases
+ * reopen (on the same key) within it. Short, so a platform restarted with its database (the
+ * embedded one) — its turns' holders dead — is not held up: it serves only seconds after the
+ * database's start anyway.
+ */
+export const LEASE_REOPEN_GRACE_MS = 2_500;
 /** How long opening the session may take before the attempt counts as failed (the database unreachable). */
 const CONNECT_TIMEOUT_MS = 5_000;
 /**
@@ -30,8 +37,8 @@ const newKey = (): string => randomBytes(8).readBigInt64BE().toString();
  *
  * The lock dies with the session, whatever kills the process (kill -9 included): PostgreSQL ends
  * a backend whose client socket closes, and its server-side keepalive (set per session) ends one
- * whose peer vanished. When the session is lost while the process lives, it is opened again with
- * backoff, on the same key when that is free (turns already taken stay tied to it), else on a new
+ * whose peer vanished. When the session is lost while the process lives, it is opened again every
+ * RETRY_MS, on the same key when that is free (turns already taken stay tied to it), else on a new
  * one; meanwhile `key()` answers null and turns taken then fall back to their time bound.
  */
 export class OrderTurnLease {
@@ -45,6 +52,8 @@ export class OrderTurnLease {
   constructor(
     private readonly databaseUrl: string | undefined,
     private readonly logger: Logger,
+    /** How long a turn taken before a database restart waits for its holder's lease to reopen (the take statement's grace; tests lengthen it). */
+    readonly reopenGraceMs = LEASE_REOPEN_GRACE_MS,
   ) {}
 
   /**
@@ -55,7 +64,7 @@ export class OrderTurnLease {
   async key(): Promise<string | null> {
     if (this.databaseUrl === undefined || this.closed) return null;
     this.opening ??= this.open().catch((error: unknown) => {
-      this.logger.warn({ err: error }, 'could not open the order turn session; turns fall back to their time bound until it is back');
+      this.logger.warn({ err: error }, 'could not open the order turn session; turns taken meanwhile fall back to their time bound');
       void this.reconnect();
     });
     if (!this.held) await this.opening;
@@ -116,14 +125,15 @@ export class OrderTurnLease {
     if (this.reconnecting) return;
     this.reconnecting = true;
     try {
-      for (let delayMs = FIRST_RETRY_MS; !this.closed && !this.held; delayMs = Math.min(delayMs * 2, MAX_RETRY_MS)) {
-        await pause(delayMs);
+      for (let failures = 0; !this.closed && !this.held; ) {
+        await pause(RETRY_MS);
         if (this.closed) return;
         try {
           await this.open();
           this.logger.info('order turn session back');
         } catch (error) {
-          this.logger.warn({ err: error, retryInMs: Math.min(delayMs * 2, MAX_RETRY_MS) }, 'order turn session could not be reopened');
+          // The first failure is worth a warning; the retries every RETRY_MS that follow are not.
+          this.logger[failures++ === 0 ? 'warn' : 'debug']({ err: error, retryInMs: RETRY_MS }, 'order turn session could not be reopened; trying again');
         }
       }
     } finally {
