@@ -35,7 +35,7 @@ let shop: Shop;
 let watcher: TestAdapter;
 
 beforeAll(async () => {
-  // Sandboxes (and the platform's services, unused here) in the test's process; the checkout runs on the killed one.
+  // The sandboxes in the test's process (with a platform beside them, here only read from); the checkout runs on the killed one.
   system = await startTestSystem({ env: SLOW_MACHINE });
   platform = await startPlatformProcess(system, KILLED, SLOW_MACHINE);
   shop = await openShop(system, 'm-checkout-killed');
@@ -152,9 +152,10 @@ async function expectConsistent({ orderId, cardId, giftCardId, nonPspId }: Check
   expect(order.state.transitions.map((transition) => transition.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
   const states = Object.fromEntries(order.payments.map((payment) => [payment.id, [payment.state, payment.amount]]));
   expect(states).toEqual({ [giftCardId]: ['captured', 100], [nonPspId]: ['reserved', 149.9] });
-  expect(order.payments.reduce((sum, payment) => sum + payment.amount * 10, 0) / 10).toBe(order.total.includingVat);
-  const turn = await system.db.pool.query('select turn_holder, turn_session from orders where id = $1', [orderId]);
-  expect(turn.rows[0]).toEqual({ turn_holder: null, turn_session: null });
+  const cents = (amount: number) => Math.round(amount * 100);
+  expect(order.payments.reduce((sum, payment) => sum + cents(payment.amount), 0)).toBe(cents(order.total.includingVat));
+  const turn = await system.db.pool.query('select turn_holder, turn_session, turn_taken from orders where id = $1', [orderId]);
+  expect(turn.rows[0]).toEqual({ turn_holder: null, turn_session: null, turn_taken: null });
 
   const card = (await rest(system.urls.giftcard_sandbox!, 'GET', `/api/sandbox/cards/${cardId}`)).body;
   expect(card).toMatchObject({ balance: 0, committed: 100, reserved: 0 });
