@@ -90,7 +90,28 @@ const openOrder = async (page: Page, orderId: string) => {
 async function sound(page: Page, name: string): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
   const width = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, client: document.scrollingElement!.clientWidth }));
-  expect({ name, ...width, sideways: await scrollsSideways(page) }).toEqual({ name, scroll: width.client, client: width.client, sideways: false });
+  // What reaches past the window's right edge (the deepest elements first), so a failure names the culprit.
+  const overflowing = await page.evaluate((client) => {
+    // Inside a box that scrolls or clips (a wide table in its own scroller), reaching past the edge moves nothing.
+    const clipped = (element: Node) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) if (getComputedStyle(box).overflowX !== 'visible') return true;
+      return false;
+    };
+    const past = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > client + 0.5 && !clipped(element));
+    const describe = (element: Element, right: number) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} → ${Math.round(right)}`;
+    const boxes = past.filter((element) => !past.some((other) => other !== element && element.contains(other))).map((element) => describe(element, element.getBoundingClientRect().right));
+    // Text that runs out of its box (an unbreakable word) widens the page without widening any box.
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const right = range.getBoundingClientRect().right;
+      if (right > client + 0.5 && node.parentElement && !clipped(node)) texts.push(`"${(node.textContent ?? '').trim().slice(0, 40)}" in ${describe(node.parentElement, right)}`);
+    }
+    return [...boxes, ...texts].slice(0, 6);
+  }, width.client);
+  expect({ name, ...width, sideways: await scrollsSideways(page), overflowing }).toEqual({ name, scroll: width.client, client: width.client, sideways: false, overflowing: [] });
 }
 
 describe('the admin offers only what the payment’s adapter can do, and says why an action was refused beside it', () => {
