@@ -95,7 +95,8 @@ describe('the storefront in shopper words', () => {
       await page.locator('[data-testid="order-state"][data-status="completed"]').waitFor();
       await page.getByTestId('confirmation-title').waitFor();
       await page.getByTestId('order-reference').waitFor();
-      await amountBecomes(page, 'confirmation-paid', 298.9);
+      await amountBecomes(page, 'confirmation-paid', 100);
+      await amountBecomes(page, 'confirmation-to-pay-later', 198.9);
       const confirmation = await page.locator('body').innerText();
       expect(confirmation).not.toMatch(UUID);
       expect(confirmation).not.toMatch(DEVELOPER_WORDS);
