@@ -34,7 +34,7 @@ export function PaymentChoice(props: {
       {loading && choices.length === 0 && <p className="muted" role="status">Loading payment methods…</p>}
       {!loading && choices.length === 0 && <p className="muted">This shop takes no payments right now.</p>}
       {missing && (
-        <p className="error" role="alert" data-testid="payment-missing">
+        <p className="error" role="alert" data-testid="payment-missing" data-problem>
           {missing}
         </p>
       )}

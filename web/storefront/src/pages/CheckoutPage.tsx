@@ -59,6 +59,15 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
   const [shippingMissing, setShippingMissing] = useState<string>();
   const [paymentMissing, setPaymentMissing] = useState<string>();
   const [placing, setPlacing] = useState(false);
+  /** Bumped when Place order found problems: the first one is brought into view (on a phone the fields are far above the button). */
+  const [refusedPlacings, setRefusedPlacings] = useState(0);
+  const [placeRefused, setPlaceRefused] = useState(false);
+  useEffect(() => {
+    if (refusedPlacings === 0) return;
+    const field = document.querySelector<HTMLElement>('main [aria-invalid="true"]');
+    if (field) field.focus();
+    else document.querySelector('main [data-problem]')?.scrollIntoView({ block: 'center' });
+  }, [refusedPlacings]);
   const saveTypedRef = useRef<SaveTyped | undefined>(undefined);
   const shippingOptions = useQuery(ShippingChoiceDocument, { variables: { id: orderId }, fetchPolicy: 'cache-first' });
   const paymentOptions = options.data?.paymentOptions;
@@ -119,6 +128,7 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
     setFieldErrors({});
     setShippingMissing(undefined);
     setPaymentMissing(undefined);
+    setPlaceRefused(false);
     try {
       const blockers: Failure[] = [];
       // What is typed is what is placed: an address typed but not saved is saved first (the form shows a refused field at it).
@@ -136,6 +146,8 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
       const payment = general.find((failure) => failure.code === 'payment_method_missing' || failure.code === 'payment_missing');
       if (payment) setPaymentMissing(payment.text);
       setFailures(general.filter((failure) => failure !== payment && failure !== delivery && failure.code !== 'billing_refused'));
+      setPlaceRefused(true);
+      setRefusedPlacings((count) => count + 1);
     } catch (failure) {
       console.warn('placing the order failed', failure);
       setProblem('We could not place your order. Please try again.');
@@ -167,6 +179,11 @@ export function CheckoutPage({ orderId }: { orderId: string }) {
       <aside className="column">
         <OrderLines order={order} />
         <section className="card">
+          {placeRefused && (
+            <p className="error" role="alert" data-testid="place-order-refused">
+              Your order is not placed yet: {failures.length > 0 ? 'see below and what is marked above.' : 'see what is marked above.'}
+            </p>
+          )}
           {failures.length > 0 && (
             <ul className="failures" data-testid="validation-failures">
               {failures.map((failure) => (
