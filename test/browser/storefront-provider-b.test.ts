@@ -96,7 +96,7 @@ describe("the storefront's provider B frontend", () => {
       await finish();
     }, 120_000);
 
-    it(`a declined purchase is said in words, and Invoice then completes the order (${viewport.width} px)`, async () => {
+    it(`a declined purchase is said in words, and Invoice then completes the order with the shop's delivery again (${viewport.width} px)`, async () => {
       const { system, shop } = suite;
       const { page, finish } = await suite.newPage({ viewport });
       const orderId = await goToCheckout(page, system.urls.storefront!, await newBasket(system));
@@ -105,6 +105,10 @@ describe("the storefront's provider B frontend", () => {
 
       const checkout = await openProviderB(page);
       await enterShopper(checkout);
+      // A pick-up point chosen in the provider's form replaces the shop's parcel while provider B is paying.
+      await checkout.getByLabel('Shipping').selectOption('pickup');
+      await amountBecomes(page, 'order-total', 249.9);
+      await page.getByTestId('shipping-elsewhere').filter({ hasText: 'Pick-up point' }).waitFor();
       await checkout.getByRole('button', { name: 'Decline' }).click();
       const refused = page.getByTestId('payment-refused');
       await refused.waitFor();
@@ -122,11 +126,13 @@ describe("the storefront's provider B frontend", () => {
       await confirmationCompleted(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
+      // Paying another way, the delivery is the shop's choice again (the standard parcel), not the provider's pick-up point.
       const order = await readOrder(system, shop, orderId);
       expect(order).toMatchObject({ status: 'completed', total: 298.9 });
+      expect(await shippingsOf(orderId)).toEqual([{ name: 'Standard parcel', total: { includingVat: 49 } }]);
       expect(order.payments.map((payment) => [payment.adapterId, payment.amount, payment.state]).sort()).toEqual([
         ['nonpsp_adapter', 298.9, 'reserved'],
-        ['provider_b_checkout_adapter', 298.9, 'failed'],
+        ['provider_b_checkout_adapter', 249.9, 'failed'],
       ]);
       await finish();
     }, 120_000);
