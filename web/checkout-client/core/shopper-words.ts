@@ -130,7 +130,7 @@ const GIFT_CARD_REFUSALS: Record<string, string> = {
 /** A gift card the shop would not take, in words (shown at the card's field). */
 export const giftCardRefusalText = (error: { code?: string; message: string }) => GIFT_CARD_REFUSALS[error.code ?? ''] ?? shopperMessage(error.message);
 
-/** What the page says when a payment provider sent the shopper back without taking the purchase (provider A's rejection). */
+/** What the page says when a payment provider sent the shopper back without taking the purchase (a risk decision that rejects it). */
 export const PROVIDER_REJECTED = 'The payment provider did not approve this purchase. You can try again, or choose another way to pay.';
 /** What the page says when a provider sent the shopper back because the shop refused the purchase (its validation). */
 export const PURCHASE_NOT_ACCEPTED = 'Your purchase could not be completed. Check your details and try again.';

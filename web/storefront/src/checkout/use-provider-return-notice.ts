@@ -5,13 +5,13 @@ import { useMutation } from '../../../checkout-client/react/index.js';
 
 type PaymentOption = PaymentOptionsQuery['paymentOptions'][number];
 
-/** The query parameter a provider's error address carries (the demo configures provider A's `validationErrorUrl` as `…/checkout/{orderId}?error=validation`). */
+/** The query parameter a provider's error address carries (a provider's configured error page, e.g. `…/checkout/{orderId}?error=validation` in the demo). */
 const ERROR_PARAM = 'error';
 
 /**
  * When the page was opened by a provider sending the shopper back (`?error=…`): the provider whose
  * payment it was stays chosen (`returnedWith`), and the page says why — the provider did not
- * approve the purchase (its payment failed: provider A's REJECTED), or the shop refused it, whose
+ * approve the purchase (its payment failed: a risk decision that rejected it), or the shop refused it, whose
  * validation problems are then shown at their fields (`showFields`). The parameter leaves the
  * address at once, so a reload does not say it again.
  */
