@@ -58,10 +58,9 @@ async function main(): Promise<void> {
   }
   // In JSON, every address (what scripts wait for); in readable lines the banner below says them.
   const readable = logFormatFor(config.logFormat, process.stdout.isTTY) === 'pretty';
-  system.logger.info(
-    readable ? { services: config.services.length, ms: Date.now() - startedAt } : { services: config.services, urls: system.urls, ms: Date.now() - startedAt },
-    'checkout platform ready',
-  );
+  const startedFields = () => (readable ? { services: config.services.length, ms: Date.now() - startedAt } : { services: config.services, urls: system!.urls, ms: Date.now() - startedAt });
+  // Listening is not ready: "ready" is said only once every service answers /readyz (below).
+  system.logger.info(startedFields(), 'checkout platform listening');
   const running = system;
   let demo: string | undefined;
   if (config.demoData && running.urls.configuration && running.urls.commerce_sandbox && running.urls.giftcard_sandbox) {
@@ -73,7 +72,8 @@ async function main(): Promise<void> {
   }
   // The banner comes last, once every service answers ready, so it is what the terminal shows.
   const notReady = await waitUntilReady(running.urls);
-  if (notReady.length > 0) running.logger.warn({ services: notReady }, 'not ready after 30 s');
+  if (notReady.length > 0) running.logger.warn({ ...startedFields(), notReady }, 'checkout platform started, but some services do not answer /readyz after 30 s');
+  else running.logger.info(startedFields(), 'checkout platform ready');
   if (stopping) return;
   const { merchant, channel } = running.config.storefront;
   process.stdout.write(startBanner({ urls: running.urls, ms: Date.now() - startedAt, notReady, storefrontTenant: { merchant, channel }, ...(demo ? { demo } : {}) }));

@@ -28,7 +28,7 @@ describe('the start banner', () => {
     expect(banner).toMatch(/API docs +http:\/\/127\.0\.0\.1:4001\/docs +order/);
     for (const port of [4002, 4003, 4005]) expect(banner).toContain(`http://127.0.0.1:${port}/docs`);
     expect(banner).toContain('every service serves its own at /docs');
-    expect(banner).not.toContain('Not ready');
+    expect(banner).not.toContain('NOT serving');
     expect(banner.endsWith('\n')).toBe(true);
   });
 
@@ -42,7 +42,10 @@ describe('the start banner', () => {
     expect(banner).toContain('2 services in 0.9 s');
     expect(banner).not.toContain('Storefront ');
     expect(banner).not.toMatch(/Admin /);
-    expect(banner).toContain('Not ready yet: gateway');
+    // A process that is not ready never says "ready".
+    expect(banner).toContain('Checkout platform started, NOT serving yet: gateway (2 services in 0.9 s)');
+    expect(banner).not.toMatch(/\bready\b/i);
+    expect(banner).toContain('gateway: GET /readyz on it answers 503 with the reason');
     expect(banner).toContain('cartReference: "basket-1"');
     expect(banner).toContain('the storefront (http://127.0.0.1:4300/)');
     expect(banner.indexOf('Try a checkout')).toBeGreaterThan(banner.indexOf('API docs'));

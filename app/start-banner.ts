@@ -28,7 +28,11 @@ export function startBanner(input: BannerInput): string {
   const { urls } = input;
   const tenant = input.storefrontTenant ?? { merchant: 'demo', channel: 'demo' };
   const count = Object.keys(urls).length;
-  const lines = ['', RULE, `  Checkout platform ready: ${count} service${count === 1 ? '' : 's'} in ${(input.ms / 1000).toFixed(1)} s`, ''];
+  const services = `${count} service${count === 1 ? '' : 's'} in ${(input.ms / 1000).toFixed(1)} s`;
+  // "Ready" only when every service answered /readyz: a process left out (a wrong signing key, an unreachable database) must not look ready.
+  const waiting = input.notReady ?? [];
+  const title = waiting.length === 0 ? `  Checkout platform ready: ${services}` : `  Checkout platform started, NOT serving yet: ${waiting.join(', ')} (${services})`;
+  const lines = ['', RULE, title, ''];
   if (urls.storefront) lines.push(row('Storefront', `${urls.storefront}/`, `the shop of ${tenant.merchant}/${tenant.channel} (docs/storefront-app.md)`));
   if (urls.admin) {
     lines.push(row('Admin', `${urls.admin}/`, 'sign in with a token:'));
@@ -47,8 +51,8 @@ export function startBanner(input: BannerInput): string {
     const example = first ? `, e.g. ${urls[first]}/docs (${first})` : '';
     lines.push(row(documented.length === 0 ? 'API docs' : '', `every service serves its own at /docs${example}`, '(docs/api-documents.md)'));
   }
-  if (input.notReady && input.notReady.length > 0) {
-    lines.push('', `  Not ready yet: ${input.notReady.join(', ')} (its /readyz says so; the log says why)`);
+  if (waiting.length > 0) {
+    lines.push('', `  ${waiting.join(', ')}: GET /readyz on ${waiting.length === 1 ? 'it' : 'each'} answers 503 with the reason; the log says it too.`);
   }
   if (input.demo) lines.push(input.demo.replace(/^\n+|\n+$/g, '').replace(/^/, '\n'));
   lines.push(RULE, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { activePayments, allocate, coveredBy, isActivePayment, limitedShares, paidBy, restToCover, shareOfNewPayment, withinLimit } from './allocation.js';
+import { activePayments, coverageOf, allocate, coveredBy, isActivePayment, limitedShares, paidBy, restToCover, shareOfNewPayment, withinLimit } from './allocation.js';
 import type { PaymentDocument } from './order.types.js';
 import { PAYMENT_STATES } from './payment-states.js';
 
@@ -65,7 +65,7 @@ describe('the rule around it', () => {
 
   it('active means not in a final state of the payment state table', () => {
     const active = PAYMENT_STATES.filter((state) => isActivePayment({ state }));
-    expect(active).toEqual(['intent', 'processing', 'reserved', 'captured']);
+    expect(active).toEqual(['intent', 'processing', 'pending', 'reserved', 'captured']);
     expect(activePayments({ payments: [main('a', 1, 'failed'), main('b', 1)] }).map((p) => p.id)).toEqual(['b']);
   });
 
@@ -79,5 +79,15 @@ describe('the rule around it', () => {
   ])('coveredBy and paidBy: %s', (_name, payments, covered, paid) => {
     expect(coveredBy({ payments })).toBe(covered);
     expect(paidBy({ payments })).toBe(paid);
+  });
+
+  it.each<[string, PaymentDocument[], number, { held: number; pending: number; due: number }]>([
+    ['an abandoned provider intent beside an invoice of 0 holds nothing', [main('d', 298.9), main('i', 0, 'reserved')], 298.9, { held: 0, pending: 0, due: 298.9 }],
+    ['reserved and captured payments hold their amounts, exactly', [card('c', 0.1, 0.1, 'reserved'), main('m', 0.2, 'captured')], 0.3, { held: 0.3, pending: 0, due: 0 }],
+    ['a pending purchase is pending, not held', [main('p', 249.9, 'pending')], 249.9, { held: 0, pending: 249.9, due: 0 }],
+    ['a refund is taken off what is held', [{ ...main('m', 249.9, 'captured'), refundedAmount: 49.9 }], 249.9, { held: 200, pending: 0, due: 49.9 }],
+    ['final states hold nothing', [main('r', 249.9, 'refunded'), main('c', 249.9, 'cancelled')], 249.9, { held: 0, pending: 0, due: 249.9 }],
+  ])('coverageOf: %s', (_name, payments, total, expected) => {
+    expect(coverageOf({ payments, total: { includingVat: total } })).toEqual({ total, ...expected });
   });
 });

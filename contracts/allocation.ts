@@ -1,6 +1,6 @@
 import { atLeastZero, minAmount, sameAmount, subtractAmounts, sumAmounts } from './amount.js';
 import type { OrderDocument, PaymentDocument } from './order.types.js';
-import { HOLDING_PAYMENT_STATES, TERMINAL_PAYMENT_STATES } from './payment-states.js';
+import { HOLDING_PAYMENT_STATES, PENDING_PAYMENT_STATES, TERMINAL_PAYMENT_STATES } from './payment-states.js';
 
 /**
  * The one allocation rule: what each payment of an order should cover. The order engine plans
@@ -89,3 +89,23 @@ export const paidBy = (order: { payments: readonly PaymentDocument[] }): number 
 
 /** Whether a payment's amount differs from its share (undefined share: not active). */
 export const differsFromShare = (payment: PaymentDocument, share: number | undefined): boolean => share !== undefined && !sameAmount(share, payment.amount);
+
+/** What a payment holds of the shopper's money now: its amount when reserved or captured, less what was refunded of it; else nothing. */
+export function heldBy(payment: Pick<PaymentDocument, 'state' | 'amount'> & { refundedAmount?: unknown }): number {
+  if (!(HOLDING_PAYMENT_STATES as readonly string[]).includes(payment.state)) return 0;
+  const refunded = typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0;
+  return atLeastZero(subtractAmounts(payment.amount, refunded));
+}
+
+/**
+ * What the order's payments hold and what they are still waiting for, against its total: `held`
+ * (reserved and captured, refunds taken off), `pending` (purchases the provider decides later) and
+ * `due` (the total less both, never below zero). The platform's rule for `accepted` and `completed`
+ * reads it (docs/order-engine.md, "Paid before accepted").
+ */
+export function coverageOf(order: OrderPayments): { total: number; held: number; pending: number; due: number } {
+  const held = sumAmounts(order.payments.map((payment) => heldBy(payment)));
+  const pending = sumAmounts(order.payments.filter((payment) => (PENDING_PAYMENT_STATES as readonly string[]).includes(payment.state)).map((payment) => payment.amount));
+  const total = order.total.includingVat;
+  return { total, held, pending, due: atLeastZero(subtractAmounts(subtractAmounts(total, held), pending)) };
+}

@@ -105,6 +105,33 @@ describe('the admin app’s configuration forms', () => {
     ]);
   });
 
+  it('say one sentence per problem of a field: an address failing both its format and its pattern is one problem', async () => {
+    const schema = displaySchema(await formSchema(loadSchemaFile('adapters/provider-a/provider_a_checkout_adapter.schema.json'), async () => basicSchema()));
+    const field = '.redirectUrls.termsUrl';
+    // ajv reports `foo` twice at an address field (format uri, pattern ^https?://): one sentence is shown.
+    const transformed = errorsInWords(schema)([
+      { name: 'format', property: field, message: 'must match format "uri"', stack: 'x', params: { format: 'uri' } },
+      { name: 'pattern', property: field, message: 'must match pattern "^https?://"', stack: 'x', params: { pattern: '^https?://' } },
+      { name: 'required', property: '.redirectUrls.checkoutUrl', message: 'must have required property', stack: 'x', params: {} },
+      { name: 'required', property: '.redirectUrls.checkoutUrl', message: 'must have required property', stack: 'x', params: {} },
+    ]);
+    expect(transformed.map((error) => [error.property, error.message])).toEqual([
+      [field, 'Type a full address starting with https:// or http://, e.g. https://shop.example/checkout.'],
+      ['.redirectUrls.checkoutUrl', 'Fill in this field.'],
+    ]);
+    // A format failing alone (an address with a space) keeps its own sentence.
+    expect(errorsInWords(schema)([{ name: 'format', property: field, message: 'must match format "uri"', stack: 'x', params: { format: 'uri' } }]).map((error) => error.message)).toEqual([
+      'Type a full address, e.g. https://shop.example/page.',
+    ]);
+    // The service's refusal of the same value: one sentence too.
+    expect(
+      serviceErrorsInWords(schema, [
+        { pointer: '/redirectUrls/termsUrl', message: 'must match format "uri"', keyword: 'format' },
+        { pointer: '/redirectUrls/termsUrl', message: 'must match pattern "^https?://"', keyword: 'pattern' },
+      ]),
+    ).toEqual([{ pointer: '/redirectUrls/termsUrl', message: 'Type a full address starting with https:// or http://, e.g. https://shop.example/checkout.' }]);
+  });
+
   it('find a field\'s schema through array items and allOf parts', () => {
     const schema = { type: 'object', allOf: [{ properties: { a: { type: 'object', properties: { b: { title: 'B' } } } } }], properties: { list: { type: 'array', items: { type: 'object', properties: { c: { title: 'C' } } } } } } as RJSFSchema;
     expect(schemaAt(schema, ['a', 'b'])).toEqual({ title: 'B' });

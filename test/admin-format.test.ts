@@ -69,6 +69,31 @@ describe('the admin’s action errors', () => {
     expect(text).toMatch(/^At most NOK 99\.90 of the Invoice \(nonpsp\) payment can still be refunded \(NOK 50\.00 of NOK 149\.90 already was\)\.$/);
   });
 
+  it('reads the codes as GraphQL answers them, in capitals', () => {
+    const error = new ApiError('At most 99.9 of payment 5224a94c-1111-4222-8333-944455556666 can still be refunded (50 of 149.9 already was).', 'REFUND_EXCEEDS_CAPTURED', { refundable: 99.9, refundedAmount: 50 });
+    expect(plain(actionProblem(error, 'order-1', payments))).toMatch(/^At most NOK 99\.90 of the Invoice \(nonpsp\) payment can still be refunded/);
+  });
+
+  it('says who refused a payment action and why, or that the adapter cannot do it, without codes or ids', () => {
+    const id = payments[0]!.id;
+    const failed = (reason: string, message: string) =>
+      new ApiError(`The cancel of payment ${id} by nonpsp_adapter failed: ${message}`, 'PAYMENT_CALLBACK_FAILED', { paymentId: id, adapterId: 'nonpsp_adapter', reason, message });
+    expect(actionProblem(failed('refused', 'Already settled at the provider'), 'order-1', payments)).toBe(
+      'The nonpsp adapter refused to cancel the Invoice (nonpsp) payment: Already settled at the provider. Nothing was changed.',
+    );
+    expect(actionProblem(failed('timeout', 'no answer within 5000 ms'), 'order-1', payments)).toBe(
+      'The nonpsp adapter did not answer in time to cancel the Invoice (nonpsp) payment. It may still happen at the provider: use Refresh, or Reload in a while, to see.',
+    );
+    expect(actionProblem(failed('unreachable', 'could not be reached (ECONNREFUSED)'), 'order-1', payments)).toBe(
+      'The nonpsp adapter could not be reached to cancel the Invoice (nonpsp) payment. Nothing was changed; try again in a while.',
+    );
+    expect(actionProblem(failed('error_status', 'answered HTTP 500'), 'order-1', payments)).toBe(
+      'The nonpsp adapter failed to cancel the Invoice (nonpsp) payment (answered HTTP 500). Use Refresh, or Reload in a while, to see what happened at the provider.',
+    );
+    const unavailable = new ApiError(`Payment ${id} of nonpsp_adapter registered no cancel callback; its adapter cannot cancel it.`, 'PAYMENT_ACTION_UNAVAILABLE', { paymentId: id, adapterId: 'nonpsp_adapter' });
+    expect(actionProblem(unavailable, 'order-1', payments)).toBe('The nonpsp adapter cannot cancel the Invoice (nonpsp) payment: it registered no cancel callback for it. Nothing was changed.');
+  });
+
   it('replaces ids in other messages by names', () => {
     const error = new ApiError('Payment 5224a94c-1111-4222-8333-944455556666 of order 0b9f6a7e-1111-4222-8333-944455556666 cannot move from captured to cancelled.', 'illegal_payment_transition');
     const text = actionProblem(error, '0b9f6a7e-1111-4222-8333-944455556666', payments);

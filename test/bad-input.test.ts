@@ -104,7 +104,7 @@ describe('payments through the order shim', () => {
 
 describe('the shopper after checkout', () => {
   it('can no longer change addresses or consents; adapters and admins still can', async () => {
-    const id = await newOrder({ payments: [{ id: 'p1', adapterId: 'nonpsp_adapter', amount: 249.9, state: 'intent' }] });
+    const id = await newOrder({ payments: [{ id: 'p1', adapterId: 'nonpsp_adapter', amount: 249.9, state: 'reserved' }] });
     for (const status of ['processing', 'accepted', 'completed']) expect((await admin.call('PUT', `/${id}/state`, { status })).status).toBe(200);
     const storefront = await orderClient(system, tenant, 'storefront');
     const refused = await storefront.call('PUT', `/${id}/customer/billing`, { givenName: 'Late' });

@@ -1,20 +1,17 @@
-// Unit test of the checkout client's provider C module: which iframe event asks for which adapter callback, and which purchase ends the step.
+// Unit test of the checkout client's provider C module: which q1 listener asks for which adapter callback, and when the provider's total is the shop's.
 import { describe, expect, it } from '@jest/globals';
-import { callbackFor, purchaseEnds } from '../adapters/provider-c/frontend/provider-c.frontend.js';
+import { CALLBACKS, sameTotal } from '../adapters/provider-c/frontend/provider-c.frontend.js';
 
-describe("the provider C module's events", () => {
-  it("forwards the iframe's customer events to customer-update and shippingConfirmed to shipping-option-update", () => {
-    for (const event of ['identity.email', 'identity.phoneNumber', 'identity.firstName', 'identity.addressLines', 'identity.isCompany']) expect(callbackFor(event)).toBe('customer-update');
-    expect(callbackFor('shippingConfirmed')).toBe('shipping-option-update');
+describe("the provider C module's listeners", () => {
+  it('onCustomerInfoChanged asks for customer-update, onShippingMethodChanged for shipping-option-update (and nothing else)', () => {
+    expect(CALLBACKS).toEqual({ customer: 'customer-update', shipping: 'shipping-option-update' });
   });
 
-  it('forwards nothing for the purchase, a resize or an unknown event', () => {
-    for (const event of ['purchase', 'purchaseFailed', 'resize', 'identity', 'shipping', '']) expect(callbackFor(event)).toBeUndefined();
-  });
-
-  it('ends the step on a completed or pending purchase; anything else is a refusal', () => {
-    expect(purchaseEnds('Completed')).toBe(true);
-    expect(purchaseEnds('OnHold')).toBe(true);
-    for (const status of ['Refused', 'InProcess', undefined, null, 'completed']) expect(purchaseEnds(status)).toBe(false);
+  it("unlocks when the provider's totalPrice is the payment's amount, within half an öre as Qliro's own module compares", () => {
+    expect(sameTotal(249.9, 249.9)).toBe(true);
+    expect(sameTotal(249.904, 249.9)).toBe(true);
+    expect(sameTotal(249.91, 249.9)).toBe(false);
+    expect(sameTotal(298.9, 249.9)).toBe(false);
+    for (const total of [undefined, null, '249.9', Number.NaN]) expect(sameTotal(total, 249.9)).toBe(false);
   });
 });

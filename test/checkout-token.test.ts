@@ -31,7 +31,7 @@ import {
   TokenUpdateCartItemDocument,
   ValidateOrderDocument,
 } from './generated/graphql.js';
-import { eventually, sampleOrder } from './harness/orders.js';
+import { eventually, heldPayment, sampleOrder } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 import { BILLING, openShop, type Shop } from './journey/journey-setup.js';
 
@@ -249,7 +249,7 @@ describe('checkout tokens: renewal', () => {
   });
 
   it('renews until the order is delivered, then refuses (409 checkout_closed)', async () => {
-    const created = await orders(shop.adminToken, 'POST', '', sampleOrder());
+    const created = await orders(shop.adminToken, 'POST', '', sampleOrder({ payments: [heldPayment()] }));
     const orderId = created.body.id;
     const issued = await orders(shop.adminToken, 'POST', `/${orderId}/checkout-token`);
     expect(issued.status).toBe(201);

@@ -80,7 +80,12 @@ describe('two processes of the platform on one database', () => {
     expect((await rest(system.urls.order!, 'GET', '/readyz')).status).toBe(200);
     // What readiness protects against: the tokens of the published key are refused by the other key's process.
     const token = await system.token({ merchant: 'm-key', channels: ['web'], role: 'admin' });
-    expect((await rest(second.url, 'GET', '/api/v0/checkout/orders/none', { token, merchant: 'm-key', channel: 'web' })).status).toBe(401);
+    const refused = await rest(second.url, 'GET', '/api/v0/checkout/orders/none', { token, merchant: 'm-key', channel: 'web' });
+    expect(refused.status).toBe(401);
+    // …and it says it is the key, not the algorithm.
+    expect((refused.body as { message: string }).message).toBe(
+      `The token is signed by a key this service does not know (key id ${published.kid}): no key of the platform's public keys matches it. It comes from another installation, or this service runs with another AUTH_SIGNING_KEY than the one that signed it.`,
+    );
   });
 });
 

@@ -41,6 +41,12 @@ export interface MountedProvider {
   cancelUrl(tenant: Tenant, orderId: string, paymentId?: string): string;
   /** Logs a transaction on a payment; a failure to log is logged, never thrown. */
   log(tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog): Promise<void>;
+  /**
+   * Gives back at the provider money it reports for a payment the order no longer counts (removed
+   * when another payment completed the order, or failed): `cancel` for an authorisation, `refund`
+   * for money taken, with the payment as the provider holds it. Logged either way; never thrown.
+   */
+  voidLate(tenant: Tenant, orderId: string, paymentId: string, held: 'reserved' | 'captured', reference?: string): Promise<void>;
 }
 
 type OrderRoute = { Params: { orderId: string }; Body: unknown };
@@ -292,13 +298,34 @@ function mount<TConfig, TFront>(
     },
   });
 
-  if (provider.webhook) mountProviderWebhook(kit, provider as PartPaymentProvider<TConfig, unknown>, { log });
+  const voidLate: MountedProvider['voidLate'] = async (tenant, orderId, paymentId, held, reference) => {
+    const name = held === 'captured' ? 'refund' : 'cancel';
+    const step = provider[name];
+    const base = { event: name, pspEvent: 'late-authorisation' };
+    try {
+      if (!step) throw new Error(`${kit.adapterId} has no ${name} step: give the money back in the provider's portal.`);
+      const order = await kit.orders.getOrder(tenant, orderId);
+      const stored = order.payments.find((p) => p.id === paymentId && p.adapterId === kit.adapterId);
+      if (!stored) throw new Error(`Payment ${paymentId} is not on order ${orderId}.`);
+      // The payment as the provider holds it: the step gives back what the provider says it has.
+      const payment = { ...stored, state: held, ...(reference ? { reference } : {}) };
+      const request: PaymentCallbackRequest = { callback: name, orderId, paymentId, adapterId: kit.adapterId, amount: payment.amount, currency: order.currency, state: held, ...(payment.reference ? { reference: payment.reference } : {}), order, reason: 'The order was paid by another payment.' };
+      const result = (await step.call(provider, { tenant, order, configuration: await kit.configuration.get(tenant), payment, request, callback: name })) ?? {};
+      await log(tenant, orderId, paymentId, result.transaction ?? { ...base, amount: payment.amount, isSuccess: true, pspStatus: result.pspStatus ?? 'voided' });
+    } catch (error) {
+      kit.logger.error({ err: error, orderId, paymentId }, 'could not give back money the provider holds for a payment the order no longer counts');
+      await log(tenant, orderId, paymentId, failedTransaction(error, { ...base }));
+    }
+  };
+
+  if (provider.webhook) mountProviderWebhook(kit, provider as PartPaymentProvider<TConfig, unknown>, { log, voidLate });
 
   return {
     callbacks,
     callbackUrls: (orderId) => kit.paymentCallbacks(orderId, keepsSession ? ['amountChanged', ...callbacks] : callbacks),
     cancelUrl,
     log,
+    voidLate,
   };
 }
 

@@ -11,6 +11,7 @@ import { completeOrder } from './order-completion.flow.js';
 import type { TransactionLog } from './payment-api.client.js';
 import { PlatformCallError } from './platform-call.js';
 import type { PaymentProvider, WebhookAction, WebhookOutcome } from './payment-provider.js';
+import type { MountedProvider } from './payment-provider.runtime.js';
 
 const PAYMENTS = defineStateMachine({ name: 'Payment state machine', states: PAYMENT_STATES, initial: INITIAL_PAYMENT_STATES, moves: PAYMENT_STATE_MACHINE });
 
@@ -23,7 +24,7 @@ const PAYMENTS = defineStateMachine({ name: 'Payment state machine', states: PAY
 export const WEBHOOK_OUTCOMES: Readonly<Record<WebhookOutcome, { payment: PaymentState; order?: 'complete' | 'accept' | 'release' }>> = {
   authorized: { payment: 'reserved', order: 'complete' },
   captured: { payment: 'captured', order: 'complete' },
-  pending: { payment: 'processing', order: 'accept' },
+  pending: { payment: 'pending', order: 'accept' },
   // `refunded` (applyRefund): the payment API's refund rule decides — `refunded` once all of it is refunded, a partial refund stays `captured`.
   refunded: { payment: 'refunded' },
   cancelled: { payment: 'cancelled', order: 'release' },
@@ -45,7 +46,7 @@ export type WebhookApplied = { eventKey: string; paymentId: string; result: 'app
 export function mountProviderWebhook<TConfig>(
   kit: AdapterKit<TConfig>,
   provider: Pick<PaymentProvider<TConfig, unknown>, 'name' | 'webhook'>,
-  tools: { log: (tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog) => Promise<void> },
+  tools: WebhookTools,
 ): void {
   const webhook = provider.webhook!;
   const acknowledged = { description: "Taken: the provider's acknowledgement (`webhook.ack`, e.g. `[accepted]` as text; default `{received: true}`)", content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: {} } } };
@@ -59,8 +60,14 @@ export function mountProviderWebhook<TConfig>(
   });
 }
 
+/** What applying an action needs of the mounted provider: its log, and (optional) giving back money held for a payment the order no longer counts. */
+export type WebhookTools = Pick<MountedProvider, 'log'> & Partial<Pick<MountedProvider, 'voidLate'>>;
+
+/** States of a payment that counts for nothing and never held money: a provider's later authorisation of it is given back. */
+const NOT_COUNTED: readonly PaymentState[] = ['removed', 'failed'];
+
 /** Applies one action (exported for providers that receive events another way, e.g. a push callback). */
-export async function applyWebhookAction<TConfig>(kit: AdapterKit<TConfig>, action: WebhookAction, tools: { log: (tenant: Tenant, orderId: string, paymentId: string, transaction: TransactionLog) => Promise<void> }): Promise<WebhookApplied> {
+export async function applyWebhookAction<TConfig>(kit: AdapterKit<TConfig>, action: WebhookAction, tools: WebhookTools): Promise<WebhookApplied> {
   const { tenant, orderId } = action;
   const order = await kit.orders.getOrder(tenant, orderId);
   // Both must hold when both are given: a provider reference (what a signature covers) is never overridden by a payment id.
@@ -90,6 +97,9 @@ export async function applyWebhookAction<TConfig>(kit: AdapterKit<TConfig>, acti
   if (!moves) {
     // The table forbids it (a captured payment reported failed): logged for the merchant under its key, not retried.
     const refused = await once(() => kit.payments.logTransaction(tenant, orderId, payment.id, { ...transaction, isSuccess: false, errorDetail: `The payment is ${payment.state}; the provider reported ${action.outcome}, which the payment state table does not allow from there.` }));
+    // Money the provider holds for a payment the order no longer counts (the shopper paid another way, then finished this one in a second tab): given back, once per event.
+    const held = target === 'reserved' || target === 'captured' ? target : undefined;
+    if (refused && held && NOT_COUNTED.includes(payment.state as PaymentState)) await tools.voidLate?.(tenant, orderId, payment.id, held, action.reference);
     return applied(refused ? 'refused' : 'duplicate');
   }
   // Every move but the last on its own; the last one commits with the keyed transaction (or the transaction alone).

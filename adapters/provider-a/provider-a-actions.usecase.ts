@@ -55,7 +55,7 @@ export class ProviderAActions {
     const payment = ownPayment(order, paymentId);
     if (payment.state === (name === 'capture' ? 'captured' : 'cancelled')) return payment;
     // A captured payment is still asked about at the provider for a cancel: its refusal is what the back office sees.
-    if (!['reserved', 'processing', ...(name === 'cancel' ? ['captured'] : [])].includes(payment.state)) {
+    if (!['reserved', 'processing', 'pending', ...(name === 'cancel' ? ['captured'] : [])].includes(payment.state)) {
       throw new AppError(409, 'payment_action_unavailable', `Payment ${paymentId} is ${payment.state}; it cannot be ${name === 'capture' ? 'captured' : 'cancelled'}.`);
     }
     const client = this.context.client(await kit.configuration.get(tenant));

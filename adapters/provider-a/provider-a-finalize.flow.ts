@@ -25,10 +25,10 @@ export function actionsFor(publicUrl: string, orderId: string, paymentId: string
 }
 
 /** The payment state the provider's order stands for. */
-function stateFor(managed: ManagedOrder): 'processing' | 'reserved' | 'captured' | 'cancelled' | 'failed' {
+function stateFor(managed: ManagedOrder): 'pending' | 'reserved' | 'captured' | 'cancelled' | 'failed' {
   if (managed.fraud_status === 'REJECTED') return 'failed';
   if (managed.status === 'CANCELLED') return 'cancelled';
-  if (managed.fraud_status === 'PENDING') return 'processing';
+  if (managed.fraud_status === 'PENDING') return 'pending';
   return managed.status === 'CAPTURED' ? 'captured' : 'reserved';
 }
 
@@ -52,7 +52,7 @@ function orderSteps(from: OrderStatus, target: 'accepted' | 'completed'): OrderS
  * Spec rules 4, 6 and 7 — confirm, push, recurring finalization, and the Refresh action — as one
  * idempotent step, one at a time per payment: read the order at the provider, acknowledge it,
  * write the shopper's addresses while the order is still in checkout, record the payment
- * (`reserved`, `captured`, pending `processing`, or `failed` when the risk check rejected it; its
+ * (`reserved`, `captured`, `pending`, or `failed` when the risk check rejected it; its
  * actions, its recurring token) and move the order: `accepted` then `completed` when authorized
  * and accepted, `accepted` only while pending, back to `checkout` when rejected.
  */
@@ -110,7 +110,7 @@ export class Finalizer {
       actions: actionsFor(kit.publicUrl, orderId, paymentId, managed),
       ...(recurringToken ? { recurring: { ...payment.recurring, token: recurringToken } } : {}),
     };
-    const target = state === 'processing' ? 'accepted' : 'completed';
+    const target = state === 'pending' ? 'accepted' : 'completed';
     const moves = orderSteps(order.state.currentStatus, target);
     if (moves[0] === 'processing') {
       order = await kit.orders.changeStatus(tenant, orderId, 'processing');
@@ -122,7 +122,7 @@ export class Finalizer {
     for (const status of moves) order = await kit.orders.changeStatus(tenant, orderId, status);
     await mounted.log(tenant, orderId, paymentId, { event: source, pspEvent: 'read-order', amount: payment.amount, isSuccess: true, pspStatus: `${managed.status}/${managed.fraud_status}`, responseJson: { status: managed.status, fraud_status: managed.fraud_status, order_amount: managed.order_amount } });
     if (source === 'push') payment = await this.orderAccepted(tenant, orderId, payment);
-    return { outcome: state === 'processing' ? ('pending' as const) : ('completed' as const), order, payment };
+    return { outcome: state === 'pending' ? ('pending' as const) : ('completed' as const), order, payment };
   }
 
   /** Spec rule 6: the push's `OrderAccepted` event, once per payment (a later push records nothing). */

@@ -81,7 +81,7 @@ export async function onReferenceChanged(context: Pick<ProviderAContext, 'kit' |
   // The order as it is now, not as the notification's body says.
   const order = await kit.orders.getOrder(tenant, orderId);
   const payment = paymentIn(order.payments, paymentId);
-  if (!order.reference || !payment?.reference || !['reserved', 'captured', 'processing', 'refunded'].includes(payment.state)) return { merchantReference: null };
+  if (!order.reference || !payment?.reference || !['reserved', 'captured', 'processing', 'pending', 'refunded'].includes(payment.state)) return { merchantReference: null };
   if (payment.attributes?.merchantReference === order.reference) return { merchantReference: order.reference };
   const configuration = await kit.configuration.get(tenant);
   try {

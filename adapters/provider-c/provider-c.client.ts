@@ -1,26 +1,32 @@
 import { send } from '../../platform/http-client/http-client.js';
 import { ProviderError } from '../kit/provider-error.js';
-import { money, toAmount, withClientSpan } from '../kit/platform.js';
+import { withClientSpan } from '../kit/platform.js';
 import { signRequest } from './provider-c.signature.js';
-import type { ProviderCartLine, ProviderCConfiguration, ProviderOrder } from './provider-c.types.js';
+import type { AdminOrder, CustomerAddress, JuridicalType, OrderItem, PaymentTransaction, ProviderCConfiguration, QliroOrder } from './provider-c.types.js';
 
-/** The provider refused (status set) or could not be reached (status undefined). */
+/** The provider refused (status set, its `ErrorCode` as code) or could not be reached (status undefined). */
 export class ProviderCError extends ProviderError {
   override name = 'ProviderCError';
 }
 
-/** An order item as Qliro One publishes it: prices per item incl. and excl. VAT (major units), `VatRate` in percent. */
-export interface OrderItem {
+/** A shipping method offered in the checkout (`AvailableShippingMethods`). */
+export interface ShippingMethod {
   MerchantReference: string;
-  Description: string;
-  Type: 'Product' | 'Discount' | 'Fee' | 'Shipping';
-  Quantity: number;
-  PricePerItemIncVat: number;
-  PricePerItemExVat: number;
-  VatRate: number;
+  DisplayName: string;
+  PriceIncVat: number;
+  PriceExVat: number;
 }
 
-/** Create order as published (the client adds `MerchantApiKey` and turns the lines into `OrderItems`); `Recurring` is not published (docs). */
+/** The prefill (`CustomerInformation`): what the shop already knows of the shopper. */
+export interface CustomerInformation {
+  Email?: string;
+  MobileNumber?: string;
+  JuridicalType?: JuridicalType;
+  Address?: CustomerAddress;
+  ShippingAddress?: CustomerAddress;
+}
+
+/** Create order as published (QliroOrderCreateRequestInterface); the client adds `MerchantApiKey`. */
 export interface CreateOrderRequest {
   MerchantReference: string;
   Currency: string;
@@ -29,35 +35,41 @@ export interface CreateOrderRequest {
   MerchantTermsUrl: string;
   MerchantConfirmationUrl: string;
   MerchantCheckoutStatusPushUrl: string;
-  MerchantOrderManagementStatusPushUrl?: string;
-  MerchantOrderValidationUrl?: string;
-  lines: ProviderCartLine[];
-  Recurring?: boolean;
+  MerchantOrderManagementStatusPushUrl: string;
+  MerchantOrderValidationUrl: string;
+  MerchantSavedCreditCardPushUrl?: string;
+  OrderItems: OrderItem[];
+  CustomerInformation?: CustomerInformation;
+  AvailableShippingMethods?: ShippingMethod[];
 }
 
-export type RecurringOrderRequest = Pick<CreateOrderRequest, 'MerchantReference' | 'Currency' | 'Country' | 'Language' | 'lines' | 'MerchantOrderManagementStatusPushUrl'>;
+/** Update order as published (QliroOrderUpdateRequestInterface). */
+export interface UpdateOrderRequest {
+  OrderItems: OrderItem[];
+  AvailableShippingMethods?: ShippingMethod[];
+}
 
-const TYPES = { Line: 'Product', ShippingFee: 'Shipping', Discount: 'Discount' } as const;
-
-/** The adapter's lines as published order items. */
-export function orderItems(lines: readonly ProviderCartLine[]): OrderItem[] {
-  return lines.map((line) => ({
-    MerchantReference: line.ArticleNumber,
-    Description: line.Name,
-    Type: TYPES[line.Type ?? 'Line'],
-    Quantity: line.Quantity,
-    PricePerItemIncVat: line.UnitPrice,
-    PricePerItemExVat: toAmount(money(line.UnitPrice).dividedBy(money(1).plus(money(line.VatPercent).dividedBy(100)))),
-    VatRate: line.VatPercent,
-  }));
+/** Create merchant payment as published (AdminCreateMerchantPaymentRequestInterface): a saved card charged without the shopper. */
+export interface MerchantPaymentRequest {
+  RequestId: string;
+  MerchantReference: string;
+  Currency: string;
+  Country: string;
+  Language: string;
+  MerchantOrderManagementStatusPushUrl: string;
+  OrderItems: OrderItem[];
+  Customer?: { Email?: string; MobileNumber?: string; JuridicalType?: JuridicalType };
+  BillingAddress?: CustomerAddress;
+  ShippingAddress?: CustomerAddress;
+  PaymentMethod: { Name: 'CREDITCARDS'; MerchantSavedCreditCardId: string };
 }
 
 const enc = encodeURIComponent;
 
 /**
- * Provider C's merchant API (Qliro One's, docs/adapters/provider-c.md "Published API"): every
- * request carries the token made with the merchant's secret and names the merchant by
- * `MerchantApiKey`; amounts in major units, items priced per item incl. and excl. VAT.
+ * Provider C's merchant and admin API (Qliro One's, docs/adapters/provider-c.md "Published
+ * API"): every request carries the token made with the merchant's secret, and a body names the
+ * merchant by `MerchantApiKey`; errors come as `{ErrorCode, ErrorMessage}`.
  */
 export class ProviderCClient {
   private readonly baseUrl: string;
@@ -71,18 +83,18 @@ export class ProviderCClient {
   }
 
   /** Create order answers the new `OrderId` (published); the order is then read for its snippet and status. */
-  createOrder = async (request: CreateOrderRequest): Promise<ProviderOrder> => {
-    const { lines, ...fields } = request;
-    const created = await this.call<{ OrderId: number }>('POST', '/checkout/merchantapi/orders', { MerchantApiKey: this.settings.merchantId, ...fields, OrderItems: orderItems(lines) });
+  createOrder = async (request: CreateOrderRequest): Promise<QliroOrder> => {
+    const created = await this.call<{ OrderId: number }>('POST', '/checkout/merchantapi/orders', { MerchantApiKey: this.settings.merchantId, ...request });
     return this.getOrder(created.OrderId);
   };
-  getOrder = (orderId: number | string) => this.call<ProviderOrder>('GET', `/checkout/merchantapi/orders/${enc(String(orderId))}`);
-  updateCart = (orderId: number | string, lines: ProviderCartLine[]) =>
-    this.call<ProviderOrder>('PUT', `/checkout/merchantapi/orders/${enc(String(orderId))}`, { MerchantApiKey: this.settings.merchantId, OrderItems: orderItems(lines) });
-  recurringOrder = (token: string, request: RecurringOrderRequest) => {
-    const { lines, ...fields } = request;
-    return this.call<ProviderOrder>('POST', `/checkout/merchantapi/tokens/${enc(token)}/orders`, { MerchantApiKey: this.settings.merchantId, ...fields, OrderItems: orderItems(lines) });
+  getOrder = (orderId: number | string) => this.call<QliroOrder>('GET', `/checkout/merchantapi/orders/${enc(String(orderId))}`);
+  /** Its answer is not published in the sources read: nothing of it is used. */
+  updateOrder = async (orderId: number | string, request: UpdateOrderRequest): Promise<void> => {
+    await this.call<unknown>('PUT', `/checkout/merchantapi/orders/${enc(String(orderId))}`, { MerchantApiKey: this.settings.merchantId, ...request });
   };
+  createMerchantPayment = (request: MerchantPaymentRequest) =>
+    this.call<{ OrderId: number; PaymentTransactions: PaymentTransaction[] }>('POST', '/checkout/adminapi/v2/merchantpayment', { MerchantApiKey: this.settings.merchantId, ...request });
+  getAdminOrder = (orderId: number | string) => this.call<AdminOrder>('GET', `/checkout/adminapi/v2/orders/${enc(String(orderId))}`);
 
   private call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const url = `${this.baseUrl}${path}`;
@@ -99,11 +111,11 @@ export class ProviderCClient {
         throw new ProviderCError(undefined, outcome.kind, `Provider C ${outcome.kind === 'timeout' ? 'did not answer in time' : 'could not be reached'} (${method} ${path}).`);
       }
       if (outcome.status < 200 || outcome.status > 299) {
-        const error = (outcome.body ?? {}) as { code?: unknown; message?: unknown };
+        const error = (outcome.body ?? {}) as { ErrorCode?: unknown; ErrorMessage?: unknown };
         throw new ProviderCError(
           outcome.status,
-          typeof error.code === 'string' ? error.code : `http_${outcome.status}`,
-          typeof error.message === 'string' ? error.message : `Provider C answered HTTP ${outcome.status} (${method} ${path}).`,
+          typeof error.ErrorCode === 'string' ? error.ErrorCode : `HTTP_${outcome.status}`,
+          typeof error.ErrorMessage === 'string' ? error.ErrorMessage : `Provider C answered HTTP ${outcome.status} (${method} ${path}).`,
           outcome.body,
         );
       }

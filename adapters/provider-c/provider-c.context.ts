@@ -9,6 +9,7 @@ export const ADAPTER_BASE = '/api/checkout/v1';
 export const CALLBACK_ROUTES = {
   push: '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/push',
   confirmation: '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/confirmation',
+  savedCard: '/api/checkout/v1/callback/orders/:orderId/payments/:paymentId/saved-credit-card',
   event: '/api/checkout/v1/callback/orders/event',
 } as const;
 

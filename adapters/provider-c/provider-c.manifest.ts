@@ -19,11 +19,11 @@ export const providerCManifest: AdapterProviderManifest = {
   factory: createProviderCAdapter,
   schemaFile: new URL('./provider_c_checkout_adapter.schema.json', import.meta.url),
   storefront: {
-    // The iframe's identity and shipping events (docs/adapters/provider-c.md).
+    // The checkout's customer and shipping events (docs/adapters/provider-c.md).
     relayPaths: /^callback\/orders\/[\w-]{1,100}\/payments\/[\w-]{1,100}\/(customer-update|shipping-option-update)$/,
   },
   demo: {
-    // The iframe checkout, when its sandbox runs here; the sandbox's default merchant (docs/sandboxes.md).
+    // The checkout, when its sandbox runs here; the sandbox's default merchant (docs/sandboxes.md).
     configuration: ({ urls, base, shopPages }) =>
       urls[SANDBOX]
         ? {
@@ -31,6 +31,8 @@ export const providerCManifest: AdapterProviderManifest = {
             apiSettings: { apiUrl: urls[SANDBOX], merchantId: 'pc-merchant', sharedSecret: 'provider-c-secret' },
             redirectUrls: { termsUrl: 'https://shop.example/terms', confirmationUrl: shopPages.confirmation, checkoutUrl: shopPages.checkout },
             recurring: { enabled: true },
+            // Delivery the shopper may pick inside the checkout (sent as its available shipping methods).
+            shipping: { methods: [{ id: 'standard', name: 'Standard parcel', price: 49 }, { id: 'pickup', name: 'Pick-up point', price: 0 }] },
           }
         : undefined,
   },

@@ -65,7 +65,7 @@ export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
         platformSigned = platformKey !== undefined;
         if (platformKey) ({ payload } = await verifyPlatformSigned(token, platformKey));
         else if (verifyProvider && header.alg !== 'HS256') ({ payload } = await verifyProvider(token));
-        else if (header.alg !== 'HS256' && !secret) throw unauthorized("No key of the platform's public keys matches the token.");
+        else if (header.alg !== 'HS256' && (header.kid !== undefined || !secret)) throw unauthorized(unknownKey(header.kid));
         else ({ payload } = await verifyHs256(token));
       } catch (error) {
         throw error instanceof AppError ? error : unauthorized(describeJoseError(error));
@@ -79,6 +79,14 @@ export function createTokenVerifier(config: ResolvedAuthConfig): TokenVerifier {
     },
   };
 }
+
+/**
+ * A token signed with a key pair this service does not know: not an algorithm problem but a key
+ * one — another installation's token, or this process runs with another AUTH_SIGNING_KEY than the
+ * one that signed it (a replica started with the wrong key).
+ */
+const unknownKey = (kid: string | undefined) =>
+  `The token is signed by a key this service does not know${kid ? ` (key id ${kid})` : ''}: no key of the platform's public keys matches it. It comes from another installation, or this service runs with another AUTH_SIGNING_KEY than the one that signed it.`;
 
 function describeJoseError(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'The token has expired.';

@@ -1,117 +1,163 @@
 /**
- * Qliro One's merchant API as published, translated to and from the sandbox's own order model:
- * create and update requests (`OrderItems` with prices per item incl. and excl. VAT), and the
- * bodies the provider sends the merchant (checkout status push, validation).
+ * Qliro One's merchant and admin API as published, to and from the sandbox's record: the create,
+ * update and merchant-payment requests, the order read, the admin order read, and the bodies the
+ * provider sends the merchant (validation, checkout status push, order-management status push,
+ * saved credit card). docs/adapters/provider-c.md ("Published API") names the source of each.
  */
-import { Decimal } from '../shared/money.js';
-import type { CartLine, MerchantSettings, PcAddress, ProviderCOrder } from './provider-c.model.js';
-import type { CreateOrderInput, RecurringOrderInput } from './provider-c.store.js';
+import { Decimal, sumAmounts, toAmount } from '../shared/money.js';
+import type { CustomerAddress, CustomerInformation, JuridicalType, MerchantUrls, OrderItem, PaymentTransaction, ProviderCOrder, SavedCreditCard, ShippingMethod } from './provider-c.model.js';
 
-/** An order item as published. */
-export interface OrderItem {
-  MerchantReference: string;
-  Description: string;
-  Type: 'Product' | 'Discount' | 'Fee' | 'Shipping';
-  Quantity: number;
-  PricePerItemIncVat: number;
-  PricePerItemExVat: number;
-  VatRate?: number;
-}
-
-/** Create order (`POST /checkout/merchantapi/orders`) as published, plus `Recurring` (not published: see docs). */
-export interface PublishedCreateOrder {
+/** Create order (`POST /checkout/merchantapi/orders`, QliroOrderCreateRequestInterface). */
+export interface PublishedCreateOrder extends MerchantUrls {
   MerchantApiKey: string;
   MerchantReference: string;
   Currency: string;
   Country: string;
   Language: string;
-  MerchantTermsUrl: string;
   MerchantConfirmationUrl: string;
-  MerchantCheckoutStatusPushUrl: string;
-  MerchantOrderManagementStatusPushUrl?: string;
-  MerchantOrderValidationUrl?: string;
+  MerchantTermsUrl: string;
   OrderItems: OrderItem[];
-  Recurring?: boolean;
+  CustomerInformation?: CustomerInformation;
+  AvailableShippingMethods?: ShippingMethod[];
+  EnforcedJuridicalType?: JuridicalType;
+  MinimumCustomerAge?: number;
+  AskForNewsletterSignup?: boolean;
+  AskForNewsletterSignupChecked?: boolean;
+  RequireIdentityVerification?: boolean;
+  BackgroundColor?: string;
+  PrimaryColor?: string;
+  CallToActionColor?: string;
+  CallToActionHoverColor?: string;
+  CornerRadius?: number;
+  ButtonCornerRadius?: number;
 }
 
-export type PublishedRecurringOrder = Pick<PublishedCreateOrder, 'MerchantApiKey' | 'MerchantReference' | 'Currency' | 'Country' | 'OrderItems'> &
-  Partial<Pick<PublishedCreateOrder, 'Language' | 'MerchantOrderManagementStatusPushUrl'>>;
+/** Update order (`PUT /checkout/merchantapi/orders/{OrderId}`, QliroOrderUpdateRequestInterface). */
+export interface PublishedUpdateOrder {
+  MerchantApiKey?: string;
+  OrderItems: OrderItem[];
+  AvailableShippingMethods?: ShippingMethod[];
+  RequireIdentityVerification?: boolean;
+}
 
-const TYPES: Record<OrderItem['Type'], NonNullable<CartLine['Type']>> = { Product: 'Line', Fee: 'Line', Shipping: 'ShippingFee', Discount: 'Discount' };
-const PUBLISHED_TYPES: Record<NonNullable<CartLine['Type']>, OrderItem['Type']> = { Line: 'Product', ShippingFee: 'Shipping', Discount: 'Discount' };
+/** Create merchant payment (`POST /checkout/adminapi/v2/merchantpayment`, AdminCreateMerchantPaymentRequestInterface). */
+export interface PublishedMerchantPayment {
+  RequestId: string;
+  MerchantApiKey: string;
+  MerchantReference: string;
+  Currency: string;
+  Country: string;
+  Language: string;
+  MerchantOrderManagementStatusPushUrl: string;
+  OrderItems: OrderItem[];
+  Customer?: { Email?: string; MobileNumber?: string; PersonalNumber?: string; VatNumber?: string; JuridicalType?: JuridicalType };
+  BillingAddress?: CustomerAddress;
+  ShippingAddress?: CustomerAddress;
+  PaymentMethod: { Name: 'CREDITCARDS' | 'QLIRO_INVOICE'; SubType?: string; SelectedLetterInvoiceOption?: boolean; MerchantSavedCreditCardId?: string };
+}
 
-/** `VatRate` when given, else from the two prices (25 for 125 / 100). */
-const vatPercent = (item: OrderItem) =>
-  item.VatRate ?? (item.PricePerItemExVat === 0 ? 0 : new Decimal(item.PricePerItemIncVat).dividedBy(item.PricePerItemExVat).minus(1).times(100).toDecimalPlaces(2).toNumber());
+/** What the items cost together (prices per item incl. VAT × quantity). */
+export const itemsTotal = (items: readonly OrderItem[]): number => toAmount(sumAmounts(items.map((item) => new Decimal(item.PricePerItemIncVat).times(item.Quantity))));
 
-export const cartLines = (items: readonly OrderItem[]): CartLine[] =>
-  items.map((item) => ({ ArticleNumber: item.MerchantReference, Name: item.Description, Quantity: item.Quantity, UnitPrice: item.PricePerItemIncVat, VatPercent: vatPercent(item), Type: TYPES[item.Type] }));
+/**
+ * The published price rules of an item (developers.qliro.com, "Checkout basics"): a product, fee
+ * or shipping costs at least nothing and no less incl. VAT than excl.; a discount is nothing or
+ * less. Answers the first broken rule's words, or undefined.
+ */
+export function itemProblem(item: OrderItem): string | undefined {
+  const { PricePerItemIncVat: inc, PricePerItemExVat: ex } = item;
+  if (item.Type === 'Discount') return inc <= 0 && ex <= 0 ? undefined : 'a Discount has PricePerItemIncVat and PricePerItemExVat of 0 or less';
+  if (inc < 0 || ex < 0) return `a ${item.Type} has PricePerItemIncVat and PricePerItemExVat of 0 or more`;
+  return inc >= ex ? undefined : `a ${item.Type} has PricePerItemIncVat at least PricePerItemExVat`;
+}
 
-export const orderItems = (lines: readonly CartLine[]): OrderItem[] =>
-  lines.map((line) => ({
-    MerchantReference: line.ArticleNumber,
-    Description: line.Name,
-    Type: PUBLISHED_TYPES[line.Type ?? 'Line'],
-    Quantity: line.Quantity,
-    PricePerItemIncVat: line.UnitPrice,
-    PricePerItemExVat: new Decimal(line.UnitPrice).dividedBy(1 + line.VatPercent / 100).toDecimalPlaces(2).toNumber(),
-    VatRate: line.VatPercent,
-  }));
+const present = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 
-/** `nb-no` (published) → `nb-NO` (the sandbox's locale). */
-const locale = (language: string) => language.replace(/-([a-z]{2})$/i, (_match, region: string) => `-${region.toUpperCase()}`);
+/** The order read (`GET /checkout/merchantapi/orders/{OrderId}`, QliroOrderInterface). */
+export function orderRead(order: ProviderCOrder) {
+  return present({
+    OrderId: order.OrderId,
+    MerchantReference: order.MerchantReference,
+    TotalPrice: order.TotalPrice,
+    Country: order.Country,
+    Currency: order.Currency,
+    Language: order.Language,
+    OrderHtmlSnippet: order.OrderHtmlSnippet,
+    CustomerCheckoutStatus: order.CustomerCheckoutStatus,
+    SignupForNewsletter: order.SignupForNewsletter,
+    IdentityVerification: { RequireIdentityVerification: order.RequireIdentityVerification, IdentityVerified: null },
+    Customer: order.Customer ?? undefined,
+    BillingAddress: order.BillingAddress ?? undefined,
+    ShippingAddress: order.ShippingAddress ?? undefined,
+    OrderItems: order.OrderItems,
+    PaymentMethod: order.PaymentMethod ?? undefined,
+    MerchantProvidedMetadata: [],
+  });
+}
 
-export function createInput(request: PublishedCreateOrder): CreateOrderInput {
-  const settings: MerchantSettings = {
-    TermsUri: request.MerchantTermsUrl,
-    ConfirmationUri: request.MerchantConfirmationUrl,
-    PushUri: request.MerchantCheckoutStatusPushUrl,
-    ...(request.MerchantOrderManagementStatusPushUrl ? { OrderManagementPushUri: request.MerchantOrderManagementStatusPushUrl } : {}),
-    ...(request.MerchantOrderValidationUrl ? { CheckoutValidationCallBackUri: request.MerchantOrderValidationUrl } : {}),
-  };
+/** The admin order read (`GET /checkout/adminapi/v2/orders/{OrderId}`, AdminOrderInterface). */
+export function adminOrderRead(order: ProviderCOrder) {
+  return present({
+    OrderId: order.OrderId,
+    MerchantReference: order.MerchantReference,
+    TotalPrice: order.TotalPrice,
+    Country: order.Country,
+    Currency: order.Currency,
+    Language: order.Language,
+    Customer: order.Customer ?? undefined,
+    BillingAddress: order.BillingAddress ?? undefined,
+    ShippingAddress: order.ShippingAddress ?? undefined,
+    OrderItemActions: [],
+    PaymentTransactions: order.PaymentTransactions,
+  });
+}
+
+/** The validation request (`POST {MerchantOrderValidationUrl}`, ValidateOrderNotificationInterface): the order as the shopper is about to buy it. */
+export function validationBody(order: ProviderCOrder) {
   return {
-    MerchantReference: request.MerchantReference,
-    Currency: request.Currency,
-    CountryCode: request.Country,
-    Locale: locale(request.Language),
-    Cart: { Items: cartLines(request.OrderItems) },
-    MerchantSettings: settings,
-    ...(request.Recurring !== undefined ? { Recurring: request.Recurring } : {}),
+    OrderId: order.OrderId,
+    MerchantReference: order.MerchantReference,
+    Currency: order.Currency,
+    IdentityVerification: { RequireIdentityVerification: order.RequireIdentityVerification, IdentityVerified: null },
+    Customer: { Email: order.Customer?.Email ?? null, MobileNumber: order.Customer?.MobileNumber ?? null, PersonalNumber: order.Customer?.PersonalNumber ?? null },
+    ShippingAddress: order.ShippingAddress,
+    OrderItems: order.OrderItems,
+    PaymentMethod: order.PaymentMethod,
+    SelectedShippingMethod: order.SelectedShippingMethod,
+    SelectedShippingSecondaryOption: null,
   };
 }
 
-export function recurringInput(request: PublishedRecurringOrder): RecurringOrderInput {
-  return {
-    MerchantReference: request.MerchantReference,
-    Currency: request.Currency,
-    CountryCode: request.Country,
-    ...(request.Language ? { Locale: locale(request.Language) } : {}),
-    Cart: { Items: cartLines(request.OrderItems) },
-    ...(request.MerchantOrderManagementStatusPushUrl ? { MerchantSettings: { OrderManagementPushUri: request.MerchantOrderManagementStatusPushUrl } } : {}),
-  };
-}
-
-/** The checkout status push as published (`NotificationType: CustomerCheckoutStatus`). */
-export const pushBody = (order: ProviderCOrder, at: Date) => ({
+/** The checkout status push (`POST {MerchantCheckoutStatusPushUrl}`, CheckoutStatusInterface; developers.qliro.com "Notifications"). */
+export const checkoutPushBody = (order: ProviderCOrder, at: Date) => ({
   OrderId: order.OrderId,
   MerchantReference: order.MerchantReference,
   Status: order.CustomerCheckoutStatus,
   Timestamp: at.toISOString(),
   NotificationType: 'CustomerCheckoutStatus',
-  PaymentTransactionId: order.OrderId * 10 + 1,
+  PaymentTransactionId: order.PaymentTransactions.at(-1)?.PaymentTransactionId ?? order.OrderId * 10,
 });
 
-const address = (from: PcAddress | null) =>
-  from ? { FirstName: from.FirstName, LastName: from.LastName, CareOf: from.CoAddress, Street: from.StreetAddress, PostalCode: from.PostalCode, City: from.City } : null;
-
-/** The validation call as published: the order as the shopper is about to buy it. */
-export const validationBody = (order: ProviderCOrder) => ({
+/** The order-management status push (`POST {MerchantOrderManagementStatusPushUrl}`, QliroOrderManagementStatusInterface). */
+export const managementPushBody = (order: ProviderCOrder, transaction: PaymentTransaction, at: Date) => ({
   OrderId: order.OrderId,
   MerchantReference: order.MerchantReference,
-  Currency: order.Currency,
-  TotalPrice: order.OrderAmount,
-  Customer: { Email: order.Customer.EmailAddress, MobileNumber: order.Customer.PhoneNumber },
-  OrderItems: orderItems(order.Cart.Items),
-  ShippingAddress: address(order.ShippingAddress),
-  SelectedShippingMethod: order.SelectedShippingOption?.Id ?? null,
+  PaymentTransactionId: transaction.PaymentTransactionId,
+  Amount: transaction.Amount,
+  Currency: transaction.Currency,
+  Status: transaction.Status,
+  PaymentType: transaction.Type,
+  Timestamp: at.toISOString(),
+});
+
+/** The saved credit card notification (`POST {MerchantSavedCreditCardPushUrl}`, MerchantSavedCreditCardNotificationInterface). */
+export const savedCardPushBody = (order: ProviderCOrder, card: SavedCreditCard, at: Date) => ({
+  OrderId: order.OrderId,
+  Id: card.Id,
+  CardBrandName: card.CardBrandName,
+  CardBin: card.CardBin,
+  CardLast4Digits: card.CardLast4Digits,
+  ExpiryYear: card.ExpiryYear,
+  ExpiryMonth: card.ExpiryMonth,
+  TimeStamp: at.toISOString(),
 });

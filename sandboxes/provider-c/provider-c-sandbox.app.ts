@@ -19,15 +19,15 @@ export const PROVIDER_C_SANDBOX_PORT = 4205;
 export const DEFAULT_PROVIDER_C_MERCHANT: ProviderCMerchant = { merchantId: 'pc-merchant', secret: 'provider-c-secret', mode: 'production', shippingIntegration: false };
 
 /** Operations that failures can be injected into (`POST /api/sandbox/failures {operation}`). */
-export const PROVIDER_C_OPERATIONS = ['createOrder', 'getOrder', 'updateOrder', 'recurringOrder'] as const;
+export const PROVIDER_C_OPERATIONS = ['createOrder', 'getOrder', 'getOrderByReference', 'updateOrder', 'createMerchantPayment', 'getAdminOrder'] as const;
 
 export interface ProviderCSandboxOptions {
   logger: Logger;
   /** Merchants known from the start; default `pc-merchant` / `provider-c-secret`, production mode. */
   merchants?: ProviderCMerchant[];
-  /** How long the provider waits for the merchant's validation, push or event answer (default PROVIDER_C_SANDBOX_CALLBACK_TIMEOUT_MS's, 5 s). */
+  /** How long the provider waits for the merchant's answer to a validation or notification (default PROVIDER_C_SANDBOX_CALLBACK_TIMEOUT_MS's, 5 s). */
   callbackTimeoutMs?: number;
-  /** Base address the iframe snippet points at; default the address the merchant called. */
+  /** Base address the snippet's script is loaded from; default the address the merchant called. */
   publicUrl?: string;
   /** Time source (default the system clock); `POST /api/sandbox/clock` moves it forward. */
   now?: () => Date;
@@ -46,10 +46,11 @@ export interface ProviderCSandbox {
 }
 
 /**
- * The provider C sandbox (iframe checkout): signed merchant API (orders with an iframe snippet,
- * cart updates, orders from recurring tokens — three a day per token in production), the
- * shopper's iframe and the provider's callbacks to the merchant (validation, checkout push,
- * the event resolving a pending purchase). See docs/sandboxes.md.
+ * The provider C sandbox (Qliro One's checkout): the signed merchant API (orders with their
+ * snippet, item updates, reads) and the admin API's merchant payments on saved cards (three a day
+ * per card in production), the checkout the snippet's script embeds with its `q1` listener API,
+ * and the provider's calls to the merchant (validation, checkout status push, order-management
+ * status push, saved credit card). See docs/sandboxes.md.
  */
 export function createProviderCSandbox(options: ProviderCSandboxOptions): ProviderCSandbox {
   const clock = new SandboxClock(options.now);
@@ -69,7 +70,7 @@ export function createProviderCSandbox(options: ProviderCSandboxOptions): Provid
   void app.register(async (api) => {
     api.addHook('onRequest', requireAuthorizationHeader);
     api.addHook('preValidation', requireSignature(store));
-    registerProviderCMerchantRoutes(api, store, snippetFor);
+    registerProviderCMerchantRoutes(api, { store, purchases, snippetFor });
   });
   return { app, state: { store, callbacks, failures, clock } };
 }

@@ -7,7 +7,8 @@ export interface CallbackOutcome {
 }
 
 /**
- * The provider's calls to the merchant (validation, checkout status push): as published, they
+ * The provider's calls to the merchant (validation, checkout status push, order-management status
+ * push, saved credit card): as published, they
  * carry no signature or credentials (the merchant authenticates them by the address it handed
  * out), and are sent with the provider's time limit. Every call is kept in `log` per order so the
  * sandbox can show what it sent and what came back, and in the exchange journal.
@@ -44,4 +45,21 @@ export class ProviderCCallbacks {
     this.log.set(order.OrderId, list);
     return { record, timedOut };
   }
+
+  /**
+   * A notification sent until the merchant takes it (2xx), at most once after each of `delaysMs`:
+   * the provider retries what was not received (a merchant may not know the order yet).
+   */
+  async deliver(kind: CallbackRecord['kind'], order: ProviderCOrder, url: string, body: unknown, delaysMs: readonly number[] = RETRY_DELAYS_MS): Promise<CallbackRecord> {
+    let { record } = await this.send(kind, order, url, body);
+    for (const delay of delaysMs) {
+      if (record.status !== null && record.status >= 200 && record.status < 300) break;
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      ({ record } = await this.send(kind, order, url, body));
+    }
+    return record;
+  }
 }
+
+/** When a notification not taken is sent again (after the first try). */
+export const RETRY_DELAYS_MS = [250, 1_000, 3_000] as const;

@@ -1,72 +1,131 @@
-/** Shapes the provider C sandbox (iframe checkout) stores and answers with. Amounts are major units. */
+/**
+ * Shapes the provider C sandbox (Qliro One) stores and answers with: the published ones (the order
+ * read, its items, customer, addresses, payment method, shipping methods, payment transactions)
+ * and the sandbox's own record around them. Amounts are major units; `VatRate` is in percent.
+ */
 
-/** Where the shopper stands in the checkout (the provider's `CustomerCheckoutStatus`). */
+/** Where the shopper stands in the checkout (`CustomerCheckoutStatus`, Qliro's QliroOrderInterface). */
 export const CHECKOUT_STATUSES = ['InProcess', 'OnHold', 'Completed', 'Refused'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
-/** Why a purchase is on hold until an event resolves it. */
+/** Why a purchase is on hold until the provider decides (the sandbox operator's choice; not in the published read). */
 export const PENDING_REASONS = ['AwaitingProvider', 'MissingDeliveryAddress', 'ManualApproval'] as const;
 export type PendingReason = (typeof PENDING_REASONS)[number];
+
+/** An order item's type (QliroOrderItemInterface). */
+export const ITEM_TYPES = ['Product', 'Discount', 'Fee', 'Shipping'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+/** A payment transaction's status (QliroOrderManagementStatusInterface). */
+export const TRANSACTION_STATUSES = ['Created', 'UserInteractionRequired', 'InProcess', 'OnHold', 'Success', 'Error', 'Cancelled'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** The checkout's languages (developers.qliro.com, "Checkout basics"). */
+export const LANGUAGES = ['sv-se', 'en-us', 'fi-fi', 'da-dk', 'fr-fr', 'de-de', 'nb-no', 'nl-nl'] as const;
+
+/** The shopper's payment methods the sandbox's checkout offers (`PaymentMethodName`). */
+export const PAYMENT_METHODS = { card: 'CREDITCARDS', invoice: 'QLIRO_INVOICE' } as const;
+
+export interface OrderItem {
+  MerchantReference: string;
+  Description: string;
+  Type: ItemType;
+  Quantity: number;
+  PricePerItemIncVat: number;
+  PricePerItemExVat: number;
+  VatRate?: number;
+  Metadata?: Record<string, unknown>;
+}
+
+/** An address as the order read and the validation carry it (QliroOrderCustomerAddressInterface, plus `Street2`). */
+export interface CustomerAddress {
+  FirstName?: string | null;
+  LastName?: string | null;
+  CareOf?: string | null;
+  CompanyName?: string | null;
+  Street?: string | null;
+  Street2?: string | null;
+  PostalCode?: string | null;
+  City?: string | null;
+}
+
+export type JuridicalType = 'Physical' | 'Company';
+
+/** The customer in the order read (QliroOrderCustomerInterface). */
+export interface Customer {
+  Email: string | null;
+  MobileNumber: string | null;
+  PersonalNumber: string | null;
+  JuridicalType: JuridicalType;
+}
+
+/** The create request's prefill (`CustomerInformation`): what the merchant already knows, and what of it the shopper may not change. */
+export interface CustomerInformation {
+  Email?: string;
+  MobileNumber?: string;
+  PersonalNumber?: string;
+  JuridicalType?: JuridicalType;
+  Address?: CustomerAddress;
+  ShippingAddress?: CustomerAddress;
+  LockCustomerInformation?: boolean;
+  LockCustomerEmail?: boolean;
+  LockCustomerMobileNumber?: boolean;
+  LockCustomerAddress?: boolean;
+}
+
+export interface PaymentMethod {
+  PaymentMethodName: string;
+  PaymentTypeCode: string | null;
+}
+
+/** A shipping method the merchant offers in the checkout (`AvailableShippingMethods`, QliroOrderShippingMethodInterface). */
+export interface ShippingMethod {
+  MerchantReference: string;
+  DisplayName: string;
+  PriceIncVat: number;
+  PriceExVat: number;
+  ShippingFeeMerchantReference?: string;
+  Descriptions?: string[];
+  Brand?: string;
+}
+
+/** A payment transaction of an order (AdminOrderPaymentTransactionInterface). */
+export interface PaymentTransaction {
+  PaymentTransactionId: number;
+  Type: string;
+  Amount: number;
+  Currency: string;
+  Status: TransactionStatus;
+  PaymentMethodName: string;
+}
 
 export interface ProviderCMerchant {
   merchantId: string;
   secret: string;
-  /** `production` enforces the recurring limit (three orders per token per day); `test` does not. */
+  /** `production` enforces the recurring limit (three payments per saved card per day); `test` does not. */
   mode: 'test' | 'production';
-  /** A shipping-provider integration is active for the merchant: recurring orders are refused. */
+  /** A shipping-provider integration is active for the merchant: recurring payments are refused. */
   shippingIntegration: boolean;
   /** A validation not answered in time counts as approved (default true): agreed with the provider per merchant. */
   validationTimeoutApproves?: boolean;
 }
 
-export interface CartLine {
-  ArticleNumber: string;
-  Name: string;
-  Quantity: number;
-  /** Price of one unit including VAT, major units. */
-  UnitPrice: number;
-  VatPercent: number;
-  Type?: 'Line' | 'ShippingFee' | 'Discount';
+/** The merchant's addresses of an order, as the create request named them. */
+export interface MerchantUrls {
+  MerchantTermsUrl?: string;
+  MerchantConfirmationUrl?: string;
+  MerchantIntegrityPolicyUrl?: string;
+  MerchantCheckoutStatusPushUrl?: string;
+  MerchantOrderManagementStatusPushUrl?: string;
+  MerchantOrderValidationUrl?: string;
+  MerchantSavedCreditCardPushUrl?: string;
+  MerchantNotificationUrl?: string;
+  MerchantOrderAvailableShippingMethodsUrl?: string;
 }
 
-export interface MerchantSettings {
-  TermsUri: string;
-  ConfirmationUri: string;
-  /** Checkout-status push (completion, pending, refusal). */
-  PushUri: string;
-  /** Order-management push: the event resolving a pending purchase. Default: PushUri. */
-  OrderManagementPushUri?: string;
-  /** Called at the purchase click; absent: every purchase is approved. */
-  CheckoutValidationCallBackUri?: string;
-}
-
-export interface PcAddress {
-  FirstName: string | null;
-  LastName: string | null;
-  StreetAddress: string | null;
-  CoAddress: string | null;
-  PostalCode: string | null;
-  City: string | null;
-  CountryCode: string | null;
-  AddressLines: string[];
-}
-
-export interface PcCustomer {
-  IsCompany: boolean;
-  CompanyName: string | null;
-  EmailAddress: string | null;
-  PhoneNumber: string | null;
-}
-
-export interface ShippingOption {
-  Id: string;
-  Name: string;
-  Price: number;
-}
-
-/** One call the sandbox made to the merchant (validation, push, event) and what came back. */
+/** One call the sandbox made to the merchant and what came back. */
 export interface CallbackRecord {
-  kind: 'validation' | 'push';
+  kind: 'validation' | 'push' | 'omPush' | 'savedCard';
   url: string;
   body: unknown;
   status: number | null;
@@ -75,29 +134,39 @@ export interface CallbackRecord {
   at: string;
 }
 
+/**
+ * The sandbox's record of an order: the published fields (answered by the order read) with the
+ * merchant's addresses and prefill as sent, and the sandbox's own state (why it is on hold, the
+ * saved card it gave). `kind` tells a checkout order from a merchant payment (a recurring charge).
+ */
 export interface ProviderCOrder {
   OrderId: number;
   MerchantId: string;
+  kind: 'checkout' | 'merchantPayment';
   MerchantReference: string;
   Currency: string;
-  CountryCode: string;
-  Locale: string;
-  Cart: { Items: CartLine[] };
-  OrderAmount: number;
-  VatAmount: number;
-  MerchantSettings: MerchantSettings;
+  Country: string;
+  Language: string;
+  OrderItems: OrderItem[];
+  TotalPrice: number;
   CustomerCheckoutStatus: CheckoutStatus;
+  Customer: Customer | null;
+  BillingAddress: CustomerAddress | null;
+  ShippingAddress: CustomerAddress | null;
+  PaymentMethod: PaymentMethod | null;
+  SignupForNewsletter: boolean;
+  RequireIdentityVerification: boolean;
+  Urls: MerchantUrls;
+  CustomerInformation: CustomerInformation | null;
+  AvailableShippingMethods: ShippingMethod[];
+  /** The `MerchantReference` of the shipping method the shopper chose in the checkout. */
+  SelectedShippingMethod: string | null;
+  PaymentTransactions: PaymentTransaction[];
   PendingReason: PendingReason | null;
-  /** How a pending purchase ended (the event sent), or null. */
+  /** How a pending purchase ended, or null. */
   PendingResolution: 'accepted' | 'declined' | null;
-  Customer: PcCustomer;
-  BillingAddress: PcAddress | null;
-  ShippingAddress: PcAddress | null;
-  SelectedShippingOption: ShippingOption | null;
-  Recurring: boolean;
-  /** The token a completed recurring-enabled purchase (or a token order) gives. */
-  RecurringToken: string | null;
-  ShippingIntegration: boolean;
+  /** The card the purchase saved for later payments (its `MerchantSavedCreditCardId`), or null. */
+  SavedCreditCardId: string | null;
   ValidationTimeoutApproves: boolean;
   OrderHtmlSnippet: string;
   CreatedAt: string;
@@ -105,13 +174,16 @@ export interface ProviderCOrder {
   CompletedAt: string | null;
 }
 
-export interface RecurringToken {
-  Token: string;
+/** A card a shopper saved in a purchase: what merchant payments charge (`MerchantSavedCreditCardId` = `Id`). */
+export interface SavedCreditCard {
+  Id: string;
   MerchantId: string;
-  Customer: PcCustomer;
-  BillingAddress: PcAddress;
-  ShippingAddress: PcAddress;
+  CardBrandName: string;
+  CardBin: string;
+  CardLast4Digits: string;
+  ExpiryMonth: string;
+  ExpiryYear: string;
   CreatedAt: string;
-  /** Provider order ids created from this token, with when. */
-  Orders: Array<{ OrderId: number; CreatedAt: string }>;
+  /** Merchant payments made with the card, with when. */
+  Payments: Array<{ OrderId: number; CreatedAt: string }>;
 }

@@ -1,73 +1,61 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
-import { Decimal, isMoney, sumAmounts, toAmount } from '../shared/money.js';
-import type { CartLine, CheckoutStatus, MerchantSettings, PcAddress, PcCustomer, PendingReason, ProviderCMerchant, ProviderCOrder, RecurringToken, ShippingOption } from './provider-c.model.js';
+import { Decimal, isMoney } from '../shared/money.js';
+import { itemProblem, itemsTotal, type PublishedCreateOrder, type PublishedMerchantPayment, type PublishedUpdateOrder } from './merchant-api.mapper.js';
+import {
+  PAYMENT_METHODS,
+  type CheckoutStatus,
+  type CustomerAddress,
+  type OrderItem,
+  type PaymentTransaction,
+  type PendingReason,
+  type ProviderCMerchant,
+  type ProviderCOrder,
+  type SavedCreditCard,
+  type TransactionStatus,
+} from './provider-c.model.js';
 
-/** Orders a recurring token may create per day (UTC) in production mode. */
+/** Payments a saved card may make per day (UTC) in production mode (the spec's limit). */
 export const RECURRING_DAILY_LIMIT = 3;
 
-export interface CreateOrderInput {
-  MerchantReference: string;
-  Currency: string;
-  CountryCode: string;
-  Locale: string;
-  Cart: { Items: CartLine[] };
-  MerchantSettings: MerchantSettings;
-  Recurring?: boolean;
-}
-
-export type RecurringOrderInput = Omit<CreateOrderInput, 'Recurring' | 'MerchantSettings' | 'Locale'> & {
-  Locale?: string;
-  MerchantSettings?: Partial<MerchantSettings>;
-};
-
-/** What the shopper typed into the iframe (`PUT /api/sandbox/orders/{id}/shopper`). */
+/** What the shopper entered in the checkout (`PUT /api/sandbox/orders/{id}/shopper`, the sandbox's own). */
 export interface ShopperInput {
   customer?: {
     isCompany?: boolean;
     companyName?: string;
     email?: string;
     phoneNumber?: string;
+    personalNumber?: string;
     firstName?: string;
     lastName?: string;
     streetAddress?: string;
     coAddress?: string;
     postalCode?: string;
     city?: string;
-    countryCode?: string;
   };
-  shippingAddress?: { firstName?: string; lastName?: string; streetAddress?: string; coAddress?: string; postalCode?: string; city?: string; countryCode?: string };
-  shippingOption?: { id: string; name: string; price: number };
+  shippingAddress?: { firstName?: string; lastName?: string; streetAddress?: string; coAddress?: string; postalCode?: string; city?: string };
+  /** The `MerchantReference` of one of the order's `AvailableShippingMethods`. */
+  shippingMethod?: string;
+  paymentMethod?: keyof typeof PAYMENT_METHODS;
 }
 
-const emptyCustomer = (): PcCustomer => ({ IsCompany: false, CompanyName: null, EmailAddress: null, PhoneNumber: null });
+const text = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
-function address(input: { firstName?: string; lastName?: string; streetAddress?: string; coAddress?: string; postalCode?: string; city?: string; countryCode?: string }, fallbackCountry: string): PcAddress {
-  const value = (text: string | undefined) => (text === undefined || text === '' ? null : text);
-  const result: PcAddress = {
-    FirstName: value(input.firstName),
-    LastName: value(input.lastName),
-    StreetAddress: value(input.streetAddress),
-    CoAddress: value(input.coAddress),
-    PostalCode: value(input.postalCode),
-    City: value(input.city),
-    CountryCode: value(input.countryCode) ?? fallbackCountry,
-    AddressLines: [],
-  };
-  result.AddressLines = [result.StreetAddress, result.CoAddress, [result.PostalCode, result.City].filter(Boolean).join(' ') || null].filter((line): line is string => !!line);
-  return result;
+function addressOf(input: { firstName?: string; lastName?: string; streetAddress?: string; coAddress?: string; postalCode?: string; city?: string; companyName?: string }): CustomerAddress {
+  return { FirstName: text(input.firstName), LastName: text(input.lastName), CareOf: text(input.coAddress), CompanyName: text(input.companyName), Street: text(input.streetAddress), PostalCode: text(input.postalCode), City: text(input.city) };
 }
 
 /**
- * Provider C's merchants, checkout orders and recurring tokens, in memory. Every operation checks
- * and changes state synchronously, so parallel requests (two token orders at once) cannot slip
- * past the daily limit.
+ * Provider C's merchants, orders (checkout orders and merchant payments) and saved cards, in
+ * memory. Every operation checks and changes state synchronously, so parallel requests (two
+ * merchant payments at once) cannot slip past the daily limit.
  */
 export class ProviderCStore {
   private readonly merchants = new Map<string, ProviderCMerchant>();
   private readonly orders = new Map<number, ProviderCOrder>();
-  private readonly tokens = new Map<string, RecurringToken>();
+  private readonly cards = new Map<string, SavedCreditCard>();
   private nextOrderId = 8_000_001;
+  private nextTransactionId = 5_000_001;
 
   constructor(
     private readonly now: () => Date,
@@ -91,104 +79,119 @@ export class ProviderCStore {
     return { ...merchant };
   }
 
-  create(merchantId: string, input: CreateOrderInput, snippetFor: (orderId: number) => string): ProviderCOrder {
+  /** A checkout order; what the merchant already knows of the shopper (`CustomerInformation`) is where the checkout starts. */
+  create(merchantId: string, request: PublishedCreateOrder, snippetFor: (orderId: number) => string): ProviderCOrder {
     const merchant = this.requireMerchant(merchantId);
-    const shippingIntegration = merchant.shippingIntegration;
-    if (input.Recurring && shippingIntegration) throw recurringWithShipping();
-    const at = this.now().toISOString();
-    const OrderId = this.nextOrderId++;
-    const order: ProviderCOrder = {
-      OrderId,
-      MerchantId: merchantId,
-      MerchantReference: input.MerchantReference,
-      Currency: input.Currency,
-      CountryCode: input.CountryCode,
-      Locale: input.Locale,
-      ...totals(input.Cart.Items),
-      MerchantSettings: { ...input.MerchantSettings },
-      CustomerCheckoutStatus: 'InProcess',
-      PendingReason: null,
-      PendingResolution: null,
-      Customer: emptyCustomer(),
-      BillingAddress: null,
-      ShippingAddress: null,
-      SelectedShippingOption: null,
-      Recurring: input.Recurring ?? false,
-      RecurringToken: null,
-      ShippingIntegration: shippingIntegration,
+    checkItems(request.OrderItems, request.AvailableShippingMethods);
+    const { MerchantApiKey: _key, MerchantReference, Currency, Country, Language, OrderItems, CustomerInformation, AvailableShippingMethods, RequireIdentityVerification, ...rest } = request;
+    const urls = Object.fromEntries(Object.entries(rest).filter(([name, value]) => name.endsWith('Url') && typeof value === 'string' && value !== ''));
+    const prefill = CustomerInformation ?? null;
+    const known = prefill && (prefill.Email || prefill.MobileNumber || prefill.Address);
+    const billing = prefill?.Address ? { ...prefill.Address } : null;
+    const order = this.insert(merchantId, {
+      kind: 'checkout',
+      MerchantReference,
+      Currency,
+      Country,
+      Language,
+      OrderItems,
+      RequireIdentityVerification: RequireIdentityVerification ?? false,
+      Urls: urls,
+      CustomerInformation: prefill,
+      AvailableShippingMethods: AvailableShippingMethods ?? [],
+      Customer: known ? { Email: prefill.Email ?? null, MobileNumber: prefill.MobileNumber ?? null, PersonalNumber: prefill.PersonalNumber ?? null, JuridicalType: prefill.JuridicalType ?? 'Physical' } : null,
+      BillingAddress: billing,
+      ShippingAddress: prefill?.ShippingAddress ? { ...prefill.ShippingAddress } : billing ? { ...billing } : null,
       ValidationTimeoutApproves: merchant.validationTimeoutApproves ?? true,
-      OrderHtmlSnippet: snippetFor(OrderId),
-      CreatedAt: at,
-      UpdatedAt: at,
-      CompletedAt: null,
-    };
-    this.orders.set(OrderId, order);
+    }, snippetFor);
     return structuredClone(order);
   }
 
   /** The merchant's order; another merchant's is 404 like a missing one. */
   get(orderId: number, merchantId?: string): ProviderCOrder {
-    const order = this.orders.get(orderId);
-    if (!order || (merchantId !== undefined && order.MerchantId !== merchantId)) throw notFound(`Order ${orderId} was not found.`, 'order_not_found');
-    return structuredClone(order);
+    return structuredClone(this.live(orderId, merchantId));
+  }
+
+  /** The merchant's order by its `MerchantReference` (the newest when several). */
+  byReference(merchantId: string, reference: string): ProviderCOrder {
+    const found = [...this.orders.values()].filter((order) => order.MerchantId === merchantId && order.MerchantReference === reference).at(-1);
+    if (!found) throw notFound(`No order has MerchantReference ${reference}.`, 'order_not_found');
+    return structuredClone(found);
   }
 
   list(): ProviderCOrder[] {
     return [...this.orders.values()].map((order) => structuredClone(order));
   }
 
-  /** The merchant changes the cart while the shopper is still in the checkout. */
-  updateCart(merchantId: string, orderId: number, cart: { Items: CartLine[] }): ProviderCOrder {
+  /** The merchant changes the items (and the shipping methods offered) while the shopper is still in the checkout. */
+  update(merchantId: string, orderId: number, request: PublishedUpdateOrder): ProviderCOrder {
     const order = this.live(orderId, merchantId);
-    if (order.CustomerCheckoutStatus !== 'InProcess') throw notInProcess(order);
-    Object.assign(order, totals(cart.Items), { UpdatedAt: this.now().toISOString() });
+    if (order.kind !== 'checkout' || order.CustomerCheckoutStatus !== 'InProcess') throw notInProcess(order);
+    checkItems(request.OrderItems, request.AvailableShippingMethods);
+    order.OrderItems = structuredClone(request.OrderItems);
+    order.TotalPrice = itemsTotal(order.OrderItems);
+    if (request.AvailableShippingMethods) order.AvailableShippingMethods = structuredClone(request.AvailableShippingMethods);
+    if (request.RequireIdentityVerification !== undefined) order.RequireIdentityVerification = request.RequireIdentityVerification;
+    order.UpdatedAt = this.now().toISOString();
     return structuredClone(order);
   }
 
+  /** What the shopper entered or chose in the checkout; a shipping method chosen becomes the order's shipping item. */
   setShopper(orderId: number, input: ShopperInput): ProviderCOrder {
     const order = this.live(orderId);
     if (order.CustomerCheckoutStatus !== 'InProcess') throw notInProcess(order);
     if (input.customer) {
       const c = input.customer;
+      const company = c.isCompany ?? order.Customer?.JuridicalType === 'Company';
       order.Customer = {
-        IsCompany: c.isCompany ?? order.Customer.IsCompany,
-        CompanyName: c.companyName ?? order.Customer.CompanyName,
-        EmailAddress: c.email ?? order.Customer.EmailAddress,
-        PhoneNumber: c.phoneNumber ?? order.Customer.PhoneNumber,
+        Email: c.email ?? order.Customer?.Email ?? null,
+        MobileNumber: c.phoneNumber ?? order.Customer?.MobileNumber ?? null,
+        PersonalNumber: c.personalNumber ?? order.Customer?.PersonalNumber ?? null,
+        JuridicalType: company ? 'Company' : 'Physical',
       };
-      order.BillingAddress = address(c, order.CountryCode);
-      if (!input.shippingAddress) order.ShippingAddress = { ...order.BillingAddress, AddressLines: [...order.BillingAddress.AddressLines] };
+      order.BillingAddress = addressOf({ ...c, companyName: company ? c.companyName : undefined });
+      if (!input.shippingAddress) order.ShippingAddress = { ...order.BillingAddress };
     }
-    if (input.shippingAddress) order.ShippingAddress = address(input.shippingAddress, order.CountryCode);
-    if (input.shippingOption) {
-      if (!isMoney(input.shippingOption.price)) throw badRequest('invalid_amount', 'shippingOption.price must have at most two decimals.', [{ pointer: '/shippingOption/price' }]);
-      const option: ShippingOption = { Id: input.shippingOption.id, Name: input.shippingOption.name, Price: input.shippingOption.price };
-      order.SelectedShippingOption = option;
+    if (input.shippingAddress) order.ShippingAddress = addressOf(input.shippingAddress);
+    if (input.shippingMethod !== undefined) {
+      const method = order.AvailableShippingMethods.find((candidate) => candidate.MerchantReference === input.shippingMethod);
+      if (!method) throw badRequest('invalid_request', `The merchant offers no shipping method ${input.shippingMethod}.`, [{ pointer: '/shippingMethod' }]);
+      const vat = method.PriceExVat > 0 ? new Decimal(method.PriceIncVat).dividedBy(method.PriceExVat).minus(1).times(100).toDecimalPlaces(2).toNumber() : 0;
+      const item: OrderItem = { MerchantReference: method.MerchantReference, Description: method.DisplayName, Type: 'Shipping', Quantity: 1, PricePerItemIncVat: method.PriceIncVat, PricePerItemExVat: method.PriceExVat, VatRate: vat };
+      order.OrderItems = [...order.OrderItems.filter((line) => line.Type !== 'Shipping'), item];
+      order.TotalPrice = itemsTotal(order.OrderItems);
+      order.SelectedShippingMethod = method.MerchantReference;
     }
+    if (input.paymentMethod) order.PaymentMethod = { PaymentMethodName: PAYMENT_METHODS[input.paymentMethod], PaymentTypeCode: null };
     order.UpdatedAt = this.now().toISOString();
     return structuredClone(order);
   }
 
-  /** Checks an order can be purchased now (in process, customer entered). */
+  /** Checks an order can be purchased now (in process, the customer's email and address entered). */
   assertPurchasable(orderId: number): ProviderCOrder {
     const order = this.live(orderId);
-    if (order.CustomerCheckoutStatus !== 'InProcess') throw notInProcess(order);
-    const missing = [
-      ...(order.Customer.EmailAddress ? [] : ['email']),
-      ...(order.BillingAddress?.StreetAddress && order.BillingAddress.PostalCode && order.BillingAddress.City ? [] : ['address']),
-    ];
-    if (missing.length > 0) throw badRequest('customer_incomplete', `The shopper has not entered: ${missing.join(', ')}.`, missing.map((field) => ({ field })));
+    if (order.kind !== 'checkout' || order.CustomerCheckoutStatus !== 'InProcess') throw notInProcess(order);
+    const missing = [...(order.Customer?.Email ? [] : ['email']), ...(order.BillingAddress?.Street && order.BillingAddress.PostalCode && order.BillingAddress.City ? [] : ['address'])];
+    if (missing.length > 0) throw badRequest('customer_incomplete', `Please enter your ${missing.join(' and ')}.`, missing.map((field) => ({ field })));
+    if (!order.PaymentMethod) order.PaymentMethod = { PaymentMethodName: PAYMENT_METHODS.card, PaymentTypeCode: null };
     return structuredClone(order);
   }
 
-  /** The purchase's outcome after an approved validation. */
-  finish(orderId: number, status: Exclude<CheckoutStatus, 'InProcess'>, pendingReason: PendingReason | null): ProviderCOrder {
+  /** The purchase's outcome after an approved validation: its payment transaction, and a saved card when the shopper paid by card and the merchant asked for one. */
+  finish(orderId: number, status: Exclude<CheckoutStatus, 'InProcess'>, pendingReason: PendingReason | null): { order: ProviderCOrder; card: SavedCreditCard | null } {
     const order = this.live(orderId);
     if (order.CustomerCheckoutStatus !== 'InProcess') throw notInProcess(order);
     order.CustomerCheckoutStatus = status;
     order.PendingReason = status === 'OnHold' ? (pendingReason ?? 'AwaitingProvider') : null;
-    this.settle(order);
-    return structuredClone(order);
+    const method = order.PaymentMethod?.PaymentMethodName ?? PAYMENT_METHODS.card;
+    order.PaymentTransactions.push(this.transaction(order, status === 'Completed' ? 'Success' : status === 'OnHold' ? 'OnHold' : 'Error', method));
+    let card: SavedCreditCard | null = null;
+    if (status === 'Completed' && method === PAYMENT_METHODS.card && order.Urls.MerchantSavedCreditCardPushUrl) {
+      card = this.saveCard(order.MerchantId);
+      order.SavedCreditCardId = card.Id;
+    }
+    this.touch(order, status === 'Completed');
+    return { order: structuredClone(order), card };
   }
 
   /** A pending (OnHold) purchase accepted or declined by the provider. */
@@ -200,85 +203,105 @@ export class ProviderCStore {
     order.CustomerCheckoutStatus = decision === 'accepted' ? 'Completed' : 'Refused';
     order.PendingReason = null;
     order.PendingResolution = decision;
-    this.settle(order);
+    const last = order.PaymentTransactions.at(-1);
+    if (last) last.Status = decision === 'accepted' ? 'Success' : 'Cancelled';
+    this.touch(order, decision === 'accepted');
     return structuredClone(order);
   }
 
-  createToken(merchantId: string, customer?: ShopperInput['customer']): RecurringToken {
+  /** A card a shopper saved (the sandbox operator's way to have one without a purchase). */
+  saveCard(merchantId: string): SavedCreditCard {
     this.requireMerchant(merchantId);
-    const billing = address(customer ?? { firstName: 'Rita', lastName: 'Recurring', streetAddress: 'Tokenveien 3', postalCode: '0150', city: 'Oslo', countryCode: 'NO' }, 'NO');
-    const token: RecurringToken = {
-      Token: `rt_${randomBytes(12).toString('hex')}`,
-      MerchantId: merchantId,
-      Customer: { IsCompany: customer?.isCompany ?? false, CompanyName: customer?.companyName ?? null, EmailAddress: customer?.email ?? 'rita@example.com', PhoneNumber: customer?.phoneNumber ?? '+4799999999' },
-      BillingAddress: billing,
-      ShippingAddress: { ...billing, AddressLines: [...billing.AddressLines] },
-      CreatedAt: this.now().toISOString(),
-      Orders: [],
-    };
-    this.tokens.set(token.Token, token);
-    return structuredClone(token);
+    const card: SavedCreditCard = { Id: randomUUID(), MerchantId: merchantId, CardBrandName: 'Visa', CardBin: '411111', CardLast4Digits: '1111', ExpiryMonth: '12', ExpiryYear: '2030', CreatedAt: this.now().toISOString(), Payments: [] };
+    this.cards.set(card.Id, card);
+    return structuredClone(card);
   }
 
-  token(token: string, merchantId?: string): RecurringToken {
-    const found = this.tokens.get(token);
-    if (!found || (merchantId !== undefined && found.MerchantId !== merchantId)) throw notFound(`Recurring token ${token} was not found.`, 'token_not_found');
-    return structuredClone(found);
+  savedCard(id: string): SavedCreditCard {
+    const card = this.cards.get(id);
+    if (!card) throw notFound(`Saved card ${id} was not found.`, 'saved_card_not_found');
+    return structuredClone(card);
   }
 
   /**
-   * An order from a saved token, no shopper involved: completed at once with the token's
-   * addresses. Refused with a shipping-provider integration, and — in production mode — when
-   * the token already made three orders today (UTC, the sandbox's clock).
+   * A merchant payment (a recurring charge, no shopper): a saved card is charged at once (its
+   * transaction `Success`). Refused with a shipping-provider integration, for a card the merchant
+   * has not saved, and — in production mode — when the card already paid three times today
+   * (UTC, the sandbox's clock).
    */
-  recurringOrder(merchantId: string, tokenValue: string, input: RecurringOrderInput, snippetFor: (orderId: number) => string): ProviderCOrder {
+  merchantPayment(merchantId: string, request: PublishedMerchantPayment, snippetFor: (orderId: number) => string): ProviderCOrder {
     const merchant = this.requireMerchant(merchantId);
-    const token = this.tokens.get(tokenValue);
-    if (!token || token.MerchantId !== merchantId) throw notFound(`Recurring token ${tokenValue} was not found.`, 'token_not_found');
-    if (merchant.shippingIntegration) throw recurringWithShipping();
+    checkItems(request.OrderItems);
+    if (merchant.shippingIntegration) throw badRequest('operation_not_supported', 'Merchant payments cannot be combined with a shipping-provider integration.');
+    if (request.PaymentMethod.Name !== PAYMENT_METHODS.card) throw badRequest('operation_not_supported', 'The sandbox charges saved cards only (PaymentMethod.Name CREDITCARDS).');
+    const card = request.PaymentMethod.MerchantSavedCreditCardId ? this.cards.get(request.PaymentMethod.MerchantSavedCreditCardId) : undefined;
+    if (!card || card.MerchantId !== merchantId) throw badRequest('invalid_request', `MerchantSavedCreditCardId ${request.PaymentMethod.MerchantSavedCreditCardId ?? '(none)'} is not a card of this merchant.`);
     const today = this.now().toISOString().slice(0, 10);
-    const usedToday = token.Orders.filter((entry) => entry.CreatedAt.slice(0, 10) === today).length;
+    const usedToday = card.Payments.filter((entry) => entry.CreatedAt.slice(0, 10) === today).length;
     if (merchant.mode === 'production' && usedToday >= RECURRING_DAILY_LIMIT) {
-      throw new AppError(429, 'recurring_limit_reached', `Recurring token ${tokenValue} has already made ${usedToday} orders today; at most ${RECURRING_DAILY_LIMIT} per day are allowed in production.`, {
-        limit: RECURRING_DAILY_LIMIT,
-        usedToday,
-      });
+      throw new AppError(400, 'recurring_limit_reached', `The saved card has already paid ${usedToday} times today; at most ${RECURRING_DAILY_LIMIT} per day are allowed in production.`, { limit: RECURRING_DAILY_LIMIT, usedToday });
     }
-    const created = this.create(merchantId, {
-      ...input,
-      Locale: input.Locale ?? 'en-US',
-      MerchantSettings: { TermsUri: '', ConfirmationUri: '', PushUri: '', ...input.MerchantSettings },
+    const customer = request.Customer;
+    const order = this.insert(merchantId, {
+      kind: 'merchantPayment',
+      MerchantReference: request.MerchantReference,
+      Currency: request.Currency,
+      Country: request.Country,
+      Language: request.Language,
+      OrderItems: request.OrderItems,
+      Urls: { MerchantOrderManagementStatusPushUrl: request.MerchantOrderManagementStatusPushUrl },
+      Customer: customer ? { Email: customer.Email ?? null, MobileNumber: customer.MobileNumber ?? null, PersonalNumber: customer.PersonalNumber ?? null, JuridicalType: customer.JuridicalType ?? 'Physical' } : null,
+      BillingAddress: request.BillingAddress ?? null,
+      ShippingAddress: request.ShippingAddress ?? request.BillingAddress ?? null,
+      PaymentMethod: { PaymentMethodName: PAYMENT_METHODS.card, PaymentTypeCode: null },
+      SavedCreditCardId: card.Id,
     }, snippetFor);
-    const order = this.orders.get(created.OrderId)!;
-    order.Customer = { ...token.Customer };
-    order.BillingAddress = structuredClone(token.BillingAddress);
-    order.ShippingAddress = structuredClone(token.ShippingAddress);
     order.CustomerCheckoutStatus = 'Completed';
-    order.RecurringToken = token.Token;
-    order.CompletedAt = order.CreatedAt;
-    token.Orders.push({ OrderId: order.OrderId, CreatedAt: order.CreatedAt });
+    order.PaymentTransactions.push(this.transaction(order, 'Success', PAYMENT_METHODS.card));
+    this.touch(order, true);
+    card.Payments.push({ OrderId: order.OrderId, CreatedAt: order.CreatedAt });
     return structuredClone(order);
   }
 
-  private settle(order: ProviderCOrder): void {
+  private insert(merchantId: string, fields: Partial<ProviderCOrder> & Pick<ProviderCOrder, 'kind' | 'MerchantReference' | 'Currency' | 'Country' | 'Language' | 'OrderItems' | 'Urls'>, snippetFor: (orderId: number) => string): ProviderCOrder {
     const at = this.now().toISOString();
-    order.UpdatedAt = at;
-    if (order.CustomerCheckoutStatus !== 'Completed') return;
-    order.CompletedAt = at;
-    if (order.Recurring && !order.RecurringToken) {
-      const customerInput = {
-        isCompany: order.Customer.IsCompany,
-        ...(order.Customer.EmailAddress ? { email: order.Customer.EmailAddress } : {}),
-        ...(order.Customer.PhoneNumber ? { phoneNumber: order.Customer.PhoneNumber } : {}),
-        firstName: order.BillingAddress?.FirstName ?? undefined,
-        lastName: order.BillingAddress?.LastName ?? undefined,
-        streetAddress: order.BillingAddress?.StreetAddress ?? undefined,
-        postalCode: order.BillingAddress?.PostalCode ?? undefined,
-        city: order.BillingAddress?.City ?? undefined,
-        countryCode: order.BillingAddress?.CountryCode ?? undefined,
-      };
-      order.RecurringToken = this.createToken(order.MerchantId, customerInput).Token;
-    }
+    const OrderId = this.nextOrderId++;
+    const order: ProviderCOrder = {
+      OrderId,
+      MerchantId: merchantId,
+      TotalPrice: itemsTotal(fields.OrderItems),
+      CustomerCheckoutStatus: 'InProcess',
+      Customer: null,
+      BillingAddress: null,
+      ShippingAddress: null,
+      PaymentMethod: null,
+      SignupForNewsletter: false,
+      RequireIdentityVerification: false,
+      CustomerInformation: null,
+      AvailableShippingMethods: [],
+      SelectedShippingMethod: null,
+      PaymentTransactions: [],
+      PendingReason: null,
+      PendingResolution: null,
+      SavedCreditCardId: null,
+      ValidationTimeoutApproves: true,
+      OrderHtmlSnippet: snippetFor(OrderId),
+      CreatedAt: at,
+      UpdatedAt: at,
+      CompletedAt: null,
+      ...structuredClone(fields),
+    };
+    this.orders.set(OrderId, order);
+    return order;
+  }
+
+  private transaction(order: ProviderCOrder, status: TransactionStatus, method: string): PaymentTransaction {
+    return { PaymentTransactionId: this.nextTransactionId++, Type: 'Preauthorization', Amount: order.TotalPrice, Currency: order.Currency, Status: status, PaymentMethodName: method };
+  }
+
+  private touch(order: ProviderCOrder, completed: boolean): void {
+    order.UpdatedAt = this.now().toISOString();
+    if (completed) order.CompletedAt = order.UpdatedAt;
   }
 
   private live(orderId: number, merchantId?: string): ProviderCOrder {
@@ -289,27 +312,27 @@ export class ProviderCStore {
 
   private requireMerchant(merchantId: string): ProviderCMerchant {
     const merchant = this.merchants.get(merchantId);
-    if (!merchant) throw notFound(`Merchant ${merchantId} is not known.`, 'merchant_not_found');
+    if (!merchant) throw notFound(`Merchant ${merchantId} is not known.`, 'merchant_mismatch');
     return merchant;
   }
 }
 
-/** Order amount and VAT from the lines (exact decimals; each line's VAT from its incl. price). */
-function totals(items: CartLine[]): Pick<ProviderCOrder, 'Cart' | 'OrderAmount' | 'VatAmount'> {
-  items.forEach((line, index) => {
-    if (!isMoney(line.UnitPrice)) throw badRequest('invalid_amount', `Cart.Items[${index}].UnitPrice must have at most two decimals.`, [{ pointer: `/Cart/Items/${index}/UnitPrice` }]);
+/** Items and shipping methods by the published rules: at most two decimals, each item's price rule. */
+function checkItems(items: readonly OrderItem[], methods: ReadonlyArray<{ PriceIncVat: number; PriceExVat: number }> = []): void {
+  items.forEach((item, index) => {
+    for (const field of ['PricePerItemIncVat', 'PricePerItemExVat'] as const) {
+      if (!isMoney(item[field])) throw badRequest('invalid_request', `OrderItems[${index}].${field} must have at most two decimals.`, [{ pointer: `/OrderItems/${index}/${field}` }]);
+    }
+    const problem = itemProblem(item);
+    if (problem) throw badRequest('invalid_request', `OrderItems[${index}]: ${problem}.`, [{ pointer: `/OrderItems/${index}` }]);
   });
-  const lineTotal = (line: CartLine) => new Decimal(line.UnitPrice).times(line.Quantity);
-  const amount = sumAmounts(items.map(lineTotal));
-  const vat = sumAmounts(items.map((line) => {
-    const total = lineTotal(line);
-    return total.minus(total.dividedBy(new Decimal(1).plus(new Decimal(line.VatPercent).dividedBy(100)))).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  }));
-  return { Cart: { Items: items.map((line) => ({ ...line })) }, OrderAmount: toAmount(amount), VatAmount: toAmount(vat) };
+  methods.forEach((method, index) => {
+    if (!isMoney(method.PriceIncVat) || !isMoney(method.PriceExVat) || method.PriceIncVat < method.PriceExVat || method.PriceExVat < 0) {
+      throw badRequest('invalid_request', `AvailableShippingMethods[${index}] needs PriceIncVat at least PriceExVat, both 0 or more with at most two decimals.`, [{ pointer: `/AvailableShippingMethods/${index}` }]);
+    }
+  });
 }
 
 const notInProcess = (order: ProviderCOrder) =>
-  new AppError(409, 'order_not_in_process', `Order ${order.OrderId} is ${order.CustomerCheckoutStatus}; it can no longer change.`, { status: order.CustomerCheckoutStatus });
+  badRequest('operation_not_supported', `The order is ${order.CustomerCheckoutStatus}; it can no longer change.`, [{ status: order.CustomerCheckoutStatus }]);
 
-const recurringWithShipping = () =>
-  badRequest('recurring_with_shipping_integration', 'Recurring orders cannot be combined with a shipping-provider integration.');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { observeExchanges, type ObservedExchange } from '../../platform/http-client/http-client.js';
 import { rest } from '../harness/http.js';
-import { eventually, orderClient } from '../harness/orders.js';
+import { eventually, orderClient, payInFull } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 /**
@@ -268,6 +268,7 @@ describe('commerce adapter: purchase and export', () => {
     const billed = await rest(system.urls.order!, 'PUT', `/api/v0/checkout/orders/${orderId}/customer/billing`, { token: storefront, ...full, body: billing });
     expect(billed.status).toBe(200);
     expect((await sandboxBasket(basketId)).buyer).toMatchObject({ email: 'ada@example.com', billing: { city: 'Stockholm' } }); // pushed by the /customer hook
+    await payInFull(admin(full), orderId, 249.9);
 
     expect((await setStatus(orderId, 'processing')).status).toBe(200);
     const [purchased] = await sandboxOrders(basketId);
@@ -358,6 +359,7 @@ describe('commerce adapter: purchase and export', () => {
   it('accepts one of two checkout orders of a basket moved to processing at once: the basket is paid once', async () => {
     const { orderId: first, basketId } = await newOrder();
     const second = (await createOrder(basketId)).body.id as string;
+    for (const orderId of [first, second]) await payInFull(admin(full), orderId, 249.9);
     await Promise.all([setStatus(first, 'processing'), setStatus(second, 'processing')]);
     const accepted: string[] = [];
     for (const orderId of [first, second]) {

@@ -60,6 +60,7 @@ describe('mountPaymentProvider: create and read', () => {
       process: `${base}/payments/${payment.id}/process`,
       abort: `${base}/payments/${payment.id}/abort`,
       capture: `${base}/payments/${payment.id}/capture`,
+      cancel: `${base}/payments/${payment.id}/cancel`,
     });
     expect(await transactions(payment.id)).toMatchObject([{ event: 'open', pspEvent: 'create', isSuccess: true, pspStatus: 'session_created' }]);
 
@@ -283,5 +284,25 @@ describe('mountPaymentProvider: webhooks', () => {
     expect(await keyed(body.paymentId, late.eventKey)).toMatchObject([{ isSuccess: false, errorDetail: expect.stringContaining('cancelled') }]);
     expect((await deliver([late])).status).toBe(200);
     expect(await keyed(body.paymentId, late.eventKey)).toHaveLength(1);
+  });
+
+  it("an authorisation for a payment another adapter's payment replaced is given back at the provider (cancel), once", async () => {
+    const orderId = await newOrder();
+    const { body } = await create(orderId);
+    const reference = (await payments(orderId))[0].reference as string;
+    // The shopper paid another way: that adapter's payment completes the order, and the platform removes this one.
+    const other = await orderClient(system, tenant, 'adapter', 'other_psp_adapter');
+    expect((await other.call('POST', `/${orderId}/payments`, { adapterId: 'other_psp_adapter', amount: 0 })).status).toBe(201);
+    expect((await other.call('PUT', `/${orderId}/state`, { status: 'processing' })).status).toBe(200);
+    expect((await payments(orderId))[0].state).toBe('removed');
+
+    // …then finished this one in a second tab: the provider authorises it.
+    const late = { eventKey: `late-${orderId}`, tenant, orderId, reference, outcome: 'authorized', amount: 249.9 };
+    expect((await deliver([late])).status).toBe(200);
+    expect(tiny.ledger.cancels.filter((c) => c.paymentId === body.paymentId)).toEqual([{ paymentId: body.paymentId, state: 'reserved' }]);
+    expect((await payments(orderId))[0].state).toBe('removed');
+    expect((await transactions(body.paymentId)).filter((t) => t.event === 'cancel').map((t) => [t.pspEvent, t.isSuccess, t.pspStatus])).toEqual([['void', true, 'voided']]);
+    expect((await deliver([late])).status).toBe(200);
+    expect(tiny.ledger.cancels.filter((c) => c.paymentId === body.paymentId)).toHaveLength(1);
   });
 });

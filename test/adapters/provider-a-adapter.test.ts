@@ -213,7 +213,7 @@ describe('validation and the risk check', () => {
     expect((await fetch(bought.body.redirectUrl, { redirect: 'manual' })).status).toBe(302);
     let o = await order(id);
     expect(o.state.currentStatus).toBe('accepted');
-    expect(ours(o)[0]).toMatchObject({ state: 'processing', attributes: { fraudStatus: 'PENDING', paymentStatus: 'pending' } });
+    expect(ours(o)[0]).toMatchObject({ state: 'pending', attributes: { fraudStatus: 'PENDING', paymentStatus: 'pending' } });
     expect(ours(o)[0].actions.map((a: { type: string }) => a.type)).not.toContain('Capture');
     await setPushDelay(20);
     await sandbox('POST', `/api/sandbox/orders/${reference}/fraud-status`, { fraudStatus: 'ACCEPTED' });
@@ -253,6 +253,6 @@ describe('recurring', () => {
     const id = await newOrder();
     expect((await adapter('POST', `/api/checkout/v1/orders/${id}/payments/recurring`, 'storefront', { token: await token(), autoCapture: false })).body).toMatchObject({ state: 'reserved', orderStatus: 'completed' });
     const pending = await newOrder();
-    expect((await adapter('POST', `/api/checkout/v1/orders/${pending}/payments/recurring`, 'storefront', { token: await token('PENDING'), autoCapture: true })).body).toMatchObject({ state: 'processing', orderStatus: 'accepted', fraudStatus: 'PENDING' });
+    expect((await adapter('POST', `/api/checkout/v1/orders/${pending}/payments/recurring`, 'storefront', { token: await token('PENDING'), autoCapture: true })).body).toMatchObject({ state: 'pending', orderStatus: 'accepted', fraudStatus: 'PENDING' });
   });
 });

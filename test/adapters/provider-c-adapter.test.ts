@@ -6,13 +6,17 @@ import { TestAdapter } from '../harness/test-adapter.js';
 import { clearOfMidnight } from '../harness/sandbox-clock.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
-/** The provider C adapter through real HTTP: the platform, the adapter and the provider C sandbox as the provider. */
+/** The provider C adapter through real HTTP: the platform, the adapter and the provider C sandbox (Qliro One's published API) as the provider. */
 
 const ID = 'provider_c_checkout_adapter';
 const tenant = { merchant: 'm-provider-c', channel: 'web' };
 const shippingTenant = { merchant: 'm-provider-c', channel: 'with-shipping' };
 const unconfigured = { merchant: 'm-provider-c', channel: 'no-config' };
 const SHOPPER = { customer: { email: 'ada@example.com', phoneNumber: '+4712345678', firstName: 'Ada', lastName: 'Lovelace', streetAddress: 'Storgata 1', coAddress: 'c/o Babbage', postalCode: '0155', city: 'Oslo' } };
+/** The shop's shipping methods offered inside the provider's checkout. */
+const METHODS = [{ id: 'standard', name: 'Standard parcel', price: 49 }, { id: 'pickup', name: 'Pick-up point', price: 0 }];
+/** What the shop already knows of the shopper (the storefront's checkout form). */
+const KNOWN = { billing: { givenName: 'Kari', familyName: 'Nordmann', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO', email: 'kari@example.com', phone: '+4791234567' } };
 
 let system: TestSystem;
 let admin: Awaited<ReturnType<typeof orderClient>>;
@@ -35,6 +39,7 @@ async function configure(t: typeof tenant, extra: Record<string, unknown> = {}) 
       apiSettings: { apiUrl: sandboxUrl(), merchantId: 'pc-merchant', sharedSecret: 'provider-c-secret' },
       redirectUrls: { termsUrl: 'https://shop.example/terms', confirmationUrl: 'https://shop.example/thanks?order={orderId}', checkoutUrl: 'https://shop.example/checkout' },
       recurring: { enabled: true },
+      shipping: { methods: METHODS },
       ...extra,
     },
   });
@@ -49,7 +54,7 @@ beforeAll(async () => {
   storefront = await system.token({ merchant: tenant.merchant, channels: ['*'], role: 'storefront' });
   stock = await TestAdapter.start();
   await configure(tenant);
-  await configure(shippingTenant, { shipping: { providerIntegration: true } });
+  await configure(shippingTenant, { shipping: { providerIntegration: true, methods: METHODS } });
 });
 afterAll(async () => {
   await stock?.close();
@@ -84,16 +89,31 @@ async function shopAndPurchase(providerOrderId: number, body: Record<string, unk
 }
 
 describe('create and read', () => {
-  it('answers {paymentId, htmlSnippet} with the iframe; GET answers the same; the payment is intent with the provider order as reference', async () => {
-    const orderId = await newOrder();
+  it('answers {paymentId, htmlSnippet} with the provider snippet; GET answers the same; the payment is intent with the provider order as reference; the provider was told what the shop knows and the shipping methods it offers', async () => {
+    const orderId = await newOrder({ customer: KNOWN });
     const created = await call('POST', `/api/v1/checkout/${orderId}/payments`);
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ paymentId: expect.any(String), htmlSnippet: expect.stringContaining(`<iframe src="${sandboxUrl()}/checkout/frame/`) });
+    expect(created.body).toEqual({ paymentId: expect.any(String), htmlSnippet: expect.stringContaining(`<script src="${sandboxUrl()}/checkout/q1.js"`) });
     const stored = await payment(orderId, created.body.paymentId);
     expect(stored).toMatchObject({ adapterId: ID, state: 'intent', type: 'checkout', amount: 249.9, reference: expect.stringMatching(/^\d+$/), attributes: { checkoutStatus: 'InProcess' } });
     const providerOrder = (await sandbox('GET', `/api/sandbox/orders/${stored.reference}`)).body;
-    expect(providerOrder).toMatchObject({ OrderAmount: 249.9, MerchantReference: created.body.paymentId, Recurring: true });
-    expect(providerOrder.MerchantSettings.CheckoutValidationCallBackUri).toMatch(new RegExp(`^${adapterUrl()}/api/checkout/v1/callback/validation\\?`));
+    expect(providerOrder).toMatchObject({
+      TotalPrice: 249.9,
+      MerchantReference: created.body.paymentId,
+      Language: 'nb-no',
+      // The prefill: the checkout starts with the shopper's details, not asking again.
+      CustomerInformation: { Email: 'kari@example.com', MobileNumber: '+4791234567', JuridicalType: 'Physical', Address: { FirstName: 'Kari', LastName: 'Nordmann', Street: 'Storgata 1', PostalCode: '0155', City: 'Oslo' } },
+      Customer: { Email: 'kari@example.com' },
+      BillingAddress: { Street: 'Storgata 1' },
+      AvailableShippingMethods: [
+        { MerchantReference: 'standard', DisplayName: 'Standard parcel', PriceIncVat: 49, PriceExVat: 39.2 },
+        { MerchantReference: 'pickup', DisplayName: 'Pick-up point', PriceIncVat: 0, PriceExVat: 0 },
+      ],
+    });
+    // Recurring on: the provider tells the card a purchase saves to the adapter; the items carry the subscription tag.
+    expect(providerOrder.Urls.MerchantSavedCreditCardPushUrl).toMatch(new RegExp(`^${adapterUrl()}/api/checkout/v1/callback/orders/${orderId}/payments/${created.body.paymentId}/saved-credit-card\\?`));
+    expect(providerOrder.OrderItems[0].Metadata).toEqual({ Subscription: { Enabled: true } });
+    expect(providerOrder.Urls.MerchantOrderValidationUrl).toMatch(new RegExp(`^${adapterUrl()}/api/checkout/v1/callback/validation\\?`));
 
     const read = await call('GET', `/api/v1/checkout/${orderId}/payments/${created.body.paymentId}`);
     expect(read).toMatchObject({ status: 200, body: { paymentId: created.body.paymentId, htmlSnippet: created.body.htmlSnippet } });
@@ -110,16 +130,16 @@ describe('create and read', () => {
   it('startPayment through the gateway answers the snippet', async () => {
     const orderId = await newOrder();
     const answer = await graphql(system.urls.gateway!, ProviderStartPaymentDocument, { id: orderId, adapterId: ID }, { token: storefront, ...tenant });
-    expect(dataOf(answer).startPayment).toMatchObject({ adapterId: ID, htmlSnippet: expect.stringContaining('<iframe'), payment: { id: expect.any(String) } });
+    expect(dataOf(answer).startPayment).toMatchObject({ adapterId: ID, htmlSnippet: expect.stringContaining('/checkout/q1.js'), payment: { id: expect.any(String) } });
   });
 });
 
-describe('the iframe journey', () => {
-  it('customer and shipping events update the order; validation → processing; push → completed; the shopper is sent to the confirmation page; duplicate pushes change nothing', async () => {
+describe('the checkout journey', () => {
+  it('customer and shipping events update the order; validation → processing; push → completed; the saved card is the payment\'s token; the shopper is sent to the confirmation page; duplicate pushes change nothing', async () => {
     const orderId = await newOrder();
     const { paymentId, providerOrderId } = await start(orderId);
 
-    await sandbox('PUT', `/api/sandbox/orders/${providerOrderId}/shopper`, { ...SHOPPER, shippingOption: { id: 'standard', name: 'Standard parcel', price: 49 } });
+    await sandbox('PUT', `/api/sandbox/orders/${providerOrderId}/shopper`, { ...SHOPPER, shippingMethod: 'standard' });
     const customer = await call('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/customer-update`);
     expect(customer.status).toBe(200);
     expect((await order(orderId)).customer.billing).toMatchObject({ givenName: 'Ada', familyName: 'Lovelace', streetAddress: 'Storgata 1', streetAddress2: 'c/o Babbage', postalCode: '0155', city: 'Oslo', country: 'NO', email: 'ada@example.com' });
@@ -127,10 +147,13 @@ describe('the iframe journey', () => {
     const shipping = await call('POST', `/api/checkout/v1/callback/orders/${orderId}/payments/${paymentId}/shipping-option-update`);
     expect(shipping).toMatchObject({ status: 200, body: { amount: 298.9 } });
     const afterShipping = await order(orderId);
-    expect(afterShipping.shippings).toEqual([expect.objectContaining({ id: `${ID}-shipping`, name: 'Standard parcel', total: { includingVat: 49, excludingVat: 39.2 } })]);
+    expect(afterShipping.shippings).toEqual([expect.objectContaining({ id: `${ID}-shipping`, name: 'Standard parcel', reference: 'standard', total: { includingVat: 49, excludingVat: 39.2 } })]);
     expect(afterShipping.total.includingVat).toBe(298.9);
     expect((await payment(orderId, paymentId)).amount).toBe(298.9);
-    expect((await sandbox('GET', `/api/sandbox/orders/${providerOrderId}`)).body.OrderAmount).toBe(298.9);
+    const atProvider = (await sandbox('GET', `/api/sandbox/orders/${providerOrderId}`)).body;
+    expect(atProvider.TotalPrice).toBe(298.9);
+    // The provider still has the method as chosen: the adapter's items keep its reference.
+    expect(atProvider.OrderItems.filter((item: { Type: string }) => item.Type === 'Shipping')).toEqual([expect.objectContaining({ MerchantReference: 'standard', PricePerItemIncVat: 49 })]);
 
     const purchase = await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/purchase`, { outcome: 'completed', pushes: 2 });
     expect(purchase.status).toBe(200);
@@ -139,8 +162,9 @@ describe('the iframe journey', () => {
       [200, { CallbackResponse: 'received' }],
       [200, { CallbackResponse: 'received' }],
     ]);
+    expect(purchase.body.savedCard).toMatchObject({ status: 200, answer: { CallbackResponse: 'received' } });
     expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
-    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' }, recurring: { token: expect.stringMatching(/^rt_/) } });
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed', paymentMethod: 'CREDITCARDS' }, recurring: { token: purchase.body.order.SavedCreditCardId } });
 
     // The shopper's browser comes back through the confirmation address → the shop's page.
     const back = await fetch(purchase.body.redirectUrl, { redirect: 'manual' });
@@ -156,16 +180,27 @@ describe('the iframe journey', () => {
     expect((await call('GET', `/api/v1/checkout/${orderId}/payments/${paymentId}`)).status).toBe(200);
   });
 
-  it('a validation refused (a /state hook vetoes processing) answers the provider 400 with the message; the order stays in checkout and the payment open', async () => {
+  it('a validation refused (a /state hook vetoes processing) answers the provider 400 with a published reason and the message; the order stays in checkout and the payment open', async () => {
     stock.on('/state', () => ({ status: 400, body: { message: 'Socks are out of stock.' } }));
     const orderId = await newOrder({ hooks: [{ id: 'stock', adapterId: 'commerce_adapter', subscribeTo: '/state', invoke: `${stock.url}/state` }] });
     const { paymentId, providerOrderId } = await start(orderId);
     const purchase = await shopAndPurchase(providerOrderId);
     expect(purchase.status).toBe(409);
-    expect(purchase.body).toMatchObject({ code: 'validation_declined', message: expect.stringContaining('Socks are out of stock.'), details: { DeclineReason: 'OrderRefused' } });
+    expect(purchase.body).toMatchObject({ code: 'validation_declined', message: expect.stringContaining('Socks are out of stock.'), details: { DeclineReason: 'Other' } });
     expect((await order(orderId)).state.currentStatus).toBe('checkout');
     expect((await payment(orderId, paymentId)).state).toBe('intent');
     expect((await sandbox('GET', `/api/sandbox/orders/${providerOrderId}`)).body.CustomerCheckoutStatus).toBe('InProcess');
+  });
+
+  it('a purchase whose items no longer cost the payment\'s amount is declined (Other, "Your order changed…") and changes nothing', async () => {
+    const orderId = await newOrder();
+    const { paymentId, providerOrderId } = await start(orderId);
+    // The shopper picks a paid delivery in the checkout, but the shop never hears of it (the event is lost).
+    await sandbox('PUT', `/api/sandbox/orders/${providerOrderId}/shopper`, { shippingMethod: 'standard' });
+    const purchase = await shopAndPurchase(providerOrderId);
+    expect(purchase).toMatchObject({ status: 409, body: { details: { DeclineReason: 'Other', DeclineReasonMessage: expect.stringContaining('Your order changed') } } });
+    expect(await statuses(orderId)).toEqual(['checkout']);
+    expect((await payment(orderId, paymentId)).state).toBe('intent');
   });
 
   it('a refused purchase: the payment fails and the order returns to checkout', async () => {
@@ -203,7 +238,7 @@ describe('two deliveries at once', () => {
     const resolved = await sandbox('POST', `/api/sandbox/orders/${held.providerOrderId}/resolve`, { decision: 'accepted', repeat: 0 });
     expect(resolved.body.events).toEqual([]);
     // As published, the pending payment's new status is another checkout status push (unsigned).
-    const pushUrl = (await sandbox('GET', `/api/sandbox/orders/${held.providerOrderId}`)).body.MerchantSettings.PushUri as string;
+    const pushUrl = (await sandbox('GET', `/api/sandbox/orders/${held.providerOrderId}`)).body.Urls.MerchantCheckoutStatusPushUrl as string;
     const body = JSON.stringify({ OrderId: held.providerOrderId, MerchantReference: held.paymentId, Status: 'Completed', Timestamp: new Date().toISOString(), NotificationType: 'CustomerCheckoutStatus', PaymentTransactionId: 1 });
     const deliver = () => fetch(pushUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const events = await Promise.all([deliver(), deliver()]);
@@ -222,14 +257,13 @@ describe('pending payments', () => {
     const { paymentId, providerOrderId } = await start(orderId);
     expect((await shopAndPurchase(providerOrderId, { outcome: 'pending', pendingReason: 'ManualApproval' })).status).toBe(200);
     expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted']);
-    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'processing', attributes: { checkoutStatus: 'OnHold', pendingReason: 'ManualApproval' } });
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'pending', attributes: { checkoutStatus: 'OnHold' } });
 
     const resolved = await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/resolve`, { decision: 'accepted', repeat: 2 });
     expect(resolved.body.events.map((e: { status: number }) => e.status)).toEqual([200, 200]);
     expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
     const settled = await payment(orderId, paymentId);
     expect(settled).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' } });
-    expect(settled.attributes.pendingReason).toBeUndefined();
   });
 
   it('in another order the provider declines it: the payment fails, the order stays accepted', async () => {
@@ -243,7 +277,7 @@ describe('pending payments', () => {
 });
 
 describe('browser data', () => {
-  it('the iframe events take nothing from a browser: a shopper, stored method, token or recurring model named is refused before the provider is asked; a shopper\'s checkout token may not charge a stored token', async () => {
+  it('the checkout events take nothing from a browser: a shopper, stored method, token or recurring model named is refused before the provider is asked; a shopper\'s checkout token may not charge a stored token', async () => {
     const orderId = await newOrder();
     const { paymentId } = await start(orderId);
     const reads = async () => ((await sandbox('GET', '/api/sandbox/exchanges?direction=in')).body.exchanges as Array<{ operation: string }>).filter((e) => e.operation === 'getOrder').length;
@@ -260,7 +294,7 @@ describe('browser data', () => {
 
     const other = await newOrder();
     const checkoutToken = (await admin.call('POST', `/${other}/checkout-token`)).body.token as string;
-    const token = (await sandbox('POST', '/api/sandbox/tokens')).body.Token as string;
+    const token = (await sandbox('POST', '/api/sandbox/saved-cards')).body.Id as string;
     const asShopper = await rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${other}/payments/recurring`, { token: checkoutToken, ...tenant, body: { token } });
     expect(asShopper.status).toBe(403);
     expect((await order(other)).payments).toEqual([]);
@@ -273,7 +307,7 @@ describe('forged provider calls', () => {
     const { paymentId, providerOrderId } = await start(orderId);
     const providerOrder = (await sandbox('GET', `/api/sandbox/orders/${providerOrderId}`)).body;
     await sandbox('PUT', `/api/sandbox/orders/${providerOrderId}/shopper`, SHOPPER);
-    const pushUrl = new URL(providerOrder.MerchantSettings.PushUri);
+    const pushUrl = new URL(providerOrder.Urls.MerchantCheckoutStatusPushUrl);
     const body = JSON.stringify({ OrderId: providerOrderId, MerchantReference: paymentId, Status: 'Completed', Timestamp: new Date().toISOString(), NotificationType: 'CustomerCheckoutStatus', PaymentTransactionId: 1 });
     const post = (url: URL | string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
@@ -283,12 +317,25 @@ describe('forged provider calls', () => {
     const unsigned = new URL(pushUrl);
     unsigned.searchParams.delete('sig');
     expect((await post(unsigned)).status).toBe(401);
-    const event = new URL(providerOrder.MerchantSettings.OrderManagementPushUri);
+    const event = new URL(providerOrder.Urls.MerchantOrderManagementStatusPushUrl);
     event.searchParams.set('paymentId', 'someone-elses');
     expect((await post(event)).status).toBe(401);
-    const validation = new URL(providerOrder.MerchantSettings.CheckoutValidationCallBackUri);
+    const validation = new URL(providerOrder.Urls.MerchantOrderValidationUrl);
     validation.searchParams.set('merchant', 'another');
     expect((await post(validation)).status).toBe(401);
+    // A saved card told to a changed address is refused; to the genuine one it must name this payment's provider order.
+    const savedCard = new URL(providerOrder.Urls.MerchantSavedCreditCardPushUrl);
+    const card = (order: number) => JSON.stringify({ OrderId: order, Id: 'card-of-someone-else', CardBrandName: 'Visa', CardLast4Digits: '1111' });
+    const forged = new URL(savedCard);
+    forged.searchParams.set('channel', 'with-shipping');
+    expect((await fetch(forged, { method: 'POST', headers: { 'content-type': 'application/json' }, body: card(providerOrderId) })).status).toBe(401);
+    expect((await fetch(savedCard, { method: 'POST', headers: { 'content-type': 'application/json' }, body: card(providerOrderId + 1) })).status).toBe(400);
+    expect((await payment(orderId, paymentId)).recurring).toBeUndefined();
+
+    // At the genuine validation address, a request naming another provider order (malformed items besides) is declined in the published form, not a failure.
+    const declined = await fetch(providerOrder.Urls.MerchantOrderValidationUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ OrderId: providerOrderId + 1, OrderItems: [{ Quantity: 'many' }] }) });
+    expect(declined.status).toBe(400);
+    expect(await declined.json()).toEqual({ DeclineReason: 'Other', DeclineReasonMessage: expect.any(String) });
 
     expect(await statuses(orderId)).toEqual(['checkout']);
     expect((await payment(orderId, paymentId)).state).toBe('intent');
@@ -301,34 +348,57 @@ describe('forged provider calls', () => {
 });
 
 describe('recurring', () => {
-  it('three orders with one token in a day succeed with the provider\'s addresses on the order; the fourth is refused with a clear 400', async () => {
+  /** The merchant payments the sandbox took (what the adapter sent), newest last. */
+  const merchantPayments = async () => ((await sandbox('GET', '/api/sandbox/exchanges?operation=createMerchantPayment')).body.exchanges as Array<{ requestBody: Record<string, unknown> }>).map((exchange) => exchange.requestBody);
+
+  it('the card a purchase saved pays a later order through the merchant payment (the order\'s items, contact and addresses sent); three a day per card; the fourth is refused with a clear 400', async () => {
     await clearOfMidnight(system.urls.provider_c_sandbox!);
-    const token = (await sandbox('POST', '/api/sandbox/tokens', { customer: SHOPPER.customer })).body.Token as string;
+    // A purchase by card: the provider tells the adapter the card it saved.
+    const first = await newOrder();
+    const bought = await start(first);
+    expect((await shopAndPurchase(bought.providerOrderId)).status).toBe(200);
+    const token = (await payment(first, bought.paymentId)).recurring.token as string;
+    expect(token).toEqual(expect.any(String));
+
     for (let i = 0; i < 3; i++) {
-      const orderId = await newOrder();
+      const orderId = await newOrder({ customer: KNOWN });
       const answer = await call('POST', `/api/checkout/v1/orders/${orderId}/payments/recurring`, { body: { token } });
-      expect(answer).toMatchObject({ status: 201, body: { orderStatus: 'completed', paymentState: 'reserved', checkoutStatus: 'Completed' } });
+      expect(answer).toMatchObject({ status: 201, body: { orderStatus: 'completed', paymentState: 'reserved', checkoutStatus: 'Success' } });
       const done = await order(orderId);
-      expect(done.customer.billing).toMatchObject({ givenName: 'Ada', streetAddress: 'Storgata 1', city: 'Oslo' });
-      expect(done.customer.shipping).toMatchObject({ streetAddress: 'Storgata 1' });
-      expect(done.payments[0]).toMatchObject({ adapterId: ID, recurring: { token } });
+      expect(done.payments[0]).toMatchObject({ adapterId: ID, state: 'reserved', recurring: { token }, attributes: { merchantPayment: true, transactionStatus: 'Success' } });
+      expect((await merchantPayments()).at(-1)).toMatchObject({
+        MerchantReference: answer.body.paymentId,
+        Currency: 'NOK',
+        Country: 'NO',
+        Language: 'nb-no',
+        OrderItems: [expect.objectContaining({ MerchantReference: 'SKU-1', PricePerItemIncVat: 99.95 }), expect.objectContaining({ MerchantReference: 'SKU-2' })],
+        Customer: { Email: 'kari@example.com', MobileNumber: '+4791234567', JuridicalType: 'Physical' },
+        BillingAddress: { FirstName: 'Kari', LastName: 'Nordmann', Street: 'Storgata 1', PostalCode: '0155', City: 'Oslo' },
+        PaymentMethod: { Name: 'CREDITCARDS', MerchantSavedCreditCardId: token },
+      });
     }
-    const fourth = await newOrder();
+    // The provider's order-management push about each payment is taken (and changes nothing: applied already).
+    const pushes = await eventually(async () => {
+      const sent = (await sandbox('GET', '/api/sandbox/exchanges?operation=omPush')).body.exchanges as Array<{ status?: number; responseBody?: unknown; requestBody: { OrderId: number } }>;
+      return sent.filter((push) => push.status === 200).length >= 3 ? sent : undefined;
+    });
+    expect(pushes.filter((push) => push.status === 200).map((push) => push.responseBody)).toEqual([{ CallbackResponse: 'received' }, { CallbackResponse: 'received' }, { CallbackResponse: 'received' }]);
+    const fourth = await newOrder({ customer: KNOWN });
     const refused = await call('POST', `/api/checkout/v1/orders/${fourth}/payments/recurring`, { body: { token } });
     expect(refused).toMatchObject({ status: 400, body: { code: 'recurring_limit_reached', message: expect.stringContaining('at most 3 per day') } });
     expect((await order(fourth)).state.currentStatus).toBe('checkout');
   });
 
-  it('is refused with a shipping-provider integration, and for a token the provider does not know', async () => {
+  it('is refused with a shipping-provider integration, and for a card the provider does not know', async () => {
     const client = await orderClient(system, shippingTenant, 'admin');
     const orderId = (await client.call('POST', '', sampleOrder())).body.id as string;
-    const token = (await sandbox('POST', '/api/sandbox/tokens')).body.Token as string;
+    const token = (await sandbox('POST', '/api/sandbox/saved-cards')).body.Id as string;
     const refused = await call('POST', `/api/checkout/v1/orders/${orderId}/payments/recurring`, { body: { token }, t: shippingTenant });
     expect(refused).toMatchObject({ status: 400, body: { code: 'recurring_not_allowed' } });
     expect((await client.call('GET', `/${orderId}`)).body.payments).toEqual([]);
 
-    const unknown = await call('POST', `/api/checkout/v1/orders/${await newOrder()}/payments/recurring`, { body: { token: 'rt_unknown' } });
-    expect(unknown).toMatchObject({ status: 400, body: { code: 'provider_failed', details: { providerCode: 'token_not_found' } } });
+    const unknown = await call('POST', `/api/checkout/v1/orders/${await newOrder()}/payments/recurring`, { body: { token: 'not-a-card' } });
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'provider_failed', details: { providerCode: 'INVALID_REQUEST' } } });
   });
 });
 
@@ -356,7 +426,7 @@ describe('Refresh (refreshPayment)', () => {
     expect(refreshed.refreshPayment.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'refresh', pspEvent: 'get-order', isSuccess: true, pspStatus: 'Completed' })]));
     await eventually(async () => (await order(orderId)).state.currentStatus === 'completed', 30_000);
     expect(await statuses(orderId)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
-    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' }, recurring: { token: expect.stringMatching(/^rt_/) } });
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'reserved', attributes: { checkoutStatus: 'Completed' }, recurring: { token: expect.any(String) } });
     const keyed = () => system.db.prisma.paymentTransaction.count({ where: { paymentId, eventKey: `checkout:${providerOrderId}:Completed` } });
     expect(await keyed()).toBe(1);
 
@@ -381,10 +451,10 @@ describe('Refresh (refreshPayment)', () => {
     expect(await statuses(orderId)).toEqual(['checkout']);
 
     expect((await shopAndPurchase(providerOrderId, { outcome: 'pending', pendingReason: 'ManualApproval' })).status).toBe(200);
-    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'processing', attributes: { checkoutStatus: 'OnHold' } });
+    expect(await payment(orderId, paymentId)).toMatchObject({ state: 'pending', attributes: { checkoutStatus: 'OnHold' } });
     const resolved = await sandbox('POST', `/api/sandbox/orders/${providerOrderId}/resolve`, { decision: 'declined', repeat: 0 });
     expect(resolved.body.events).toEqual([]);
-    expect((await payment(orderId, paymentId)).state).toBe('processing');
+    expect((await payment(orderId, paymentId)).state).toBe('pending');
 
     const refreshed = await viaRest();
     expect(refreshed.status).toBe(200);
@@ -396,8 +466,8 @@ describe('Refresh (refreshPayment)', () => {
 
   it('a token payment (created by the adapter itself) registers the refresh callback too', async () => {
     await clearOfMidnight(system.urls.provider_c_sandbox!);
-    const token = (await sandbox('POST', '/api/sandbox/tokens', { customer: SHOPPER.customer })).body.Token as string;
-    const orderId = await newOrder();
+    const token = (await sandbox('POST', '/api/sandbox/saved-cards')).body.Id as string;
+    const orderId = await newOrder({ customer: KNOWN });
     const answer = await call('POST', `/api/checkout/v1/orders/${orderId}/payments/recurring`, { body: { token } });
     expect(answer.status).toBe(201);
     const stored = await payment(orderId, answer.body.paymentId);

@@ -26,5 +26,9 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
-/** Whether the page scrolls sideways (wider than the window). */
-export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+/** Whether the page scrolls sideways: its scrolling element is wider than the width it shows (the window less a vertical scrollbar, when one is drawn). */
+export const scrollsSideways = (page: Page) =>
+  page.evaluate(() => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    return scroller.scrollWidth > scroller.clientWidth;
+  });

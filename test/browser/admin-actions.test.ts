@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { graphql, dataOf } from '../harness/http.js';
 import { ConfigurationDocumentDocument } from '../generated/graphql.js';
-import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { eventually, orderClient, sampleOrder, heldPayment } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import type { TestSystem } from '../harness/test-system.js';
@@ -213,7 +213,7 @@ describe('the admin resumes a paused receiver', () => {
   const moves: Record<string, string[]> = { desktop: ['processing', 'accepted'], phone: ['completed'] };
 
   beforeAll(async () => {
-    const created = await admin.call('POST', '', sampleOrder({ id: 'receiver-order', notifications: [{ id: 'erp', scope: '/state/currentStatus', schema: { type: 'string' }, invoke: invoke() }] }));
+    const created = await admin.call('POST', '', sampleOrder({ id: 'receiver-order', payments: [heldPayment()], notifications: [{ id: 'erp', scope: '/state/currentStatus', schema: { type: 'string' }, invoke: invoke() }] }));
     expect(created.status).toBe(201);
   });
 

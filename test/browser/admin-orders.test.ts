@@ -94,9 +94,9 @@ describe('the admin’s orders', () => {
       await counts(rows(page), (n) => n === 1);
       expect(await page.inputValue('input[name=min]')).toBe('');
 
-      // Bad input from the URL: the server's words, not a crash.
+      // Bad input from the URL: said in words at its filter, not sent, not a crash.
       await page.goto(`${system.urls.admin!}#/orders?from=yesterday`);
-      await shows(page.locator('.problem'), /createdFrom must be a date and time with its zone/);
+      await shows(page.getByTestId('filter-problem-from'), '“yesterday” is not a day; pick one in the calendar (written 2026-11-27).');
       await page.goBack();
       await counts(rows(page), (n) => n === 1);
 

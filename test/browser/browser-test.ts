@@ -20,6 +20,8 @@ export interface BrowserTestOptions {
   shop?: string;
   /** The storefront app serves the shop (STOREFRONT_MERCHANT / STOREFRONT_CHANNEL) and is built before the tests. */
   storefront?: boolean;
+  /** Chromium shows scrollbars as a desktop browser does (launchChromium): a page must fit beside its vertical scrollbar. */
+  scrollbars?: boolean;
 }
 
 export interface BrowserPage {
@@ -64,7 +66,7 @@ export function useBrowserTest(options: BrowserTestOptions = {}): BrowserTest {
     const storefrontEnv = options.storefront && options.shop ? { STOREFRONT_MERCHANT: options.shop, STOREFRONT_CHANNEL: 'web' } : {};
     // All settled before a failure is thrown, so afterAll closes whatever did start.
     const settled = await Promise.allSettled([
-      launchChromium().then((launched) => (browser = launched)),
+      launchChromium({ scrollbars: options.scrollbars ?? false }).then((launched) => (browser = launched)),
       systemOptions || options.shop ? startTestSystem({ ...systemOptions, env: { ...storefrontEnv, ...systemOptions?.env } }).then((started) => (system = started)) : undefined,
       // Built once here (reused while the sources are unchanged), so no page waits on it.
       options.storefront ? ensureStorefrontBuilt() : undefined,

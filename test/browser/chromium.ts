@@ -11,11 +11,15 @@ export const ARTIFACTS_DIR = join(process.cwd(), 'test-artifacts');
 /**
  * One headless Chromium per test file. Playwright gives each launch a fresh, temporary
  * user-data-dir; the flags keep the browser from calling home (updates, sync, QUIC probes).
+ * Playwright hides scrollbars in headless mode; `scrollbars` shows them as a desktop browser
+ * does, so a page's vertical scrollbar takes its width from the layout (a 390 px window lays
+ * out 375 px) and what only fits without one is caught.
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(options: { scrollbars?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   return chromium.launch({
     executablePath: CHROMIUM,
+    ...(options.scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     timeout: 60_000,
   });

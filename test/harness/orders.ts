@@ -43,3 +43,22 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * A payment reserved at a provider for the whole of `sampleOrder`'s total: what an order needs
+ * before it may be accepted or completed (docs/order-engine.md, "Paid before accepted").
+ */
+export const heldPayment = (overrides: Record<string, unknown> = {}) => ({ id: 'held', adapterId: 'held_psp_adapter', type: 'checkout', state: 'reserved', amount: 249.9, ...overrides });
+
+/**
+ * Pays an existing order in full as a card provider would: a payment for `amount`, then
+ * authorized (reserved), through the order service's payment paths with the given client (an
+ * admin's): so the order may be accepted and completed (docs/order-engine.md, "Paid before accepted").
+ */
+export async function payInFull(client: Awaited<ReturnType<typeof orderClient>>, orderId: string, amount: number, adapterId = 'held_psp_adapter'): Promise<string> {
+  const added = await client.call('POST', `/${encodeURIComponent(orderId)}/payments`, { adapterId, type: 'checkout', amount });
+  if (added.status !== 201) throw new Error(`payment: ${added.status} ${JSON.stringify(added.body)}`);
+  const reserved = await client.call('PUT', `/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(added.body.id as string)}`, { state: 'reserved' });
+  if (reserved.status !== 200) throw new Error(`reserve: ${reserved.status} ${JSON.stringify(reserved.body)}`);
+  return added.body.id as string;
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { outboxStats } from '../../notifications/outbox-stats.repository.js';
 import { REFUSING_ORIGIN } from '../harness/free-port.js';
 import { rest } from '../harness/http.js';
-import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { eventually, orderClient, sampleOrder, heldPayment } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -63,6 +63,7 @@ describe('a failing receiver holds back only its own deliveries', () => {
       'POST',
       '',
       sampleOrder({
+        payments: [heldPayment()],
         notifications: [
           // The failing receivers come first: under the old rule their jobs were the order's oldest.
           statusNotification('refused', refusedUrl),

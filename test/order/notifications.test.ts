@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { eventually, orderClient, heldPayment, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { rest } from '../harness/http.js';
 import { TestAdapter } from '../harness/test-adapter.js';
@@ -30,7 +30,7 @@ describe('notifications', () => {
     const created = await admin.call(
       'POST',
       '',
-      sampleOrder({ notifications: [{ id: 'n-status', adapterId: 'commerce_adapter', reference: 'r-1', description: 'complete payment', scope: '/state/currentStatus', schema: { enum: ['accepted', 'completed'] }, invoke: `${receiver.url}${path}` }] }),
+      sampleOrder({ payments: [heldPayment()], notifications: [{ id: 'n-status', adapterId: 'commerce_adapter', reference: 'r-1', description: 'complete payment', scope: '/state/currentStatus', schema: { enum: ['accepted', 'completed'] }, invoke: `${receiver.url}${path}` }] }),
     );
     const id = created.body.id;
     await admin.call('PUT', `/${id}/state`, { status: 'processing' });
@@ -57,7 +57,7 @@ describe('notifications', () => {
     const path = `/flaky-${Date.now()}`;
     let failures = 0;
     receiver.on(path, (call) => (call.body.value === 'accepted' && failures++ < 2 ? { status: 503 } : { status: 204 }));
-    const created = await admin.call('POST', '', sampleOrder({ notifications: [{ id: 'n', scope: '/state/currentStatus', schema: { enum: ['accepted', 'completed'] }, invoke: `${receiver.url}${path}` }] }));
+    const created = await admin.call('POST', '', sampleOrder({ payments: [heldPayment()], notifications: [{ id: 'n', scope: '/state/currentStatus', schema: { enum: ['accepted', 'completed'] }, invoke: `${receiver.url}${path}` }] }));
     const id = created.body.id;
     for (const status of ['processing', 'accepted', 'completed']) await admin.call('PUT', `/${id}/state`, { status });
 
@@ -81,7 +81,7 @@ describe('notifications', () => {
     const path = `/dead-${Date.now()}`;
     let healthy = false;
     receiver.on(path, (call) => (call.body.value === 'accepted' && !healthy ? { status: 500 } : { status: 200 }));
-    const created = await admin.call('POST', '', sampleOrder({ notifications: [{ id: 'n', scope: '/state/currentStatus', schema: { enum: ['accepted', 'completed'] }, invoke: `${receiver.url}${path}` }] }));
+    const created = await admin.call('POST', '', sampleOrder({ payments: [heldPayment()], notifications: [{ id: 'n', scope: '/state/currentStatus', schema: { enum: ['accepted', 'completed'] }, invoke: `${receiver.url}${path}` }] }));
     const id = created.body.id;
     for (const status of ['processing', 'accepted', 'completed']) await admin.call('PUT', `/${id}/state`, { status });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { orderClient, sampleOrder } from '../harness/orders.js';
+import { orderClient, heldPayment, sampleOrder } from '../harness/orders.js';
 import { rest } from '../harness/http.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -70,7 +70,7 @@ describe('order REST shims', () => {
   });
 
   it('moves through the state machine one commit at a time and refuses illegal moves', async () => {
-    const order = await createOrder();
+    const order = await createOrder({ payments: [heldPayment()] });
     for (const status of ['processing', 'accepted', 'completed', 'delivered']) {
       const moved = await admin.call('PUT', `/${order.id}/state`, { status });
       expect(moved.status).toBe(200);

@@ -60,6 +60,14 @@ async function orderWithPayments(id: string, extra: Record<string, unknown> = {}
   return created.body;
 }
 
+/** The PSP payment's `process` authorizes it (reserved), as a card provider does: the order is then paid and may be accepted. */
+const pspReserves = (id: string) => psp.on(`/${id}/process`, () => ({ status: 200, body: { state: 'reserved' } }));
+/** Both payments reserve at processing (the card as the gift card system does, the PSP as a card provider authorizes). */
+const bothReserve = (id: string) => {
+  card.on(`/${id}/process`, () => ({ status: 200, body: { state: 'reserved' } }));
+  pspReserves(id);
+};
+
 const transactions = (orderId: string) => system.db.prisma.paymentTransaction.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' } });
 const callbackEvents = async (orderId: string) =>
   ((await admin.events(orderId)).body as Array<{ type: string; data: any }>).filter((event) => event.type === 'payment.callback').map((event) => event.data);
@@ -212,6 +220,7 @@ describe('confirm inside the move to completed; capture and a failed confirm aft
     card.on('/o9/process', () => ({ status: 200, body: { state: 'reserved' } }));
     const commit = { event: 'capture', pspEvent: 'commit', isSuccess: true, pspStatus: 'committed', responseJson: { reservationId: 'r-9' } };
     card.on('/o9/confirm', () => ({ status: 200, body: { state: 'captured', pspStatus: 'committed', transaction: commit } }));
+    pspReserves('o9');
     await orderWithPayments('o9');
     for (const status of ['processing', 'accepted']) expect((await admin.call('PUT', '/o9/state', { status })).status).toBe(200);
     const completed = await admin.call('PUT', '/o9/state', { status: 'completed' });
@@ -239,6 +248,7 @@ describe('confirm inside the move to completed; capture and a failed confirm aft
   it('completed → confirm on the payments that registered it (a failure inside the move is retried from the outbox until 2xx); delivered → capture', async () => {
     let confirms = 0;
     card.on('/o7/confirm', () => (++confirms === 1 ? { status: 503 } : { status: 200, body: {} }));
+    bothReserve('o7');
     await orderWithPayments('o7');
     for (const status of ['processing', 'accepted', 'completed']) expect((await admin.call('PUT', '/o7/state', { status })).status).toBe(200);
     await eventually(async () => card.callsTo('/o7/confirm').length >= 2);
@@ -273,10 +283,11 @@ describe('delivery, cancel and refund from the back office', () => {
   };
 
   async function completedOrder(id: string, pspCallbacks: string[]) {
+    bothReserve(id);
     await orderWithPayments(id);
     const psp = `${id}-psp`;
     // The adapter registers its callbacks as it would at creation; the platform lists Cancel and Refund actions for them.
-    const put = await rest(system.urls.payment!, 'PUT', `/api/v0/payments/${psp}`, { token: admin.token, ...tenant, body: { orderId: id, callbacks: callbacks(pspAdapter(), id, pspCallbacks) } });
+    const put = await rest(system.urls.payment!, 'PUT', `/api/v0/payments/${psp}`, { token: admin.token, ...tenant, body: { orderId: id, callbacks: callbacks(pspAdapter(), id, ['process', ...pspCallbacks]) } });
     expect(put.status).toBe(200);
     for (const status of ['processing', 'accepted', 'completed']) expect((await admin.call('PUT', `/${id}/state`, { status })).status).toBe(200);
     return put.body;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STATIC_NOTIFICATIONS_SCHEMA_ID } from '../../subgraphs/configuration/local-schemas.js';
 import { rest } from '../harness/http.js';
-import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { eventually, orderClient, heldPayment, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -35,7 +35,7 @@ describe('static notifications', () => {
     });
     expect(put.status).toBe(201);
 
-    const order = (await admin.call('POST', '', sampleOrder())).body;
+    const order = (await admin.call('POST', '', sampleOrder({ payments: [heldPayment()] }))).body;
     expect(order.notifications).toEqual([
       { id: expect.any(String), adapterId: 'static_notifications', reference: 'erp', description: 'ERP feed', scope: '/state/currentStatus', schema: { enum: ['completed'] }, invoke: `${receiver.url}/erp` },
     ]);

@@ -3,7 +3,7 @@ import { createClient, type Client } from 'graphql-ws';
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
 import { graphqlRaw, errorsOf } from '../harness/http.js';
-import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { eventually, orderClient, heldPayment, sampleOrder } from '../harness/orders.js';
 import { createBody, paymentClient, transactionBody } from '../payment/payment-client.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -60,7 +60,7 @@ const SUBSCRIPTION = /* GraphQL */ `
 
 describe('Subscription.orderChanged over graphql-ws', () => {
   it('sees checkout → processing → accepted → completed, in order, with federated fields', async () => {
-    const created = await admin.call('POST', '', sampleOrder({ payments: [{ id: 'p1', adapterId: 'nonpsp_adapter', amount: 249.9 }] }));
+    const created = await admin.call('POST', '', sampleOrder({ payments: [heldPayment({ id: 'p1', adapterId: 'nonpsp_adapter' })] }));
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     const client = wsClient({ authorization: `Bearer ${token}`, 'x-merchant': tenant.merchant, 'x-channel': tenant.channel });
     const sub = collect(client, SUBSCRIPTION, { id: created.body.id }, (results) => results.length === 4);

@@ -5,7 +5,7 @@ import { loadConfig } from '../../app/app.config.js';
 import { startSystem, type RunningSystem } from '../../app/system.js';
 import { graphql } from '../harness/http.js';
 import { OrderTotalDocument } from '../generated/graphql.js';
-import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
+import { eventually, orderClient, heldPayment, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 let system: TestSystem;
@@ -70,7 +70,7 @@ describe('several gateway processes', () => {
 
   it('every gateway delivers a change committed anywhere', async () => {
     const admin = await orderClient(system, tenant, 'admin');
-    const order = (await admin.call('POST', '', sampleOrder())).body;
+    const order = (await admin.call('POST', '', sampleOrder({ payments: [heldPayment()] }))).body;
     const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'storefront' });
     const first = watch(system.urls.gateway!, token, order.id, 3);
     const second = watch(secondGateway.urls.gateway!, token, order.id, 3);

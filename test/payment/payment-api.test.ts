@@ -314,8 +314,8 @@ describe('payment states', () => {
     const paymentId = (await psp.call('POST', '', createBody(tenant, orderId))).body.id;
     const skip = await psp.call('PUT', `/${paymentId}`, { state: 'captured' });
     expect(skip.status).toBe(400);
-    expect(skip.body.message).toBe('A payment cannot move from intent to captured; from intent it can move to processing, reserved, failed, cancelled, removed.');
-    expect(skip.body.details.allowed).toEqual(['processing', 'reserved', 'failed', 'cancelled', 'removed']);
+    expect(skip.body.message).toBe('A payment cannot move from intent to captured; from intent it can move to processing, pending, reserved, failed, cancelled, removed.');
+    expect(skip.body.details.allowed).toEqual(['processing', 'pending', 'reserved', 'failed', 'cancelled', 'removed']);
     const reserved = await psp.call('POST', '', createBody(tenant, orderId, { state: 'reserved' }));
     expect(reserved.status).toBe(400);
     expect(reserved.body.code).toBe('illegal_payment_transition');

@@ -12,8 +12,8 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/
 const ASSET = /^[A-Za-z0-9._-]{1,200}$/;
 
 /**
- * The folders besides index.html and src/ the page's build reads, relative to web/admin: the
- * currency table in contracts/ (format.ts, payment-actions.tsx). Their files are in the build's
+ * The folders besides index.html and src/ the page's build reads, relative to web/admin:
+ * contracts/ (the currency table, the payment state machine, the order statuses and payment states). Their files are in the build's
  * hash, so a change there rebuilds the app (test/admin-build-sources.test.ts keeps this list
  * in step with what src/ imports).
  */

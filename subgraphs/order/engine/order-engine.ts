@@ -15,6 +15,8 @@ import { HookVeto, runHooks, type HookInvocation, type HookPatch, type HookRunOp
 import { amountChangeJobId, paymentIdOfAmountChangeJob, planAmountChanges } from './amount-change.planner.js';
 import { planNotifications } from './notification-planner.js';
 import { allocateAmounts } from './payment-allocation.rules.js';
+import { settleOpenPayments, type Settlement } from './payment-settlement.rules.js';
+import { assertPaidFor } from '../domain/payment-coverage.rules.js';
 import { VersionConflict, type EventInput, type JobInput, type OrderStore, type TransactionLogInput } from './order-store.repository.js';
 import type { CallSigner } from '../../../platform/outbound/call-signer.js';
 import { assertOutboundUrls } from '../../../platform/outbound/outbound-guard.js';
@@ -205,6 +207,15 @@ export class OrderEngine {
       // processed at its provider), and then nothing must have been released.
       const lifecycle: LifecycleContext = { tenant: request.tenant, version: current.version, actor: actorName(request.actor) };
       const move = this.lifecycle ? lifecycleMoveOf(current.status, draft.state.currentStatus) : undefined;
+      // The completing adapter's payment pays the order: other adapters' abandoned intents go in this commit, before `process` and the hooks see it.
+      let settled: Settlement = { removed: [], transactions: [] };
+      try {
+        if (current.status === 'checkout' && draft.state.currentStatus === 'processing') settled = settleOpenPayments(draft, request.actor.adapterId);
+      } catch (error) {
+        if (cached) continue;
+        if (error instanceof AppError) await this.recordRefusal(request, current, error);
+        throw error;
+      }
       const processed = move === 'process' ? await this.process(request, current, draft, lifecycle) : { payments: [], answered: false };
 
       let outcome: { document: OrderDocument; invocations: HookInvocation[]; patches: HookPatch[] };
@@ -224,12 +235,24 @@ export class OrderEngine {
         throw error;
       }
 
+      // Accepted and completed only when the payments hold the total, on the change as the hooks left it (a hook may
+      // authorize a payment on the move), before `confirm` commits anything (docs/order-engine.md, "Paid before accepted").
+      if (current.status !== outcome.document.state.currentStatus) {
+        try {
+          assertPaidFor(outcome.document, outcome.document.state.currentStatus);
+        } catch (error) {
+          await this.undoProcess(lifecycle, draft, processed.payments);
+          if (cached) continue; // decided again on a fresh read: only a commit proves a cached copy current
+          if (error instanceof AppError) await this.recordRefusal(request, current, error);
+          throw error;
+        }
+      }
       const released = move === 'release' ? await this.release(outcome.document, lifecycle) : false;
       const confirmed = move === 'confirm' ? await this.confirm(outcome.document, lifecycle) : { payments: [], answered: false };
       // The platform's allocation, on the change as the hooks left it: the payments without a
       // provider session follow their shares in this commit (hooks see the change as requested).
       const reallocated = allocateAmounts(current.document, outcome.document);
-      const patched = processed.answered || released || confirmed.answered || reallocated || outcome.invocations.some((invocation) => invocation.patched.length > 0);
+      const patched = settled.removed.length > 0 || processed.answered || released || confirmed.answered || reallocated || outcome.invocations.some((invocation) => invocation.patched.length > 0);
       const changes = patched ? changedPointers(current.document, outcome.document) : requested;
       const jobs = [
         ...notificationJobs(current.document, outcome.document),
@@ -250,7 +273,8 @@ export class OrderEngine {
         },
       };
       try {
-        const order = await this.store.update(current, outcome.document, event, jobs, request.transactions, turn.held && this.writers.announceOnCommit(orderKey(request.tenant, request.orderId)));
+        const transactions = settled.transactions.length > 0 ? [...(request.transactions ?? []), ...settled.transactions] : request.transactions;
+        const order = await this.store.update(current, outcome.document, event, jobs, transactions, turn.held && this.writers.announceOnCommit(orderKey(request.tenant, request.orderId)));
         turn.held = false; // the commit cleared it
         return { order, changes, hooks: outcome.invocations };
       } catch (error) {

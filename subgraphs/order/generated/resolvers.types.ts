@@ -291,7 +291,7 @@ export type Order = {
   __typename?: 'Order';
   /** The order's money for a storefront: total, VAT, what the active payments cover and what is still due, each with the currency. */
   amounts: OrderAmounts;
-  /** Why the order needs an operator, derived from it on every read; null when it needs none. Past checkout, an order whose every payment (failed and removed ones aside) is cancelled or refunded needs attention (payments_voided) and cannot be delivered (deliverOrder: ORDER_NEEDS_ATTENTION). */
+  /** Why the order needs an operator, derived from it on every read; null when it needs none. Past checkout, an order whose every payment (failed and removed ones aside) is cancelled or refunded needs attention (payments_voided); once accepted, an order whose held and pending payments no longer cover its total (a refund, a declined pending payment) needs attention too (payment_due). Either way it cannot be delivered (deliverOrder: ORDER_NEEDS_ATTENTION). */
   attention?: Maybe<OrderAttention>;
   cart: Cart;
   channel: Scalars['String']['output'];
@@ -344,7 +344,7 @@ export type OrderAmounts = {
 /** Why an order needs an operator (docs/order-engine.md, "Orders needing attention"). */
 export type OrderAttention = {
   __typename?: 'OrderAttention';
-  /** payments_voided: every payment was cancelled or refunded; nothing is paid for the order. */
+  /** payments_voided: every payment was cancelled or refunded; nothing is paid for the order. payment_due: accepted or later, and part of the total is no longer paid for. */
   code: Scalars['String']['output'];
   /** What an operator reads. */
   message: Scalars['String']['output'];

@@ -1,6 +1,7 @@
 /** The gateway's GraphQL as the admin's browser calls it: the admin's token and tenant on every request. */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
+import { readToken } from './token-check.js';
 
 export interface PageConfig {
   graphqlUrl: string;
@@ -78,13 +79,8 @@ export function client(config: PageConfig, session: Session): Gql {
   };
 }
 
-/** The claims of a JWT, read without verifying (the gateway verifies; the page only pre-fills). */
+/** The claims of a JWT, read without verifying (the gateway verifies; the page only pre-fills); none when it is no token. */
 export function claimsOf(token: string): Record<string, unknown> {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
-    return JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
+  const read = readToken(token);
+  return 'claims' in read ? read.claims : {};
 }

@@ -210,24 +210,44 @@ export function schemaAt(schema: RJSFSchema, path: string[]): Json | undefined {
   return isObject(node) ? node : undefined;
 }
 
-/** The form's own (client-side) errors in words: `transformErrors` for @rjsf/core. */
+/**
+ * One sentence per problem of a field: the same sentence twice at a field is said once, and a
+ * `format` failing beside a `pattern` at the same field (an address: `format: uri` and
+ * `pattern: ^https?://`) is one problem — the pattern's sentence, which says more, is kept.
+ */
+export function oneSentenceEach<E extends { at: string; keyword?: string | null; message: string }>(errors: E[]): E[] {
+  const patterned = new Set(errors.filter((error) => error.keyword === 'pattern').map((error) => error.at));
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    if (error.keyword === 'format' && patterned.has(error.at)) return false;
+    const key = `${error.at}\u0000${error.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The form's own (client-side) errors in words, one sentence per problem of a field: `transformErrors` for @rjsf/core. */
 export function errorsInWords(schema: RJSFSchema) {
-  return <E extends { name?: string; property?: string; params?: unknown; message?: string; stack: string }>(errors: E[]): E[] =>
-    errors.map((error) => {
+  return <E extends { name?: string; property?: string; params?: unknown; message?: string; stack: string }>(errors: E[]): E[] => {
+    const worded = errors.map((error) => {
       const path = (error.property ?? '').replace(/^\./, '').split('.').filter(Boolean);
       const message = errorInWords(error.name ?? '', schemaAt(schema, path), isObject(error.params) ? error.params : {});
-      return { ...error, message, stack: message };
+      return { ...error, message, stack: message, at: error.property ?? '', keyword: error.name };
     });
+    return oneSentenceEach(worded).map(({ at: _at, keyword: _keyword, ...error }) => error as unknown as E);
+  };
 }
 
 /** The JSON Schema keywords errorInWords has a sentence for; the service's own rules (`id`, `writeOnly`, `$schema`) keep its message. */
 const WORDED = new Set(['required', 'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'type', 'enum', 'const', 'maxItems', 'minItems', 'uniqueItems', 'additionalProperties', 'unevaluatedProperties']);
 
-/** The configuration service's errors (each a JSON pointer and a keyword) in words, for errorSchemaOf. */
+/** The configuration service's errors (each a JSON pointer and a keyword) in words, one sentence per problem of a field, for errorSchemaOf. */
 export function serviceErrorsInWords(schema: RJSFSchema, errors: Array<{ pointer: string; message: string; keyword?: string | null }>): Array<{ pointer: string; message: string }> {
-  return errors.map(({ pointer, message, keyword }) => {
-    if (!keyword || !WORDED.has(keyword)) return { pointer, message };
+  const worded = errors.map(({ pointer, message, keyword }) => {
+    if (!keyword || !WORDED.has(keyword)) return { at: pointer, keyword, pointer, message };
     const path = pointer === '' ? [] : pointer.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-    return { pointer, message: errorInWords(keyword, schemaAt(schema, path)) };
+    return { at: pointer, keyword, pointer, message: errorInWords(keyword, schemaAt(schema, path)) };
   });
+  return oneSentenceEach(worded).map(({ pointer, message }) => ({ pointer, message }));
 }

@@ -1,5 +1,5 @@
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
+import { errorId, type ErrorSchema, type FieldErrorProps, type RJSFSchema, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { FORM_BUTTONS } from './form-buttons';
 import { useCallback, useEffect, useState } from 'react';
@@ -125,7 +125,7 @@ function ConfigurationEditor({ gql, id, onSaved }: { gql: Gql; id: string; onSav
         formData={formData}
         validator={validator}
         widgets={{ SecretWidget }}
-        templates={{ ButtonTemplates: FORM_BUTTONS }}
+        templates={{ ButtonTemplates: FORM_BUTTONS, FieldErrorTemplate: FieldErrors }}
         noHtml5Validate
         showErrorList={false}
         extraErrors={serverErrors}
@@ -157,6 +157,26 @@ function SecretWidget(props: WidgetProps) {
         onFocus={(event) => onFocus(id, event.target.value)}
       />
       <small data-testid={`${id}-note`}>{kept ? 'Stored secret: kept unless you type a new one.' : 'New value: stored encrypted, never shown again.'}</small>
+    </div>
+  );
+}
+
+/**
+ * A field's errors under it, each sentence once: the form's own check and the service's refusal
+ * of the same value (kept until the next save) say the same thing, and are shown as one.
+ */
+function FieldErrors({ errors = [], fieldPathId }: FieldErrorProps) {
+  const shown = errors.filter((error, index) => Boolean(error) && (typeof error !== 'string' || errors.indexOf(error) === index));
+  if (shown.length === 0) return null;
+  return (
+    <div>
+      <ul id={errorId(fieldPathId)} className="error-detail">
+        {shown.map((error, index) => (
+          <li key={index} className="text-danger">
+            {error}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

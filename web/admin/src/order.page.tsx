@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Gql } from './api';
 import { AdminDeliverDocument, AdminOrderDocument, type AdminOrderQuery, type AdminTransactionFragment } from './generated/graphql';
-import { actionProblem } from './action-problem';
+import { actionProblem, adapterName } from './action-problem';
 import { AddressBlock, CartLines, Shippings, Timeline, Totals } from './order-sections';
 import { AttentionNotice, DeliverAction, PaymentActions } from './payment-actions';
 import { formatMoney, JsonBlock, Problem, Time, useQuery } from './ui';
@@ -10,12 +10,13 @@ import { formatMoney, JsonBlock, Problem, Time, useQuery } from './ui';
 type Payment = NonNullable<AdminOrderQuery['order']>['payments'][number];
 
 /** A payment as the operator names it: its name or type and its adapter ("Card (the card adapter)"). */
-const paymentLabel = (payment: Pick<Payment, 'name' | 'type' | 'adapterId'>) => `${payment.name ?? payment.type ?? 'payment'} (${payment.adapterId.replace(/_adapter$/, '').replace(/_/g, ' ')})`;
+const paymentLabel = (payment: Pick<Payment, 'name' | 'type' | 'adapterId'>) => `${payment.name ?? payment.type ?? 'payment'} (${adapterName(payment.adapterId)})`;
 
 /** One order: state history, payments with their transaction log and actions, attempts, and the event log. */
 export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
   const order = useQuery(useCallback(() => gql(AdminOrderDocument, { id: orderId }), [gql, orderId]));
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  // An action's outcome, shown beside the action that ran: `at` is the payment's id, or 'order' for the order's own actions.
+  const [notice, setNotice] = useState<{ at: string; ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const polls = useRef(0);
   const { loading, data, reload } = order;
@@ -30,22 +31,24 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
     return () => clearTimeout(timer);
   }, [loading, data, reload]);
 
-  const act = async (label: string, run: () => Promise<unknown>) => {
+  const act = async (at: string, label: string, run: () => Promise<unknown>) => {
     setBusy(true);
     setNotice(null);
     try {
       await run();
-      setNotice({ ok: true, text: `${label}: done.` });
+      setNotice({ at, ok: true, text: `${label}: done.` });
       polls.current = 12;
       order.reload();
     } catch (error) {
-      const payments = (order.data?.order?.payments ?? []).map((payment) => ({ id: payment.id, label: `the ${paymentLabel(payment)} payment`, amount: payment.amount, currency: payment.currency ?? order.data!.order!.currency }));
-      setNotice({ ok: false, text: `${label}: ${actionProblem(error as Error, orderId, payments)}` });
+      const payments = (order.data?.order?.payments ?? []).map((payment) => ({ id: payment.id, adapterId: payment.adapterId, label: `the ${paymentLabel(payment)} payment`, amount: payment.amount, currency: payment.currency ?? order.data!.order!.currency }));
+      setNotice({ at, ok: false, text: `${label} did not go through. ${actionProblem(error as Error, orderId, payments)}` });
+      // A refused call is in the payment's transaction log: read it again.
+      order.reload();
     } finally {
       setBusy(false);
     }
   };
-  const deliver = () => act('Delivered', () => gql(AdminDeliverDocument, { id: orderId }));
+  const deliver = (at: string, label: string) => act(at, label, () => gql(AdminDeliverDocument, { id: orderId }));
 
   if (order.error) return <Problem error={order.error} />;
   if (!order.data) return <p>Loading order…</p>;
@@ -83,16 +86,12 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
       </dl>
       <AttentionNotice attention={current.attention} />
       <div className="actions">
-        <DeliverAction status={current.status} currency={current.currency} attention={current.attention} payments={current.payments} busy={busy} onDeliver={deliver} />
+        <DeliverAction status={current.status} currency={current.currency} attention={current.attention} payments={current.payments} busy={busy} onDeliver={() => deliver('order', 'Delivered')} />
         <button type="button" onClick={order.reload}>
           Reload
         </button>
       </div>
-      {notice && (
-        <p className={notice.ok ? 'saved' : 'problem'} role="status" data-testid="action-outcome">
-          {notice.text}
-        </p>
-      )}
+      <Outcome notice={notice} at="order" />
 
       <div className="order-grid">
         <section className="order-cart">
@@ -136,9 +135,10 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
             orderStatus={current.status}
             attention={current.attention}
             busy={busy}
-            onDeliver={deliver}
-            run={(label, send) => act(label, () => send(gql))}
+            onDeliver={() => deliver(payment.id, 'Capture')}
+            run={(label, send) => act(payment.id, label, () => send(gql))}
           />
+          <Outcome notice={notice} at={payment.id} />
           <Transactions transactions={payment.transactions} currency={payment.currency ?? current.currency} />
         </article>
       ))}
@@ -154,6 +154,16 @@ export function OrderPage({ gql, orderId }: { gql: Gql; orderId: string }) {
       <h3>Timeline</h3>
       <Timeline events={current.events} paymentName={paymentName} />
     </div>
+  );
+}
+
+/** An action's outcome where it ran: done, or why not in words (an alert, so it is read out at once). */
+function Outcome({ notice, at }: { notice: { at: string; ok: boolean; text: string } | null; at: string }) {
+  if (!notice || notice.at !== at) return null;
+  return (
+    <p className={notice.ok ? 'saved action-outcome' : 'problem action-outcome'} role={notice.ok ? 'status' : 'alert'} data-testid="action-outcome" data-ok={notice.ok}>
+      {notice.text}
+    </p>
   );
 }
 

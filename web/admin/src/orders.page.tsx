@@ -1,31 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import type { Gql } from './api';
 import { AdminOrdersDocument, AdminPaymentAdaptersDocument, type AdminPaymentAdaptersQuery, type AdminPersonFragment } from './generated/graphql';
+import { dayStart, FIELDS, filterProblems, filtersOf, LABELS, PAYMENT_STATES, serverFilterProblem, SORTS, STATUSES, variablesOf, type Field, type FilterProblems, type Filters } from './order-filters';
+import { ApiError } from './api';
 import { formatMoney, Problem, Time, useQuery } from './ui';
 
-const STATUSES = ['checkout', 'processing', 'accepted', 'completed', 'delivered'] as const;
-const PAYMENT_STATES = ['intent', 'processing', 'reserved', 'captured', 'failed', 'cancelled', 'refunded', 'removed'] as const;
-const SORTS = [
-  ['created_desc', 'Newest first'],
-  ['created_asc', 'Oldest first'],
-  ['total_desc', 'Highest total'],
-  ['total_asc', 'Lowest total'],
-] as const;
-const PAGE_SIZE = 25;
-
-/**
- * The list's filters as the URL keeps them (#/orders?q=…&status=…): reload keeps them, the back
- * button goes to the previous ones. Dates are the operator's local days (from and to, both
- * included); amounts are major units; `after` is the stack of page cursors (one per "Older").
- */
-const FIELDS = ['q', 'status', 'payment', 'adapter', 'from', 'to', 'min', 'max', 'sort'] as const;
-type Field = (typeof FIELDS)[number];
-type Filters = Record<Field, string>;
-
 const hashQuery = () => new URLSearchParams(location.hash.split('?')[1] ?? '');
-function filtersOf(params: URLSearchParams): Filters {
-  return Object.fromEntries(FIELDS.map((field) => [field, params.get(field) ?? ''])) as Filters;
-}
+/** Puts the filters and page cursors in the URL (one cursor per "Older" page). */
 function go(filters: Filters, after: string[]) {
   const params = new URLSearchParams();
   for (const field of FIELDS) if (filters[field]) params.set(field, filters[field]);
@@ -45,31 +26,6 @@ function useHashQuery(): URLSearchParams {
   return params;
 }
 
-/** A local calendar day (YYYY-MM-DD) as the instant it starts, with `days` added; undefined when not a day. */
-function dayStart(day: string, days = 0): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return undefined;
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days).toISOString();
-}
-
-/** The GraphQL variables of the URL's filters; text the server checks goes as written, so bad input is its 400 in words. */
-function variablesOf(filters: Filters, after: string | undefined): Record<string, unknown> {
-  const number = (text: string) => (text.trim() === '' ? null : Number(text));
-  return {
-    search: filters.q.trim() || null,
-    status: filters.status || null,
-    paymentState: filters.payment || null,
-    adapterId: filters.adapter || null,
-    createdFrom: filters.from ? (dayStart(filters.from) ?? filters.from) : null,
-    createdBefore: filters.to ? (dayStart(filters.to, 1) ?? filters.to) : null,
-    minTotal: number(filters.min),
-    maxTotal: number(filters.max),
-    sort: (filters.sort || 'created_desc').toUpperCase(),
-    first: PAGE_SIZE,
-    after: after ?? null,
-  };
-}
-
 const nameOf = (person: AdminPersonFragment | null) => [person?.givenName, person?.familyName].filter(Boolean).join(' ');
 
 /** The channel's orders: searched by id, reference, customer name, e-mail or phone; filtered, sorted and paged, all in the URL. */
@@ -78,25 +34,41 @@ export function OrdersPage({ gql }: { gql: Gql }) {
   const applied = filtersOf(params);
   const key = params.toString();
   const after = params.getAll('after');
+  // Filters that cannot be sent as they are (from a typed or pasted URL): said at each, and nothing is asked.
+  const problems = filterProblems(applied);
+  const sendable = Object.keys(problems).length === 0;
 
   const page = useQuery(
     useCallback(() => {
       const current = new URLSearchParams(key);
-      const notAmount = (text: string) => (text.trim() === '' || !Number.isNaN(Number(text)) ? null : text);
       const filters = filtersOf(current);
-      const bad = notAmount(filters.min) ?? notAmount(filters.max);
-      if (bad !== null) return Promise.reject(new Error(`“${bad}” is not an amount: write it in major units, e.g. 149.90.`));
+      if (Object.keys(filterProblems(filters)).length > 0) return Promise.resolve(null);
       return gql(AdminOrdersDocument, variablesOf(filters, current.getAll('after').at(-1)));
     }, [gql, key]),
   );
   const filtered = FIELDS.some((field) => field !== 'sort' && applied[field]);
+  const refused = page.error ? serverFilterProblem(page.error) : undefined;
+  const staleCursor = page.error instanceof ApiError && page.error.code?.toLowerCase() === 'invalid_cursor';
 
   return (
     <section className="orders-page">
       <h2>Orders</h2>
       {/* Keyed by the URL: the form starts again from it after back, forward or a pasted link. */}
-      <FilterForm key={key} gql={gql} applied={applied} filtered={filtered} />
-      {page.error && <Problem error={page.error} />}
+      <FilterForm key={key} gql={gql} applied={applied} filtered={filtered} problems={{ ...problems, ...refused }} />
+      {!sendable || refused ? (
+        <p className="problem" data-testid="filters-refused">
+          No orders shown: {Object.keys({ ...problems, ...refused }).length === 1 ? 'change the filter marked above' : 'change the filters marked above'}.
+        </p>
+      ) : staleCursor ? (
+        <p className="problem" role="alert" data-testid="stale-page">
+          This page of the list no longer fits its sort (the link is from another one).{' '}
+          <button type="button" onClick={() => go(applied, [])}>
+            First page
+          </button>
+        </p>
+      ) : (
+        page.error && <Problem error={page.error} />
+      )}
       {page.data && (
         <>
           <table className="orders">
@@ -153,91 +125,104 @@ export function OrdersPage({ gql }: { gql: Gql }) {
   );
 }
 
-/** The filter form: a draft of the URL's filters, applied (into the URL) on submit. */
-function FilterForm({ gql, applied, filtered }: { gql: Gql; applied: Filters; filtered: boolean }) {
-  const [draft, setDraft] = useState<Filters>(applied);
+/** Filters whose control shows only some values (a list, a calendar day, a number). */
+const UNSHOWABLE: readonly Field[] = ['status', 'payment', 'adapter', 'sort', 'from', 'to', 'min', 'max'];
+/** Whether the control of `field` can show `value` (a select one of its options, a date input a day, a number input a number). */
+function showable(field: Field, value: string): boolean {
+  if (field === 'from' || field === 'to') return dayStart(value) !== undefined;
+  if (field === 'min' || field === 'max') return value.trim() !== '' && Number.isFinite(Number(value));
+  return false;
+}
+
+/** The filter form: a draft of the URL's filters, applied (into the URL) on submit; what is wrong with a filter is said under it. */
+function FilterForm({ gql, applied, filtered, problems }: { gql: Gql; applied: Filters; filtered: boolean; problems: FilterProblems }) {
+  // A value its control cannot show (an unknown status, a day that is none) starts blank: what the operator sees is what Search sends.
+  const [draft, setDraft] = useState<Filters>(() => ({ ...applied, ...Object.fromEntries(UNSHOWABLE.filter((name) => problems[name] && !showable(name, applied[name])).map((name) => [name, ''])) }));
   const adapters = useQuery(useCallback(() => gql(AdminPaymentAdaptersDocument).catch((): AdminPaymentAdaptersQuery => ({ adapters: [] })), [gql]));
+  const ids = useId();
   const set = (field: Field) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
+  /** The props that tie a filter's control to its label and its problem. */
+  const control = (field: Field) => ({
+    id: `${ids}-${field}`,
+    name: field,
+    value: draft[field],
+    onChange: set(field),
+    'aria-invalid': problems[field] ? true : undefined,
+    'aria-describedby': problems[field] ? `${ids}-${field}-problem` : undefined,
+  });
+  const field = (name: Field, input: ReactNode, className?: string) => (
+    <div className={`filter${className ? ` ${className}` : ''}${problems[name] ? ' invalid' : ''}`}>
+      <label htmlFor={`${ids}-${name}`}>{LABELS[name]}</label>
+      {input}
+      {problems[name] && (
+        <span id={`${ids}-${name}-problem`} className="field-error" data-testid={`filter-problem-${name}`}>
+          {problems[name]}
+        </span>
+      )}
+    </div>
+  );
+  const choice = (name: Field, values: readonly string[]) =>
+    field(
+      name,
+      <select {...control(name)}>
+        <option value="">any</option>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>,
+    );
+  const known = adapters.data?.adapters ?? [];
   return (
     <form
       className="filters"
       role="search"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         go({ ...draft, q: draft.q.trim() }, []);
       }}
     >
-      <label className="search">
-        Search
-        <input name="q" type="search" placeholder="Order id, reference, name, e-mail or phone" value={draft.q} onChange={set('q')} />
-      </label>
-      <Choice label="Status" name="status" value={draft.status} values={STATUSES} onChange={set('status')} />
-      <Choice label="Payment state" name="payment" value={draft.payment} values={PAYMENT_STATES} onChange={set('payment')} />
-      <label>
-        Payment adapter
-        <select name="adapter" value={draft.adapter} onChange={set('adapter')}>
+      {field('q', <input {...control('q')} type="search" placeholder="Order id, reference, name, e-mail or phone" />, 'search')}
+      {choice('status', STATUSES)}
+      {choice('payment', PAYMENT_STATES)}
+      {field(
+        'adapter',
+        <select {...control('adapter')}>
           <option value="">any</option>
-          {(adapters.data?.adapters ?? [])
+          {known
             .filter((adapter) => adapter.kind !== 'commerce')
             .map((adapter) => (
               <option key={adapter.id} value={adapter.id}>
                 {adapter.id.replace(/_adapter$/, '')}
               </option>
             ))}
-          {draft.adapter && !adapters.data?.adapters.some((adapter) => adapter.id === draft.adapter) && <option value={draft.adapter}>{draft.adapter}</option>}
-        </select>
-      </label>
-      <label>
-        Created from
-        <input name="from" type="date" value={draft.from} onChange={set('from')} />
-      </label>
-      <label>
-        Created to
-        <input name="to" type="date" value={draft.to} onChange={set('to')} />
-      </label>
-      <label>
-        Total from
-        <input name="min" type="number" min="0" step="any" inputMode="decimal" value={draft.min} onChange={set('min')} />
-      </label>
-      <label>
-        Total to
-        <input name="max" type="number" min="0" step="any" inputMode="decimal" value={draft.max} onChange={set('max')} />
-      </label>
-      <label>
-        Sort
-        <select name="sort" value={draft.sort || 'created_desc'} onChange={set('sort')}>
+          {draft.adapter && !problems.adapter && !known.some((adapter) => adapter.id === draft.adapter) && <option value={draft.adapter}>{draft.adapter}</option>}
+        </select>,
+      )}
+      {field('from', <input {...control('from')} type="date" />)}
+      {field('to', <input {...control('to')} type="date" />)}
+      {field('min', <input {...control('min')} type="number" min="0" step="any" inputMode="decimal" />)}
+      {field('max', <input {...control('max')} type="number" min="0" step="any" inputMode="decimal" />)}
+      {field(
+        'sort',
+        <select {...control('sort')} value={draft.sort || 'created_desc'}>
           {SORTS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
-        </select>
-      </label>
+        </select>,
+      )}
       <span className="filter-buttons">
         <button type="submit">Search</button>
         {filtered && (
-          <button type="button" onClick={() => go({ ...filtersOf(new URLSearchParams()), sort: applied.sort }, [])}>
+          <button type="button" onClick={() => go({ ...filtersOf(new URLSearchParams()), sort: problems.sort ? '' : applied.sort }, [])}>
             Clear
           </button>
         )}
       </span>
     </form>
-  );
-}
-
-/** A filter chosen from a fixed list, or any. */
-function Choice(props: { label: string; name: string; value: string; values: readonly string[]; onChange: (event: { target: { value: string } }) => void }) {
-  return (
-    <label>
-      {props.label}
-      <select name={props.name} value={props.value} onChange={props.onChange}>
-        <option value="">any</option>
-        {props.values.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }

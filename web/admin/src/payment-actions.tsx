@@ -2,34 +2,22 @@ import { useId, useState } from 'react';
 import { precisionOf, precisionText } from '../../../contracts/currency-exponents.js';
 import { amountInput, formatMoney } from './format';
 import type { Gql } from './api';
-import { isObject } from './config-form';
 import { AdminCancelDocument, AdminRefreshDocument, AdminRefundDocument, type AdminOrderQuery } from './generated/graphql';
+import { availableActions, PLATFORM_ACTIONS, refundable } from './payment-offers';
 
 /** A payment of the order as the order page's query selects it (AdminOrder in operations.graphql). */
 type OrderPayment = NonNullable<AdminOrderQuery['order']>['payments'][number];
 /** What the payment actions read of a payment; `callbacks` is the JSON of the adapter's callback URLs by name. */
 export type ActionablePayment = Pick<OrderPayment, 'orderId' | 'id' | 'state' | 'amount' | 'refundedAmount' | 'currency' | 'actions' | 'callbacks'>;
 
-/** Why the order needs an operator (Order.attention): every payment cancelled or refunded. */
+/** Why the order needs an operator (Order.attention): its code and the platform's sentence, whatever the reason. */
 export type OrderAttention = NonNullable<NonNullable<AdminOrderQuery['order']>['attention']>;
 
 /** Runs one payment action: `send` calls the gateway with the page's client. */
 export type RunAction = (label: string, send: (gql: Gql) => Promise<unknown>) => Promise<void>;
 
-/** Payment states from which a cancel may move the payment (docs/payment-api.md). */
-const CANCELLABLE = new Set(['intent', 'processing', 'reserved']);
-const offers = (payment: ActionablePayment, type: string) => payment.actions.some((action) => action.type.toLowerCase() === type);
-const registered = (payment: ActionablePayment, callback: string) => isObject(payment.callbacks) && typeof payment.callbacks[callback] === 'string';
-
-
 /** The refund reason's longest form the platform keeps (refundPayment: INVALID_REFUND_REASON beyond it). */
 const REASON_MAX = 500;
-
-/** What is left to refund, exactly at the currency's precision (no float residue: 149.9 - 12.4). */
-export function refundable(payment: ActionablePayment, currency: string): number {
-  const scale = 10 ** precisionOf(currency);
-  return Math.max(0, Math.round(payment.amount * scale) - Math.round(payment.refundedAmount * scale)) / scale;
-}
 
 /**
  * An amount an operator typed, read in major units: digits with at most one decimal separator
@@ -103,13 +91,17 @@ export function PaymentActions(props: { payment: ActionablePayment; orderCurrenc
   const [asking, setAsking] = useState<Asking>(null);
   const ids = useId();
 
-  const canCancel = (offers(payment, 'cancel') || registered(payment, 'cancel')) && CANCELLABLE.has(payment.state);
-  const canRefund = (offers(payment, 'refund') || registered(payment, 'refund')) && payment.state === 'captured' && left > 0;
+  // Only what the gateway can run: a callback the adapter registered, from a state the payment machine allows (payment-offers.ts).
+  const available = availableActions(payment, props.orderCurrency);
+  const canCancel = available.has('cancel');
+  const canRefund = available.has('refund');
   // Capture is the platform's step at delivery: offered while the payment waits for it and the order can be delivered.
-  const canCapture = registered(payment, 'capture') && payment.state === 'reserved' && !props.attention;
-  // Refresh: the adapter re-reads the payment at its provider (a registered refresh callback; refreshPayment). Changes nothing by itself: no question.
-  const canRefresh = registered(payment, 'refresh');
-  const elsewhere = payment.actions.filter((action) => !['cancel', 'refund', 'capture', ...(canRefresh ? ['refresh'] : [])].includes(action.type.toLowerCase()));
+  const canCapture = available.has('capture') && !props.attention;
+  // Refresh: the adapter re-reads the payment at its provider (refreshPayment). Changes nothing by itself: no question.
+  const canRefresh = available.has('refresh');
+  // Actions an adapter lists at its own address that are none of the platform's: shown, disabled (the gateway has no mutation for them).
+  // A listed Cancel, Capture, Refund or Refresh without its callback is not offered at all: the platform would refuse it.
+  const elsewhere = payment.actions.filter((action) => !(PLATFORM_ACTIONS as readonly string[]).includes(action.type.toLowerCase()));
   if (!canCancel && !canRefund && !canCapture && !canRefresh && elsewhere.length === 0) return null;
 
   const amount = formatMoney(payment.amount, currency);
@@ -275,7 +267,7 @@ export function PaymentActions(props: { payment: ActionablePayment; orderCurrenc
 export function DeliverAction(props: { status: string; currency: string; attention: OrderAttention | null; payments: ActionablePayment[]; busy: boolean; onDeliver: () => Promise<void> }) {
   const [asking, setAsking] = useState(false);
   if (props.attention) return null;
-  const captured = props.payments.filter((payment) => registered(payment, 'capture') && payment.state === 'reserved');
+  const captured = props.payments.filter((payment) => availableActions(payment, props.currency).has('capture'));
   const scale = 10 ** precisionOf(props.currency);
   const total = captured.reduce((sum, payment) => sum + Math.round(payment.amount * scale), 0) / scale;
   if (asking) {

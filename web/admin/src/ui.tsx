@@ -26,10 +26,11 @@ export function useQuery<T>(read: () => Promise<T>): { data: T | null; error: Er
   return { data: settled?.data ?? null, error: settled?.error ?? null, loading, reload };
 }
 
+/** A failure in words (the platform's sentence); its code is for machines only (`data-code`), never shown. */
 export function Problem({ error }: { error: Error }) {
   return (
-    <p className="problem" role="alert">
-      {error instanceof ApiError && error.code ? <code>{error.code}</code> : null} {error.message}
+    <p className="problem" role="alert" data-code={error instanceof ApiError ? error.code : undefined}>
+      {error.message}
     </p>
   );
 }

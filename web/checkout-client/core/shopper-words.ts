@@ -15,6 +15,7 @@ export const orderStatusText = (status: string) => ORDER_STATUS[status] ?? 'Bein
 const PAYMENT_STATE: Record<string, string> = {
   intent: 'not paid yet',
   processing: 'waiting for the payment provider',
+  pending: 'waiting for the payment provider',
   reserved: 'approved',
   accepted: 'approved',
   captured: 'paid',

@@ -36,7 +36,7 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
   // Until the options are read, nothing is said as paid that may be a promise to pay later.
   const settlement = options.data ? orderSettlement(order, nonPsp) : undefined;
   /** A payment the provider has not decided yet (pending at the provider, or still being processed). */
-  const awaited = order.payments.some((payment) => payment.state === 'processing');
+  const awaited = order.payments.some((payment) => payment.state === 'pending' || payment.state === 'processing');
   return (
     <section className="card narrow" aria-label="Confirmation">
       {DONE.includes(order.status) ? <h1 data-testid="confirmation-title">Thank you for your order!</h1> : <h1>Your order is being processed…</h1>}
