@@ -183,7 +183,7 @@ describe('provider D sandbox: webhooks', () => {
     await eventually(async () => received.some((r) => r.notificationItems[0]!.NotificationRequestItem.pspReference === pspReference && r.notificationItems[0]!.NotificationRequestItem.success === 'false'));
   });
 
-  it("AUTHORISATION echoes the request's metadata and recurring details; CAPTURE, REFUND and CANCELLATION carry none, as the provider's do; every delivery is in the exchange journal", async () => {
+  it("AUTHORISATION echoes the request's metadata and recurring details; CAPTURE, REFUND and CANCELLATION carry none and name the modification's own reference as merchantReference, as the provider's do; every delivery is in the exchange journal", async () => {
     const itemsOf = (pspReference: string) => received.map((r) => r.notificationItems[0]!.NotificationRequestItem).filter((item) => item.pspReference === pspReference || item.originalReference === pspReference);
     const { pspReference } = (await pay('4111111111111111', { metadata: { orderId: 'order-1', channel: 'web' }, shopperReference: 'shopper-9', storePaymentMethod: true })).body;
     expect((await api(`/payments/${pspReference}/captures`, { merchantAccount, amount: { value: 1000, currency: 'EUR' }, reference: 'p:captures' })).status).toBe(201);
@@ -199,9 +199,13 @@ describe('provider D sandbox: webhooks', () => {
     for (const code of ['CAPTURE', 'REFUND', 'CANCELLATION']) {
       const [item] = byCode(code);
       expect(Object.keys(item!.additionalData)).toEqual(['hmacSignature']);
-      expect(item).toMatchObject({ merchantReference: 'order-1', merchantAccountCode: merchantAccount, success: 'true' });
+      expect(item).toMatchObject({ merchantReference: `p:${{ CAPTURE: 'captures', REFUND: 'refunds', CANCELLATION: 'cancels' }[code]}`, merchantAccountCode: merchantAccount, success: 'true' });
       expect(item!.originalReference).toBe(code === 'CANCELLATION' ? other : pspReference);
     }
+    // A modification that names no reference: the payment's own.
+    expect((await api(`/payments/${pspReference}/refunds`, { merchantAccount, amount: { value: 100, currency: 'EUR' } })).status).toBe(201);
+    const unnamed = await eventually(async () => itemsOf(pspReference).filter((item) => item.eventCode === 'REFUND').find((item) => item.amount.value === 100));
+    expect(unnamed).toMatchObject({ merchantReference: 'order-1', originalReference: pspReference });
     const sent = (await rest(url, 'GET', '/api/sandbox/exchanges?direction=out&operation=webhook')).body.exchanges as Array<{ url: string; status: number; responseBody: unknown; requestBody: { notificationItems: Array<{ NotificationRequestItem: { eventCode: string; originalReference?: string } }> } }>;
     const captureSent = sent.find((exchange) => exchange.requestBody.notificationItems[0]!.NotificationRequestItem.eventCode === 'CAPTURE' && exchange.requestBody.notificationItems[0]!.NotificationRequestItem.originalReference === pspReference);
     expect(captureSent).toMatchObject({ url: receiverUrl, status: 200, responseBody: '[accepted]' });
@@ -215,10 +219,27 @@ describe('provider D sandbox: webhooks', () => {
     expect(JSON.stringify(refused.body)).toContain('returnUrl');
   });
 
-  it('serves the drop-in page and script', async () => {
+  it("a reversal cancels what is not captured and refunds what is: CANCEL_OR_REFUND says which (modification.action)", async () => {
+    const itemOf = (pspReference: string) => eventually(async () => received.map((r) => r.notificationItems[0]!.NotificationRequestItem).find((item) => item.eventCode === 'CANCEL_OR_REFUND' && item.originalReference === pspReference));
+    const authorised = (await pay('4111111111111111')).body.pspReference as string;
+    const reversed = await api(`/payments/${authorised}/reversals`, { merchantAccount, reference: 'r-1' });
+    expect(reversed).toMatchObject({ status: 201, body: { merchantAccount, paymentPspReference: authorised, pspReference: expect.any(String), reference: 'r-1', status: 'received' } });
+    expect(await itemOf(authorised)).toMatchObject({ merchantReference: 'r-1', amount: { value: 1000 }, additionalData: { 'modification.action': 'cancel', originalMerchantReference: 'order-1' } });
+    expect((await api(`/payments/${authorised}/reversals`, { merchantAccount })).status).toBe(422);
+    const captured = (await pay('4111111111111111')).body.pspReference as string;
+    expect((await api(`/payments/${captured}/captures`, { merchantAccount, amount: { value: 1000, currency: 'EUR' } })).status).toBe(201);
+    expect((await api(`/payments/${captured}/refunds`, { merchantAccount, amount: { value: 300, currency: 'EUR' } })).status).toBe(201);
+    expect((await api(`/payments/${captured}/reversals`, { merchantAccount, reference: 'r-2' })).status).toBe(201);
+    expect(await itemOf(captured)).toMatchObject({ merchantReference: 'r-2', amount: { value: 700 }, additionalData: { 'modification.action': 'refund' } });
+    expect((await api(`/payments/${captured}/reversals`, { merchantAccount })).status).toBe(422);
+  });
+
+  it("serves the drop-in page and the stand-in of the provider's drop-in script (window.AdyenWeb.AdyenCheckout, Dropin)", async () => {
     const page = await fetch(`${url}/dropin`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('ProviderDDropin.mount');
-    expect((await fetch(`${url}/dropin.js`)).headers.get('content-type')).toMatch(/javascript/);
+    expect(await page.text()).toContain('AdyenWeb.AdyenCheckout(');
+    const script = await fetch(`${url}/dropin.js`);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(await script.text()).toContain('window.AdyenWeb = {');
   });
 });

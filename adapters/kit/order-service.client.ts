@@ -52,11 +52,13 @@ export class OrderServiceClient {
 
   /**
    * Where this adapter's payment with a provider reference is (tenant, order, payment): the one read
-   * across tenants, for a provider event that names no tenant. The token is one issued for
-   * NO_TENANT (the read uses only the adapter id in it). Undefined when the platform has no such payment.
+   * across tenants, for a provider event that names no tenant — on `orderId` when the event names
+   * the order, else on whichever order holds it. The token is one issued for NO_TENANT (the read
+   * uses only the adapter id in it). Undefined when the platform has no such payment (or, without
+   * an order, more than one order holds one).
    */
-  async locatePayment(orderId: string, reference: string): Promise<PaymentLocation | undefined> {
-    const query = new URLSearchParams({ orderId, reference }).toString();
+  async locatePayment(where: { reference: string; orderId?: string }): Promise<PaymentLocation | undefined> {
+    const query = new URLSearchParams({ ...(where.orderId === undefined ? {} : { orderId: where.orderId }), reference: where.reference }).toString();
     try {
       return await callJson<PaymentLocation>(`${this.baseUrl}/api/v0/checkout/payment-locations?${query}`, { headers: await this.identity.headersFor(NO_TENANT) });
     } catch (error) {

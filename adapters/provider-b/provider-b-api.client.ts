@@ -1,3 +1,4 @@
+// Provider B's partner API client (Avarda Checkout 3): partner tokens, purchases, order management.
 import { send } from '../../platform/http-client/http-client.js';
 import { ProviderError } from '../kit/provider-error.js';
 import { withClientSpan } from '../kit/platform.js';
@@ -9,7 +10,7 @@ import { withClientSpan } from '../kit/platform.js';
  * Every refusal is a ProviderBError with the provider's status and code.
  */
 
-/** An item as Avarda Checkout 3 publishes it: `amount` and `taxAmount` per unit incl. VAT (major units), `notes` our reference, `taxCode` the VAT percentage. */
+/** An item as Avarda Checkout 3 publishes it: `amount` and `taxAmount` per unit incl. VAT (major units), `notes` our reference, `taxCode` the VAT percentage; description and notes at most 35 characters. */
 export interface PurchaseItem {
   description: string;
   notes: string;
@@ -19,43 +20,67 @@ export interface PurchaseItem {
   quantity: number;
 }
 
-export interface PurchaseAddress {
-  givenName?: string;
-  familyName?: string;
-  streetAddress?: string;
-  streetAddress2?: string;
-  postalCode?: string;
-  city?: string;
-  country?: string;
-  phone?: string;
-  email?: string;
+/** An address as Avarda answers and takes it (a company's `name`; a delivery address's own phone and e-mail). */
+export interface AvardaAddress {
+  name?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  address1?: string | null;
+  address2?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  country?: string | null;
+  phone?: string | null;
+  email?: string | null;
 }
 
-export type PurchaseStep = 'Initiated' | 'ShopperDataEntered' | 'Completed' | 'Declined' | 'TimedOut' | (string & {});
+/** The shopper's data of one mode (`b2C` or `b2B` of the purchase). */
+export interface PurchaseModeData {
+  step?: { current?: string; emailNewsletterSubscription?: string; customerToken?: string | null } | null;
+  userInputs?: { email?: string | null; phone?: string | null } | null;
+  invoicingAddress?: AvardaAddress | null;
+  deliveryAddress?: AvardaAddress | null;
+  /** A company's contact person (B2B). */
+  customerInfo?: { firstName?: string | null; lastName?: string | null } | null;
+}
 
-/** `GET /api/partner/payments/{purchaseId}`. */
+/** The shipping broker's module in the purchase (Ingrid's fields; Krokedil's integration reads them). */
+export interface ShippingModule {
+  id?: string;
+  status?: string;
+  shipping_price?: number;
+  selected_shipping_option?: { shipping_method?: string; carrier?: string; product?: string } | null;
+  result?: { category?: { name?: string } | null; shipping?: { product?: string; carrier?: string } | null } | null;
+}
+
+/** Payment status, `GET /api/partner/payments/{purchaseId}`: the purchase in Avarda's shape (test/contracts/provider-b.published.ts names each field's source). */
 export interface Purchase {
   purchaseId: string;
-  merchantReference: string;
-  currency: string;
-  items: PurchaseItem[];
-  totalAmount: number;
-  currentStep: PurchaseStep;
-  customer: (PurchaseAddress & { type?: string; nationalIdentificationNumber?: string }) | null;
-  deliveryAddress: PurchaseAddress | null;
-  invoicingAddress: PurchaseAddress | null;
-  shippingOption: { id: string; name: string; amount: number; vatRate?: number; carrier?: string } | null;
-  paymentMethod: string | null;
-  consents: Record<string, boolean>;
-  management: { status: string; authorizedAmount: number; deliveredAmount: number; refundedAmount: number };
-  completedUtc: string | null;
+  extraIdentifiers?: { orderReference?: string | null } | null;
+  totalPrice: number;
+  createdUtc?: string;
+  expiredUtc?: string;
+  checkoutSite?: { siteCode?: string; countryCode?: string; currencyCode?: string } | null;
+  mode: string;
+  b2C?: PurchaseModeData | null;
+  b2B?: PurchaseModeData | null;
+  paymentMethods?: { selectedPayment?: { type?: string; paymentFee?: number } | null } | null;
+  Modules?: ShippingModule[] | null;
+}
+
+/** The shop's prefill of the shopper at initialize payment (`b2C`: Avarda's own modules send it so). */
+export interface ShopperPrefill {
+  invoicingAddress?: AvardaAddress;
+  deliveryAddress?: AvardaAddress;
+  userInputs?: { email?: string; phone?: string };
 }
 
 /** Initialize payment (`POST /api/partner/payments`): what the adapter sends of the published request. */
 export interface NewPurchase {
-  checkoutSetup: { language: string; completedNotificationUrl: string };
+  checkoutSetup: { language: string; mode: 'B2C'; completedNotificationUrl: string; differentDeliveryAddress: 'Checked' | 'Unchecked' };
   items: PurchaseItem[];
   extraIdentifiers: { orderReference: string };
+  b2C?: ShopperPrefill;
 }
 
 /** Order (delivery) and return: the items, the merchant's order reference and the request's id (`tranId`, at most 36 characters). */
@@ -90,8 +115,8 @@ export class ProviderBApiClient {
 
   createPurchase = (settings: ApiSettings, purchase: NewPurchase) => this.call<{ purchaseId: string; jwt: string; expiredUtc: string }>(settings, 'POST', '/api/partner/payments', purchase);
   getPurchase = (settings: ApiSettings, purchaseId: string) => this.call<Purchase>(settings, 'GET', `/api/partner/payments/${enc(purchaseId)}`);
-  updateItems = (settings: ApiSettings, purchaseId: string, items: PurchaseItem[]) => this.call<Purchase>(settings, 'PUT', `/api/partner/payments/${enc(purchaseId)}/items`, { items });
-  /** Order management answers 200 with no content (published): the purchase is read again for its state. */
+  /** Update items and order management answer 200 with no content: the purchase is read again when its state matters. */
+  updateItems = (settings: ApiSettings, purchaseId: string, items: PurchaseItem[]) => this.call<unknown>(settings, 'PUT', `/api/partner/payments/${enc(purchaseId)}/items`, { items });
   deliver = (settings: ApiSettings, purchaseId: string, request: ManagementRequest) => this.call<unknown>(settings, 'POST', `/api/partner/payments/${enc(purchaseId)}/order`, request);
   refund = (settings: ApiSettings, purchaseId: string, request: Omit<ManagementRequest, 'orderReference'> & { orderReference?: string }) => this.call<unknown>(settings, 'POST', `/api/partner/payments/${enc(purchaseId)}/return`, request);
   cancel = (settings: ApiSettings, purchaseId: string, reason: string) => this.call<unknown>(settings, 'POST', `/api/partner/payments/${enc(purchaseId)}/cancel`, { reason });
@@ -130,13 +155,20 @@ export class ProviderBApiClient {
     });
   }
 
+  /**
+   * A 2xx answer's body, else a ProviderBError from Avarda's error form (docs.avarda.com, Checkout 3
+   * "Error codes": `errorCode` and `errorMessage`, per field `Errors[].ErrorMessage`; the token
+   * endpoint's `error_description`, which Avarda's Magento module reads).
+   */
   private answer<T>(outcome: { status: number; body: unknown }, method: string, path: string): T {
     if (outcome.status >= 200 && outcome.status < 300) return outcome.body as T;
-    const error = (outcome.body ?? {}) as { code?: unknown; message?: unknown };
+    const error = (outcome.body ?? {}) as { errorCode?: unknown; errorMessage?: unknown; Errors?: unknown; error_description?: unknown };
+    const fields = Array.isArray(error.Errors) ? error.Errors.map((field: { ErrorMessage?: unknown }) => field?.ErrorMessage).filter((text): text is string => typeof text === 'string') : [];
+    const said = typeof error.errorMessage === 'string' ? error.errorMessage : fields.length > 0 ? fields.join(' ') : typeof error.error_description === 'string' ? error.error_description : `HTTP ${outcome.status}`;
     throw new ProviderBError(
       outcome.status,
-      typeof error.code === 'string' ? error.code : `http_${outcome.status}`,
-      `Provider B refused ${method} ${path.replace(/\/[0-9a-f-]{36}/g, '/{purchaseId}')}: ${typeof error.message === 'string' ? error.message : `HTTP ${outcome.status}`}`,
+      typeof error.errorCode === 'number' ? `avarda_${error.errorCode}` : `http_${outcome.status}`,
+      `Provider B refused ${method} ${path.replace(/\/[0-9a-f-]{32,36}/g, '/{purchaseId}')}: ${said}`,
       outcome.body,
     );
   }

@@ -1,3 +1,4 @@
+// Provider B's storefront callbacks while the shopper is in Avarda's form: customer-update, shipping-option-update, validate, process.
 import type { AdapterKit, TransactionLog } from '../kit/index.js';
 import { chosenAtProvider } from '../kit/index.js';
 import { AppError, badRequest, notFound, type Tenant } from '../kit/platform.js';
@@ -7,8 +8,9 @@ import { allocate } from '../../contracts/allocation.js';
 import { sameAmount } from '../../contracts/amount.js';
 import type { Purchase } from './provider-b-api.client.js';
 import { providerFailed, type ProviderBProvider } from './provider-b.provider.js';
-import { customerFrom, orderFingerprint, purchaseItems, shippingFrom } from './purchase.mapper.js';
-import { PROVIDER_B_ADAPTER_ID, type ProviderBConfiguration } from './provider-b.types.js';
+import { consentsFrom, customerFrom, hasShopper, orderFingerprint, purchaseItems, shippingFrom } from './purchase.mapper.js';
+import { isCompleted, isDead, isInCheckout, stepOf } from './purchase-steps.rules.js';
+import { PROVIDER_B_ADAPTER_ID, shippingVatRate, type ProviderBConfiguration } from './provider-b.types.js';
 
 /** One reason validate refuses (spec: non-200 with an array of `{code, adapterId}`), with a message for the UI. */
 export interface ValidationFailure {
@@ -24,7 +26,6 @@ export interface PaymentContext {
   configuration: ProviderBConfiguration;
 }
 
-const FINAL_STEPS = ['Completed', 'Declined', 'TimedOut'];
 const failure = (code: string, message: string, adapterId = PROVIDER_B_ADAPTER_ID): ValidationFailure => ({ code, adapterId, message });
 
 /**
@@ -55,7 +56,7 @@ export class ProviderBCheckout {
     const context = await this.context(tenant, orderId, paymentId, named);
     requireCheckout(context.order);
     const purchase = await this.provider.purchaseOf(context.configuration, context.payment);
-    const order = purchase.customer || purchase.deliveryAddress ? await this.kit.orders.replaceCustomer(tenant, orderId, customerFrom(purchase, context.order.customer)) : context.order;
+    const order = hasShopper(purchase) ? await this.kit.orders.replaceCustomer(tenant, orderId, customerFrom(purchase, context.order.customer)) : context.order;
     return { orderId, paymentId, customer: order.customer };
   }
 
@@ -69,7 +70,7 @@ export class ProviderBCheckout {
     const context = await this.context(tenant, orderId, paymentId, named);
     requireCheckout(context.order);
     const purchase = await this.provider.purchaseOf(context.configuration, context.payment);
-    const shipping = shippingFrom(purchase, context.order);
+    const shipping = shippingFrom(purchase, context.order, shippingVatRate(context.configuration));
     if (!shipping) return { orderId, paymentId, shippings: context.order.shippings, total: context.order.total, amount: context.payment.amount };
     const order = await this.kit.orders.replaceShippings(tenant, orderId, chosenAtProvider(context.order, [shipping]));
     const amount = await this.followTotal({ ...context, order });
@@ -78,22 +79,42 @@ export class ProviderBCheckout {
 
   /** beforeSubmit: `[]` when the order may be submitted (and it is remembered as validated), else every reason. */
   async validate(tenant: Tenant, orderId: string, paymentId: string, named?: string): Promise<ValidationFailure[]> {
-    const context = await this.context(tenant, orderId, paymentId, named);
+    const context = await this.reopenUnfinishedSubmit(await this.context(tenant, orderId, paymentId, named));
     const { order, payment } = context;
     if (order.state.currentStatus !== 'checkout') return [failure('order_not_in_checkout', `The order is ${order.state.currentStatus}.`)];
     if (payment.state !== 'intent') return [failure('payment_not_open', `The payment is ${payment.state}.`)];
     const purchase = await this.provider.purchaseOf(context.configuration, payment);
     const failures = purchaseFailures(purchase, payment);
-    if (purchase.currentStep === 'TimedOut') {
+    const step = stepOf(purchase);
+    if (isDead(step)) {
       // Nothing can be bought with it any more: the payment fails, so the storefront can start a new one.
       const failed = await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'failed' });
-      await this.log(tenant, orderId, failed, { event: 'validate', pspEvent: 'validate', isSuccess: false, pspStatus: 'TimedOut', errorDetail: 'The purchase at provider B timed out.' });
+      await this.log(tenant, orderId, failed, { event: 'validate', pspEvent: 'validate', isSuccess: false, pspStatus: step, errorDetail: `The purchase at provider B is ${step}.` });
       return failures;
     }
     failures.push(...(await this.orderFailures(tenant, orderId)));
     if (failures.length > 0) return failures;
     await this.kit.payments.updatePayment(tenant, orderId, paymentId, { attributes: { ...payment.attributes, validated: { fingerprint: orderFingerprint(order), at: new Date().toISOString() } } });
     return [];
+  }
+
+  /**
+   * A submit the provider did not finish: the shopper's earlier submit went on (process: order and
+   * payment `processing`), but Avarda's form refused the method and the shopper is still in it
+   * (the purchase is in one of its form steps), about to submit again with another. The order goes
+   * back to `checkout` and the payment to `intent`, so the new submit is validated as the first
+   * was. Anything else is left as it is.
+   */
+  private async reopenUnfinishedSubmit(context: PaymentContext): Promise<PaymentContext> {
+    const { tenant, order, payment } = context;
+    if (order.state.currentStatus !== 'processing' || payment.state !== 'processing') return context;
+    const purchase = await this.provider.purchaseOf(context.configuration, payment);
+    const step = stepOf(purchase);
+    if (!isInCheckout(step)) return context;
+    await this.kit.orders.changeStatus(tenant, order.id, 'checkout');
+    const reopened = await this.kit.payments.updatePayment(tenant, order.id, payment.id, { state: 'intent' });
+    await this.log(tenant, order.id, reopened, { event: 'process', pspEvent: 'resubmit', isSuccess: false, pspStatus: step, errorDetail: 'The provider did not finish the earlier submit (the shopper is choosing again); the order is back in checkout.' });
+    return this.context(tenant, order.id, payment.id);
   }
 
   /**
@@ -122,8 +143,9 @@ export class ProviderBCheckout {
     if (refused.length > 0) throw new AppError(409, refused[0]!.code, refused[0]!.message, refused);
 
     // What the shopper entered, then the check again: a /customer hook may itself change the cart.
-    if (purchase.customer || purchase.deliveryAddress) await this.kit.orders.replaceCustomer(tenant, orderId, customerFrom(purchase, context.order.customer));
-    if (Object.keys(purchase.consents ?? {}).length > 0) await this.kit.orders.replaceConsents(tenant, orderId, { ...(asObject(context.order.consents)), ...purchase.consents });
+    if (hasShopper(purchase)) await this.kit.orders.replaceCustomer(tenant, orderId, customerFrom(purchase, context.order.customer));
+    const consents = consentsFrom(purchase);
+    if (Object.keys(consents).length > 0) await this.kit.orders.replaceConsents(tenant, orderId, { ...asObject(context.order.consents), ...consents });
     const order = await this.kit.orders.getOrder(tenant, orderId);
     if (orderFingerprint(order) !== validated) await this.refuseChanged(tenant, orderId, payment);
 
@@ -137,7 +159,7 @@ export class ProviderBCheckout {
       await this.kit.orders.changeStatus(tenant, orderId, 'checkout').catch((e: unknown) => this.kit.logger.error({ err: e, orderId }, 'could not return the order to checkout'));
       throw error;
     }
-    await this.log(tenant, orderId, payment, { event: 'process', pspEvent: 'process', isSuccess: true, pspStatus: purchase.currentStep });
+    await this.log(tenant, orderId, payment, { event: 'process', pspEvent: 'process', isSuccess: true, pspStatus: stepOf(purchase) });
     return { orderId, paymentId, orderStatus: moved.state.currentStatus, paymentState: 'processing' };
   }
 
@@ -153,11 +175,11 @@ export class ProviderBCheckout {
     const share = allocate(order).get(payment.id) ?? payment.amount;
     if (sameAmount(share, payment.amount)) return share;
     const items = purchaseItems(order, share);
-    const updated = await this.provider.api.updateItems(configuration.apiSettings, payment.reference!, items).catch((error: unknown) => {
+    await this.provider.api.updateItems(configuration.apiSettings, payment.reference!, items).catch((error: unknown) => {
       throw providerFailed(error);
     });
     await this.kit.payments.updatePayment(tenant, order.id, payment.id, { amount: share });
-    await this.log(tenant, order.id, payment, { event: 'update', pspEvent: 'update-items', amount: share, isSuccess: true, pspStatus: updated.currentStep, requestJson: { items } });
+    await this.log(tenant, order.id, payment, { event: 'update', pspEvent: 'update-items', amount: share, isSuccess: true, requestJson: { items } });
     return share;
   }
 
@@ -181,11 +203,12 @@ export class ProviderBCheckout {
   }
 }
 
-/** Why the purchase cannot be submitted as it stands at the provider. */
+/** Why the purchase cannot be submitted as it stands at the provider: its step (Avarda's purchase states) and its total price. */
 function purchaseFailures(purchase: Purchase, payment: PaymentDocument): ValidationFailure[] {
-  if (purchase.currentStep === 'TimedOut') return [failure('purchase_timed_out', 'The purchase at provider B timed out; start the payment again.')];
-  if (FINAL_STEPS.includes(purchase.currentStep)) return [failure('purchase_final', `The purchase at provider B is ${purchase.currentStep}.`)];
-  if (!sameAmount(purchase.totalAmount, payment.amount)) return [failure('amount_mismatch', `The purchase is for ${purchase.totalAmount}, the payment covers ${payment.amount}.`)];
+  const step = stepOf(purchase);
+  if (step === 'TimedOut') return [failure('purchase_timed_out', 'The purchase at provider B timed out; start the payment again.')];
+  if (isDead(step) || isCompleted(step) || !isInCheckout(step)) return [failure('purchase_final', `The purchase at provider B is ${step}.`)];
+  if (!sameAmount(purchase.totalPrice, payment.amount)) return [failure('amount_mismatch', `The purchase is for ${purchase.totalPrice}, the payment covers ${payment.amount}.`)];
   return [];
 }
 

@@ -1,9 +1,11 @@
+// Provider B (Avarda Checkout 3) as the adapter kit's PaymentProvider: initialize payment, items following the order, order management.
 import { createHash } from 'node:crypto';
 import type { AdapterKit, LifecycleCall, PaymentProvider, ProviderCall, ProviderResult } from '../kit/index.js';
 import { AppError } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
-import { ProviderBApiClient, ProviderBError, type Purchase } from './provider-b-api.client.js';
-import { purchaseItems, returnItem } from './purchase.mapper.js';
+import { ProviderBApiClient, ProviderBError, type NewPurchase, type Purchase } from './provider-b-api.client.js';
+import { prefillFrom, purchaseItems, returnItem } from './purchase.mapper.js';
+import { isDead, stepOf } from './purchase-steps.rules.js';
 import type { ProviderBConfiguration, ProviderBSession } from './provider-b.types.js';
 
 /** How long the signed notification address handed to provider B stays good (the provider may retry for days). */
@@ -23,9 +25,10 @@ export const providerFailed = (error: unknown): AppError => {
 
 /**
  * Provider B as a kit `PaymentProvider` (docs/adapters/provider-b.md): create starts a purchase
- * and answers the JWT and script for the storefront; the payment follows the order's amount by
- * replacing the purchase's items; after the order is delivered the purchase is delivered
- * (captured), and the back office's cancel and refund reach the provider. The shopper-side
+ * with what the shop already knows of the shopper (the prefill) and answers the JWT and script for
+ * the storefront; the payment follows the order's amount by replacing the purchase's items; after
+ * the order is delivered the purchase is delivered (captured), and the back office's cancel and
+ * refund reach the provider. The shopper-side
  * callbacks and the provider's notification are this adapter's own routes (provider-b-checkout.usecase.ts).
  */
 export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration, ProviderBSession> {
@@ -42,10 +45,12 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
     notification.searchParams.set('merchant', tenant.merchant);
     notification.searchParams.set('channel', tenant.channel);
     const language = avardaLanguage(configuration.checkout?.language ?? order.culture ?? 'en');
-    const request = {
-      checkoutSetup: { language, completedNotificationUrl: this.kit.callbacks.sign(notification.toString(), NOTIFICATION_URL_LIFETIME_S) },
+    const { b2C, differentDelivery } = prefillFrom(order.customer);
+    const request: NewPurchase = {
+      checkoutSetup: { language, mode: 'B2C', completedNotificationUrl: this.kit.callbacks.sign(notification.toString(), NOTIFICATION_URL_LIFETIME_S), differentDeliveryAddress: differentDelivery },
       items: purchaseItems(order, payment.amount),
       extraIdentifiers: { orderReference: orderReference(order.id) },
+      ...(b2C ? { b2C } : {}),
     };
     const created = await this.api.createPurchase(configuration.apiSettings, request).catch((error: unknown) => {
       throw providerFailed(error);
@@ -55,8 +60,8 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
       reference: created.purchaseId,
       payment: { name: paymentName, attributes: { token: created.jwt, clientId: configuration.apiSettings.clientId, paymentName, expiredUtc: created.expiredUtc } },
       response: sessionOf(configuration, payment.id, created.jwt),
-      // The callback address carries a signature of ours: it is not logged.
-      requestJson: { ...request, checkoutSetup: { language, completedNotificationUrl: notification.toString() } },
+      // The callback address carries a signature of ours: it is not logged; nor is what the shop knows of the shopper.
+      requestJson: { ...request, checkoutSetup: { ...request.checkoutSetup, completedNotificationUrl: notification.toString() }, ...(b2C ? { b2C: { prefilled: Object.keys(b2C) } } : {}) },
       responseJson: { purchaseId: created.purchaseId, expiredUtc: created.expiredUtc },
       pspStatus: 'Initiated',
     };
@@ -65,72 +70,66 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
   /** What the storefront needs again (the confirmation page, a reload): the purchase's JWT and script, with its current step. */
   async readSession(call: ProviderCall<ProviderBConfiguration>): Promise<ProviderBSession & { currentStep: string }> {
     const purchase = await this.purchaseOf(call.configuration, call.payment);
-    return { ...sessionOf(call.configuration, call.payment.id, String(call.payment.attributes?.token ?? '')), currentStep: purchase.currentStep };
+    return { ...sessionOf(call.configuration, call.payment.id, String(call.payment.attributes?.token ?? '')), currentStep: stepOf(purchase) };
   }
 
   /** The purchase's items are replaced so its total is the payment's new amount (refused by the provider once the purchase is final). */
   async amountChanged(call: ProviderCall<ProviderBConfiguration> & { amount: number }): Promise<ProviderResult> {
     const items = purchaseItems(call.order, call.amount);
-    const updated = await this.api.updateItems(call.configuration.apiSettings, this.reference(call.payment), items).catch((error: unknown) => {
+    await this.api.updateItems(call.configuration.apiSettings, this.reference(call.payment), items).catch((error: unknown) => {
       throw providerFailed(error);
     });
-    return { amount: updated.totalAmount, transaction: { event: 'update', pspEvent: 'update-items', amount: updated.totalAmount, isSuccess: true, pspStatus: updated.currentStep, requestJson: { items }, responseJson: { totalAmount: updated.totalAmount } } };
+    // The items come to exactly the amount (purchaseItems); update items answers no content.
+    return { amount: call.amount, transaction: { event: 'update', pspEvent: 'update-items', amount: call.amount, isSuccess: true, requestJson: { items } } };
   }
 
   /** Order delivered: deliver (capture) the purchase at the provider; the payment becomes `captured`. */
   async capture(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult | void> {
     if (call.payment.state !== 'reserved') return;
-    // The items delivered are the purchase's as the shopper bought them (read again: they may have followed the order).
-    const bought = await this.purchaseOf(call.configuration, call.payment);
+    // The items delivered are the order's as the payment covers them (the purchase's read answers no items), as Avarda's own modules send the invoiced items.
+    const items = purchaseItems(call.order, call.payment.amount);
     const purchase = await this.management(call, 'deliver', () =>
-      this.api.deliver(call.configuration.apiSettings, this.reference(call.payment), { items: bought.items, orderReference: orderReference(call.order.id), tranId: tranId(call.payment.id, 'order') }),
+      this.api.deliver(call.configuration.apiSettings, this.reference(call.payment), { items, orderReference: orderReference(call.order.id), tranId: tranId(call.payment.id, 'order') }),
     );
-    return { state: 'captured', transaction: managementLog('capture', 'deliver', call.payment.amount, purchase) };
+    return { state: 'captured', transaction: managementLog('capture', 'deliver', call.payment.amount, purchase, { items }) };
   }
 
   /** The back office cancels: the authorized purchase is cancelled at the provider (the platform records `cancelled`). */
   async cancel(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult> {
     const purchase = await this.management(call, 'cancel', () => this.api.cancel(call.configuration.apiSettings, this.reference(call.payment), `Order ${call.order.id}: payment cancelled by the merchant`));
-    return { pspStatus: purchase.management.status, transaction: managementLog('cancel', 'cancel', call.payment.amount, purchase) };
+    return { pspStatus: 'cancelled', transaction: managementLog('cancel', 'cancel', call.payment.amount, purchase) };
   }
 
   /** The back office refunds `amount` (partial allowed) of what was delivered. */
   async refund(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult> {
-    const before = await this.purchaseOf(call.configuration, call.payment);
+    // The request's id names the refunds before it, so a retry of this one repeats it and the next refund of the same amount is another.
+    const refundedBefore = typeof call.payment.refundedAmount === 'number' ? call.payment.refundedAmount : 0;
+    const items = [returnItem(orderReference(call.order.id), call.request.amount)];
     const purchase = await this.management(call, 'refund', () =>
       this.api.refund(call.configuration.apiSettings, this.reference(call.payment), {
-        items: [returnItem(call.order.id, call.request.amount)],
+        items,
         orderReference: orderReference(call.order.id),
-        tranId: tranId(call.payment.id, 'return', call.request.amount, before.management.refundedAmount),
+        tranId: tranId(call.payment.id, 'return', call.request.amount, refundedBefore),
       }),
     );
-    return { pspStatus: purchase.management.status, transaction: managementLog('refund', 'refund', call.request.amount, purchase) };
+    return { pspStatus: 'returned', transaction: managementLog('refund', 'refund', call.request.amount, purchase, { items }) };
   }
 
   /**
-   * The back office's Refresh: the purchase as the provider has it now, for what was done at the
-   * provider itself (its portal) since the payment was authorized — delivered, refunded, cancelled —
-   * and a purchase declined or timed out while the shopper was away. The shopper's completion is
-   * the notification's (it moves the order): a payment still in intent or processing only learns
-   * of a failure here.
+   * The back office's Refresh: the purchase as the provider has it now. Avarda's purchase read
+   * answers its step, not what order management did to it since (delivered, returned, cancelled:
+   * none of it is in the payment status), so a refresh can only learn that an open payment's
+   * purchase is dead (timed out while the shopper was away): `failed`. The shopper's completion is
+   * the notification's (it moves the order).
    */
   async refresh(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult> {
     const purchase = await this.purchaseOf(call.configuration, call.payment);
-    const { management } = purchase;
-    const state = refreshedState(call.payment.state, purchase);
-    const refundedAmount = management.refundedAmount > 0 ? management.refundedAmount : undefined;
+    const step = stepOf(purchase);
+    const open = call.payment.state === 'intent' || call.payment.state === 'processing';
     return {
-      ...(state && state !== call.payment.state ? { state } : {}),
-      ...(refundedAmount !== undefined ? { refundedAmount } : {}),
-      pspStatus: management.status === 'none' ? purchase.currentStep : management.status,
-      transaction: {
-        event: 'refresh',
-        pspEvent: 'get-purchase',
-        amount: call.payment.amount,
-        isSuccess: true,
-        pspStatus: management.status === 'none' ? purchase.currentStep : management.status,
-        responseJson: { currentStep: purchase.currentStep, management },
-      },
+      ...(open && isDead(step) ? { state: 'failed' } : {}),
+      pspStatus: step,
+      transaction: { event: 'refresh', pspEvent: 'get-purchase', amount: call.payment.amount, isSuccess: true, pspStatus: step, responseJson: { step, totalPrice: purchase.totalPrice } },
     };
   }
 
@@ -176,24 +175,6 @@ export const orderReference = (orderId: string) => orderId.replace(/[^A-Za-z0-9]
 /** The order-management request's id (`tranId`, at most 36 characters): the same request again carries the same id, so the provider applies it once. */
 const tranId = (...parts: Array<string | number>) => createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
 
-/** The payment state a purchase stands for, as far as a refresh may record it (undefined: leave the state alone). */
-function refreshedState(current: string, purchase: Purchase): string | undefined {
-  if (current === 'intent' || current === 'processing') return purchase.currentStep === 'Declined' || purchase.currentStep === 'TimedOut' ? 'failed' : undefined;
-  switch (purchase.management.status) {
-    case 'authorized':
-      return 'reserved';
-    case 'delivered':
-    case 'partially_refunded':
-      return 'captured';
-    case 'refunded':
-      return 'refunded';
-    case 'cancelled':
-      return 'cancelled';
-    default:
-      return undefined;
-  }
-}
-
 const sessionOf = (configuration: ProviderBConfiguration, paymentId: string, purchaseJwt: string): ProviderBSession => ({
   paymentId,
   purchaseJwt,
@@ -201,11 +182,12 @@ const sessionOf = (configuration: ProviderBConfiguration, paymentId: string, pur
   styles: configuration.checkout?.styles ?? {},
 });
 
-const managementLog = (event: string, pspEvent: string, amount: number, purchase: Purchase) => ({
+const managementLog = (event: string, pspEvent: string, amount: number, purchase: Purchase, requestJson?: unknown) => ({
   event,
   pspEvent,
   amount,
   isSuccess: true,
-  pspStatus: purchase.management.status,
-  responseJson: { management: purchase.management },
+  pspStatus: stepOf(purchase),
+  ...(requestJson ? { requestJson } : {}),
+  responseJson: { step: stepOf(purchase), totalPrice: purchase.totalPrice },
 });

@@ -14,8 +14,13 @@ export interface ProviderBConfiguration {
     paymentName?: string;
     /** The storefront's checkout page (`GET …/callback/cancel` sends the shopper back there). */
     checkoutUrl?: string;
+    /** The VAT rate of the shipping broker's prices (they come incl. VAT only); default 0.25. */
+    shippingVatRate?: number;
   };
 }
+
+/** The VAT rate in the shipping broker's prices (the configuration's, default 25 %). */
+export const shippingVatRate = (configuration: ProviderBConfiguration): number => configuration.checkout?.shippingVatRate ?? 0.25;
 
 /** What create and GET answer the storefront (spec: `{paymentId, purchaseJwt, javascriptUrl, styles}`). */
 export interface ProviderBSession {

@@ -1,30 +1,35 @@
+// A provider B purchase, re-read after the server callback, as the kit runtime's keyed action.
 import type { Tenant } from '../kit/platform.js';
 import type { WebhookAction } from '../kit/index.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 import type { Purchase } from './provider-b-api.client.js';
+import { isCompleted, isDead, stepOf } from './purchase-steps.rules.js';
 
 /**
  * A purchase as provider B has it now (re-read, never the callback's body), as the runtime's
- * normalised action: Completed → `authorized` (the payment `reserved`, the order runs to
- * `completed`), Declined or TimedOut → `failed` (the order back to `checkout`); a purchase still
- * with the shopper → none. Its key is the purchase and its final step, so every callback about
- * that outcome — a retry, a duplicate, two at once — is the same event, applied once.
+ * normalised action, by its step (Avarda's `step.current`): Completed → `authorized` for its total
+ * price (the payment `reserved`, the order runs to `completed`), a dead one (TimedOut…) →
+ * `failed` (the order back to `checkout`); a purchase still with the shopper → none. Its key is
+ * the purchase and its step, so every callback about that outcome — a retry, a duplicate, two at
+ * once — is the same event, applied once.
  */
 export function purchaseAction(tenant: Tenant, orderId: string, payment: PaymentDocument, purchase: Purchase): WebhookAction | undefined {
-  const base = { eventKey: `purchase:${purchase.purchaseId}:${purchase.currentStep}`, tenant, orderId, paymentId: payment.id, pspStatus: purchase.currentStep };
-  if (purchase.currentStep === 'Completed') {
+  const step = stepOf(purchase);
+  const base = { eventKey: `purchase:${purchase.purchaseId}:${step}`, tenant, orderId, paymentId: payment.id, pspStatus: step };
+  const method = purchase.paymentMethods?.selectedPayment?.type;
+  if (isCompleted(step)) {
     return {
       ...base,
       outcome: 'authorized',
       success: true,
-      amount: purchase.management.authorizedAmount,
+      amount: purchase.totalPrice,
       // The method the shopper used; its name follows once the order is no longer processing (the lock keeps names).
-      ...(purchase.paymentMethod ? { fields: { attributes: { ...payment.attributes, paymentName: purchase.paymentMethod, paymentMethod: purchase.paymentMethod, completedUtc: purchase.completedUtc } } } : {}),
-      raw: { management: purchase.management, paymentMethod: purchase.paymentMethod },
+      ...(method ? { fields: { attributes: { ...payment.attributes, paymentName: method, paymentMethod: method } } } : {}),
+      raw: { step, totalPrice: purchase.totalPrice, selectedPayment: purchase.paymentMethods?.selectedPayment ?? null },
     };
   }
-  if (purchase.currentStep === 'Declined' || purchase.currentStep === 'TimedOut') {
-    return { ...base, outcome: 'failed', success: false, errorDetail: `The purchase was ${purchase.currentStep.toLowerCase()} at provider B.`, raw: { currentStep: purchase.currentStep } };
+  if (isDead(step)) {
+    return { ...base, outcome: 'failed', success: false, errorDetail: `The purchase at provider B is ${step}.`, raw: { step } };
   }
   return undefined; // still with the shopper: nothing to do yet
 }

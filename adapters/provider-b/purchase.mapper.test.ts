@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { OrderDocument } from '../kit/order-contract.js';
 import type { Purchase } from './provider-b-api.client.js';
-import { customerFrom, orderFingerprint, purchaseItems, shippingFrom } from './purchase.mapper.js';
+import { consentsFrom, customerFrom, orderFingerprint, prefillFrom, purchaseItems, shippingFrom } from './purchase.mapper.js';
 
 const order = (overrides: Partial<OrderDocument> = {}): OrderDocument => ({
   id: 'o-1',
@@ -27,21 +27,20 @@ const order = (overrides: Partial<OrderDocument> = {}): OrderDocument => ({
   ...overrides,
 });
 
+/** A purchase as Avarda's payment status answers it (test/contracts/provider-b.published.ts). */
 const purchase = (overrides: Partial<Purchase> = {}): Purchase => ({
   purchaseId: 'p-1',
-  merchantReference: 'o-1',
-  currency: 'NOK',
-  items: [],
-  totalAmount: 249.9,
-  currentStep: 'ShopperDataEntered',
-  customer: { type: 'person', email: 'kari@example.com', phone: '+47', givenName: 'Kari', familyName: 'Nordmann' },
-  deliveryAddress: { streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO' },
-  invoicingAddress: null,
-  shippingOption: { id: 'postal', name: 'Postal', amount: 49, vatRate: 0.25, carrier: 'Posten' },
-  paymentMethod: 'Card',
-  consents: {},
-  management: { status: 'none', authorizedAmount: 0, deliveredAmount: 0, refundedAmount: 0 },
-  completedUtc: null,
+  extraIdentifiers: { orderReference: 'o1' },
+  totalPrice: 249.9,
+  mode: 'B2C',
+  b2C: {
+    step: { current: 'PersonalInfo', emailNewsletterSubscription: 'Unchecked' },
+    userInputs: { email: 'kari@example.com', phone: '+4791234567' },
+    invoicingAddress: { firstName: 'Kari', lastName: 'Nordmann', address1: 'Storgata 1', address2: null, zip: '0155', city: 'Oslo', country: 'NO' },
+    deliveryAddress: { firstName: null, lastName: null, address1: null, address2: null, zip: null, city: null, country: null, phone: null, email: null },
+  },
+  paymentMethods: { selectedPayment: { type: 'Card', paymentFee: 0 } },
+  Modules: [{ id: 'postal', status: 'ACTIVE', shipping_price: 49, selected_shipping_option: { shipping_method: 'postal', carrier: 'Posten', product: 'Postal' }, result: { category: { name: 'Postal' }, shipping: { product: 'Postal', carrier: 'Posten' } } }],
   ...overrides,
 });
 
@@ -63,26 +62,63 @@ describe('order → purchase lines', () => {
     ]);
   });
 
+  it("cuts descriptions and notes to Avarda's 35 characters", () => {
+    const long = order({ cart: { items: [{ id: 'x'.repeat(40), name: 'A very long product name that goes on and on', quantity: 1, total: { includingVat: 249.9, excludingVat: 199.92 } }], total: { includingVat: 249.9, excludingVat: 199.92 } } });
+    const [item] = purchaseItems(long, 249.9);
+    expect(item!.description).toBe('A very long product name that goes');
+    expect(item!.notes).toBe('x'.repeat(35));
+  });
+
   it('sends a line whose total does not divide into whole cents per unit as one unit, so the total stays exact', () => {
     const thirds = order({ cart: { items: [{ id: 'x', name: 'Pens', quantity: 3, total: { includingVat: 100, excludingVat: 80 } }], total: { includingVat: 100, excludingVat: 80 } }, total: { includingVat: 100, excludingVat: 80 } });
     expect(purchaseItems(thirds, 100)).toEqual([{ notes: 'x', description: '3 × Pens', quantity: 1, amount: 100, taxCode: '25', taxAmount: 20 }]);
   });
 });
 
-describe('purchase → order', () => {
-  it('the delivery address is shipping and (without an invoicing address) billing, the customer fills names and contact', () => {
-    const customer = customerFrom(purchase(), {});
-    expect(customer).toEqual({
-      type: 'person',
-      billing: { type: 'person', givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', phone: '+47', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO' },
-      shipping: { type: 'person', givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', phone: '+47', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO' },
+describe('order → prefill', () => {
+  it("sends what the shop knows of the shopper as Avarda's b2C prefill, a delivery address only when the shipping address is another", () => {
+    const billing = { givenName: 'Kari', familyName: 'Nordmann', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO', email: 'kari@example.com', phone: '+4791234567' };
+    expect(prefillFrom({ billing, shipping: billing })).toEqual({
+      b2C: { invoicingAddress: { firstName: 'Kari', lastName: 'Nordmann', address1: 'Storgata 1', zip: '0155', city: 'Oslo', country: 'NO' }, userInputs: { email: 'kari@example.com', phone: '+4791234567' } },
+      differentDelivery: 'Unchecked',
     });
-    expect(customerFrom(purchase({ invoicingAddress: { streetAddress: 'Kirkegata 2', city: 'Bergen' } }), {}).billing).toMatchObject({ streetAddress: 'Kirkegata 2', city: 'Bergen', email: 'kari@example.com' });
+    const elsewhere = prefillFrom({ billing, shipping: { ...billing, streetAddress: 'Kirkegata 2', city: 'Bergen', postalCode: '5003' } });
+    expect(elsewhere).toMatchObject({ differentDelivery: 'Checked', b2C: { deliveryAddress: { address1: 'Kirkegata 2', zip: '5003', city: 'Bergen', phone: '+4791234567' } } });
+    // Past Avarda's limits (names 40, city 30, a postal code of digits, a valid e-mail): left for the shopper to type.
+    expect(prefillFrom({ billing: { givenName: 'K'.repeat(41), city: 'C'.repeat(31), postalCode: 'N-0155', email: 'not-an-email', familyName: 'Nordmann' } })).toEqual({ b2C: { invoicingAddress: { lastName: 'Nordmann' } }, differentDelivery: 'Unchecked' });
+    expect(prefillFrom({})).toEqual({ differentDelivery: 'Unchecked' });
+  });
+});
+
+describe('purchase → order', () => {
+  it("reads the mode's user inputs and invoicing address as billing, and shipping as billing when no recipient is named", () => {
+    const customer = customerFrom(purchase(), {});
+    const kari = { type: 'person', givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', phone: '+4791234567', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO' };
+    expect(customer).toEqual({ type: 'person', billing: kari, shipping: kari });
   });
 
-  it('the shipping option becomes a shipping with VAT from its rate', () => {
-    expect(shippingFrom(purchase(), order())).toMatchObject({ id: 'provider_b_checkout_adapter-postal', name: 'Postal', total: { includingVat: 49, excludingVat: 39.2 }, vatRate: 0.25, deliveryDetails: { carrier: 'Posten' } });
-    expect(shippingFrom(purchase({ shippingOption: null }), order())).toBeUndefined();
+  it('a delivery address naming a recipient is shipping, its missing postal code, city and country the invoicing address\'s', () => {
+    const data = purchase().b2C!;
+    const withDelivery = purchase({ b2C: { ...data, deliveryAddress: { firstName: 'Ola', lastName: 'Nordmann', address1: 'Kirkegata 2', zip: null, city: 'Bergen', country: null, phone: null, email: null } } });
+    expect(customerFrom(withDelivery, {}).shipping).toEqual({ type: 'person', givenName: 'Ola', familyName: 'Nordmann', streetAddress: 'Kirkegata 2', postalCode: '0155', city: 'Bergen', country: 'NO', phone: '+4791234567', email: 'kari@example.com' });
+  });
+
+  it("a B2B purchase is a company's: the contact person's names, the company name kept", () => {
+    const b2b = purchase({ mode: 'B2B', b2C: null, b2B: { step: { current: 'PersonalInfo' }, userInputs: { email: 'buyer@firma.no' }, invoicingAddress: { name: 'Firma AS', address1: 'Storgata 1', zip: '0155', city: 'Oslo', country: 'NO' }, customerInfo: { firstName: 'Per', lastName: 'Hansen' } } });
+    expect(customerFrom(b2b, {})).toMatchObject({ type: 'company', billing: { type: 'company', givenName: 'Per', familyName: 'Hansen', attributes: { companyName: 'Firma AS' }, email: 'buyer@firma.no' } });
+  });
+
+  it('an empty purchase leaves the customer as it is; the newsletter box checked is a consent', () => {
+    const empty = purchase({ b2C: { step: { current: 'Initialized', emailNewsletterSubscription: 'Checked' }, userInputs: { email: null, phone: null }, invoicingAddress: {}, deliveryAddress: {} } });
+    expect(customerFrom(empty, { billing: { city: 'Oslo' } })).toEqual({ type: 'person', billing: { city: 'Oslo' } });
+    expect(consentsFrom(empty)).toEqual({ newsletter: true });
+    expect(consentsFrom(purchase())).toEqual({});
+  });
+
+  it("the shipping broker's chosen option becomes a shipping, VAT from the configured rate", () => {
+    expect(shippingFrom(purchase(), order(), 0.25)).toMatchObject({ id: 'provider_b_checkout_adapter-postal', reference: 'postal', name: 'Postal', total: { includingVat: 49, excludingVat: 39.2 }, vatRate: 0.25, deliveryDetails: { carrier: 'Posten' } });
+    expect(shippingFrom(purchase({ Modules: [] }), order(), 0.25)).toBeUndefined();
+    expect(shippingFrom(purchase({ Modules: [{ ...purchase().Modules![0]!, status: 'INACTIVE' }] }), order(), 0.25)).toBeUndefined();
   });
 
   it('the fingerprint changes with the cart, shippings or payment amounts, not with the customer', () => {

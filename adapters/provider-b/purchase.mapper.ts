@@ -1,15 +1,18 @@
+// Mapping between the order and provider B's purchase (Avarda Checkout 3's shapes): lines and prefill out, the shopper's data back.
 import { createHash } from 'node:crypto';
 import { money } from '../kit/platform.js';
 import type { Address, OrderDocument, Shipping } from '../kit/order-contract.js';
 import { sameAmount, subtractAmounts, sumAmounts } from '../../contracts/amount.js';
 import { isActivePayment } from '../../contracts/allocation.js';
-import type { Purchase, PurchaseAddress, PurchaseItem } from './provider-b-api.client.js';
+import type { AvardaAddress, Purchase, PurchaseItem, ShopperPrefill } from './provider-b-api.client.js';
+import { modeData } from './purchase-steps.rules.js';
 import { PROVIDER_B_ADAPTER_ID } from './provider-b.types.js';
 
 /**
  * Mapping between the order and provider B's purchase. Order → provider: the lines the shopper
- * pays for. Provider → order: what the shopper entered in the embedded checkout (customer,
- * addresses, shipping option, consents), read from the provider, never from a callback body.
+ * pays for and what the shop already knows of the shopper (the prefill). Provider → order: what
+ * the shopper entered in the embedded checkout (user inputs, addresses, the shipping broker's
+ * option, the newsletter box), read from the provider, never from a callback body.
  */
 
 const round2 = (value: ReturnType<typeof money>) => value.toDecimalPlaces(2).toNumber();
@@ -46,10 +49,15 @@ function shippingLine(shipping: Shipping): Line | undefined {
 /** Whole cents: a per-unit amount the provider can take as it is. */
 const cents = (value: ReturnType<typeof money>) => value.times(100).isInteger();
 
+/** Avarda's limit on an item's description and notes (its Magento module cuts both at 35: Gateway/Request/Item/ProductDataBuilder.php). */
+const ITEM_TEXT_MAX = 35;
+const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max).trimEnd() : value);
+
 /**
  * A line as Avarda publishes an item: `amount` and `taxAmount` per unit, `quantity`, `notes` the
- * reference, `taxCode` the VAT percentage. A line whose total does not divide into whole cents per
- * unit is sent as one unit ("3 × Socks"), so the purchase's total stays the order's to the cent.
+ * reference, `taxCode` the VAT percentage; description and notes cut to 35 characters. A line
+ * whose total does not divide into whole cents per unit is sent as one unit ("3 × Socks"), so the
+ * purchase's total stays the order's to the cent.
  */
 export function publishedItem(line: Line): PurchaseItem {
   const unit = money(line.total).dividedBy(line.quantity);
@@ -57,9 +65,10 @@ export function publishedItem(line: Line): PurchaseItem {
   const perUnit = Number.isInteger(line.quantity) && line.quantity > 0 && cents(unit) && cents(unitTax);
   const net = subtractAmounts(line.total, line.tax);
   const taxCode = net === 0 ? '0' : String(money(line.tax).dividedBy(net).times(100).toDecimalPlaces(0).toNumber());
+  const notes = cut(line.reference, ITEM_TEXT_MAX);
   return perUnit
-    ? { description: line.description, notes: line.reference, amount: unit.toNumber(), taxCode, taxAmount: unitTax.toNumber(), quantity: line.quantity }
-    : { description: `${line.quantity} × ${line.description}`, notes: line.reference, amount: line.total, taxCode, taxAmount: line.tax, quantity: 1 };
+    ? { description: cut(line.description, ITEM_TEXT_MAX), notes, amount: unit.toNumber(), taxCode, taxAmount: unitTax.toNumber(), quantity: line.quantity }
+    : { description: cut(`${line.quantity} × ${line.description}`, ITEM_TEXT_MAX), notes, amount: line.total, taxCode, taxAmount: line.tax, quantity: 1 };
 }
 
 /** What items come to: amount × quantity, summed. */
@@ -87,47 +96,138 @@ export function purchaseItems(order: OrderDocument, amount: number): PurchaseIte
 }
 
 /** One returned line for `amount` (a refund of an amount, not of items): no VAT split is known for it. */
-export const returnItem = (orderId: string, amount: number): PurchaseItem => ({ description: 'Refund', notes: orderId, amount, taxCode: '0', taxAmount: 0, quantity: 1 });
-
-const address = (from: PurchaseAddress | null | undefined, extra: Partial<Address> = {}): Address | undefined => {
-  if (!from) return undefined;
-  const fields = Object.fromEntries(Object.entries({ type: 'person', ...from, ...extra }).filter(([, value]) => value !== undefined && value !== null && value !== ''));
-  return fields as Address;
-};
+export const returnItem = (reference: string, amount: number): PurchaseItem => ({ description: 'Refund', notes: cut(reference, ITEM_TEXT_MAX), amount, taxCode: '0', taxAmount: 0, quantity: 1 });
 
 /**
- * The order's customer from the purchase: `shipping` = the delivery address, `billing` = the
- * invoicing address when the shopper gave one, else the delivery address; the customer's e-mail,
- * phone and names fill what an address leaves out.
+ * Avarda's published limits on the shopper's fields (Checkout 3 "Error codes": names and street at
+ * most 40 characters, city 30, a postal code of digits, a valid e-mail and phone): a prefill field
+ * past them is left out rather than refused, so the shopper types it in the form.
  */
-export function customerFrom(purchase: Purchase, current: OrderDocument['customer']): OrderDocument['customer'] {
-  const c = purchase.customer ?? {};
-  const person = { givenName: c.givenName, familyName: c.familyName, email: c.email, phone: c.phone, ...(c.nationalIdentificationNumber ? { nationalIdentificationNumber: c.nationalIdentificationNumber } : {}) };
-  const withPerson = (from: PurchaseAddress | null) => (from ? address({ ...person, ...from }, { type: c.type ?? 'person' }) : undefined);
-  const shipping = withPerson(purchase.deliveryAddress) ?? current.shipping;
-  const billing = withPerson(purchase.invoicingAddress) ?? withPerson(purchase.deliveryAddress) ?? (purchase.customer ? address(person, { type: c.type ?? 'person' }) : undefined) ?? current.billing;
-  return { ...current, type: c.type ?? current.type ?? 'person', ...(billing ? { billing } : {}), ...(shipping ? { shipping } : {}) };
+const PREFILL_LIMITS: Record<string, (value: string) => boolean> = {
+  firstName: (value) => value.length <= 40,
+  lastName: (value) => value.length <= 40,
+  address1: (value) => value.length <= 40,
+  address2: (value) => value.length <= 40,
+  city: (value) => value.length <= 30,
+  zip: (value) => /^\d{3} ?\d{1,2}$/.test(value),
+  country: (value) => /^[A-Z]{2}$/.test(value),
+  phone: (value) => /^\+?[0-9 ()-]{5,20}$/.test(value),
+  email: (value) => value.length <= 200 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
+};
+/** The fields of an object the limits let through (empty ones dropped); undefined when none is left. */
+function within<T extends Record<string, unknown>>(fields: T): Partial<T> | undefined {
+  const kept = Object.entries(fields).filter(([key, value]) => typeof value === 'string' && value.trim() !== '' && (PREFILL_LIMITS[key]?.(value.trim()) ?? true));
+  return kept.length > 0 ? (Object.fromEntries(kept.map(([key, value]) => [key, (value as string).trim()])) as Partial<T>) : undefined;
+}
+const avardaAddress = (from: Address | undefined) =>
+  from ? within({ firstName: from.givenName, lastName: from.familyName, address1: from.streetAddress, address2: from.streetAddress2, zip: from.postalCode, city: from.city, country: from.country }) : undefined;
+/** Whether the shipping address is another than the billing one (the fields Avarda's Magento module compares: Model/Data/AddressBuilder.php). */
+const differs = (billing: Address | undefined, shipping: Address | undefined) =>
+  Boolean(shipping) && (['givenName', 'familyName', 'streetAddress', 'streetAddress2', 'city', 'postalCode', 'country'] as const).some((field) => (billing?.[field] ?? '') !== (shipping?.[field] ?? ''));
+
+/**
+ * What the shop already knows of the shopper, as initialize payment's `b2C` prefill (the fields
+ * Avarda's own modules send: Gateway/Request/B2cDataBuilder.php, Krokedil's
+ * class-aco-helper-customer.php): the invoicing address from the order's billing, the e-mail and
+ * phone, and a delivery address only when the shipping address is another. `differentDelivery`
+ * is `checkoutSetup.differentDeliveryAddress` to go with it.
+ */
+export function prefillFrom(customer: OrderDocument['customer']): { b2C?: ShopperPrefill; differentDelivery: 'Checked' | 'Unchecked' } {
+  const billing = customer.billing;
+  const other = Boolean(billing) && differs(billing, customer.shipping);
+  const invoicingAddress = avardaAddress(billing ?? customer.shipping);
+  const deliveryAddress = other ? avardaAddress(customer.shipping) : undefined;
+  const userInputs = within({ email: billing?.email ?? customer.shipping?.email, phone: billing?.phone ?? customer.shipping?.phone });
+  const b2C = { ...(invoicingAddress ? { invoicingAddress } : {}), ...(deliveryAddress ? { deliveryAddress: { ...deliveryAddress, ...within({ phone: customer.shipping?.phone }) } } : {}), ...(userInputs ? { userInputs } : {}) };
+  return { ...(Object.keys(b2C).length > 0 ? { b2C } : {}), differentDelivery: deliveryAddress ? 'Checked' : 'Unchecked' };
 }
 
-/** The order's shipping for the option the shopper chose at the provider (VAT from its rate, default none). */
-export function shippingFrom(purchase: Purchase, order: OrderDocument): Shipping | undefined {
-  const option = purchase.shippingOption;
-  if (!option) return undefined;
-  const vatRate = option.vatRate ?? 0;
-  const excludingVat = round2(money(option.amount).dividedBy(1 + vatRate));
+const present = (value: string | null | undefined) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const address = (fields: Record<string, unknown>): Address | undefined => {
+  const kept = Object.entries(fields).filter(([, value]) => value !== undefined && value !== null && value !== '');
+  return kept.some(([key]) => key !== 'type') ? (Object.fromEntries(kept) as Address) : undefined;
+};
+
+/** Whether the purchase holds anything of the shopper (an e-mail, phone or invoicing address field). */
+export function hasShopper(purchase: Purchase): boolean {
+  const data = modeData(purchase);
+  return [data.userInputs?.email, data.userInputs?.phone, ...Object.values(data.invoicingAddress ?? {})].some((value) => present(value as string | null | undefined) !== undefined);
+}
+
+/**
+ * The order's customer from the purchase, read as Avarda's Magento module reads it
+ * (Gateway/Response/GetPaymentStatusHandler.php): `billing` = the invoicing address with the
+ * user inputs' e-mail and phone (a company's contact person's names, B2B); `shipping` = the
+ * delivery address when it names a recipient (its postal code, city and country else the
+ * invoicing address's; its phone and e-mail else the user inputs'), else the billing address.
+ */
+export function customerFrom(purchase: Purchase, current: OrderDocument['customer']): OrderDocument['customer'] {
+  const data = modeData(purchase);
+  const company = purchase.mode === 'B2B';
+  const type = company ? 'company' : 'person';
+  const invoicing: AvardaAddress = data.invoicingAddress ?? {};
+  const inputs = data.userInputs ?? {};
+  const billing = address({
+    type,
+    givenName: present(company ? data.customerInfo?.firstName : invoicing.firstName),
+    familyName: present(company ? data.customerInfo?.lastName : invoicing.lastName),
+    streetAddress: present(invoicing.address1),
+    streetAddress2: present(invoicing.address2),
+    postalCode: present(invoicing.zip),
+    city: present(invoicing.city),
+    country: present(invoicing.country),
+    email: present(inputs.email),
+    phone: present(inputs.phone),
+    ...(company && present(invoicing.name) ? { attributes: { companyName: present(invoicing.name) } } : {}),
+  });
+  const delivery: AvardaAddress = data.deliveryAddress ?? {};
+  const shipping = present(delivery.firstName)
+    ? address({
+        type,
+        givenName: present(delivery.firstName),
+        familyName: present(delivery.lastName),
+        streetAddress: present(delivery.address1),
+        streetAddress2: present(delivery.address2),
+        postalCode: present(delivery.zip) ?? present(invoicing.zip),
+        city: present(delivery.city) ?? present(invoicing.city),
+        country: present(delivery.country) ?? present(invoicing.country),
+        phone: present(delivery.phone) ?? present(inputs.phone),
+        email: present(delivery.email) ?? present(inputs.email),
+      })
+    : billing;
+  return { ...current, type: billing ? type : (current.type ?? type), ...(billing ? { billing } : {}), ...(shipping ? { shipping } : {}) };
+}
+
+/** The consents the shopper gave in the provider's form: the newsletter box checked (`step.emailNewsletterSubscription`). */
+export const consentsFrom = (purchase: Purchase): Record<string, boolean> => (modeData(purchase).step?.emailNewsletterSubscription === 'Checked' ? { newsletter: true } : {});
+
+/**
+ * The order's shipping for the option the shopper chose in the shipping broker's form: the active
+ * module with a selected option in the purchase's `Modules` (Ingrid's fields, as Krokedil's
+ * integration reads them: class-aco-shipping.php) — its price incl. VAT, product name and carrier.
+ * The broker answers no VAT, so its rate is the configuration's (`checkout.shippingVatRate`).
+ */
+export function shippingFrom(purchase: Purchase, order: OrderDocument, vatRate: number): Shipping | undefined {
+  const module = (purchase.Modules ?? []).find((candidate) => candidate?.selected_shipping_option && (candidate.status ?? 'ACTIVE') === 'ACTIVE');
+  const price = num(module?.shipping_price);
+  if (!module || price === undefined) return undefined;
+  const option = module.selected_shipping_option!;
+  const reference = text(option.shipping_method, text(module.id, 'shipping'));
+  const name = text(module.result?.shipping?.product, text(module.result?.category?.name, text(option.product, 'Shipping')));
+  const excludingVat = round2(money(price).dividedBy(1 + vatRate));
   return {
-    id: `${PROVIDER_B_ADAPTER_ID}-${option.id}`,
+    id: `${PROVIDER_B_ADAPTER_ID}-${reference}`,
     merchant: order.merchant,
     channel: order.channel,
     orderId: order.id,
     adapterId: PROVIDER_B_ADAPTER_ID,
     state: 'intent',
-    reference: option.id,
-    name: option.name,
-    total: { includingVat: option.amount, excludingVat },
+    reference,
+    name,
+    total: { includingVat: price, excludingVat },
     vatRate,
-    deliveryDetails: { ...(option.carrier ? { carrier: option.carrier } : {}), product: { reference: option.id, name: option.name } },
-    attributes: { providerShippingOption: option.id },
+    deliveryDetails: { ...(option.carrier ? { carrier: option.carrier } : {}), product: { reference, name } },
+    attributes: { providerShippingOption: reference },
   };
 }
 

@@ -5,6 +5,7 @@ import { settingValue } from '../kit/provider-manifest.js';
 import { registerProviderDRoutes } from './provider-d-adapter.routes.js';
 import { providerDClients } from './provider-d-api.client.js';
 import { providerD } from './provider-d.provider.js';
+import { shopperIpResolver } from './shopper-ip.js';
 import { API_TIMEOUT } from './provider-d.settings.js';
 import { PROVIDER_D_ADAPTER_ID, type ProviderDConfiguration } from './provider-d.types.js';
 
@@ -32,6 +33,6 @@ export async function createProviderDAdapter(deps: ServiceDeps): Promise<Fastify
     createPaths: ['/api/checkout/v1/:orderId/payments'],
     readPaths: ['/api/v1/checkout/:orderId/payments/:paymentId'],
   });
-  registerProviderDRoutes(kit.app, kit, (orderId) => mounted.callbackUrls(orderId), clientOf);
+  registerProviderDRoutes(kit.app, kit, (orderId) => mounted.callbackUrls(orderId), clientOf, shopperIpResolver(deps.verifier));
   return kit.app;
 }

@@ -7,6 +7,7 @@ import { ProviderDPayments } from './provider-d-payment.flow.js';
 import { completeSubscription, type SubscriptionRequest } from './provider-d-subscription.flow.js';
 import type { ProviderDConfiguration } from './provider-d.types.js';
 import { RETURN_PATH } from './provider-d.mapper.js';
+import { SHOPPER_IP_HEADER, STOREFRONT_AUTHORIZATION_HEADER, type ShopperIpResolver } from './shopper-ip.js';
 
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const orderParams = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
@@ -38,22 +39,42 @@ const subscriptionAnswer = {
   },
 } as const;
 const upstream = errors(400, 404, 409, 502);
+/** Set by the merchant's server relaying the browser's call (shopper-ip.ts); a browser's own are not believed. */
+const shopperHeaders = {
+  type: 'object',
+  properties: {
+    [SHOPPER_IP_HEADER]: { type: 'string', maxLength: 64, description: "The shopper's IP address, as the merchant's server relaying the call saw it" },
+    [STOREFRONT_AUTHORIZATION_HEADER]: { type: 'string', maxLength: 8192, description: "The relaying storefront server's own token (Bearer), vouching for x-shopper-ip on a call made with a checkout token" },
+  },
+} as const;
 
 type PaymentRoute = { Params: { orderId: string; paymentId: string }; Body: unknown };
 
 /** The drop-in's submit and details, and the subscription endpoint (spec "Provider D adapter"); the rest is the kit runtime's. */
-export function registerProviderDRoutes(app: FastifyInstance, kit: AdapterKit<ProviderDConfiguration>, callbacks: (orderId: string) => PaymentDocument['callbacks'], clientOf: ProviderDClients): void {
+export function registerProviderDRoutes(app: FastifyInstance, kit: AdapterKit<ProviderDConfiguration>, callbacks: (orderId: string) => PaymentDocument['callbacks'], clientOf: ProviderDClients, shopperIpOf: ShopperIpResolver): void {
   const payments = new ProviderDPayments(kit, clientOf);
 
   app.post<PaymentRoute>(
     '/api/checkout/v1/orders/:orderId/payments/:paymentId/transaction',
-    { schema: { params: paymentParams, body: anyObject, summary: "The drop-in's submit data, forwarded to the provider as it is", response: { 200: json("The provider's payment answer (an action for the frontend, or a result)", paymentResponse), ...upstream } } },
-    async (request) => payments.transaction(kit.fromCaller(request), request.params.orderId, request.params.paymentId, request.body),
+    {
+      schema: {
+        params: paymentParams,
+        body: anyObject,
+        headers: shopperHeaders,
+        summary: "The drop-in's submit data: its allow-listed fields, with the order's amount, shopper and 3-D Secure 2 details, sent to the provider's /payments",
+        response: { 200: json("The provider's payment answer (an action for the frontend, or a result)", paymentResponse), ...errors(401), ...upstream },
+      },
+    },
+    async (request) => {
+      const tenant = kit.fromCaller(request);
+      const shopperIP = await shopperIpOf(request, tenant);
+      return payments.transaction(tenant, request.params.orderId, request.params.paymentId, request.body, shopperIP ? { shopperIP } : {});
+    },
   );
 
   app.post<PaymentRoute>(
     '/api/checkout/v1/orders/:orderId/payments/:paymentId/details',
-    { schema: { params: paymentParams, body: anyObject, summary: "The drop-in's additional details (after an action), forwarded as they are", response: { 200: json("The provider's payment details answer", paymentResponse), ...upstream } } },
+    { schema: { params: paymentParams, body: anyObject, summary: "The drop-in's additional details (after an action): the published detail keys, sent to the provider's /payments/details", response: { 200: json("The provider's payment details answer", paymentResponse), ...upstream } } },
     async (request) => payments.details(kit.fromCaller(request), request.params.orderId, request.params.paymentId, request.body),
   );
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { withClientSpan } from '../kit/platform.js';
 import { ProviderError } from '../kit/provider-error.js';
 import { send } from '../../platform/http-client/http-client.js';
-import type { MinorAmount, ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
+import type { ModificationAnswer, PaymentCancelRequest, PaymentCaptureRequest, PaymentDetailsRequest, PaymentMethodsRequest, PaymentRefundRequest, PaymentRequest, ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 
 /** Provider D refused (status set) or could not be reached (status undefined). */
 export class ProviderDError extends ProviderError {
@@ -30,7 +30,9 @@ export const providerDClients = (timeoutMs: number): ProviderDClients => (config
 /**
  * Provider D's API — Adyen Checkout API v71 as published (docs/adapters/provider-d.md, "Published
  * API"): `{apiUrl}/v71/…`, `X-API-Key`, JSON, amounts in the provider's minor units,
- * `Idempotency-Key` on every POST. Answers are returned as the provider gave them.
+ * `Idempotency-Key` on every POST. Each request body is the provider's own model
+ * (`@adyen/api-library`'s Checkout types, provider-d.types.ts). Answers are returned as the
+ * provider gave them.
  */
 export class ProviderDClient {
   private readonly baseUrl: string;
@@ -43,15 +45,21 @@ export class ProviderDClient {
     this.baseUrl = `${apiBaseOf(settings.apiUrl)}/${PROVIDER_D_API_VERSION}`;
   }
 
-  paymentMethods = (body: { amount: MinorAmount; countryCode?: string; shopperReference?: string; shopperLocale?: string }) =>
-    this.post<{ paymentMethods: unknown[]; storedPaymentMethods?: unknown[] }>('/paymentMethods', { merchantAccount: this.settings.merchantAccount, ...body });
+  paymentMethods = (body: Omit<PaymentMethodsRequest, 'merchantAccount'>) =>
+    this.post<{ paymentMethods: unknown[]; storedPaymentMethods?: unknown[] }>('/paymentMethods', { ...body, merchantAccount: this.settings.merchantAccount } satisfies PaymentMethodsRequest);
 
-  payments = (body: Record<string, unknown>, idempotencyKey: string) => this.post<ProviderPaymentResponse>('/payments', { ...body, merchantAccount: this.settings.merchantAccount }, idempotencyKey);
+  payments = (body: Omit<PaymentRequest, 'merchantAccount'>, idempotencyKey: string) => this.post<ProviderPaymentResponse>('/payments', { ...body, merchantAccount: this.settings.merchantAccount } satisfies PaymentRequest, idempotencyKey);
 
-  details = (body: Record<string, unknown>, idempotencyKey: string) => this.post<ProviderPaymentResponse>('/payments/details', body, idempotencyKey);
+  details = (body: PaymentDetailsRequest, idempotencyKey: string) => this.post<ProviderPaymentResponse>('/payments/details', body, idempotencyKey);
 
-  modify = (pspReference: string, kind: 'captures' | 'refunds' | 'cancels', body: { amount?: MinorAmount; reference?: string }, idempotencyKey: string) =>
-    this.post<{ pspReference: string; status: string }>(`/payments/${encodeURIComponent(pspReference)}/${kind}`, { merchantAccount: this.settings.merchantAccount, ...body }, idempotencyKey);
+  capture = (pspReference: string, body: Omit<PaymentCaptureRequest, 'merchantAccount'>, idempotencyKey: string) =>
+    this.post<ModificationAnswer>(`/payments/${encodeURIComponent(pspReference)}/captures`, { ...body, merchantAccount: this.settings.merchantAccount } satisfies PaymentCaptureRequest, idempotencyKey);
+
+  refund = (pspReference: string, body: Omit<PaymentRefundRequest, 'merchantAccount'>, idempotencyKey: string) =>
+    this.post<ModificationAnswer>(`/payments/${encodeURIComponent(pspReference)}/refunds`, { ...body, merchantAccount: this.settings.merchantAccount } satisfies PaymentRefundRequest, idempotencyKey);
+
+  cancel = (pspReference: string, body: Omit<PaymentCancelRequest, 'merchantAccount'>, idempotencyKey: string) =>
+    this.post<ModificationAnswer>(`/payments/${encodeURIComponent(pspReference)}/cancels`, { ...body, merchantAccount: this.settings.merchantAccount } satisfies PaymentCancelRequest, idempotencyKey);
 
   private post<T>(path: string, body: unknown, idempotencyKey?: string): Promise<T> {
     const url = `${this.baseUrl}${path}`;

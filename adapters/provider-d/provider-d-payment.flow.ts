@@ -2,9 +2,10 @@ import { AppError, type Tenant } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { AdapterKit, TransactionLog } from '../kit/index.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClient, type ProviderDClients } from './provider-d-api.client.js';
-import { paymentRequestOf, RETURN_PATH, shopperReferenceOf, toMinor } from './provider-d.mapper.js';
+import { paymentRequestOf, RETURN_PATH, shopperReferenceOf, toMinor, type ShopperContext } from './provider-d.mapper.js';
+import { defined } from './defined.js';
 import { browserDetailsOf, browserSubmitOf } from './drop-in-submit.rules.js';
-import type { ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
+import type { PaymentMethodsRequest, ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 import { outcomeOf } from './result-code.rules.js';
 import { completeAuthorised, lockForPending } from './provider-d-completion.js';
 
@@ -14,7 +15,10 @@ type ProviderStoredMethods = Awaited<ReturnType<ReturnType<ProviderDClients>['pa
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The drop-in's card fields are encrypted, but nothing of them belongs in a log. */
-export function redacted(request: Record<string, unknown>): Record<string, unknown> {
+export function redacted(request: object): Record<string, unknown> {
+  return redactedFields({ ...request });
+}
+function redactedFields(request: Record<string, unknown>): Record<string, unknown> {
   const method = request.paymentMethod;
   if (!isObject(method)) return request;
   return { ...request, paymentMethod: Object.fromEntries(Object.entries(method).map(([key, value]) => [key, /^encrypted|^number$|^cvc$|token$/i.test(key) ? '[redacted]' : value])) };
@@ -34,14 +38,14 @@ export class ProviderDPayments {
     private readonly clientOf: ProviderDClients,
   ) {}
 
-  async transaction(tenant: Tenant, orderId: string, paymentId: string, submit: unknown): Promise<ProviderPaymentResponse> {
+  async transaction(tenant: Tenant, orderId: string, paymentId: string, submit: unknown, shopper: ShopperContext): Promise<ProviderPaymentResponse> {
     const { order, payment } = await this.openPayment(tenant, orderId, paymentId);
     const shopperReference = shopperReferenceOf(order);
     const browser = browserSubmitOf(submit, shopperReference);
     const configuration = await this.kit.configuration.get(tenant);
     if (browser.storedPaymentMethodId !== undefined) await this.assertStoredMethodOf(order, shopperReference!, browser.storedPaymentMethodId, configuration);
     await this.kit.orders.validate(tenant, orderId); // nothing is charged for an order that cannot complete
-    const request = paymentRequestOf(browser, order, payment, configuration, `${this.kit.publicUrl}${RETURN_PATH}`);
+    const request = paymentRequestOf(browser, order, payment, configuration, shopper, `${this.kit.publicUrl}${RETURN_PATH}`);
     const response = await this.call(tenant, order, payment, 'payments', redacted(request), (client) => client.payments(request, idempotencyKeyFor(`${paymentId}:payments`, request)), configuration);
     return this.apply(tenant, order, payment, configuration, response, redacted(request));
   }
@@ -69,7 +73,7 @@ export class ProviderDPayments {
   private async assertStoredMethodOf(order: OrderDocument, shopperReference: string, storedPaymentMethodId: string, configuration: ProviderDConfiguration): Promise<void> {
     let listed: ProviderStoredMethods;
     try {
-      listed = await this.clientOf(configuration).paymentMethods({ amount: toMinor(order.total.includingVat, order.currency), shopperReference, ...(order.country ? { countryCode: order.country } : {}) });
+      listed = await this.clientOf(configuration).paymentMethods(defined({ amount: toMinor(order.total.includingVat, order.currency), shopperReference, countryCode: order.country } satisfies Omit<PaymentMethodsRequest, 'merchantAccount'>));
     } catch (error) {
       if (!(error instanceof ProviderDError)) throw error;
       throw new AppError(400, 'provider_failed', error.message, { errorDetail: error.message });
@@ -146,7 +150,7 @@ export class ProviderDPayments {
   private async cancelAtProvider(tenant: Tenant, order: OrderDocument, payment: PaymentDocument, configuration: ProviderDConfiguration, pspReference: string, why: string): Promise<void> {
     const body = { reference: `${payment.id}:cancels` };
     try {
-      const answer = await this.clientOf(configuration).modify(pspReference, 'cancels', body, idempotencyKeyFor(`${payment.id}:cancels`, body));
+      const answer = await this.clientOf(configuration).cancel(pspReference, body, idempotencyKeyFor(`${payment.id}:cancels`, body));
       await this.log(tenant, order.id, payment.id, { event: 'cancel', pspEvent: 'cancels', amount: payment.amount, isSuccess: true, pspStatus: `cancel-${answer.status}`, requestJson: { ...body, why }, responseJson: answer });
     } catch (error) {
       await this.log(tenant, order.id, payment.id, { event: 'cancel', pspEvent: 'cancels', amount: payment.amount, isSuccess: false, requestJson: { ...body, why }, errorDetail: error instanceof Error ? error.message : String(error) });

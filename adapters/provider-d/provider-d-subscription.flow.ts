@@ -5,7 +5,7 @@ import { ACTIVE_PAYMENT_EXISTS, PlatformCallError, type AdapterKit } from '../ki
 import { shareOfNewPayment } from '../../contracts/allocation.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './provider-d-api.client.js';
 import { metadataOf, RETURN_PATH, returnUrlOf, toMinor } from './provider-d.mapper.js';
-import type { ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
+import type { PaymentRequest, ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 import { outcomeOf } from './result-code.rules.js';
 import { completeAuthorised, lockForPending } from './provider-d-completion.js';
 
@@ -50,7 +50,7 @@ export async function completeSubscription(kit: AdapterKit<ProviderDConfiguratio
   const paymentId = randomUUID();
   const amount = shareOfNewPayment(order);
   const draft: PaymentDocument = { id: paymentId, adapterId: kit.adapterId, state: 'intent', amount, currency: order.currency };
-  const request = {
+  const request: Omit<PaymentRequest, 'merchantAccount'> = {
     amount: toMinor(amount, order.currency),
     reference: order.id,
     paymentMethod: { type: 'scheme', storedPaymentMethodId: body.token },
@@ -58,7 +58,7 @@ export async function completeSubscription(kit: AdapterKit<ProviderDConfiguratio
     shopperInteraction: 'ContAuth',
     recurringProcessingModel: 'Subscription',
     // Required by the provider's /payments even when no shopper is redirected.
-    returnUrl: returnUrlOf(configuration, order, `${kit.publicUrl}${RETURN_PATH}`)!,
+    returnUrl: returnUrlOf(configuration, order, `${kit.publicUrl}${RETURN_PATH}`),
     metadata: metadataOf(order, draft),
   };
   const logged = { ...request, paymentMethod: { type: 'scheme', storedPaymentMethodId: '[redacted]' } };
@@ -124,7 +124,7 @@ export async function completeSubscription(kit: AdapterKit<ProviderDConfiguratio
 
 async function cancelCharge(kit: AdapterKit<ProviderDConfiguration>, clientOf: ProviderDClients, tenant: Tenant, orderId: string, paymentId: string, configuration: ProviderDConfiguration, pspReference: string | undefined): Promise<void> {
   const body = { reference: `${paymentId}:cancels` };
-  const transaction = await (pspReference ? clientOf(configuration).modify(pspReference, 'cancels', body, idempotencyKeyFor(`${paymentId}:cancels`, body)) : Promise.reject(new Error('no provider reference')))
+  const transaction = await (pspReference ? clientOf(configuration).cancel(pspReference, body, idempotencyKeyFor(`${paymentId}:cancels`, body)) : Promise.reject(new Error('no provider reference')))
     .then((answer) => ({ isSuccess: true, pspStatus: `cancel-${answer.status}`, responseJson: answer }))
     .catch((error: unknown) => ({ isSuccess: false, errorDetail: error instanceof Error ? error.message : String(error) }));
   await kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'failed' }).catch((error: unknown) => kit.logger.error({ err: error, orderId }, 'could not fail the subscription payment'));

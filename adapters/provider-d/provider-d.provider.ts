@@ -2,7 +2,8 @@ import { AppError } from '../kit/platform.js';
 import { withTransaction, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult, type ProviderSession } from '../kit/index.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './provider-d-api.client.js';
 import { shopperReferenceOf, toMinor } from './provider-d.mapper.js';
-import type { DropinSession, ProviderDConfiguration } from './provider-d.types.js';
+import { defined } from './defined.js';
+import type { DropinSession, PaymentMethodsRequest, ProviderDConfiguration } from './provider-d.types.js';
 import { parseWebhook, refundEventKey, WEBHOOK_ACK, type WebhookRouting } from './provider-d.webhook.js';
 
 /** The webhook's address at the adapter (configure it at provider D for the merchant account). */
@@ -12,7 +13,8 @@ export const PROVIDER_D_WEBHOOK_PATH = '/api/checkout/v1/callback/provider-d/web
 async function dropinSession(clientOf: ProviderDClients, { order, configuration, payment }: ProviderCall<ProviderDConfiguration>): Promise<{ session: DropinSession; request: unknown }> {
   const amount = toMinor(payment.amount, payment.currency ?? order.currency);
   const shopperReference = shopperReferenceOf(order);
-  const request = { amount, ...(order.country ? { countryCode: order.country } : {}), ...(shopperReference ? { shopperReference } : {}), ...(order.culture ? { shopperLocale: order.culture } : {}) };
+  // The methods a web drop-in can show (channel Web), for the order's country, locale and shopper.
+  const request = defined({ amount, channel: 'Web', countryCode: order.country, shopperReference, shopperLocale: order.culture } satisfies Omit<PaymentMethodsRequest, 'merchantAccount'>);
   const methods = await clientOf(configuration).paymentMethods(request);
   return {
     request,
@@ -24,6 +26,8 @@ async function dropinSession(clientOf: ProviderDClients, { order, configuration,
       amount,
       paymentMethodsResponse: { paymentMethods: methods.paymentMethods ?? [], storedPaymentMethods: methods.storedPaymentMethods ?? [] },
       paymentMethodsConfiguration: configuration.paymentMethodsConfiguration ?? {},
+      ...(configuration.dropin?.scriptUrl ? { scriptUrl: configuration.dropin.scriptUrl } : {}),
+      ...(configuration.dropin?.stylesheetUrl ? { stylesheetUrl: configuration.dropin.stylesheetUrl } : {}),
     },
   };
 }
@@ -31,12 +35,23 @@ async function dropinSession(clientOf: ProviderDClients, { order, configuration,
 /** A modification at provider D (capture, refund, cancel): answered "received"; its webhook settles the payment. */
 async function modify(clientOf: ProviderDClients, call: LifecycleCall<ProviderDConfiguration>, kind: 'captures' | 'refunds' | 'cancels', amount?: number): Promise<ProviderResult> {
   const { payment, configuration, order } = call;
-  if (!payment.reference) throw new AppError(409, 'payment_not_at_provider', `Payment ${payment.id} was never sent to provider D; there is nothing to ${kind.slice(0, -1)}.`);
-  const body = { ...(amount === undefined ? {} : { amount: toMinor(amount, payment.currency ?? order.currency) }), reference: `${payment.id}:${kind}` };
+  const psp = payment.reference;
+  if (!psp) throw new AppError(409, 'payment_not_at_provider', `Payment ${payment.id} was never sent to provider D; there is nothing to ${kind.slice(0, -1)}.`);
+  // The modification's own reference: the provider echoes it as its webhook's merchantReference (the webhook is routed by originalReference).
+  const reference = `${payment.id}:${kind}`;
+  const minor = amount === undefined ? undefined : toMinor(amount, payment.currency ?? order.currency);
+  const body = minor === undefined ? { reference } : { amount: minor, reference };
   // One key per modification asked for: a retried call is not made twice. A refund's key names what was refunded
   // before it, so a second refund of the same amount is a refund of its own, not a replay of the first.
   const refundedBefore = kind === 'refunds' ? `:${typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0}` : '';
-  const answer = await clientOf(configuration).modify(payment.reference, kind, body, idempotencyKeyFor(`${payment.id}:${kind}:${call.request.amount}${refundedBefore}`, body)).catch((error: unknown) => {
+  const key = idempotencyKeyFor(`${payment.id}:${kind}:${call.request.amount}${refundedBefore}`, body);
+  const client = clientOf(configuration);
+  const sent =
+    kind === 'cancels' ? client.cancel(psp, { reference }, key)
+    : minor === undefined ? Promise.reject(new AppError(400, 'amount_required', `A ${kind.slice(0, -1)} names its amount.`))
+    : kind === 'captures' ? client.capture(psp, { amount: minor, reference }, key)
+    : client.refund(psp, { amount: minor, reference }, key);
+  const answer = await sent.catch((error: unknown) => {
     if (!(error instanceof ProviderDError)) throw error;
     // The provider refused (4xx: the platform shows the message) or failed (5xx, unreachable: retried where the platform retries).
     const refused = error.status !== undefined && error.status < 500;

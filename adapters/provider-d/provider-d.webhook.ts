@@ -1,18 +1,10 @@
 /** Provider D's webhooks: each notification item verified, routed to its payment and turned into one normalised action. */
 import { AppError, type Logger, type Tenant } from '../kit/platform.js';
-import type { PaymentLocation, WebhookAction, WebhookOutcome, WebhookRequest } from '../kit/index.js';
+import type { PaymentLocation, WebhookAction, WebhookRequest } from '../kit/index.js';
 import { toMajor } from './provider-d.mapper.js';
 import type { ProviderDConfiguration } from './provider-d.types.js';
 import { hasValidSignature, type NotificationItem } from './webhook.verifier.js';
-
-/** What each event code does to the payment, by its `success` (events not named change nothing). */
-const EVENT_OUTCOMES: Readonly<Record<string, { success?: WebhookOutcome; failure?: WebhookOutcome }>> = {
-  AUTHORISATION: { success: 'authorized', failure: 'failed' },
-  PENDING: { success: 'pending' },
-  CAPTURE: { success: 'captured' },
-  REFUND: { success: 'refunded' },
-  CANCELLATION: { success: 'cancelled' },
-};
+import { eventOf } from './webhook-event.rules.js';
 
 /** What provider D answers must be in the body for a webhook to count as taken. */
 export const WEBHOOK_ACK = '[accepted]';
@@ -25,9 +17,13 @@ export const refundEventKey = (modificationReference: string) => eventKeyOf('REF
 
 const refused = (message: string) => new AppError(401, 'webhook_signature_invalid', message);
 
-/** How an item that names no channel finds its payment (the platform's cross-tenant location read), and where an ignored one is logged. */
+/**
+ * How an item that names no channel finds its payment: the platform's cross-tenant location read,
+ * by the payment's PSP reference (on the order named, when the item names it); and where an
+ * ignored item is logged.
+ */
 export interface WebhookRouting {
-  locate(orderId: string, reference: string): Promise<PaymentLocation | undefined>;
+  locate(where: { reference: string; orderId?: string }): Promise<PaymentLocation | undefined>;
   logger: Pick<Logger, 'info'>;
 }
 
@@ -41,20 +37,29 @@ async function verifyFor(tenant: Tenant, item: NotificationItem, configurationFo
 }
 
 /**
- * Provider D's webhook (`notificationItems[].NotificationRequestItem`). Which channel an item is
- * about: an AUTHORISATION echoes the payment request's metadata (`metadata.merchant/channel`); the
- * provider's CAPTURE, REFUND and CANCELLATION carry none, so they are routed by what the provider
- * always sends — the payment's PSP reference (`originalReference`) on our order (`merchantReference`)
- * — through the platform's location read (`routing.locate`). Either way the item must carry a valid
- * HMAC signature under that channel's key and name its merchant account, else the whole call is
- * refused (401; the provider retries). An item without metadata whose payment the platform does
- * not hold (another system's payment on the same merchant account, an unknown reference) and
- * events of no interest are acknowledged and change nothing (logged): refusing them would have the
- * provider retry them for ever. What the signature covers decides which payment an item is about:
- * the order is its `merchantReference`, the payment the one whose reference is its
- * `originalReference` (a modification) or `pspReference` — the unsigned `metadata.paymentId` only
+ * Provider D's webhook (`notificationItems[].NotificationRequestItem`); which payment each item is
+ * about depends on its event (webhook-event.rules.ts):
+ *
+ * - **The payment's own event** (AUTHORISATION, PENDING): its `pspReference` is the payment's and
+ *   its `merchantReference` the order id the adapter sent. An AUTHORISATION echoes the payment
+ *   request's metadata (`metadata.merchant/channel`), which names the channel; without metadata the
+ *   platform's location read finds the payment by the order and the PSP reference.
+ * - **A modification** (CAPTURE, REFUND, CANCELLATION, CANCEL_OR_REFUND and their failures): its
+ *   `originalReference` is the payment's PSP reference — the one thing that says which payment it
+ *   is. Its `merchantReference` is the modification request's `reference` as the provider echoes it
+ *   (`{paymentId}:captures` for the adapter's own, anything for a capture made in the provider's
+ *   dashboard), so it is not read for routing; nor is metadata (the provider sends none on these).
+ *   The platform's location read finds the payment by `originalReference` alone.
+ *
+ * Either way the item must carry a valid HMAC signature under that channel's key and name its
+ * merchant account, else the whole call is refused (401; the provider retries). An item whose
+ * payment the platform does not hold (another system's payment on the same merchant account, an
+ * unknown reference) and events of no interest are acknowledged and change nothing (logged):
+ * refusing them would have the provider retry them for ever. Of an AUTHORISATION, what the
+ * signature covers decides which payment it is about — the order is its `merchantReference`, the
+ * payment the one whose reference is its `pspReference`; the unsigned `metadata.paymentId` only
  * narrows that down, it never points an event at another payment. Each item becomes one action,
- * keyed by event code and provider reference so a replay changes nothing.
+ * keyed by event code and the event's own PSP reference, so a replay changes nothing.
  */
 export async function parseWebhook(request: WebhookRequest, configurationFor: (tenant: Tenant) => Promise<ProviderDConfiguration>, routing: WebhookRouting): Promise<WebhookAction[]> {
   const body = request.body as { notificationItems?: Array<{ NotificationRequestItem?: NotificationItem }> } | null;
@@ -63,55 +68,77 @@ export async function parseWebhook(request: WebhookRequest, configurationFor: (t
   for (const wrapper of body.notificationItems) {
     const item = wrapper?.NotificationRequestItem;
     if (!item || typeof item !== 'object') throw new AppError(400, 'invalid_webhook', 'Every notification item needs a NotificationRequestItem.');
-    const data = item.additionalData ?? {};
-    const rule = EVENT_OUTCOMES[item.eventCode ?? ''];
-    const success = item.success === 'true';
-    const outcome = success ? rule?.success : rule?.failure;
-    // The order is the signed merchant reference (the adapter sends the order id); the payment the signed provider reference.
-    const orderId = item.merchantReference;
-    const reference = item.originalReference ?? item.pspReference;
-    const ignored = (why: string) => routing.logger.info({ eventCode: item.eventCode, pspReference: item.pspReference, originalReference: item.originalReference, merchantReference: orderId }, `provider D webhook item acknowledged and ignored: ${why}`);
-
-    let tenant: Tenant;
-    let paymentId = data['metadata.paymentId'];
-    const merchant = data['metadata.merchant'];
-    const channel = data['metadata.channel'];
-    if (merchant && channel) {
-      tenant = { merchant, channel };
-      await verifyFor(tenant, item, configurationFor);
-    } else {
-      if (merchant || channel) throw refused('The notification names half a channel (metadata.merchant / metadata.channel).');
-      if (!outcome || !orderId || !reference) {
-        ignored('an event of no interest');
-        continue;
-      }
-      const location = await routing.locate(orderId, reference);
-      if (!location) {
-        ignored('no payment of this adapter has that reference on that order');
-        continue;
-      }
-      tenant = { merchant: location.merchant, channel: location.channel };
-      paymentId = location.paymentId;
-      await verifyFor(tenant, item, configurationFor);
+    const event = eventOf(item);
+    const ignored = (why: string) => routing.logger.info({ eventCode: item.eventCode, pspReference: item.pspReference, originalReference: item.originalReference, merchantReference: item.merchantReference }, `provider D webhook item acknowledged and ignored: ${why}`);
+    if (!event || !item.pspReference) {
+      // Nothing of it is applied, so nothing of it needs verifying; unless it names a channel that cannot verify it.
+      await verifyNamedChannel(item, configurationFor);
+      ignored('an event of no interest');
+      continue;
     }
-
-    if (!outcome || !item.pspReference || !orderId) continue;
-    // A signed event re-posted with metadata naming another order is refused.
-    if (data['metadata.orderId'] !== undefined && data['metadata.orderId'] !== orderId) throw refused("The notification's metadata names another order than its signed merchant reference.");
+    const target = event.subject === 'modification' ? await modificationTarget(item, configurationFor, routing) : await paymentTarget(item, configurationFor, routing);
+    if (!target) {
+      ignored('no payment of this adapter has that reference');
+      continue;
+    }
     const amount = item.amount && typeof item.amount.value === 'number' && item.amount.currency ? toMajor({ value: item.amount.value, currency: item.amount.currency }) : undefined;
     actions.push({
       eventKey: eventKeyOf(item.eventCode ?? '', item.pspReference, String(item.success)),
-      tenant,
-      orderId,
-      ...(paymentId ? { paymentId } : {}),
-      reference: reference!,
-      outcome,
+      ...target,
+      outcome: event.outcome,
       ...(amount === undefined ? {} : { amount }),
-      success,
-      pspStatus: `${item.eventCode}:${success ? 'success' : 'failure'}`,
-      ...(success ? {} : { errorDetail: item.reason || `${item.eventCode} failed` }),
+      success: event.success,
+      pspStatus: `${item.eventCode}:${event.success ? 'success' : 'failure'}`,
+      ...(event.success ? {} : { errorDetail: item.reason || `${item.eventCode} failed` }),
       raw: item,
     });
   }
   return actions;
+}
+
+type Target = Pick<WebhookAction, 'tenant' | 'orderId' | 'paymentId' | 'reference'>;
+
+/** An event of no interest that names a channel in its metadata is still refused when it does not verify there (as before: a forged item is never acknowledged silently). */
+async function verifyNamedChannel(item: NotificationItem, configurationFor: (tenant: Tenant) => Promise<ProviderDConfiguration>): Promise<void> {
+  const data = item.additionalData ?? {};
+  const merchant = data['metadata.merchant'];
+  const channel = data['metadata.channel'];
+  if (merchant && channel) await verifyFor({ merchant, channel }, item, configurationFor);
+  else if (merchant || channel) throw refused('The notification names half a channel (metadata.merchant / metadata.channel).');
+}
+
+/** A modification's payment: found by `originalReference` alone, then verified under its channel. */
+async function modificationTarget(item: NotificationItem, configurationFor: (tenant: Tenant) => Promise<ProviderDConfiguration>, routing: WebhookRouting): Promise<Target | undefined> {
+  if (!item.originalReference) return undefined;
+  const location = await routing.locate({ reference: item.originalReference });
+  if (!location) return undefined;
+  const tenant = { merchant: location.merchant, channel: location.channel };
+  await verifyFor(tenant, item, configurationFor);
+  return { tenant, orderId: location.orderId, paymentId: location.paymentId, reference: item.originalReference };
+}
+
+/** The payment's own event: its channel from the echoed metadata, else located by the order (merchantReference) and the PSP reference; verified there. */
+async function paymentTarget(item: NotificationItem, configurationFor: (tenant: Tenant) => Promise<ProviderDConfiguration>, routing: WebhookRouting): Promise<Target | undefined> {
+  const data = item.additionalData ?? {};
+  const orderId = item.merchantReference;
+  const reference = item.pspReference!;
+  if (!orderId) return undefined;
+  const merchant = data['metadata.merchant'];
+  const channel = data['metadata.channel'];
+  let tenant: Tenant;
+  let paymentId = data['metadata.paymentId'];
+  if (merchant && channel) {
+    tenant = { merchant, channel };
+    await verifyFor(tenant, item, configurationFor);
+  } else {
+    if (merchant || channel) throw refused('The notification names half a channel (metadata.merchant / metadata.channel).');
+    const location = await routing.locate({ orderId, reference });
+    if (!location) return undefined;
+    tenant = { merchant: location.merchant, channel: location.channel };
+    paymentId = location.paymentId;
+    await verifyFor(tenant, item, configurationFor);
+  }
+  // A signed event re-posted with metadata naming another order is refused.
+  if (data['metadata.orderId'] !== undefined && data['metadata.orderId'] !== orderId) throw refused("The notification's metadata names another order than its signed merchant reference.");
+  return { tenant, orderId, ...(paymentId ? { paymentId } : {}), reference };
 }

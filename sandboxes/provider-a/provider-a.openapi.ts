@@ -25,4 +25,5 @@ export const shopperAnswers = {
   token: { 201: json('A customer token', obj({ token: str, status: str, fraud_status: str })) },
   settings: { 200: json('The push schedule and call time-out', obj({ pushDelayMs: int, pushRetryDelayMs: int, pushMaxAttempts: int, callTimeoutMs: int })) },
   page: { 200: { description: 'The hosted checkout page (HTML)', content: { 'text/html': { schema: str } } } },
+  script: { 200: { description: 'JavaScript', content: { 'application/javascript': { schema: str } } } },
 };

@@ -1,9 +1,27 @@
 import type { ProviderOrder } from './provider-a.model.js';
 
-/** The hosted checkout embedded in the shop's page: an iframe of the sandbox's own page. */
+/**
+ * The checkout's HTML snippet, as Klarna's is built (docs.klarna.com, KCO "Render the checkout"):
+ * a container and the snippet's own script, which defines `window._klarnaCheckout` as a queue with
+ * its `config` (the container, the order's hosted page) and loads the bootstrap (`/hosted/kco.js`,
+ * kco-bootstrap.script.ts) that renders the checkout's iframe and answers the JavaScript API. The
+ * merchant's page runs the snippet's scripts, as it must for Klarna's.
+ */
 export function htmlSnippet(origin: string, orderId: string): string {
-  const src = `${origin}/hosted/orders/${encodeURIComponent(orderId)}`;
-  return `<div id="provider-a-checkout-container" data-order-id="${orderId}"><iframe src="${src}" title="Provider A checkout" style="width:100%;min-height:640px;border:0" allow="payment"></iframe></div>`;
+  const config = { ORDER_URL: `${origin}/hosted/orders/${encodeURIComponent(orderId)}`, BOOTSTRAP_SRC: `${origin}/hosted/kco.js` };
+  return `<div id="klarna-checkout-container" style="overflow-x: hidden;"><script type="text/javascript">
+/* <![CDATA[ */
+(function (w, k, i, d, c, s) {
+  w[k] = w[k] || function () { (w[k].q = w[k].q || []).push(arguments); };
+  c = w[k].config = ${JSON.stringify(config).replace(/</g, '\\u003c')};
+  c.container = d.getElementById(i);
+  s = d.createElement('script');
+  s.async = true;
+  s.src = c.BOOTSTRAP_SRC;
+  c.container.appendChild(s);
+})(window, '_klarnaCheckout', 'klarna-checkout-container', document);
+/* ]]> */
+</script><noscript>Please enable JavaScript to buy.</noscript></div>`;
 }
 
 /** The order as Klarna's checkout order publishes it (no snippet): what the validation callback carries. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hostedPage } from './hosted-page.js';
+import { KCO_BOOTSTRAP_SCRIPT } from './kco-bootstrap.script.js';
 import type { MerchantCallSettings, MerchantCalls } from './merchant-calls.js';
 import type { FraudStatus } from './provider-a.model.js';
 import { shopperAnswers as answers } from './provider-a.openapi.js';
@@ -18,6 +19,10 @@ export function registerShopperRoutes(app: FastifyInstance, deps: { store: Provi
 
   app.get<OrderParams>('/hosted/orders/:orderId', { schema: { params: orderIdParams, summary: 'The hosted checkout page (the snippet\'s iframe)', response: answers.page } }, async (request, reply) =>
     reply.type('text/html; charset=utf-8').send(hostedPage(store.get(request.params.orderId))),
+  );
+
+  app.get('/hosted/kco.js', { schema: { summary: "The snippet's bootstrap: the checkout's iframe and the _klarnaCheckout JavaScript API", response: answers.script } }, async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').send(KCO_BOOTSTRAP_SCRIPT),
   );
 
   const view = (orderId: string) => ({ order: store.get(orderId), merchantCalls: calls.of(orderId), pushes: calls.of(orderId).filter((call) => call.kind === 'push') });

@@ -1,3 +1,4 @@
+// The provider B sandbox's partners and the tokens it issues them.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A partner allowed to ask for tokens. */
@@ -7,7 +8,8 @@ export interface PartnerClient {
 }
 
 export const DEFAULT_PROVIDER_B_CLIENT: PartnerClient = { clientId: 'provider-b-partner', clientSecret: 'provider-b-secret' };
-export const PARTNER_TOKEN_TTL_SECONDS = 20 * 60;
+/** A partner token lives an hour (Avarda: "Access token … expires after one hour"). */
+export const PARTNER_TOKEN_TTL_SECONDS = 60 * 60;
 
 const same = (a: string, b: string) => {
   const left = Buffer.from(a);

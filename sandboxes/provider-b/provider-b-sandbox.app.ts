@@ -9,7 +9,7 @@ import { createSandboxApp } from '../shared/sandbox-app.factory.js';
 import { SandboxClock } from '../shared/sandbox.clock.js';
 import { DEFAULT_PROVIDER_B_CLIENT, PARTNER_TOKEN_TTL_SECONDS, PartnerTokenStore, type PartnerClient } from './partner-token.store.js';
 import { PURCHASE_TTL_MS, PurchaseStore } from './purchase.store.js';
-import { registerPartnerRoutes, registerTokenRoute, requirePartnerToken } from './provider-b.routes.js';
+import { avardaErrorHandler, registerPartnerRoutes, registerTokenRoute, requirePartnerToken } from './provider-b.routes.js';
 import { registerShopperRoutes } from './provider-b-shopper.routes.js';
 import { CHECKOUT_SCRIPT } from './checkout.script.js';
 import { CALLBACK_TIMEOUT_MS } from './provider-b-sandbox.settings.js';
@@ -24,13 +24,13 @@ export interface ProviderBSandboxOptions {
   /** Partners that may ask for tokens; default `provider-b-partner` / `provider-b-secret`. */
   clients?: readonly PartnerClient[];
   tokenTtlSeconds?: number;
-  /** How long a purchase lives before it times out (default 1 h). */
+  /** How long a purchase session lives before it times out (default 30 minutes, as Avarda's). */
   purchaseTtlMs?: number;
   /** How long the server callback waits for the merchant's answer (default PROVIDER_B_SANDBOX_CALLBACK_TIMEOUT_MS's, 5 s). */
   callbackTimeoutMs?: number;
   now?: () => Date;
-  /** The site's currency (Avarda configures it per client; initialize payment names none); default NOK. */
-  currency?: string;
+  /** The checkout site's currency and country (Avarda configures them per client; initialize payment names neither); default NOK, NO. */
+  site?: { currency: string; country: string };
 }
 
 export interface ProviderBSandboxState {
@@ -48,7 +48,7 @@ export interface ProviderBSandboxState {
  */
 export function createProviderBSandbox(options: ProviderBSandboxOptions): { app: FastifyInstance; state: ProviderBSandboxState } {
   const clock = new SandboxClock(options.now);
-  const purchases = new PurchaseStore(clock.now, options.purchaseTtlMs ?? PURCHASE_TTL_MS, options.currency);
+  const purchases = new PurchaseStore(clock.now, options.purchaseTtlMs ?? PURCHASE_TTL_MS, options.site);
   const tokens = new PartnerTokenStore(options.clients ?? [DEFAULT_PROVIDER_B_CLIENT], options.tokenTtlSeconds ?? PARTNER_TOKEN_TTL_SECONDS, clock.now);
   const failures = new FailureInjector(PROVIDER_B_OPERATIONS);
   const journal = new ExchangeJournal();
@@ -66,6 +66,7 @@ export function createProviderBSandbox(options: ProviderBSandboxOptions): { app:
     reply.type('application/javascript; charset=utf-8').send(CHECKOUT_SCRIPT),
   );
   void app.register(async (api) => {
+    api.setErrorHandler(avardaErrorHandler);
     api.addHook('onRequest', requirePartnerToken(tokens));
     api.addHook('onRoute', sandboxAuth('bearer'));
     registerPartnerRoutes(api, purchases);

@@ -1,10 +1,12 @@
-/** JSON schemas of provider B sandbox requests (fastify validates; 400 `invalid_request`). */
+/** JSON schemas of provider B sandbox requests, after Avarda Checkout 3's published fields and limits (fastify validates; 400 in Avarda's error form). */
 
 const text = (max = 200) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
-const amount = { type: 'number', minimum: 0, maximum: 100_000_000 } as const;
+/** A field Avarda takes empty (its modules send "" for what they do not know). */
+const field = (max = 200) => ({ type: ['string', 'null'], maxLength: max }) as const;
 /** A line may be negative (a discount, what other payments cover). */
 const lineAmount = { type: 'number', minimum: -100_000_000, maximum: 100_000_000 } as const;
 const url = { type: 'string', pattern: '^https?://', maxLength: 2000 } as const;
+const checkbox = { enum: ['Hidden', 'Unchecked', 'Checked'] } as const;
 
 export const purchaseParamsSchema = { type: 'object', required: ['purchaseId'], properties: { purchaseId: text(100) } } as const;
 
@@ -15,14 +17,18 @@ export const tokenRequestSchema = {
   properties: { clientId: text(), clientSecret: text() },
 } as const;
 
-/** An item as Avarda Checkout 3 publishes it: `amount` and `taxAmount` per unit incl. VAT, `notes` the merchant's reference. */
+/**
+ * An item as Avarda Checkout 3 publishes it: `amount` and `taxAmount` per unit incl. VAT, `notes`
+ * the merchant's reference; description and notes at most 35 characters (Avarda's own Magento
+ * module cuts both there: Gateway/Request/Item/ProductDataBuilder.php).
+ */
 const item = {
   type: 'object',
   additionalProperties: false,
   required: ['description', 'amount'],
   properties: {
-    description: text(500),
-    notes: text(500),
+    description: text(35),
+    notes: { type: 'string', maxLength: 35 },
     amount: lineAmount,
     taxCode: { type: 'string', maxLength: 20 },
     taxAmount: lineAmount,
@@ -31,7 +37,28 @@ const item = {
 } as const;
 const items = { type: 'array', minItems: 1, maxItems: 500, items: item } as const;
 
-/** Initialize payment (`POST /api/partner/payments`): the published fields the sandbox models; the language and the completed-notification address sit in `checkoutSetup`, the merchant's order id in `extraIdentifiers`. */
+/** A person's address as initialize payment takes it (the shop's prefill: B2cDataBuilder.php); limits are checked with Avarda's error codes. */
+const personAddress = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { firstName: field(), lastName: field(), address1: field(), address2: field(), zip: field(20), city: field(), country: field(2) },
+} as const;
+const deliveryAddress = { ...personAddress, properties: { ...personAddress.properties, phone: field(30) } } as const;
+const companyAddress = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { name: field(), address1: field(), address2: field(), zip: field(20), city: field(), country: field(2) },
+} as const;
+const userInputs = { type: 'object', additionalProperties: false, properties: { email: field(), phone: field(30) } } as const;
+
+/** The languages by name (as Avarda's WooCommerce integration sends them) or by number (as its Magento module does, CheckoutSetupDataBuilder.php). */
+const language = { anyOf: [{ enum: ['English', 'Swedish', 'Finnish', 'Norwegian', 'Estonian', 'Danish', 'Czech', 'Latvian', 'Lithuanian', 'Slovak', 'Polish', 'German', 'Austrian', 'Russian', 'Spanish', 'Italian'] }, { type: 'integer', minimum: 0, maximum: 15 }] } as const;
+
+/**
+ * Initialize payment (`POST /api/partner/payments`): `checkoutSetup`, the items, `extraIdentifiers`
+ * and the shop's prefill of the shopper (`b2C` or `b2B`: user inputs and addresses), as Avarda's
+ * own modules send them.
+ */
 export const createPurchaseSchema = {
   type: 'object',
   additionalProperties: false,
@@ -40,10 +67,26 @@ export const createPurchaseSchema = {
     checkoutSetup: {
       type: 'object',
       additionalProperties: false,
-      properties: { mode: { enum: ['B2C', 'B2B'] }, language: { enum: ['English', 'Swedish', 'Finnish', 'Norwegian', 'Estonian', 'Danish', 'Czech', 'Latvian', 'Lithuanian', 'Slovak', 'Polish'] }, completedNotificationUrl: url },
+      properties: {
+        mode: { enum: ['B2C', 'B2B'] },
+        language,
+        completedNotificationUrl: url,
+        termsAndConditionsUrl: url,
+        differentDeliveryAddress: checkbox,
+        emailNewsletterSubscription: checkbox,
+        enableB2BLink: { type: 'boolean' },
+        enableCountrySelector: { type: 'boolean' },
+        displayItems: { type: 'boolean' },
+      },
     },
     items,
-    extraIdentifiers: { type: 'object', additionalProperties: false, properties: { orderReference: text(100) } },
+    extraIdentifiers: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { orderReference: text(20), description: text(), loyaltyNumber: text(), productGroup: text(), attachment: text(4000), referenceName: text(), posId: { type: 'integer' } },
+    },
+    b2C: { type: 'object', additionalProperties: false, properties: { customerToken: field(), invoicingAddress: personAddress, deliveryAddress, userInputs } },
+    b2B: { type: 'object', additionalProperties: false, properties: { customerToken: field(), invoicingAddress: companyAddress, deliveryAddress, userInputs } },
   },
 } as const;
 
@@ -54,42 +97,39 @@ export const orderSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['items', 'orderReference'],
-  properties: { items, orderReference: text(20), tranId: text(36), trackingCode: { type: 'string', maxLength: 100 }, posId: text(32) },
+  properties: { items, orderReference: text(20), tranId: text(36), trackingCode: { type: 'string', maxLength: 100 }, posId: { type: ['integer', 'string'] } },
 } as const;
 /** Return, `POST …/return`: the returned items (credited). */
-export const returnSchema = { type: 'object', additionalProperties: false, required: ['items'], properties: { items, orderReference: text(20), tranId: text(36) } } as const;
+export const returnSchema = { type: 'object', additionalProperties: false, required: ['items'], properties: { items, orderReference: text(20), tranId: text(36), reason: text(500), posId: { type: ['integer', 'string'] } } } as const;
 /** Cancel, `POST …/cancel`: the reason is required. */
 export const cancelSchema = { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason: text(500) } } as const;
 
-const address = {
+const shopperAddress = {
   type: 'object',
   additionalProperties: false,
-  properties: {
-    ...Object.fromEntries(['givenName', 'familyName', 'streetAddress', 'streetAddress2', 'postalCode', 'city', 'phone', 'email'].map((name) => [name, text()])),
-    country: { type: 'string', pattern: '^[A-Z]{2}$' },
-  },
+  properties: { name: field(), firstName: field(), lastName: field(), address1: field(), address2: field(), zip: field(20), city: field(), country: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' } },
 } as const;
 
+/** What the sandbox's form sends (its shopper API): Avarda's field names. */
 export const shopperSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    customer: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { type: { enum: ['person', 'company'] }, email: text(), phone: text(), givenName: text(), familyName: text(), nationalIdentificationNumber: text() },
-    },
-    deliveryAddress: address,
-    invoicingAddress: address,
-    shippingOption: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'name', 'amount'],
-      properties: { id: text(), name: text(), amount, vatRate: { type: 'number', minimum: 0, maximum: 1 }, carrier: text() },
-    },
-    paymentMethod: text(50),
-    consents: { type: 'object', additionalProperties: { type: 'boolean' } },
+    userInputs,
+    invoicingAddress: shopperAddress,
+    deliveryAddress: { ...shopperAddress, properties: { ...shopperAddress.properties, phone: field(30), email: field() } },
+    differentDeliveryAddress: { type: 'boolean' },
+    shippingOption: { type: ['string', 'null'], maxLength: 50 },
+    paymentMethod: { enum: ['Card', 'Invoice', 'DirectPayment'] },
+    emailNewsletterSubscription: { type: 'boolean' },
   },
 } as const;
 
-export const completeSchema = { type: ['object', 'null'], additionalProperties: false, properties: { outcome: { enum: ['completed', 'declined'] }, sendCallback: { type: 'boolean', description: 'false: the server callback is lost on the way (send it with …/callback)' } } } as const;
+export const completeSchema = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {
+    outcome: { enum: ['completed', 'declined'], description: 'declined: the provider refuses the chosen method; the purchase stays open for another' },
+    sendCallback: { type: 'boolean', description: 'false: the server callback is lost on the way (send it with …/callback)' },
+  },
+} as const;

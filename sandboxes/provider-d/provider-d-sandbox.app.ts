@@ -26,7 +26,7 @@ export const DEFAULT_PROVIDER_D_ACCOUNT: MerchantAccount = {
 };
 
 /** Operations that failures can be injected into (`POST /api/sandbox/failures {operation}`). */
-export const PROVIDER_D_OPERATIONS = ['paymentMethods', 'payments', 'paymentsDetails', 'captures', 'refunds', 'cancels'] as const;
+export const PROVIDER_D_OPERATIONS = ['paymentMethods', 'payments', 'paymentsDetails', 'captures', 'refunds', 'cancels', 'reversals'] as const;
 
 export interface ProviderDSandboxOptions {
   logger: Logger;

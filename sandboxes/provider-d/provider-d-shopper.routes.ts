@@ -3,7 +3,8 @@ import type { ChallengeOutcome, MerchantAccount, RecurringProcessingModel } from
 import type { DetailsRequest, ProviderDStore, SubscriptionRequest } from './provider-d.store.js';
 import { accountBody, accountParams, challengeBody, challengeParams, pspParams, settleBody, subscriptionBody } from './provider-d.schemas.js';
 import { answers } from './provider-d.openapi.js';
-import { challengePage, dropinPage, DROPIN_SCRIPT } from './dropin.page.js';
+import { challengePage, dropinPage } from './dropin.page.js';
+import { DROPIN_SCRIPT } from './dropin.script.js';
 
 type IdParams = { Params: { id: string } };
 type PspParams = { Params: { pspReference: string } };
@@ -20,7 +21,7 @@ export function registerProviderDShopperRoutes(app: FastifyInstance, store: Prov
   );
 
   // The page's "merchant server": the demo account, so the page works without the platform.
-  type DemoBody = { amount: { value: number; currency: string }; shopperReference?: string | null; paymentMethod?: Record<string, unknown> };
+  type DemoBody = { amount: { value: number; currency: string }; shopperReference?: string | null; paymentMethod?: Record<string, unknown>; browserInfo?: Record<string, unknown>; origin?: string };
   app.post<{ Body: DemoBody }>('/api/sandbox/dropin/paymentMethods', { schema: { hide: true } }, async (request) =>
     store.paymentMethods(demoAccount(), { amount: request.body.amount, ...(request.body.shopperReference ? { shopperReference: request.body.shopperReference } : {}) }),
   );
@@ -33,6 +34,11 @@ export function registerProviderDShopperRoutes(app: FastifyInstance, store: Prov
       // Back to this page, same amount (a redirect card's bank page sends the shopper here with ?redirectResult=…).
       returnUrl: `${store.baseUrl}/dropin?${new URLSearchParams({ amount: String(request.body.amount.value), currency: request.body.amount.currency, ...(request.body.shopperReference ? { shopperReference: request.body.shopperReference } : {}) })}`,
       ...(request.body.shopperReference ? { shopperReference: request.body.shopperReference } : {}),
+      // As a merchant's server sends the drop-in's data for 3-D Secure 2, with the shopper's address as it sees it.
+      ...(request.body.browserInfo ? { browserInfo: request.body.browserInfo } : {}),
+      ...(typeof request.body.origin === 'string' ? { origin: request.body.origin } : {}),
+      channel: 'Web',
+      shopperIP: request.ip,
     }),
   );
   app.post<{ Body: DetailsRequest }>('/api/sandbox/dropin/details', { schema: { hide: true } }, async (request) => store.details(demoAccount().apiKey, request.body));

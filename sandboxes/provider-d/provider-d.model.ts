@@ -57,7 +57,7 @@ export interface Challenge {
 
 export interface Modification {
   pspReference: string;
-  type: 'capture' | 'refund' | 'cancel';
+  type: 'capture' | 'refund' | 'cancel' | 'reversal';
   amount?: Amount;
   reference?: string;
   status: 'received';

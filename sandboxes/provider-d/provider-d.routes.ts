@@ -17,7 +17,7 @@ const idempotencyKeyOf = (request: FastifyRequest) => {
 
 /**
  * Provider D's API (`x-api-key`), as the adapter calls it: payment methods, payments, details,
- * and the modifications (captures, refunds, cancels). Every POST honours `idempotency-key`.
+ * and the modifications (captures, refunds, cancels, reversals). Every POST honours `idempotency-key`.
  */
 export function registerProviderDRoutes(api: FastifyInstance, store: ProviderDStore, idempotency: IdempotencyCache): void {
   /** Checks the API key against the named account, then runs `work` once per idempotency key. */
@@ -49,6 +49,7 @@ export function registerProviderDRoutes(api: FastifyInstance, store: ProviderDSt
     ['captures', 'captures', store.capture.bind(store)],
     ['refunds', 'refunds', store.refund.bind(store)],
     ['cancels', 'cancels', store.cancel.bind(store)],
+    ['reversals', 'reversals', store.reverse.bind(store)],
   ] as const) {
     api.post<PspParams & { Body: ModificationRequest }>(
       `/payments/:pspReference/${path}`,

@@ -10,6 +10,22 @@ export const paymentMethodsBody = {
   properties: { merchantAccount: account, countryCode: { type: 'string' }, amount, shopperReference: { type: 'string', maxLength: 256 }, channel: { type: 'string' }, shopperLocale: { type: 'string' } },
 } as const;
 
+/** `BillingAddress` / `DeliveryAddress`: street and house number apart, every part but the region required. */
+const address = (extra: Record<string, object> = {}) =>
+  ({
+    type: 'object',
+    required: ['city', 'country', 'houseNumberOrName', 'postalCode', 'street'],
+    properties: { city: { type: 'string', maxLength: 3000 }, country: { type: 'string', pattern: '^[A-Z]{2}$' }, houseNumberOrName: { type: 'string', maxLength: 3000 }, postalCode: { type: 'string', maxLength: 10 }, stateOrProvince: { type: 'string', maxLength: 1000 }, street: { type: 'string', maxLength: 3000 }, ...extra },
+  }) as const;
+const int = { type: 'integer' } as const;
+/** `BrowserInfo`: every field but javaScriptEnabled required. */
+const browserInfo = {
+  type: 'object',
+  required: ['acceptHeader', 'colorDepth', 'javaEnabled', 'language', 'screenHeight', 'screenWidth', 'timeZoneOffset', 'userAgent'],
+  properties: { acceptHeader: { type: 'string' }, colorDepth: int, javaEnabled: { type: 'boolean' }, javaScriptEnabled: { type: 'boolean' }, language: { type: 'string' }, screenHeight: int, screenWidth: int, timeZoneOffset: int, userAgent: { type: 'string' } },
+} as const;
+const name = { type: 'string', maxLength: 80 } as const;
+
 export const paymentsBody = {
   type: 'object',
   required: ['merchantAccount', 'amount', 'reference', 'paymentMethod', 'returnUrl'],
@@ -24,6 +40,16 @@ export const paymentsBody = {
     recurringProcessingModel: models,
     shopperInteraction: { enum: ['Ecommerce', 'ContAuth'] },
     metadata: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 80 } },
+    // What 3-D Secure 2 asks for (as published; the sandbox keeps them with the payment).
+    billingAddress: address(),
+    deliveryAddress: address({ firstName: { type: 'string' }, lastName: { type: 'string' } }),
+    browserInfo,
+    channel: { enum: ['iOS', 'Android', 'Web'] },
+    origin: { type: 'string', maxLength: 80 },
+    shopperEmail: { type: 'string' },
+    shopperIP: { type: 'string' },
+    shopperName: { type: 'object', required: ['firstName', 'lastName'], properties: { firstName: name, lastName: name } },
+    telephoneNumber: { type: 'string' },
   },
 } as const;
 

@@ -7,17 +7,16 @@ import type {
   ChallengeOutcome,
   MerchantAccount,
   Modification,
-  NotificationRequestItem,
   PaymentRecord,
   RecurringProcessingModel,
   ResultCode,
   ShopperInteraction,
   StoredMethod,
-  WebhookRecord,
 } from './provider-d.model.js';
 import { cardNumberOf, findTestCard, RECEIVED_TYPES, WALLET_TYPES } from './test-cards.js';
 import type { WebhookDispatcher } from './webhook.dispatcher.js';
-import { signNotification } from './webhook.signature.js';
+import { notificationOf, type NotificationFields } from './notification.mapper.js';
+import { b64, paymentAnswer, storedView } from './provider-d.views.js';
 
 export interface PaymentRequest {
   merchantAccount: string;
@@ -30,6 +29,13 @@ export interface PaymentRequest {
   recurringProcessingModel?: RecurringProcessingModel;
   shopperInteraction?: ShopperInteraction;
   metadata?: Record<string, string>;
+  /** What 3-D Secure 2 asks for (kept with the payment's request, shown by the sandbox's payment view). */
+  browserInfo?: Record<string, unknown>;
+  origin?: string;
+  channel?: 'iOS' | 'Android' | 'Web';
+  shopperIP?: string;
+  shopperEmail?: string;
+  billingAddress?: Record<string, string>;
 }
 
 export interface DetailsRequest {
@@ -52,7 +58,6 @@ export interface SubscriptionRequest {
 
 const validation = (message: string, errorCode = '702') => new AppError(422, 'validation', message, { errorCode, errorType: 'validation' });
 const pspReference = () => randomBytes(8).toString('hex').toUpperCase();
-const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const unb64 = (value: unknown): Record<string, unknown> | undefined => {
   if (typeof value !== 'string') return undefined;
   try {
@@ -159,7 +164,7 @@ export class ProviderDStore {
     };
     this.payments.set(payment.pspReference, payment);
     this.begin(payment);
-    return this.response(payment);
+    return paymentAnswer(payment, this.baseUrl);
   }
 
   /** What the payment method in the request pays with, and how it behaves. */
@@ -261,10 +266,10 @@ export class ProviderDStore {
     if (!challenge) throw validation('The details do not belong to any payment (threeDSResult or redirectResult expected).', '14_002');
     const payment = this.payments.get(challenge.pspReference)!;
     if (this.accounts.get(payment.merchantAccount)?.apiKey !== apiKey) throw validation('The details do not belong to any payment of this merchant account.', '14_002');
-    if (payment.status !== 'awaiting_action') return this.response(payment); // details sent again: the same answer
+    if (payment.status !== 'awaiting_action') return paymentAnswer(payment, this.baseUrl); // details sent again: the same answer
     if (!challenge.outcome) throw validation('The shopper has not finished the authentication yet.', '14_003');
     this.finish(payment, challenge.outcome);
-    return this.response(payment);
+    return paymentAnswer(payment, this.baseUrl);
   }
 
   /** The shopper answers a challenge (the sandbox's page or `POST /api/sandbox/challenges/{id}/complete`): the details the drop-in then sends. */
@@ -328,14 +333,43 @@ export class ProviderDStore {
     return this.modify(payment, 'cancel', 'CANCELLATION', undefined, input.reference);
   }
 
+  /**
+   * `/payments/{psp}/reversals`: cancels a payment not captured yet, refunds what a captured one
+   * has left; its CANCEL_OR_REFUND webhook says which (`modification.action`).
+   */
+  reverse(account: MerchantAccount, psp: string, input: ModificationRequest) {
+    const payment = this.own(account, psp);
+    if (payment.status !== 'authorised' || payment.cancelled) throw validation(`Payment ${psp} is ${payment.cancelled ? 'cancelled' : payment.status}; only an authorised payment can be reversed.`, '167');
+    const left = payment.captured - payment.refunded;
+    if (payment.captured > 0 && left <= 0) throw validation(`Payment ${psp} is refunded in full; there is nothing to reverse.`, '167');
+    const action = payment.captured > 0 ? 'refund' : 'cancel';
+    if (action === 'refund') payment.refunded += left;
+    else payment.cancelled = true;
+    const amount = { value: action === 'refund' ? left : payment.amount.value, currency: payment.amount.currency };
+    const answer = this.modify(payment, 'reversal', 'CANCEL_OR_REFUND', undefined, input.reference, { amount, additionalData: { 'modification.action': action, originalMerchantReference: payment.reference } });
+    return answer;
+  }
+
   private checkCurrency(payment: PaymentRecord, amount: Amount | undefined): void {
     if (amount && amount.currency !== payment.amount.currency) throw validation(`Currency ${amount.currency} is not the payment's (${payment.amount.currency}).`, '128');
   }
 
-  private modify(payment: PaymentRecord, type: Modification['type'], eventCode: string, amount: Amount | undefined, reference: string | undefined) {
+  /**
+   * A modification, answered `received`; its webhook follows. As the provider does, the webhook's
+   * `merchantReference` is the modification request's `reference` when it named one (the payment's
+   * own reference otherwise), and its `originalReference` the payment's PSP reference.
+   */
+  private modify(payment: PaymentRecord, type: Modification['type'], eventCode: string, amount: Amount | undefined, reference: string | undefined, event: { amount?: Amount; additionalData?: Record<string, string> } = {}) {
     const modification: Modification = { pspReference: pspReference(), type, ...(amount ? { amount } : {}), ...(reference ? { reference } : {}), status: 'received', createdAt: this.now().toISOString() };
     payment.modifications.push(modification);
-    this.notify(payment, eventCode, true, { pspReference: modification.pspReference, originalReference: payment.pspReference, amount: amount ?? payment.amount, reason: '' });
+    this.notify(payment, eventCode, true, {
+      pspReference: modification.pspReference,
+      originalReference: payment.pspReference,
+      merchantReference: reference ?? payment.reference,
+      amount: event.amount ?? amount ?? payment.amount,
+      reason: '',
+      ...(event.additionalData ? { additionalData: event.additionalData } : {}),
+    });
     return { merchantAccount: payment.merchantAccount, paymentPspReference: payment.pspReference, pspReference: modification.pspReference, ...(reference ? { reference } : {}), ...(amount ? { amount } : {}), status: 'received' };
   }
 
@@ -365,70 +399,10 @@ export class ProviderDStore {
     return [...this.payments.values()];
   }
 
-  /** The answer of `/payments` and `/payments/details`. */
-  private response(payment: PaymentRecord): Record<string, unknown> {
-    const additionalData: Record<string, string> = {};
-    if (payment.recurringProcessingModel) additionalData.recurringProcessingModel = payment.recurringProcessingModel;
-    if (payment.shopperReference) additionalData['recurring.shopperReference'] = payment.shopperReference;
-    if (payment.storedPaymentMethodId) additionalData['recurring.recurringDetailReference'] = payment.storedPaymentMethodId;
-    if (payment.paymentMethod.lastFour) additionalData.cardSummary = payment.paymentMethod.lastFour;
-    return {
-      pspReference: payment.pspReference,
-      resultCode: payment.resultCode,
-      merchantReference: payment.reference,
-      amount: payment.amount,
-      paymentMethod: { type: payment.paymentMethod.type, ...(payment.paymentMethod.brand ? { brand: payment.paymentMethod.brand } : {}) },
-      additionalData,
-      ...(payment.refusalReason ? { refusalReason: payment.refusalReason } : {}),
-      ...(payment.status === 'awaiting_action' && payment.challenge ? { action: this.actionOf(payment, payment.challenge) } : {}),
-    };
-  }
-
-  private actionOf(payment: PaymentRecord, challenge: Challenge): Record<string, unknown> {
-    const url = `${this.baseUrl}/api/sandbox/challenges/${challenge.id}`;
-    if (challenge.kind === 'redirect') return { type: 'redirect', method: 'GET', paymentMethodType: payment.paymentMethod.type, url };
-    return { type: 'threeDS2', subtype: challenge.kind, paymentMethodType: payment.paymentMethod.type, token: b64({ challengeId: challenge.id, acsUrl: url }), authorisationToken: challenge.id, url };
-  }
-
-  private notify(payment: PaymentRecord, eventCode: string, success: boolean, fields: { pspReference?: string; originalReference?: string; amount: Amount; reason: string }): void {
-    const account = this.accounts.get(payment.merchantAccount)!;
-    const unsigned: Omit<NotificationRequestItem, 'additionalData'> = {
-      amount: fields.amount,
-      eventCode,
-      eventDate: this.now().toISOString(),
-      merchantAccountCode: payment.merchantAccount,
-      merchantReference: payment.reference,
-      ...(fields.originalReference ? { originalReference: fields.originalReference } : {}),
-      paymentMethod: payment.paymentMethod.brand ?? payment.paymentMethod.type,
-      pspReference: fields.pspReference ?? payment.pspReference,
-      reason: fields.reason,
-      success: success ? 'true' : 'false',
-    };
-    // As the provider's webhooks: the payment request's metadata and recurring details come back on
-    // AUTHORISATION only; a modification's event (CAPTURE, REFUND, CANCELLATION) carries its signature alone.
-    const authorisation = eventCode === 'AUTHORISATION';
-    const additionalData: Record<string, string> = {
-      ...(authorisation ? Object.fromEntries(Object.entries(payment.metadata).map(([key, value]) => [`metadata.${key}`, value])) : {}),
-      ...(authorisation && payment.recurringProcessingModel ? { recurringProcessingModel: payment.recurringProcessingModel } : {}),
-      ...(authorisation && payment.storedPaymentMethodId ? { 'recurring.recurringDetailReference': payment.storedPaymentMethodId } : {}),
-      ...(authorisation && payment.shopperReference ? { 'recurring.shopperReference': payment.shopperReference } : {}),
-      hmacSignature: signNotification(unsigned, account.hmacKey),
-    };
-    const webhook: WebhookRecord = {
-      id: randomUUID(),
-      eventCode,
-      ...(account.webhookUrl ? { url: account.webhookUrl } : {}),
-      body: { live: 'false', notificationItems: [{ NotificationRequestItem: { additionalData, ...unsigned } }] },
-      attempts: [],
-      status: 'pending',
-    };
+  private notify(payment: PaymentRecord, eventCode: string, success: boolean, fields: NotificationFields): void {
+    const webhook = notificationOf(payment, this.accounts.get(payment.merchantAccount)!, eventCode, success, fields, this.now());
     payment.webhooks.push(webhook);
     this.webhooks.dispatch(webhook);
   }
-}
 
-/** A stored method as `/paymentMethods` lists it (what it does stays the sandbox's). */
-function storedView(method: StoredMethod) {
-  const { merchantAccount: _account, shopperReference: _shopper, behaviour: _behaviour, recurringProcessingModel: _model, createdAt: _created, ...view } = method;
-  return view;
 }

@@ -90,15 +90,27 @@ export class OrderQueries {
   }
 
   /**
-   * The one read across tenants: where an adapter's own payment is, found by the order id (unique
-   * across tenants: the primary key) and the payment's provider reference. For a provider event that
-   * names no tenant (a webhook carrying only the provider's references). Null unless the order holds
-   * a payment of that adapter with that reference.
+   * The one read across tenants: where an adapter's own payment is, found by the payment's provider
+   * reference — on the order given (its id is unique across tenants: the primary key), or, without
+   * one, on whichever order holds it (the payments' containment index). For a provider event that
+   * names no tenant (a webhook carrying only the provider's references; a modification's may not
+   * name the order either). Null unless exactly one order holds a payment of that adapter with that
+   * reference.
    */
-  async locatePayment(adapterId: string, orderId: string, reference: string): Promise<{ merchant: string; channel: string; orderId: string; paymentId: string } | null> {
-    const row = await this.prisma.order.findUnique({ where: { id: orderId }, select: { merchant: true, channel: true, document: true } });
-    const payment = (row?.document as unknown as OrderDocument | undefined)?.payments?.find((p) => p.adapterId === adapterId && p.reference === reference);
-    return row && payment ? { merchant: row.merchant, channel: row.channel, orderId, paymentId: payment.id } : null;
+  async locatePayment(adapterId: string, reference: string, orderId?: string): Promise<{ merchant: string; channel: string; orderId: string; paymentId: string } | null> {
+    type Holder = { id: string; merchant: string; channel: string; payments: OrderDocument['payments'] | null };
+    const holders: Holder[] =
+      orderId === undefined
+        ? await this.prisma.$queryRaw<Holder[]>`
+            select id, merchant, channel, document -> 'payments' as payments from orders
+            where (document -> 'payments') @> ${JSON.stringify([{ adapterId, reference }])}::jsonb
+            limit 2`
+        : await this.prisma.order
+            .findUnique({ where: { id: orderId }, select: { id: true, merchant: true, channel: true, document: true } })
+            .then((row) => (row ? [{ ...row, payments: (row.document as unknown as OrderDocument).payments ?? null }] : []));
+    const [holder, another] = holders;
+    const payment = holder?.payments?.find((p) => p.adapterId === adapterId && p.reference === reference);
+    return holder && payment && !another ? { merchant: holder.merchant, channel: holder.channel, orderId: holder.id, paymentId: payment.id } : null;
   }
 
   /** The order as it was at a committed version (what a subscription event shows). */

@@ -145,7 +145,7 @@ describe('the journey', () => {
     const [payment] = ours(o);
     expect(payment).toMatchObject({ state: 'reserved', attributes: { fraudStatus: 'ACCEPTED', providerStatus: 'AUTHORIZED' }, recurring: { token: expect.any(String) } });
     expect(payment.actions.map((a: { type: string }) => a.type)).toEqual(expect.arrayContaining(['Capture', 'Cancel', 'Refresh']));
-    expect((await adapter('GET', `/api/checkout/v1/orders/${id}/payments/${paymentId}`)).body).toEqual({ id: paymentId, status: 'CHECKOUT_COMPLETE', htmlSnippet: expect.stringContaining('<iframe') });
+    expect((await adapter('GET', `/api/checkout/v1/orders/${id}/payments/${paymentId}`)).body).toEqual({ id: paymentId, status: 'CHECKOUT_COMPLETE', htmlSnippet: expect.stringContaining('/hosted/orders/') });
 
     // The commerce export sets the reference: the notification sets the merchant reference at the provider.
     expect((await admin.call('PUT', `/${id}/reference`, { reference: 'CO-1001' })).status).toBe(200);

@@ -42,17 +42,19 @@ const processPath = (orderId: string, paymentId: string) => `/api/checkout/v1/ca
 const getOrder = async (orderId: string) => (await storefront('GET', system.urls.order!, `/api/v0/checkout/orders/${orderId}`)).body;
 const ours = async (orderId: string) => (await getOrder(orderId)).payments.find((p: { adapterId: string }) => p.adapterId === 'provider_b_checkout_adapter');
 const purchase = async (purchaseId: string) => (await rest(sandbox, 'GET', `/api/sandbox/purchases/${purchaseId}`)).body;
+/** What the shopper types in provider B's form (the sandbox's shopper API, Avarda's field names). */
 const shopperEnters = (purchaseId: string, extra: Record<string, unknown> = {}) =>
   rest(sandbox, 'PUT', `/api/sandbox/purchases/${purchaseId}/shopper`, {
     body: {
-      customer: { type: 'person', email: 'kari@example.com', phone: '+4791234567', givenName: 'Kari', familyName: 'Nordmann' },
-      deliveryAddress: { streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO' },
-      shippingOption: { id: 'postal', name: 'Postal', amount: 49, vatRate: 0.25, carrier: 'Posten' },
+      userInputs: { email: 'kari@example.com', phone: '+4791234567' },
+      invoicingAddress: { firstName: 'Kari', lastName: 'Nordmann', address1: 'Storgata 1', zip: '0155', city: 'Oslo', country: 'NO' },
+      shippingOption: 'postal',
       paymentMethod: 'Card',
-      consents: { newsletter: true },
+      emailNewsletterSubscription: true,
       ...extra,
     },
   });
+const stepOf = (purchase: { b2C: { step: { current: string } } }) => purchase.b2C.step.current;
 const transitions = async (orderId: string) => (await getOrder(orderId)).state.transitions.map((t: { status: string }) => t.status);
 
 /** A fresh basket (an exported one is purchased) and its order. */
@@ -96,7 +98,16 @@ describe('provider B checkout', () => {
     const payment = await ours(orderId);
     expect(payment).toMatchObject({ id: paymentId, state: 'intent', type: 'checkout', amount: 249.9, name: 'Provider B', attributes: { token: purchaseJwt, clientId: 'provider-b-partner', paymentName: 'Provider B' } });
     const purchaseId = payment.reference as string;
-    expect(await purchase(purchaseId)).toMatchObject({ merchantReference: orderId.replace(/-/g, '').slice(0, 20), totalAmount: 249.9, currency: 'NOK', currentStep: 'Initiated' });
+    // The purchase starts from what the shop knows of the shopper (the basket's buyer): Avarda's b2C prefill.
+    expect(await purchase(purchaseId)).toMatchObject({
+      extraIdentifiers: { orderReference: orderId.replace(/-/g, '').slice(0, 20) },
+      totalPrice: 249.9,
+      checkoutSite: { currencyCode: 'NOK' },
+      mode: 'B2C',
+      b2C: { step: { current: 'Initialized' }, userInputs: { email: 'kari@example.com', phone: '+4791234567' }, invoicingAddress: { firstName: 'Kari', lastName: 'Nordmann' } },
+    });
+    const initialized = (await recordedExchanges(sandbox, 'in')).filter((e) => e.operation === 'createPayment').at(-1)!;
+    expect(initialized.requestBody).toMatchObject({ checkoutSetup: { mode: 'B2C', language: 'Norwegian', differentDeliveryAddress: 'Unchecked' }, b2C: { userInputs: { email: 'kari@example.com' } } });
 
     // The shopper types in the embedded checkout; the script's events reach the adapter, which re-reads the provider.
     expect((await shopperEnters(purchaseId)).status).toBe(200);
@@ -110,7 +121,7 @@ describe('provider B checkout', () => {
     expect(shipping.status).toBe(200);
     expect(shipping.body).toMatchObject({ total: { includingVat: 298.9 }, amount: 298.9, shippings: [{ name: 'Postal', total: { includingVat: 49, excludingVat: 39.2 }, vatRate: 0.25 }] });
     expect((await ours(orderId)).amount).toBe(298.9);
-    expect((await purchase(purchaseId)).totalAmount).toBe(298.9);
+    expect((await purchase(purchaseId)).totalPrice).toBe(298.9);
 
     // beforeSubmit → validate, then process (the path repeats the order id).
     expect(await callback(orderId, paymentId, 'validate')).toMatchObject({ status: 200, body: { valid: true } });
@@ -147,14 +158,14 @@ describe('provider B checkout', () => {
     expect((await getOrder(orderId)).state.currentStatus).toBe('checkout');
 
     // The payment follows the new total (amountChanged), then validate passes again and process goes on.
-    await eventually(async () => (await ours(orderId)).amount === 348.9 && (await purchase(purchaseId)).totalAmount === 348.9, 30_000);
+    await eventually(async () => (await ours(orderId)).amount === 348.9 && (await purchase(purchaseId)).totalPrice === 348.9, 30_000);
     await outboxSettled(system, orderId);
     expect((await callback(orderId, paymentId, 'validate')).body).toEqual({ orderId, paymentId, valid: true });
     expect((await adapter('POST', processPath(orderId, paymentId), {})).status).toBe(200);
 
     // Validate failures: a purchase that timed out at the provider, in the spec's shape.
     const other = await readyToSubmit();
-    await rest(sandbox, 'POST', '/api/sandbox/clock', { body: { advanceSeconds: 3_601 } });
+    await rest(sandbox, 'POST', '/api/sandbox/clock', { body: { advanceSeconds: 30 * 60 + 1 } });
     const failed = await callback(other.orderId, other.paymentId, 'validate');
     expect(failed.status).toBe(400);
     expect(failed.body).toEqual([{ code: 'purchase_timed_out', adapterId: 'provider_b_checkout_adapter', message: expect.any(String) }]);
@@ -203,12 +214,19 @@ describe('provider B checkout', () => {
     await outboxSettled(system, orderId);
   });
 
-  it('a declined purchase fails the payment and returns the order to checkout; a forged or unsigned notification is refused', async () => {
+  it("a declined method leaves the purchase open (Avarda's form offers another); a purchase whose session ended fails the payment and returns the order to checkout; a forged or unsigned notification is refused", async () => {
     const { orderId, paymentId, purchaseId } = await readyToSubmit();
     expect((await callback(orderId, paymentId, 'validate')).status).toBe(200);
     expect((await adapter('POST', processPath(orderId, paymentId), {})).status).toBe(200);
     const declined = await rest(sandbox, 'POST', `/api/sandbox/purchases/${purchaseId}/complete`, { body: { outcome: 'declined' } });
-    expect(declined.body.callback.status).toBe(200);
+    expect(declined.body).toMatchObject({ outcome: 'declined', callback: null });
+    expect(stepOf(await purchase(purchaseId))).toBe('PersonalInfo');
+    expect((await ours(orderId)).state).toBe('processing');
+
+    // The shopper leaves; the session ends (Avarda sends no callback for that). A callback about it — a retry, a duplicate — is read as it is: dead.
+    await rest(sandbox, 'POST', '/api/sandbox/clock', { body: { advanceSeconds: 30 * 60 + 1 } });
+    const late = await rest(sandbox, 'POST', `/api/sandbox/purchases/${purchaseId}/callback`);
+    expect(late.body.callback.status).toBe(200);
     expect((await getOrder(orderId)).state.currentStatus).toBe('checkout');
     expect((await ours(orderId)).state).toBe('failed');
 
@@ -227,7 +245,7 @@ describe('provider B checkout', () => {
     const { startPayment } = dataOf(started);
     expect(startPayment).toMatchObject({ adapterId: 'provider_b_checkout_adapter', payment: { state: 'intent', amount: 249.9 }, data: { purchaseJwt: expect.any(String), javascriptUrl: `${sandbox}/checkout.js` } });
     const read = await adapter('GET', `/api/checkout/v1/orders/${fresh}/payments/${startPayment.payment.id}`);
-    expect(read.body).toMatchObject({ paymentId: startPayment.payment.id, currentStep: 'Initiated' });
+    expect(read.body).toMatchObject({ paymentId: startPayment.payment.id, currentStep: 'Initialized' });
 
     // The first order to completed, then delivered (capture → deliver at the provider) and a partial refund.
     const payment = await ours(orderId);
@@ -255,7 +273,7 @@ describe('provider B checkout', () => {
     await outboxSettled(system);
   });
 
-  it('Refresh: what was done at the provider itself reaches the payment through refreshPayment (GraphQL) and POST /api/v0/payments/{id}/refresh; an adapter without refresh answers 409', async () => {
+  it("Refresh: the purchase as the provider answers it reaches the payment through refreshPayment (GraphQL) and POST /api/v0/payments/{id}/refresh — its step (Avarda's read shows no order management); an adapter without refresh answers 409", async () => {
     const { orderId, paymentId, purchaseId } = await readyToSubmit();
     expect((await callback(orderId, paymentId, 'validate')).status).toBe(200);
     expect((await adapter('POST', processPath(orderId, paymentId), {})).status).toBe(200);
@@ -266,28 +284,21 @@ describe('provider B checkout', () => {
     expect(payment.actions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Refresh', url: expect.stringMatching(new RegExp(`/api/v0/payments/${paymentId}/refresh$`)) })]));
 
     const refresh = (variables = { o: orderId, p: paymentId }, token = shop.adminToken) => graphql(system.urls.gateway!, ProviderRefreshPaymentDocument, variables, { token, ...shop.tenant });
-    // Nothing changed at the provider: the state stays, the read is logged.
+    // A completed purchase: the state stays, the read is logged with the purchase's step.
     const unchanged = dataOf(await refresh());
     expect(unchanged.refreshPayment.state).toBe('reserved');
-    expect(unchanged.refreshPayment.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'refresh', pspEvent: 'get-purchase', isSuccess: true, pspStatus: 'authorized' })]));
+    expect(unchanged.refreshPayment.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'refresh', pspEvent: 'get-purchase', isSuccess: true, pspStatus: 'Completed' })]));
     // A storefront may not.
     expect((await refresh(undefined, shop.storefrontToken)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 
-    // The merchant delivers and refunds part in the provider's portal (its partner API), past the platform.
-    const { apiSettings } = demoConfigurations(system.config).provider_b_checkout_adapter! as { apiSettings: { clientId: string; clientSecret: string } };
-    const partner = (await rest(sandbox, 'POST', '/api/partner/tokens', { body: { clientId: apiSettings.clientId, clientSecret: apiSettings.clientSecret } })).body;
-    const portal = (path: string, body: unknown) => rest(sandbox, 'POST', `/api/partner/payments/${purchaseId}/${path}`, { token: partner.token, body });
-    const line = (amount: number) => [{ description: 'Portal', notes: 'portal', amount, quantity: 1 }];
-    expect((await portal('order', { items: line(payment.amount), orderReference: 'portal' })).status).toBe(200);
-    expect((await portal('return', { items: line(20) })).status).toBe(200);
-
-    const followed = dataOf(await refresh());
-    expect(followed.refreshPayment).toMatchObject({ state: 'captured', refundedAmount: 20 });
-    // The rest of it refunded at the provider too: the REST action (the payment's Refresh url) follows it to refunded.
-    expect((await portal('return', { items: line(payment.amount - 20) })).status).toBe(200);
-    const viaRest = await rest(system.urls.payment!, 'POST', `/api/v0/payments/${paymentId}/refresh`, { token: shop.adminToken, ...shop.tenant, body: { orderId } });
+    // An open payment whose purchase's session ended while the shopper was away: the REST action (the payment's Refresh url) finds it dead.
+    const away = await newOrder();
+    const started = await adapter('POST', `/api/checkout/v1/${away}/payments`);
+    expect(started.status).toBe(201);
+    await rest(sandbox, 'POST', '/api/sandbox/clock', { body: { advanceSeconds: 30 * 60 + 1 } });
+    const viaRest = await rest(system.urls.payment!, 'POST', `/api/v0/payments/${started.body.paymentId}/refresh`, { token: shop.adminToken, ...shop.tenant, body: { orderId: away } });
     expect(viaRest.status).toBe(200);
-    expect(viaRest.body).toMatchObject({ id: paymentId, state: 'refunded' });
+    expect(viaRest.body).toMatchObject({ id: started.body.paymentId, state: 'failed' });
 
     // A payment whose adapter registered no refresh callback: a clear 409, in GraphQL and REST.
     const other = await newOrder();

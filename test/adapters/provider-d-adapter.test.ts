@@ -62,7 +62,7 @@ const paymentOf = async (orderId: string, paymentId: string) => (await getOrder(
 const transactions = (paymentId: string) => system.db.prisma.paymentTransaction.findMany({ where: { paymentId }, orderBy: { createdAt: 'asc' } });
 const asStorefront = (method: string, path: string, body?: unknown, t = tenant) => rest(adapterUrl(), method, path, { token: storefront, ...t, ...(body === undefined ? {} : { body }) });
 const create = (orderId: string, t = tenant) => asStorefront('POST', `/api/checkout/v1/${orderId}/payments`, undefined, t);
-const cardData = (number: string) => ({ paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' }, browserInfo: { userAgent: 'jest' } });
+const cardData = (number: string) => ({ paymentMethod: { type: 'scheme', encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' }, browserInfo: { acceptHeader: '*/*', colorDepth: 24, javaEnabled: false, language: 'nb-NO', screenHeight: 900, screenWidth: 1280, timeZoneOffset: -60, userAgent: 'jest' } });
 const submit = (orderId: string, paymentId: string, body: unknown) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/transaction`, body);
 const details = (orderId: string, paymentId: string, body: unknown) => asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/details`, body);
 const atSandbox = async (pspReference: string) => (await rest(sandboxUrl(), 'GET', `/api/sandbox/payments/${pspReference}`)).body;
@@ -280,7 +280,8 @@ describe('provider D: the drop-in journey', () => {
     const { orderId, paymentId } = await started();
     expect((await submit(orderId, paymentId, { nothing: true })).status).toBe(400);
     expect((await submit(orderId, 'no-such-payment', cardData(CARDS.authorise))).status).toBe(404);
-    expect((await details(orderId, paymentId, { details: {} })).status).toBe(409);
+    expect((await details(orderId, paymentId, { details: {} })).status).toBe(400);
+    expect((await details(orderId, paymentId, { details: { threeDSResult: 'not-asked-for' } })).body.code).toBe('no_action_pending');
   });
 });
 
@@ -343,13 +344,17 @@ describe('provider D: webhooks', () => {
     await eventually(async () => (await getOrder(second.orderId)).state.currentStatus === 'completed', 30_000);
   });
 
-  it('delivered → capture at the provider, the CAPTURE webhook marks the payment captured; refund; cancel of another payment', async () => {
+  it("delivered → capture at the provider, whose CAPTURE webhook names the capture's reference as merchantReference and marks the payment captured; refund; cancel of another payment", async () => {
     const { orderId, paymentId } = await started();
     const answer = await submit(orderId, paymentId, cardData(CARDS.authorise));
     const delivered = dataOf(await gql(DeliverOrderDocument, { id: orderId }));
     expect(delivered.deliverOrder.status).toBe('delivered');
     await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'captured', 30_000);
     expect((await atSandbox(answer.body.pspReference)).captured).toBe(24990);
+    // As the provider sends it: the modification request's reference, not the order id; the payment is its originalReference.
+    const capture = ((await atSandbox(answer.body.pspReference)).webhooks as Array<{ eventCode: string; body: { notificationItems: Array<{ NotificationRequestItem: Record<string, unknown> }> } }>).find((w) => w.eventCode === 'CAPTURE')!;
+    expect(capture.body.notificationItems[0]!.NotificationRequestItem).toMatchObject({ merchantReference: `${paymentId}:captures`, originalReference: answer.body.pspReference });
+    expect((await transactions(paymentId)).filter((t) => t.event === 'webhook' && t.pspEvent === 'captured')).toMatchObject([{ isSuccess: true, eventKey: expect.stringMatching(/^CAPTURE:/) }]);
     await outboxSettled(system, orderId);
 
     const refund = dataOf(await gql(RefundPaymentAmountDocument, { o: orderId, p: paymentId, a: 249.9 }));
@@ -365,6 +370,9 @@ describe('provider D: webhooks', () => {
     expect(cancelled.cancelPayment.state).toBe('cancelled');
     const psp = (await paymentOf(other.orderId, other.paymentId)).reference;
     expect((await atSandbox(psp)).cancelled).toBe(true);
+    const [cancellation] = ((await webhooksAccepted(psp, 2)) as Array<{ eventCode: string; body: { notificationItems: Array<{ NotificationRequestItem: Record<string, unknown> }> } }>).filter((w) => w.eventCode === 'CANCELLATION');
+    expect(cancellation!.body.notificationItems[0]!.NotificationRequestItem).toMatchObject({ merchantReference: `${other.paymentId}:cancels`, originalReference: psp });
+    expect((await transactions(other.paymentId)).filter((t) => t.event === 'webhook' && t.pspEvent === 'cancelled')).toMatchObject([{ isSuccess: true }]);
   });
 });
 
@@ -385,7 +393,7 @@ describe('provider D: webhooks without metadata (CAPTURE, REFUND, CANCELLATION, 
     }
   }
 
-  it('are routed by originalReference and merchantReference to the payment, verified with its channel\'s key, applied once and acknowledged', async () => {
+  it("are routed by originalReference alone (their merchantReference is the modification's own reference), verified with its channel's key, applied once and acknowledged", async () => {
     const { orderId, paymentId } = await started(100);
     const psp = (await submit(orderId, paymentId, cardData(CARDS.authorise))).body.pspReference as string;
     await eventually(async () => (await getOrder(orderId)).state.currentStatus === 'completed', 30_000);
@@ -395,6 +403,7 @@ describe('provider D: webhooks without metadata (CAPTURE, REFUND, CANCELLATION, 
     const capture = await delivered(psp, 'CAPTURE');
     const captureItem = capture.body.notificationItems[0]!.NotificationRequestItem;
     expect(Object.keys(captureItem.additionalData)).toEqual(['hmacSignature']);
+    expect(captureItem).toMatchObject({ merchantReference: 'dashboard-capture', originalReference: psp });
     await eventually(async () => (await paymentOf(orderId, paymentId)).state === 'captured', 30_000);
     await sentTwiceMore(capture.body);
     expect(await keyed(paymentId, `CAPTURE:${captureItem.pspReference as string}:true`)).toHaveLength(1);
@@ -428,15 +437,100 @@ describe('provider D: webhooks without metadata (CAPTURE, REFUND, CANCELLATION, 
     const before = (await transactions(paymentId)).length;
 
     // Another payment's reference (say another system's payment on the same merchant account): taken, nothing applied.
-    for (const unknown of [{ originalReference: 'UNKNOWNPSP0000001' }, { merchantReference: 'no-such-order' }]) {
-      const elsewhere = JSON.parse(JSON.stringify(cancellation.body));
-      Object.assign(elsewhere.notificationItems[0].NotificationRequestItem, unknown);
-      const answer = await rest(adapterUrl(), 'POST', url, { body: elsewhere });
-      expect(answer.status).toBe(200);
-      expect(answer.body).toBe('[accepted]');
-    }
+    const elsewhere = JSON.parse(JSON.stringify(cancellation.body));
+    elsewhere.notificationItems[0].NotificationRequestItem.originalReference = 'UNKNOWNPSP0000001';
+    expect(await rest(adapterUrl(), 'POST', url, { body: elsewhere })).toMatchObject({ status: 200, body: '[accepted]' });
+    // Its merchantReference changed: routed to the payment all the same, where the signature (which covers it) fails.
+    const renamed = JSON.parse(JSON.stringify(cancellation.body));
+    renamed.notificationItems[0].NotificationRequestItem.merchantReference = 'no-such-order';
+    expect(await rest(adapterUrl(), 'POST', url, { body: renamed })).toMatchObject({ status: 401, body: { code: 'webhook_signature_invalid' } });
     expect((await transactions(paymentId)).length).toBe(before);
     expect((await paymentOf(orderId, paymentId)).state).toBe('cancelled');
+  });
+});
+
+describe("provider D: a reversal's CANCEL_OR_REFUND (routed by originalReference too)", () => {
+  const reverse = (pspReference: string) => rest(sandboxUrl(), 'POST', `/v71/payments/${pspReference}/reversals`, { headers: { 'x-api-key': 'provider-d-sandbox-api-key' }, body: { merchantAccount: ACCOUNT, reference: 'dashboard-reversal' } });
+  const itemOf = async (pspReference: string) =>
+    eventually(async () => ((await webhooksAccepted(pspReference, 1)) as Array<{ eventCode: string; body: { notificationItems: Array<{ NotificationRequestItem: Record<string, any> }> } }>).find((w) => w.eventCode === 'CANCEL_OR_REFUND')?.body.notificationItems[0]!.NotificationRequestItem, 30_000);
+
+  it('cancels a payment not captured, refunds what a captured one has left', async () => {
+    const authorised = await started(100);
+    const psp = (await submit(authorised.orderId, authorised.paymentId, cardData(CARDS.authorise))).body.pspReference as string;
+    await eventually(async () => (await getOrder(authorised.orderId)).state.currentStatus === 'completed', 30_000);
+    expect((await reverse(psp)).status).toBe(201);
+    expect(await itemOf(psp)).toMatchObject({ merchantReference: 'dashboard-reversal', originalReference: psp, additionalData: { 'modification.action': 'cancel' } });
+    await eventually(async () => (await paymentOf(authorised.orderId, authorised.paymentId)).state === 'cancelled', 30_000);
+
+    const captured = await started(100);
+    const capturedPsp = (await submit(captured.orderId, captured.paymentId, cardData(CARDS.authorise))).body.pspReference as string;
+    dataOf(await gql(DeliverOrderDocument, { id: captured.orderId }));
+    await eventually(async () => (await paymentOf(captured.orderId, captured.paymentId)).state === 'captured', 30_000);
+    expect((await reverse(capturedPsp)).status).toBe(201);
+    expect(await itemOf(capturedPsp)).toMatchObject({ merchantReference: 'dashboard-reversal', amount: { value: 10000 }, additionalData: { 'modification.action': 'refund' } });
+    await eventually(async () => (await paymentOf(captured.orderId, captured.paymentId)).state === 'refunded', 30_000);
+    expect(await paymentOf(captured.orderId, captured.paymentId)).toMatchObject({ refundedAmount: 100 });
+    await outboxSettled(system, captured.orderId);
+  });
+});
+
+describe("provider D: 3-D Secure 2's shopper details are the order's, the shopper's IP the caller's to vouch for", () => {
+  const BILLING = { type: 'person', givenName: 'Kari', familyName: 'Nordmann', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO', email: 'kari@example.com', phone: '+47 912 34 567' };
+  const SHIPPING = { type: 'person', givenName: 'Ola', familyName: 'Nordmann', streetAddress: 'Kirkeveien 12B', postalCode: '0368', city: 'Oslo', country: 'NO' };
+  /** An order with billing and shipping addresses, its drop-in payment, and its checkout token (the shopper's browser). */
+  async function startedWithCustomer() {
+    const created = await admin.call('POST', '', sampleOrder({ customer: { billing: BILLING, shipping: SHIPPING } }));
+    expect(created.status).toBe(201);
+    const orderId = created.body.id as string;
+    const payment = await create(orderId);
+    expect(payment.status).toBe(201);
+    const checkout = await admin.call('POST', `/${orderId}/checkout-token`);
+    return { orderId, paymentId: payment.body.paymentId as string, checkoutToken: checkout.body.token as string };
+  }
+  const lastPaymentRequest = async () => (await recordedExchanges(sandboxUrl(), 'in')).filter((exchange) => exchange.operation === 'payments').at(-1)!.requestBody as Record<string, unknown>;
+  const asShopper = (token: string, orderId: string, paymentId: string, body: unknown, headers: Record<string, string> = {}) =>
+    rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/transaction`, { token, ...tenant, headers, body });
+  // What a browser might say about itself: none of it reaches the provider.
+  const claims = { shopperEmail: 'someone@else.example', billingAddress: { street: 'Elsewhere', houseNumberOrName: '9', postalCode: '1', city: 'X', country: 'SE' }, shopperName: { firstName: 'Some', lastName: 'One' }, telephoneNumber: '+46700000000', shopperIP: '198.51.100.66' };
+
+  it("the browser calling with its checkout token: the order's details, the address the call came from, whatever it claims", async () => {
+    const { orderId, paymentId, checkoutToken } = await startedWithCustomer();
+    const answer = await asShopper(checkoutToken, orderId, paymentId, { ...cardData(CARDS.authorise), ...claims }, { 'x-shopper-ip': '198.51.100.67', 'x-forwarded-for': '198.51.100.68' });
+    expect(answer.status).toBe(200);
+    expect(await lastPaymentRequest()).toMatchObject({
+      shopperEmail: 'kari@example.com',
+      shopperName: { firstName: 'Kari', lastName: 'Nordmann' },
+      telephoneNumber: '+4791234567',
+      billingAddress: { street: 'Storgata', houseNumberOrName: '1', postalCode: '0155', city: 'Oslo', country: 'NO' },
+      deliveryAddress: { street: 'Kirkeveien', houseNumberOrName: '12B', postalCode: '0368', city: 'Oslo', country: 'NO', firstName: 'Ola', lastName: 'Nordmann' },
+      shopperIP: '127.0.0.1',
+      channel: 'Web',
+      origin: 'https://shop.example',
+      browserInfo: cardData(CARDS.authorise).browserInfo,
+    });
+  });
+
+  it("relayed by the storefront's server: its X-Shopper-IP counts with its own storefront token beside the checkout token; any other proof is 401 and nothing is paid", async () => {
+    const { orderId, paymentId, checkoutToken } = await startedWithCustomer();
+    const before = (await recordedExchanges(sandboxUrl(), 'in')).length;
+    const otherChannel = await system.token({ merchant: tenant.merchant, channels: ['elsewhere'], role: 'storefront' });
+    for (const proof of [`Bearer ${otherChannel}`, `Bearer ${adminToken}`, 'Bearer not-a-token', checkoutToken]) {
+      const refused = await asShopper(checkoutToken, orderId, paymentId, cardData(CARDS.authorise), { 'x-shopper-ip': '203.0.113.9', 'x-storefront-authorization': proof });
+      expect(refused).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    }
+    expect((await recordedExchanges(sandboxUrl(), 'in')).length).toBe(before);
+    const relayed = await asShopper(checkoutToken, orderId, paymentId, cardData(CARDS.authorise), { 'x-shopper-ip': '203.0.113.9', 'x-storefront-authorization': `Bearer ${storefront}` });
+    expect(relayed.status).toBe(200);
+    expect(await lastPaymentRequest()).toMatchObject({ shopperIP: '203.0.113.9', shopperEmail: 'kari@example.com' });
+  });
+
+  it("the merchant's server with its storefront token: its X-Shopper-IP, or none (its own address is not the shopper's)", async () => {
+    const first = await startedWithCustomer();
+    expect((await rest(adapterUrl(), 'POST', `/api/checkout/v1/orders/${first.orderId}/payments/${first.paymentId}/transaction`, { token: storefront, ...tenant, headers: { 'x-shopper-ip': '2001:db8::7' }, body: cardData(CARDS.authorise) })).status).toBe(200);
+    expect(await lastPaymentRequest()).toMatchObject({ shopperIP: '2001:db8::7' });
+    const second = await startedWithCustomer();
+    expect((await submit(second.orderId, second.paymentId, cardData(CARDS.authorise))).status).toBe(200);
+    expect(await lastPaymentRequest()).not.toHaveProperty('shopperIP');
   });
 });
 
@@ -620,7 +714,7 @@ describe('provider D: stored cards belong to the order\'s shopper', () => {
     const stored = await rest(sandboxUrl(), 'POST', '/api/sandbox/subscriptions', { body: { shopperReference: 'shopper-carol', recurringProcessingModel: 'CardOnFile' } });
     const { orderId, paymentId, session } = await startedFor('shopper-carol');
     expect(session.paymentMethodsResponse.storedPaymentMethods).toEqual([expect.objectContaining({ id: stored.body.storedPaymentMethodId })]);
-    const answer = await submit(orderId, paymentId, { paymentMethod: { type: 'scheme', storedPaymentMethodId: stored.body.storedPaymentMethodId, encryptedSecurityCode: 'test_737' }, browserInfo: { userAgent: 'jest' } });
+    const answer = await submit(orderId, paymentId, { paymentMethod: { type: 'scheme', storedPaymentMethodId: stored.body.storedPaymentMethodId, encryptedSecurityCode: 'test_737' }, browserInfo: { acceptHeader: '*/*', colorDepth: 24, javaEnabled: false, language: 'nb-NO', screenHeight: 900, screenWidth: 1280, timeZoneOffset: -60, userAgent: 'jest' } });
     expect(answer.status).toBe(200);
     expect(answer.body.resultCode).toBe('Authorised');
     const sent = (await recordedExchanges(sandboxUrl(), 'in')).filter((exchange) => exchange.operation === 'payments').at(-1)!;

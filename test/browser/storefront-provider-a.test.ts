@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { graphql, dataOf, rest } from '../harness/http.js';
 import { OrderOutcomeDocument } from '../generated/graphql.js';
 import { BILLING } from '../journey/journey-setup.js';
@@ -9,12 +10,15 @@ import { amountBecomes, chooseStandardParcel, confirmationCompleted, fillInDetai
 import { newBasket } from '../journey/journey-setup.js';
 
 // Provider A's frontend in the storefront (adapters/provider-a/frontend/provider-a.frontend.ts): the
-// adapter's HTML snippet placed in the page, i.e. the sandbox's hosted page in an iframe. The
-// shopper picks Express there (the provider's shipping assistant calls the adapter back, and the
+// adapter's HTML snippet placed in the page with its own scripts run, as Klarna's is — they define
+// `_klarnaCheckout` and render the sandbox's hosted page in an iframe sized to it. The shopper
+// picks Express there (the provider's shipping assistant calls the adapter back, and the
 // storefront's total follows live) with the billing address given to the storefront already
-// filled in, buys, and the storefront shows the confirmation with the
-// order completed, at a desktop and a phone width. The provider's push comes a moment later
-// (pushDelayMs set short: the sandbox's two minutes are the real provider's).
+// filled in, buys, and the storefront shows the confirmation with the order completed, at a
+// desktop and a phone width. The provider's push comes a moment later (pushDelayMs set short: the
+// sandbox's two minutes are the real provider's). When the storefront itself updates the order (a
+// gift card), the checkout is suspended and resumed through Klarna's JavaScript API, and shows the
+// new amount when it resumes.
 
 const suite = useBrowserTest({ shop: 'm-storefront-pa', storefront: true });
 
@@ -43,7 +47,7 @@ describe("the storefront's provider A frontend", () => {
       // A frame below the fold is not rendered (Chromium throttles offscreen cross-origin frames), so its
       // page reports no height until the shopper scrolls to it, as a shopper does before buying.
       await snippet.scrollIntoViewIfNeeded();
-      await snippet.locator('iframe[style*=" height:"]').waitFor();
+      await frameFitsPage(page);
       await amountBecomes(page, 'order-total', 298.9);
 
       await hosted.getByLabel(/Express/).check();
@@ -65,6 +69,54 @@ describe("the storefront's provider A frontend", () => {
 
       const order = await readOrder(system, shop, orderId);
       expect(order).toEqual({ status: 'completed', billing: { givenName: BILLING.givenName, city: BILLING.city }, total: 348.9, payments: [{ adapterId: 'provider_a_checkout_adapter', amount: 348.9, state: 'reserved' }] });
+      await finish();
+    }, 120_000);
+  }
+
+  for (const viewport of [{ width: 1280, height: 1400 }, { width: 390, height: 1400 }]) {
+    it(`a gift card added in the storefront while the checkout is open: the checkout is suspended around the update and resumes with the new amount (${viewport.width} px)`, async () => {
+      const { system, shop } = suite;
+      const settings = await rest(system.urls.provider_a_sandbox!, 'PUT', '/api/sandbox/settings', { body: { pushDelayMs: 50 } });
+      expect(settings.status).toBe(200);
+      const { page, finish } = await suite.newPage({ viewport });
+      const orderId = await goToCheckout(page, system.urls.storefront!, await newBasket(system));
+      await fillInDetails(page);
+      await page.locator('input[name="payment"][value="provider_a_checkout_adapter:"]').check();
+      const snippet = page.getByTestId('provider-a-snippet');
+      const hosted = snippet.frameLocator('iframe');
+      await hosted.locator('#total', { hasText: '298.90 NOK' }).waitFor();
+      // What the checkout page's script was told (Klarna's API is the page's: _klarnaCheckout).
+      await page.evaluate(() => {
+        type Api = { suspend(options?: unknown): void; resume(): void };
+        const page = window as unknown as { klarnaCalls: string[]; _klarnaCheckout: (callback: (api: Api) => void) => void };
+        const calls: string[] = [];
+        page.klarnaCalls = calls;
+        const original = page._klarnaCheckout;
+        page._klarnaCheckout = (callback) =>
+          original((api) => callback({ ...api, suspend: (options) => (calls.push('suspend'), api.suspend(options)), resume: () => (calls.push('resume'), api.resume()) }));
+      });
+
+      const cardId = `GIFT-PA-${viewport.width}`;
+      expect((await rest(system.urls.giftcard_sandbox!, 'POST', '/api/sandbox/cards', { body: { cardId, balance: 100, currency: 'NOK' } })).status).toBe(201);
+      await page.getByLabel('Gift card number').fill(cardId);
+      await page.getByRole('button', { name: 'Add gift card' }).click();
+      await page.getByTestId('gift-card-payment').waitFor();
+      // The checkout reads the order again when it resumes: the amount left for the provider.
+      await hosted.locator('#total', { hasText: '198.90 NOK' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { klarnaCalls: string[] }).klarnaCalls)).toEqual(['suspend', 'resume']);
+      await hosted.locator('#buy:enabled').waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `storefront-provider-a-gift-card-${viewport.width}`);
+
+      await hosted.getByRole('button', { name: 'Buy' }).click();
+      await confirmationCompleted(page);
+      const order = await readOrder(system, shop, orderId);
+      expect(order.status).toBe('completed');
+      expect(order.payments.map((payment) => [payment.adapterId, payment.amount, payment.state]).sort()).toEqual([
+        ['giftcard_adapter', 100, 'captured'],
+        ['provider_a_checkout_adapter', 198.9, 'reserved'],
+      ]);
       await finish();
     }, 120_000);
   }
@@ -158,3 +210,20 @@ describe("the storefront's provider A frontend", () => {
     }, 120_000);
   }
 });
+
+/** The checkout's frame is as high as its page (the snippet's bootstrap sizes it), waited for. */
+async function frameFitsPage(page: Page): Promise<void> {
+  const frame = page.getByTestId('provider-a-snippet').locator('iframe');
+  const body = page.getByTestId('provider-a-snippet').frameLocator('iframe').locator('body');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const outer = await frame.evaluate((node) => node.getBoundingClientRect().height);
+    const inner = await body.evaluate((node: HTMLElement) => {
+      const style = getComputedStyle(node);
+      return Math.ceil(node.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom));
+    });
+    if (inner > 200 && Math.abs(outer - inner) <= 1) return;
+    if (Date.now() > deadline) throw new Error(`The checkout's frame is ${outer} px high for a page of ${inner} px.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

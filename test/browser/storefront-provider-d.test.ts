@@ -5,11 +5,12 @@ import { OrderOutcomeDocument } from '../generated/graphql.js';
 import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
-import { newBasket } from '../journey/journey-setup.js';
+import { BILLING, newBasket } from '../journey/journey-setup.js';
+import { recordedExchanges } from '../contracts/published-api.js';
 import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, pageShowsOrderAsStored, readOrder } from './storefront-shopper.js';
 
 // Provider D's frontend in the storefront (adapters/provider-d/frontend/provider-d.frontend.ts): the
-// sandbox's drop-in script mounted with the adapter's create answer, its submit sent to the
+// sandbox's stand-in of the provider's drop-in (AdyenCheckout + Dropin) mounted with the adapter's create answer, its submit sent to the
 // adapter's `transaction` through the storefront's server with the checkout token. Every path a
 // card takes, at a desktop and a phone width: a card that authorises, a 3-D Secure challenge in
 // place, a redirect to the issuer's page and back (a real navigation), a refusal followed by a
@@ -72,6 +73,19 @@ describe("the storefront's provider D frontend", () => {
       await screenshot(page, `storefront-provider-d-dropin-${viewport.width}`);
       await dropin.getByRole('button', { name: 'Pay' }).click();
       await completedByProviderD(page, orderId, viewport, 'card');
+      // What reached the provider: the drop-in's browserInfo and origin, the order's billing details, and the shopper's
+      // address as the storefront's server saw the browser's call (the relay vouches for it with its storefront token).
+      const sent = (await recordedExchanges(suite.system.urls.provider_d_sandbox!, 'in')).filter((exchange) => exchange.operation === 'payments' && (exchange.requestBody as { reference?: string }).reference === orderId);
+      expect(sent.at(-1)!.requestBody).toMatchObject({
+        shopperIP: '127.0.0.1',
+        shopperEmail: BILLING.email,
+        shopperName: { firstName: BILLING.givenName, lastName: BILLING.familyName },
+        telephoneNumber: BILLING.phone,
+        billingAddress: { street: 'Storgata', houseNumberOrName: '1', postalCode: BILLING.postalCode, city: BILLING.city, country: BILLING.country },
+        channel: 'Web',
+        origin: new URL(suite.system.urls.storefront!).origin,
+        browserInfo: { acceptHeader: expect.any(String), colorDepth: expect.any(Number), javaEnabled: false, language: expect.any(String), screenWidth: viewport.width, screenHeight: viewport.height, timeZoneOffset: expect.any(Number), userAgent: expect.any(String) },
+      });
       await finish();
     });
 
@@ -161,6 +175,23 @@ describe("the storefront's provider D frontend", () => {
       await screenshot(page, `storefront-provider-d-refused-${viewport.width}`);
       await payWith(dropin, '4111 1111 1111 1111');
       await completedByProviderD(page, orderId, viewport, 'refused-then-card');
+      await finish();
+    });
+
+    it(`the provider failing the submit: the adapter refuses the call, the drop-in is rejected, the shopper reads it and pays again with the same payment (${viewport.width} px)`, async () => {
+      const { page, finish } = await suite.newPage({ viewport });
+      const { orderId, dropin } = await openDropin(page);
+      // The provider's /payments fails once (503): the adapter answers 400 provider_failed, the payment stays open.
+      expect((await rest(suite.system.urls.provider_d_sandbox!, 'POST', '/api/sandbox/failures', { body: { operation: 'payments', status: 503, times: 1 } })).status).toBeLessThan(300);
+      await payWith(dropin, '4111 1111 1111 1111');
+      await page.getByTestId('checkout-error').waitFor();
+      // actions.reject() ends in onPaymentFailed(): the same payment's drop-in again, ready for the next try.
+      // (the rejected one reads "Result: Error"; the fresh one has said nothing yet)
+      const again = page.getByTestId('provider-d-dropin').locator('form.dropin:has(p.status:empty)');
+      await again.waitFor();
+      await accessibleAt(page, viewport);
+      await payWith(again, '4111 1111 1111 1111');
+      await completedByProviderD(page, orderId, viewport, 'provider-failed-then-card');
       await finish();
     });
 

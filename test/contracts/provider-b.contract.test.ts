@@ -11,10 +11,13 @@ import { contractProblems, operationOf, recordedExchanges } from './published-ap
 import { providerBOperations } from './provider-b.published.js';
 
 /**
- * Provider B's adapter against Avarda Checkout 3's published API: every flow the adapter has
- * (create, the shopper's steps and the storefront callbacks, the completed notification, deliver,
- * refund, cancel, the items following the order) is driven on a real system with the sandbox as
- * the provider, then every exchange the sandbox recorded is held against provider-b.published.ts.
+ * Provider B's adapter and sandbox against Avarda Checkout 3's published API: every flow the
+ * adapter has (create with the shop's prefill, the shopper's steps and the storefront callbacks,
+ * the completed notification, deliver, refund, cancel, the items following the order) is driven on
+ * a real system with the sandbox as the provider, plus a company's purchase and a refusal straight
+ * on the partner API; then every exchange the sandbox recorded — the adapter's requests and the
+ * sandbox's answers, errors included — is held against the closed schemas of provider-b.published.ts,
+ * written from Avarda's documentation and its integrators' code.
  */
 let system: TestSystem;
 let shop: Shop;
@@ -55,10 +58,13 @@ async function completedOrder(): Promise<{ orderId: string; paymentId: string; p
   const purchaseId = (await paymentOf(orderId)).reference;
   const entered = await rest(sandbox, 'PUT', `/api/sandbox/purchases/${purchaseId}/shopper`, {
     body: {
-      customer: { type: 'person', email: 'kari@example.com', phone: '+4791234567', givenName: 'Kari', familyName: 'Nordmann' },
-      deliveryAddress: { streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO' },
-      shippingOption: { id: 'postal', name: 'Postal', amount: 49, vatRate: 0.25, carrier: 'Posten' },
+      userInputs: { email: 'kari@example.com', phone: '+4791234567' },
+      invoicingAddress: { firstName: 'Kari', lastName: 'Nordmann', address1: 'Storgata 1', zip: '0155', city: 'Oslo', country: 'NO' },
+      differentDeliveryAddress: true,
+      deliveryAddress: { firstName: 'Ola', lastName: 'Nordmann', address1: 'Kirkegata 2', zip: '5003', city: 'Bergen', country: 'NO' },
+      shippingOption: 'postal',
       paymentMethod: 'Card',
+      emailNewsletterSubscription: true,
     },
   });
   expect(entered.status).toBe(200);
@@ -80,16 +86,37 @@ describe("provider B against Avarda Checkout 3's published API", () => {
     const cancelled = await admin(CancelPaymentStateDocument, { o: second.orderId, p: second.paymentId });
     expect(cancelled.data?.cancelPayment.state).toBe('cancelled');
     await outboxSettled(system);
+    // A company's purchase read (b2B), and a refusal in Avarda's error form, straight on the partner API.
+    const partner = (await rest(sandbox, 'POST', '/api/partner/tokens', { body: { clientId: 'provider-b-partner', clientSecret: 'provider-b-secret' } })).body.token as string;
+    const company = await rest(sandbox, 'POST', '/api/partner/payments', {
+      token: partner,
+      body: { checkoutSetup: { mode: 'B2B', language: 'Norwegian' }, items: [{ description: 'Desk', notes: 'DESK', amount: 1000, taxCode: '25', taxAmount: 200, quantity: 1 }], extraIdentifiers: { orderReference: 'b2b1' }, b2B: { invoicingAddress: { name: 'Firma AS', zip: '0155', city: 'Oslo', country: 'NO' }, userInputs: { email: 'buyer@firma.no' } } },
+    });
+    expect(company.status).toBe(201);
+    expect((await rest(sandbox, 'GET', `/api/partner/payments/${company.body.purchaseId}`, { token: partner })).body).toMatchObject({ mode: 'B2B', b2B: { invoicingAddress: { name: 'Firma AS' } } });
+    expect((await rest(sandbox, 'PUT', `/api/partner/payments/${company.body.purchaseId}/items`, { token: partner, body: { items: [{ description: 'Desk', amount: 1000.001 }] } })).status).toBe(400);
 
     const exchanges = await recordedExchanges(sandbox);
     expect(contractProblems(exchanges, providerBOperations)).toEqual([]);
     const exercised = new Set(exchanges.map((exchange) => operationOf(exchange, providerBOperations)?.name));
     expect(providerBOperations.filter((operation) => !exercised.has(operation.name)).map((operation) => operation.name)).toEqual([]);
 
+    // Every answer was checked: a purchase read of both modes, and a refusal in Avarda's error form, are among them.
+    const reads = exchanges.filter((exchange) => exchange.operation === 'getPayment' && exchange.status === 200).map((exchange) => (exchange.responseBody as { mode: string }).mode);
+    expect(new Set(reads)).toEqual(new Set(['B2C', 'B2B']));
+    expect(exchanges.some((exchange) => exchange.operation === 'updateItems' && exchange.status === 400 && (exchange.responseBody as { errorCode?: number }).errorCode === 0)).toBe(true);
+
     // The check can fail: an initialize payment carrying a field Avarda's API lacks is reported.
     const initialize = exchanges.find((exchange) => exchange.operation === 'createPayment')!;
     const mutated = { ...initialize, requestBody: { ...(initialize.requestBody as object), merchantReference: 'not-published' } };
     expect(contractProblems([mutated], providerBOperations)).toEqual([expect.stringContaining('(merchantReference)')]);
+    // So is a purchase read in our old picture of it (a flat `currentStep`), or a step Avarda does not have.
+    const read = exchanges.find((exchange) => exchange.operation === 'getPayment' && exchange.status === 200)!;
+    const flat = { ...read, responseBody: { ...(read.responseBody as object), currentStep: 'Completed' } };
+    expect(contractProblems([flat], providerBOperations)).toEqual([expect.stringContaining('(currentStep)')]);
+    const body = read.responseBody as { b2C: { step: object } };
+    const unknownStep = { ...read, responseBody: { ...body, b2C: { ...body.b2C, step: { ...body.b2C.step, current: 'ShopperDataEntered' } } } };
+    expect(contractProblems([unknownStep], providerBOperations)[0]).toContain('/b2C/step/current');
     const notification = exchanges.find((exchange) => exchange.direction === 'out')!;
     expect(contractProblems([{ ...notification, requestBody: { purchaseId: 'p', signature: 'x' } }], providerBOperations)[0]).toContain('(signature)');
   });

@@ -35,15 +35,19 @@ const cardDetails = object({
   storedPaymentMethodId: string({ maxLength: 64 }),
 });
 
+/** `BillingAddress` (and `DeliveryAddress`, which adds the names): every part but stateOrProvince required. */
+const ADDRESS_REQUIRED = ['city', 'country', 'houseNumberOrName', 'postalCode', 'street'];
+const address = object({ city: string({ maxLength: 3000 }), country: string({ pattern: '^[A-Z]{2}$' }), houseNumberOrName: string({ maxLength: 3000 }), postalCode: string(), stateOrProvince: string({ maxLength: 1000 }), street: string({ maxLength: 3000 }) }, ADDRESS_REQUIRED);
+
 /** `PaymentRequest`: required amount, merchantAccount, paymentMethod, reference, returnUrl. */
 const paymentRequest = object(
   {
     ...untyped(
-      'accountInfo', 'additionalAmount', 'additionalData', 'applicationInfo', 'authenticationData', 'bankAccount', 'billingAddress', 'captureDelayHours', 'channel', 'checkoutAttemptId', 'company', 'conversionId',
-      'dateOfBirth', 'dccQuote', 'deliverAt', 'deliveryAddress', 'deliveryDate', 'deviceFingerprint', 'enableOneClick', 'enablePayOut', 'enableRecurring', 'enhancedSchemeData', 'entityType', 'fraudOffset',
+      'accountInfo', 'additionalAmount', 'additionalData', 'applicationInfo', 'authenticationData', 'bankAccount', 'captureDelayHours', 'checkoutAttemptId', 'company', 'conversionId',
+      'dateOfBirth', 'dccQuote', 'deliverAt', 'deliveryDate', 'deviceFingerprint', 'enableOneClick', 'enablePayOut', 'enableRecurring', 'enhancedSchemeData', 'entityType', 'fraudOffset',
       'fundOrigin', 'fundRecipient', 'industryUsage', 'installments', 'lineItems', 'localizedShopperStatement', 'mandate', 'mcc', 'merchantOrderReference', 'merchantRiskIndicator', 'mpiData', 'order',
-      'orderReference', 'origin', 'paymentValidations', 'platformChargebackLogic', 'recurringExpiry', 'recurringFrequency', 'redirectFromIssuerMethod', 'redirectToIssuerMethod', 'riskData', 'sessionValidity',
-      'shopperConversionId', 'shopperEmail', 'shopperIP', 'shopperName', 'shopperStatement', 'shopperTaxInfo', 'socialSecurityNumber', 'splits', 'store', 'subMerchants', 'surcharge', 'telephoneNumber',
+      'orderReference', 'paymentValidations', 'platformChargebackLogic', 'recurringExpiry', 'recurringFrequency', 'redirectFromIssuerMethod', 'redirectToIssuerMethod', 'riskData', 'sessionValidity',
+      'shopperConversionId', 'shopperStatement', 'shopperTaxInfo', 'socialSecurityNumber', 'splits', 'store', 'subMerchants', 'surcharge',
       'threeDS2RequestData', 'threeDSAuthenticationOnly', 'trustedShopper',
     ),
     amount,
@@ -51,7 +55,19 @@ const paymentRequest = object(
     paymentMethod: cardDetails,
     reference: string({ maxLength: 80 }),
     returnUrl: string({ minLength: 1, maxLength: 8000 }),
-    browserInfo: object({ ...untyped('acceptHeader', 'colorDepth', 'javaEnabled', 'javaScriptEnabled', 'language', 'screenHeight', 'screenWidth', 'timeZoneOffset'), userAgent: string() }),
+    // What 3-D Secure 2 asks of a web payment, as published: the whole BrowserInfo, the page's origin, channel Web, the shopper's details.
+    browserInfo: object(
+      { acceptHeader: string(), colorDepth: integer(), javaEnabled: boolean(), javaScriptEnabled: boolean(), language: string(), screenHeight: integer(), screenWidth: integer(), timeZoneOffset: integer(), userAgent: string() },
+      ['acceptHeader', 'colorDepth', 'javaEnabled', 'language', 'screenHeight', 'screenWidth', 'timeZoneOffset', 'userAgent'],
+    ),
+    origin: string({ maxLength: 80 }),
+    channel: oneOf('iOS', 'Android', 'Web'),
+    billingAddress: address,
+    deliveryAddress: object({ ...address.properties as Record<string, JsonSchema>, firstName: string(), lastName: string() }, ADDRESS_REQUIRED),
+    shopperEmail: string(),
+    shopperIP: string(),
+    shopperName: object({ firstName: string({ maxLength: 80 }), lastName: string({ maxLength: 80 }) }, ['firstName', 'lastName']),
+    telephoneNumber: string(),
     countryCode: string({ pattern: '^[A-Z]{2}$' }),
     shopperLocale: string(),
     shopperReference: string({ minLength: 3, maxLength: 256 }),
@@ -134,6 +150,8 @@ const authorisationData: JsonSchema = {
 };
 /** `CaptureAdditionalData`, `RefundAdditionalData`, `CancellationAdditionalData` share these; none has metadata. */
 const modificationData = object({ hmacSignature: string(), bookingDate: string(), paymentMethodVariant: string(), acquirerReference: string(), merchantOrderReference: string() });
+/** `CancelOrRefundAdditionalData`: which it was (`modification.action`) and the payment's own merchant reference. */
+const cancelOrRefundData = object({ hmacSignature: string(), bookingDate: string(), paymentMethodVariant: string(), acquirerReference: string(), merchantOrderReference: string(), 'modification.action': oneOf('cancel', 'refund'), originalMerchantReference: string() });
 
 const itemFields = {
   amount,
@@ -150,7 +168,8 @@ const ITEM_REQUIRED = ['pspReference', 'merchantReference', 'merchantAccountCode
 const notificationItem: JsonSchema = {
   oneOf: [
     object({ ...itemFields, eventCode: oneOf('AUTHORISATION'), additionalData: authorisationData, operations: array(oneOf('CAPTURE', 'CANCEL', 'REFUND')) }, ITEM_REQUIRED),
-    object({ ...itemFields, eventCode: oneOf('CAPTURE', 'REFUND', 'CANCELLATION'), additionalData: modificationData, originalReference: string() }, [...ITEM_REQUIRED, 'originalReference']),
+    object({ ...itemFields, eventCode: oneOf('CAPTURE', 'CAPTURE_FAILED', 'REFUND', 'REFUND_FAILED', 'CANCELLATION'), additionalData: modificationData, originalReference: string() }, [...ITEM_REQUIRED, 'originalReference']),
+    object({ ...itemFields, eventCode: oneOf('CANCEL_OR_REFUND'), additionalData: cancelOrRefundData, originalReference: string() }, [...ITEM_REQUIRED, 'originalReference']),
   ],
 };
 
@@ -204,6 +223,16 @@ export const PROVIDER_D_PUBLISHED_OPERATIONS: readonly PublishedOperation[] = [
     direction: 'in',
     method: 'POST',
     path: '/v71/payments/{paymentPspReference}/cancels',
+    headers: idempotentHeaders,
+    request: object({ ...untyped('applicationInfo', 'enhancedSchemeData'), merchantAccount: string(), reference: string({ maxLength: 80 }) }, ['merchantAccount']),
+    responses: { 201: object({ merchantAccount: string(), paymentPspReference: string(), pspReference: string(), reference: string(), status: modificationStatus }, ['merchantAccount', 'paymentPspReference', 'pspReference', 'status']) },
+    otherStatuses: ERRORS,
+  },
+  {
+    name: 'POST /payments/{paymentPspReference}/reversals',
+    direction: 'in',
+    method: 'POST',
+    path: '/v71/payments/{paymentPspReference}/reversals',
     headers: idempotentHeaders,
     request: object({ ...untyped('applicationInfo', 'enhancedSchemeData'), merchantAccount: string(), reference: string({ maxLength: 80 }) }, ['merchantAccount']),
     responses: { 201: object({ merchantAccount: string(), paymentPspReference: string(), pspReference: string(), reference: string(), status: modificationStatus }, ['merchantAccount', 'paymentPspReference', 'pspReference', 'status']) },

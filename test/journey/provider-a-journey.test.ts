@@ -65,7 +65,8 @@ describe('a provider A checkout through the gateway', () => {
     });
     expect(created.total.includingVat).toBe(249.9);
     const { startPayment: session } = await gql(JourneyStartSnippetDocument, { id: created.id, adapter: ADAPTER });
-    expect(session.htmlSnippet).toContain('<iframe');
+    // Klarna's snippet: a container and its own script, which loads the checkout (its iframe) from the provider.
+    expect(session.htmlSnippet).toContain(`/hosted/orders/${encodeURIComponent(session.payment.reference!)}`);
     expect(session.payment).toMatchObject({ amount: 298.9, state: 'intent' });
     const reference = session.payment.reference!;
 

@@ -213,7 +213,7 @@ describe('order REST shims', () => {
     expect(after.hooks).toEqual([expect.objectContaining({ id: hook.id, adapterId: 'nonpsp_adapter' })]);
   });
 
-  it("payment-locations: an adapter finds its own payment by order id and provider reference from another tenant's token; another adapter, another reference or another role does not", async () => {
+  it("payment-locations: an adapter finds its own payment by provider reference (on an order, or on whichever order holds it) from another tenant's token; another adapter, another reference or another role does not", async () => {
     const order = await createOrder();
     const nonpsp = await orderClient(system, tenant, 'adapter', 'nonpsp_adapter');
     const payment = (await nonpsp.call('POST', `/${order.id}/payments`, { adapterId: 'nonpsp_adapter', amount: 10, reference: 'PSP-LOC-1' })).body;
@@ -229,6 +229,17 @@ describe('order REST shims', () => {
     expect((await locate(await orderClient(system, elsewhere, 'adapter', 'commerce_adapter'), { orderId: order.id, reference: 'PSP-LOC-1' })).status).toBe(404);
     expect((await locate(admin, { orderId: order.id, reference: 'PSP-LOC-1' }, tenant)).status).toBe(403);
     expect((await locate(sameAdapterElsewhere, { orderId: order.id })).status).toBe(400);
+
+    // By the reference alone (a provider event that names no order): the order that holds it; never another adapter's.
+    const byReference = await locate(sameAdapterElsewhere, { reference: 'PSP-LOC-1' });
+    expect(byReference).toMatchObject({ status: 200, body: { ...tenant, orderId: order.id, paymentId: payment.id } });
+    expect((await locate(sameAdapterElsewhere, { reference: 'PSP-OTHER' })).body.code).toBe('payment_not_found');
+    expect((await locate(await orderClient(system, elsewhere, 'adapter', 'commerce_adapter'), { reference: 'PSP-LOC-1' })).status).toBe(404);
+    // Two orders holding the reference: which one is meant cannot be told, so neither is answered.
+    const twin = await createOrder();
+    expect((await nonpsp.call('POST', `/${twin.id}/payments`, { adapterId: 'nonpsp_adapter', amount: 10, reference: 'PSP-LOC-1' })).status).toBe(201);
+    expect((await locate(sameAdapterElsewhere, { reference: 'PSP-LOC-1' })).status).toBe(404);
+    expect((await locate(sameAdapterElsewhere, { orderId: twin.id, reference: 'PSP-LOC-1' })).body.orderId).toBe(twin.id);
   });
 
   it("a notification schema's pattern runs in linear time: a catastrophic pattern on a crafted value answers at once; lookaround is refused at registration", async () => {

@@ -151,7 +151,7 @@ describe('one provider D webhook delivered to both replicas at once', () => {
     const paymentId = payment.body.paymentId as string;
     const submitted = await asStorefront('POST', `/api/checkout/v1/orders/${orderId}/payments/${paymentId}/transaction`, {
       paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4111111111111111', encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737' },
-      browserInfo: { userAgent: 'jest' },
+      browserInfo: { acceptHeader: '*/*', colorDepth: 24, javaEnabled: false, language: 'nb-NO', screenHeight: 900, screenWidth: 1280, timeZoneOffset: -60, userAgent: 'jest' },
     });
     const psp = submitted.body.pspReference as string;
     expect(psp).toBeDefined();

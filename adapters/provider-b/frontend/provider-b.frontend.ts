@@ -1,45 +1,62 @@
-// Provider B's frontend: the provider's script rendering its checkout for the purchase token, its callbacks answered through the adapter (docs/adapters/provider-b.md).
+// Provider B's frontend: Avarda Checkout 3's browser script rendering its form for the purchase token, its callbacks answered through the adapter (docs/adapters/provider-b.md).
 import { AdapterCallError, callAdapter } from '../../../web/checkout-client/core/adapter-call.js';
 import { loadScript } from '../../../web/checkout-client/core/load-script.js';
+import { followOrderUpdates } from '../../../web/checkout-client/core/order-updates.js';
 import { failureText, shopperMessage } from '../../../web/checkout-client/core/shopper-words.js';
 import { dataString, startPayment } from '../../../web/checkout-client/core/start-payment.js';
 import { element, muted } from '../../../web/checkout-client/core/frontends/dom.js';
 import type { AdapterFrontend, ProviderFrontend } from '../../../web/checkout-client/core/frontends/provider-frontend.js';
 
-/** The `checkout` object the script hands its callbacks (Avarda Checkout 3's names). */
-export interface ProviderBScriptCheckout {
+/**
+ * The checkout instance `avardaCheckoutInit` answers and hands every callback (Avarda's "Handling
+ * Checkout form instance": purchaseId, refreshForm, unmount, beforeSubmitContinue/Abort,
+ * deliveryAddressChangedContinue, clearCustomerToken, changeLanguage).
+ */
+export interface AvardaCheckoutInstance {
+  purchaseId: string;
+  refreshForm(): void;
+  unmount(): void;
   beforeSubmitContinue(): void;
   beforeSubmitAbort(): void;
-  refreshForm(): void;
-  unmount?(): void;
+  deliveryAddressChangedContinue(): void;
+  clearCustomerToken(): void;
+  changeLanguage(language: string): void;
 }
 
-/** What the script's events carry (Avarda's payloads: more than the adapter may be sent). */
-type ScriptData = Record<string, unknown> | null | undefined;
+/** What the script's callbacks carry (Avarda's payloads: more than the adapter may be sent). */
+type CallbackData = Record<string, unknown> | null | undefined;
 
-export interface ProviderBInitOptions {
+/** `avardaCheckoutInit`'s options, by Avarda's published names ("Embed Checkout Form" and the callbacks' pages). */
+export interface AvardaCheckoutOptions {
   purchaseJwt: string;
-  rootNode: HTMLElement;
-  deliveryAddressChangedCallback?(data: ScriptData, checkout: ProviderBScriptCheckout): void;
-  shippingOptionChangedCallback?(data: ScriptData, checkout: ProviderBScriptCheckout): void;
-  beforeSubmitCallback?(data: ScriptData, checkout: ProviderBScriptCheckout): void;
-  completedPurchaseCallback?(checkout: ProviderBScriptCheckout): void;
-  declinedPurchaseCallback?(checkout: ProviderBScriptCheckout): void;
+  rootElementId: string;
+  redirectUrl: string;
+  styles?: Record<string, unknown>;
+  disableFocus?: boolean;
+  beforeSubmitCallback?(data: CallbackData, instance: AvardaCheckoutInstance): void;
+  deliveryAddressChangedCallback?(data: CallbackData, instance: AvardaCheckoutInstance): void;
+  shippingOptionChangedCallback?(data: CallbackData, instance: AvardaCheckoutInstance): void;
+  completedPurchaseCallback?(instance: AvardaCheckoutInstance): void;
+  sessionTimedOutCallback?(instance: AvardaCheckoutInstance): void;
 }
+
+/** The global the script defines; before it loads, the integrations' loader stub queues calls on it (`q`) and names the instance's global (`i`). */
+type AvardaCheckoutInit = ((options: AvardaCheckoutOptions) => AvardaCheckoutInstance | undefined) & { q?: unknown[]; i?: string };
 
 declare global {
   interface Window {
-    ProviderBCheckout?: { init(options: ProviderBInitOptions): ProviderBScriptCheckout | undefined };
+    avardaCheckoutInit?: AvardaCheckoutInit;
+    avardaCheckout?: AvardaCheckoutInstance;
   }
 }
 
-export const DECLINED = 'The payment was declined. Choose another way to pay.';
+export const TIMED_OUT = 'The payment form timed out. Choose the payment method again to start over.';
 
 /** Provider B's refusals (validate's failures, process's codes) in the shopper's words; the platform's validation codes use failureText. */
 const REFUSALS: Record<string, string> = {
   amount_mismatch: 'The payment does not match the order total yet. Please try again in a moment.',
   order_changed: 'Your order changed while you were paying. Check it and buy again.',
-  purchase_timed_out: 'The payment form timed out. Choose the payment method again to start over.',
+  purchase_timed_out: TIMED_OUT,
   purchase_final: 'This payment is already finished. Choose another way to pay.',
   payment_not_open: 'This payment is already finished. Choose another way to pay.',
   not_validated: 'Your order could not be checked. Please buy again.',
@@ -56,7 +73,7 @@ export function refusalText(error: unknown): string {
 }
 
 /** The allow-list of the adapter's browser callbacks (adapters/provider-b/provider-b.schemas.ts browserEventBody): the purchase id and the payloads' non-identifying hints. */
-export function browserEventBody(data: ScriptData): Record<string, string> {
+export function browserEventBody(data: CallbackData): Record<string, string> {
   const body: Record<string, string> = {};
   const text = (field: string, valid: (value: string) => boolean) => {
     const value = data?.[field];
@@ -70,21 +87,27 @@ export function browserEventBody(data: ScriptData): Record<string, string> {
   return body;
 }
 
+let mounts = 0;
+
 /**
- * The provider's script (`javascriptUrl` of the adapter's answer) renders its checkout for the
- * purchase token (`purchaseJwt`), with callbacks that keep the order in step with what the shopper
- * does there, each sent to the adapter in the order they came (the storefront's relay, the
- * checkout token, only the allow-listed fields): a changed customer or delivery address →
- * `customer-update`; a shipping option → `shipping-option-update` (the order's shipping and total
- * follow; the form is refreshed to the purchase's new items); beforeSubmit → `validate`, then
- * `process`, and the script is told to go on — or to stop, with the reason shown in words.
- * A completed purchase ends the step; a declined one says so (the shopper picks another way to
- * pay; the adapter has failed the payment).
+ * Avarda's script (`javascriptUrl` of the adapter's answer: Avarda's own, or the sandbox's stand-in)
+ * is loaded as Avarda's integrations load it (the `avardaCheckoutInit` loader stub first), and
+ * `window.avardaCheckoutInit` renders the form for the purchase token into an element of ours,
+ * with callbacks that keep the order in step with what the shopper does there, each sent to the
+ * adapter in the order they came (the storefront's relay, the checkout token, only the
+ * allow-listed fields): an address edit → `customer-update`, then `deliveryAddressChangedContinue()`;
+ * a shipping option → `shipping-option-update` (the order's shipping and total follow), then
+ * `refreshForm()` (the form shows the purchase's new items); beforeSubmit → `validate`, then
+ * `process`, and `beforeSubmitContinue()` — or `beforeSubmitAbort()` with the reason in words. A
+ * completed purchase ends the step; a timed-out session says so (the shopper starts again). When
+ * the storefront itself updates the order (a gift card, the address), the form is refreshed once
+ * the payment has followed the new total.
  */
 export const providerBFrontend: ProviderFrontend = {
   mount(root, { orderId, adapterId, client, onCompleted, onError }) {
     let closed = false;
-    let script: ProviderBScriptCheckout | undefined;
+    let instance: AvardaCheckoutInstance | undefined;
+    let stopFollowing: (() => void) | undefined;
     const fail = (failure: Error) => {
       if (!closed) onError(failure.message);
     };
@@ -101,7 +124,9 @@ export const providerBFrontend: ProviderFrontend = {
       const javascriptUrl = dataString(session, 'javascriptUrl');
       const purchaseJwt = dataString(session, 'purchaseJwt');
       if (!javascriptUrl || !purchaseJwt) return root.replaceChildren(muted('The provider answered no checkout for this payment.'));
-      const node = element('div', { class: 'provider-snippet', 'data-testid': 'provider-b-checkout' });
+      const styles = (session.data as { styles?: unknown } | null | undefined)?.styles;
+      mounts += 1;
+      const node = element('div', { id: `provider-b-checkout-${mounts}`, class: 'provider-snippet', 'data-testid': 'provider-b-checkout' });
       root.replaceChildren(node);
       const order = encodeURIComponent(orderId);
       const payment = `payments/${encodeURIComponent(session.payment.id)}`;
@@ -119,24 +144,39 @@ export const providerBFrontend: ProviderFrontend = {
         queue = run.catch(() => undefined);
         return run;
       };
-      const call = (path: string, data: ScriptData) => callAdapter(orderId, adapterId, path, browserEventBody(data));
-      /** A change the shopper made: the adapter copies it from the provider; `then` once it has. */
-      const changed = (path: string, data: ScriptData, then?: () => void) => {
+      const call = (path: string, data: CallbackData) => callAdapter(orderId, adapterId, path, browserEventBody(data));
+      /** A change the shopper made: the adapter copies it from the provider; `then` once it has (or refused, said in words). */
+      const changed = (path: string, data: CallbackData, then: () => void) => {
         inOrder(() => call(path, data)).then(
           () => {
-            if (!closed) then?.();
+            if (!closed) then();
           },
-          (error: unknown) => say(refusalText(error)),
+          (error: unknown) => {
+            say(refusalText(error));
+            if (!closed) then();
+          },
         );
       };
+      // Avarda's integrations load the script behind a stub that queues calls until it is in.
+      if (!window.avardaCheckoutInit) {
+        const stub = ((...args: unknown[]) => {
+          (stub.q = stub.q ?? []).push(args);
+          return undefined;
+        }) as AvardaCheckoutInit;
+        stub.i = 'avardaCheckout';
+        window.avardaCheckoutInit = stub;
+      }
       loadScript(javascriptUrl).then(() => {
-        if (closed || !window.ProviderBCheckout) return;
-        node.replaceChildren();
-        script =
-          window.ProviderBCheckout.init({
+        if (closed || !window.avardaCheckoutInit) return;
+        instance =
+          window.avardaCheckoutInit({
             purchaseJwt,
-            rootNode: node,
-            deliveryAddressChangedCallback: (data) => changed(paths.customer, data),
+            rootElementId: node.id,
+            // Where a payment method that leaves the page (a bank, a card's check) brings the shopper back.
+            redirectUrl: window.location.href,
+            ...(styles && typeof styles === 'object' ? { styles: styles as Record<string, unknown> } : {}),
+            disableFocus: true,
+            deliveryAddressChangedCallback: (data, checkout) => changed(paths.customer, data, () => checkout.deliveryAddressChangedContinue()),
             shippingOptionChangedCallback: (data, checkout) => changed(paths.shipping, data, () => checkout.refreshForm()),
             beforeSubmitCallback: (data, checkout) => {
               say(undefined);
@@ -154,14 +194,17 @@ export const providerBFrontend: ProviderFrontend = {
             completedPurchaseCallback: () => {
               if (!closed) onCompleted();
             },
-            declinedPurchaseCallback: () => say(DECLINED),
-          }) ?? undefined;
+            sessionTimedOutCallback: () => say(TIMED_OUT),
+          }) ?? window.avardaCheckout;
+        // The storefront's own updates of the order: the form shows the purchase's new items once the payment has followed.
+        stopFollowing = followOrderUpdates(client, orderId, adapterId, { before: () => undefined, after: () => instance?.refreshForm() });
       }, fail);
     }, fail);
     return {
       unmount: () => {
         closed = true;
-        script?.unmount?.();
+        stopFollowing?.();
+        instance?.unmount();
         root.replaceChildren();
       },
     };

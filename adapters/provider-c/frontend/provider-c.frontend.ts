@@ -2,7 +2,7 @@
 import { callAdapter } from '../../../web/checkout-client/core/adapter-call.js';
 import { CheckoutPageDocument } from '../../../web/checkout-client/core/generated/graphql.js';
 import { startPayment } from '../../../web/checkout-client/core/start-payment.js';
-import { element, muted } from '../../../web/checkout-client/core/frontends/dom.js';
+import { element, muted, placeSnippet } from '../../../web/checkout-client/core/frontends/dom.js';
 import type { AdapterFrontend, ProviderFrontend } from '../../../web/checkout-client/core/frontends/provider-frontend.js';
 import type { Q1 } from './qliro-one.types.js';
 
@@ -28,23 +28,6 @@ interface Attempt {
   syncing: boolean;
   purchasing: boolean;
   over: boolean;
-}
-
-/**
- * The snippet placed as the provider publishes it: its markup, and its scripts run in order where
- * they stand (as in a page whose HTML holds the snippet; markup set as text would not run them).
- */
-export function placeSnippet(container: HTMLElement, html: string): void {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  for (const inert of Array.from(template.content.querySelectorAll('script'))) {
-    const script = document.createElement('script');
-    for (const { name, value } of Array.from(inert.attributes)) script.setAttribute(name, value);
-    script.async = false;
-    script.text = inert.text;
-    inert.replaceWith(script);
-  }
-  container.replaceChildren(template.content);
 }
 
 /**

@@ -15,7 +15,8 @@ const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
 export const orderParams = { type: 'object', required: ['orderId'], properties: { orderId: id } } as const;
 export const paymentParams = { type: 'object', required: ['orderId', 'paymentId'], properties: { orderId: id, paymentId: id } } as const;
 /** An adapter's own payment by order id and provider reference (the cross-tenant location read). */
-export const paymentLocationQuery = { type: 'object', required: ['orderId', 'reference'], additionalProperties: false, properties: { orderId: id, reference: { type: 'string', minLength: 1, maxLength: 256 } } } as const;
+/** `reference` alone finds the payment across orders (a provider event that names neither tenant nor order); with `orderId`, on that order only. */
+export const paymentLocationQuery = { type: 'object', required: ['reference'], additionalProperties: false, properties: { orderId: id, reference: { type: 'string', minLength: 1, maxLength: 256 } } } as const;
 export const paymentLocation = {
   type: 'object',
   required: ['merchant', 'channel', 'orderId', 'paymentId'],

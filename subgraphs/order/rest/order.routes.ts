@@ -106,10 +106,10 @@ export function registerOrderRoutes(app: FastifyInstance, commands: OrderCommand
   });
   // An adapter's own payment across tenants (its adapter id from the token; the token's tenant is not used): for
   // provider events that name no tenant. Only the location is answered, never the order.
-  app.get('/api/v0/checkout/payment-locations', { config: { roles: ['adapter'] }, schema: { querystring: s.paymentLocationQuery, tags: ['payments'], summary: "Where an adapter's own payment is (tenant, order, payment), by order id and provider reference (adapter)", response: { 200: json('The payment\'s tenant and ids', s.paymentLocation), ...errors(404) } } }, async (request: Req<unknown, { orderId: string; reference: string }>) => {
+  app.get('/api/v0/checkout/payment-locations', { config: { roles: ['adapter'] }, schema: { querystring: s.paymentLocationQuery, tags: ['payments'], summary: "Where an adapter's own payment is (tenant, order, payment), by its provider reference, on one order when orderId is given (adapter)", response: { 200: json('The payment\'s tenant and ids', s.paymentLocation), ...errors(404) } } }, async (request: Req<unknown, { orderId?: string; reference: string }>) => {
     const { orderId, reference } = request.query;
-    const found = await queries.locatePayment(request.auth.principal.adapterId ?? '', orderId, reference);
-    if (!found) throw new AppError(404, 'payment_not_found', `No payment of this adapter with reference ${reference} on order ${orderId}.`);
+    const found = await queries.locatePayment(request.auth.principal.adapterId ?? '', reference, orderId);
+    if (!found) throw new AppError(404, 'payment_not_found', `No payment of this adapter with reference ${reference}${orderId === undefined ? '' : ` on order ${orderId}`}.`);
     return found;
   });
   app.get(`${BASE}/:orderId/payments/:paymentId`, { schema: { params: s.paymentParams, tags: ['payments'], summary: 'Read a payment', response: { 200: json('The payment', s.paymentRef), ...errors(404) } } }, async (request: Req) => {

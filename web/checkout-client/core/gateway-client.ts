@@ -4,6 +4,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws';
 import type { CheckoutSession, StorefrontConfig } from './checkout-session.js';
+import { orderUpdateLink } from './order-updates.js';
 
 /** The three headers every call carries, from the session's current (possibly renewed) token. */
 const headersOf = (session: () => CheckoutSession) => ({
@@ -23,7 +24,8 @@ export function createCheckoutClient(config: StorefrontConfig, session: () => Ch
     operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({ headers: { ...headers, ...headersOf(session) } }));
     return forward(operation);
   });
-  const http = ApolloLink.from([withHeaders, new HttpLink({ uri: endpoint })]);
+  // The order-update link tells a provider's frontend of the storefront's own updates (order-updates.ts).
+  const http = ApolloLink.from([orderUpdateLink, withHeaders, new HttpLink({ uri: endpoint })]);
   const ws = new GraphQLWsLink(createClient({ url: endpoint.replace(/^http/, 'ws'), connectionParams: () => headersOf(session), lazy: true, retryAttempts: 5 }));
   const link = ApolloLink.split(
     ({ query }) => {

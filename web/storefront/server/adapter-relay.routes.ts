@@ -1,5 +1,5 @@
 // The storefront server's relay of a provider frontend's REST calls to its adapter.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { ERROR_BODY_ID, errors, json } from '../../../platform/http/api-docs.schemas.js';
 import { callJson } from '../../../platform/http-client/http-client.js';
@@ -12,8 +12,12 @@ import { PlatformCallError } from '../../../platform/http-client/platform-call-e
  * posts them here, to its own origin (no CORS at the adapters), with the order's checkout token;
  * this server forwards them as they are, with the tenant's headers, to the adapter paths each
  * allows, and answers the adapter's answer — a refusal (4xx) with its status and body as the
- * adapter gave them (a validation may refuse with an array of failures). It adds no credential of
- * its own.
+ * adapter gave them (a validation may refuse with an array of failures). The shopper's own
+ * credential is the checkout token; what this server adds is the shopper's IP address as it sees
+ * the call (`X-Shopper-IP`: the connection's peer — never a header the browser sent), vouched for
+ * by its own storefront token in `X-Storefront-Authorization` (a provider's 3-D Secure asks for the
+ * shopper's IP; the adapter believes the address only with that proof). Without a storefront token
+ * it sends neither.
  */
 const ANSWER = json("The adapter's answer, as it answered", { type: 'object', additionalProperties: true });
 const REFUSAL = json("The adapter's refusal, as it answered: an error body, or a validation's array of failures", {
@@ -21,8 +25,16 @@ const REFUSAL = json("The adapter's refusal, as it answered: an error body, or a
 });
 
 /** `timeoutMs`: how long a forwarded call waits for the adapter (STOREFRONT_RELAY_TIMEOUT_MS). */
-export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl: (adapterId: string) => string | undefined; merchant: string; channel: string; timeoutMs: number; allowed?: Readonly<Record<string, RegExp>> }) {
+export function registerAdapterRelay(
+  app: FastifyInstance,
+  options: { adapterUrl: (adapterId: string) => string | undefined; merchant: string; channel: string; timeoutMs: number; allowed?: Readonly<Record<string, RegExp>>; storefrontToken?: string | undefined },
+) {
   const allowedPaths: Readonly<Record<string, RegExp>> = options.allowed ?? {};
+  // The peer of the browser's connection (no proxy header is believed: this server trusts none), vouched for by the storefront token.
+  const shopperOf = (request: FastifyRequest): Record<string, string> => {
+    const address = request.socket.remoteAddress?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+    return options.storefrontToken && address ? { 'x-shopper-ip': address, 'x-storefront-authorization': `Bearer ${options.storefrontToken}` } : {};
+  };
   app.post<{ Params: { adapterId: string; '*': string }; Body: unknown }>(
     '/api/adapters/:adapterId/*',
     {
@@ -44,7 +56,7 @@ export function registerAdapterRelay(app: FastifyInstance, options: { adapterUrl
       try {
         const answer = await callJson<unknown>(`${base.replace(/\/+$/, '')}/api/checkout/v1/${path}`, {
           method: 'POST',
-          headers: { authorization, 'x-merchant': options.merchant, 'x-channel': options.channel },
+          headers: { authorization, 'x-merchant': options.merchant, 'x-channel': options.channel, ...shopperOf(request) },
           body: request.body ?? {},
           timeoutMs: options.timeoutMs,
         });
