@@ -1,9 +1,7 @@
 import type { AdapterRegistry, StorefrontAction } from './adapter.registry.js';
-import { fillRoute } from './adapter.registry.js';
-import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { callJson } from '../../platform/http-client/http-client.js';
-import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
+import type { PaymentDocument } from '../../contracts/order.types.js';
 import { PaymentStarts } from './payment-start.usecase.js';
 import { callAction, readOrder, type Caller } from './adapter-call.js';
 

@@ -1,3 +1,4 @@
+// The storefront's startPayment at the adapter subgraph: resume the adapter's open payment, supersede the other adapters' open ones, else create.
 import type { AdapterRegistry } from './adapter.registry.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { activePayments, hasLimit } from '../../contracts/allocation.js';

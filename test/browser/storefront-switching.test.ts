@@ -1,3 +1,4 @@
+// Browser test of a shopper who changes their mind: reload, switch, a second tab (issue 40).
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { newBasket } from '../journey/journey-setup.js';
