@@ -38,6 +38,7 @@ export function providerRows(providers: readonly ProviderEntry[], kind: 'adapter
 export function storefrontProviders(providers: readonly ProviderEntry[]): StorefrontProviders {
   return {
     relayPaths: Object.fromEntries(providers.flatMap(({ adapter }) => (adapter.storefront?.relayPaths ? [[adapter.id, adapter.storefront.relayPaths]] : []))),
+    shopperIp: providers.flatMap(({ adapter }) => (adapter.storefront?.shopperIp ? [adapter.id] : [])),
     scripts: (urls) => Object.fromEntries(providers.flatMap(({ adapter }) => {
       const script = adapter.storefront?.script?.(urls);
       return script ? [[adapter.id, script]] : [];

@@ -16,6 +16,7 @@ import { migrate } from '../platform/db/migrator.js';
 import { PLATFORM_SERVICES, type PlatformConfig, type ServiceName } from '../platform/env/env.config.js';
 import { holdPort, listenOnHeld, type HeldPort } from '../platform/net/ports.js';
 import { configureOutboundPolicy } from '../platform/outbound/outbound-guard.js';
+import { configureCallTimeout } from '../platform/http-client/http-client.js';
 import { createLogger, logFormatFor, type Logger } from '../platform/logging/logger.js';
 import type { ServiceDeps } from '../platform/service-deps.js';
 import { observePool } from '../platform/telemetry/metrics.js';
@@ -76,6 +77,7 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
       for (const closer of closers.reverse()) await closer().catch(step('resources'));
     })());
   configureOutboundPolicy({ production: config.nodeEnv === 'production', allow: config.outboundAllow });
+  configureCallTimeout(config.timeouts.platformCallMs);
   try {
     let embedded: EmbeddedPostgresHandle | undefined;
     let databaseUrl = config.databaseUrl;

@@ -113,6 +113,7 @@ export async function measureOrderEngine(bench: Awaited<ReturnType<typeof startB
 
   hooks.server.closeAllConnections();
   hooks.server.close();
+  await domain.close();
 }
 
 export const run = (ctx: BenchContext) => ctx.stack.call('order-engine', { quick: ctx.quick });

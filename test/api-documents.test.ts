@@ -70,7 +70,9 @@ describe('API documents', () => {
           const where = `${service} ${method} ${path}`;
           // Every route names its error body, and documents a success answer of its own (a redirect, for a browser's callback).
           const invalid = JSON.stringify((operation.responses['400'] as { content?: Record<string, unknown> })?.content?.['application/json']);
-          expect([where, invalid]).toEqual([where, expect.stringContaining('"$ref":"#/components/schemas/ErrorBody"')]);
+          // A sandbox speaks its provider's API, errors included: its 400 may be the provider's own error form, documented with its required fields.
+          const providerForm = service.endsWith('_sandbox') && /"required":\[/.test(invalid ?? '');
+          if (!providerForm) expect([where, invalid]).toEqual([where, expect.stringContaining('"$ref":"#/components/schemas/ErrorBody"')]);
           expect([where, Object.keys(operation.responses).some((status) => /^[23]\d\d$/.test(status))]).toEqual([where, true]);
         }
       }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { generateKeyPairSync } from 'node:crypto';
-import { DEFAULT_TIMEOUTS, EnvError } from '../platform/env/env.config.js';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_TIMEOUTS, EnvError, outboundTimeoutSettings } from '../platform/env/env.config.js';
 import { loadConfig } from '../app/app.config.js';
-import { SERVICE_NAMES } from '../app/service.catalogue.js';
+import { SERVICE_NAMES, SERVICE_SPECS } from '../app/service.catalogue.js';
 
 const signingKeyJwk = JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }));
 
@@ -60,6 +61,7 @@ describe('environment', () => {
       readinessProbeMs: 2_000,
       configurationSchemaMs: 3_000,
       storefrontRelayMs: 30_000,
+      platformCallMs: 10_000,
     });
     // A provider's own time-outs are settings of its manifest, read the same way.
     expect(loadConfig({}).settings).toMatchObject({ commerce_adapter: { platformTimeoutMs: 8_000, identityTimeoutMs: 5_000 }, giftcard_adapter: { systemTimeoutMs: 3_000 }, provider_a_checkout_adapter: { apiTimeoutMs: 10_000 }, provider_b_checkout_adapter: { apiTimeoutMs: 5_000 }, provider_b_sandbox: { callbackTimeoutMs: 5_000 }, provider_c_checkout_adapter: { apiTimeoutMs: 5_000 }, provider_c_sandbox: { callbackTimeoutMs: 5_000 }, provider_d_dropin_adapter: { apiTimeoutMs: 10_000 }, provider_d_sandbox: { webhookTimeoutMs: 5_000 } });
@@ -76,6 +78,20 @@ describe('environment', () => {
     expect(() => loadConfig({ ADAPTER_MANIFEST_TIMEOUT_MS: 'soon', PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: '0', ORDER_PORT: 'abc' })).toThrow(
       /ADAPTER_MANIFEST_TIMEOUT_MS: must be a whole number of milliseconds[\s\S]*PROVIDER_D_SANDBOX_WEBHOOK_TIMEOUT_MS: must be a whole number of milliseconds/,
     );
+  });
+
+  it('one table holds every call time-out the environment has, with its default (what SLOW_MACHINE raises in tests)', () => {
+    const table = outboundTimeoutSettings(SERVICE_SPECS);
+    // Every *_TIMEOUT_MS README documents is in it, and nothing else.
+    const documented = new Set(readFileSync(new URL('../README.md', import.meta.url), 'utf8').match(/\b[A-Z][A-Z0-9_]*_TIMEOUT_MS\b/g));
+    expect(Object.keys(table).sort()).toEqual([...documented].sort());
+    // Each default is the one the platform reads when the variable is unset, and each variable is read.
+    const config = loadConfig({});
+    expect(table).toMatchObject({ HOOK_TIMEOUT_MS: config.engine.hookTimeoutMs, VALIDATION_TIMEOUT_MS: config.engine.validationTimeoutMs, NOTIFICATION_TIMEOUT_MS: config.notifications.timeoutMs, PLATFORM_CALL_TIMEOUT_MS: config.timeouts.platformCallMs, GIFT_CARD_SYSTEM_TIMEOUT_MS: config.settings.giftcard_adapter!.systemTimeoutMs });
+    const raised = loadConfig(Object.fromEntries(Object.keys(table).map((name) => [name, '123456'])));
+    const declared = SERVICE_SPECS.flatMap((spec) => (spec.settings ?? []).filter((setting) => setting.kind === 'timeout').map((setting) => raised.settings[spec.name]![setting.key]));
+    const read = [raised.engine.hookTimeoutMs, raised.engine.validationTimeoutMs, raised.notifications.timeoutMs, ...Object.values(raised.timeouts), ...declared];
+    expect(read).toEqual(Array(Object.keys(table).length).fill(123_456));
   });
 
   it("PROVIDER_D_SANDBOX_PENDING_SETTLE_MS: unset leaves the sandbox's own delay; 0 means only when told; anything else but milliseconds is refused", () => {

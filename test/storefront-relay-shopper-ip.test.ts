@@ -13,9 +13,19 @@ const PATH = 'orders/order-1/payments/pay-1/transaction';
 let adapter: TestAdapter;
 const relays: FastifyInstance[] = [];
 
+const OTHER = 'another_adapter';
+
 async function relayWith(storefrontToken: string | undefined): Promise<FastifyInstance> {
   const app = createApp({ name: 'relay-probe', logger: createLogger({ level: 'silent' }), verifier: { verify: () => Promise.reject(unauthorized('no')) }, bodyLimitBytes: 10_000, isPublicRequest: () => true });
-  registerAdapterRelay(app, { adapterUrl: (id) => (id === D ? adapter.url : undefined), merchant: 'm-relay', channel: 'web', timeoutMs: 5_000, allowed: { [D]: providerDManifest.storefront!.relayPaths! }, storefrontToken });
+  registerAdapterRelay(app, {
+    adapterUrl: (id) => (id === D || id === OTHER ? adapter.url : undefined),
+    merchant: 'm-relay',
+    channel: 'web',
+    timeoutMs: 5_000,
+    allowed: { [D]: providerDManifest.storefront!.relayPaths!, [OTHER]: providerDManifest.storefront!.relayPaths! },
+    shopperIp: providerDManifest.storefront!.shopperIp ? [D] : [],
+    storefrontToken,
+  });
   await app.ready();
   relays.push(app);
   return app;
@@ -41,6 +51,15 @@ describe("the storefront's relay and the shopper's IP", () => {
     const { headers } = answer.json<{ headers: Record<string, string> }>();
     expect(headers).toMatchObject({ authorization: 'Bearer checkout-token', 'x-shopper-ip': '203.0.113.9', 'x-storefront-authorization': 'Bearer storefront-token' });
     expect(headers['x-forwarded-for']).toBeUndefined();
+  });
+
+  it('sends neither to an adapter whose manifest does not ask for the shopper\'s IP: the storefront token goes nowhere it is not needed', async () => {
+    const app = await relayWith('storefront-token');
+    const answer = await app.inject({ method: 'POST', url: `/api/adapters/${OTHER}/${PATH}`, headers: spoofed, payload: {}, remoteAddress: '203.0.113.9' });
+    const { headers } = answer.json<{ headers: Record<string, string> }>();
+    expect(headers.authorization).toBe('Bearer checkout-token');
+    expect(headers['x-shopper-ip']).toBeUndefined();
+    expect(headers['x-storefront-authorization']).toBeUndefined();
   });
 
   it('sends neither without a storefront token of its own (the adapter then takes the call as the browser\'s)', async () => {

@@ -47,6 +47,12 @@ export interface AdapterProviderManifest {
   /** What the storefront's server needs: the REST paths its browser frontend may call through the relay, and the provider's client script. */
   storefront?: {
     relayPaths?: RegExp;
+    /**
+     * The provider asks for the shopper's IP address (3-D Secure): the storefront's relay then adds
+     * the address it saw, vouched for by the storefront's own token. Only providers that declare it
+     * get that token; the others get the shopper's checkout token alone.
+     */
+    shopperIp?: boolean;
     /** The provider's script a frontend loads (its sandbox's in a demo), from the services' URLs; undefined when none. */
     script?: (urls: Partial<ServiceUrls>) => string | undefined;
   };

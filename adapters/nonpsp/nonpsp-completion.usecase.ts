@@ -12,9 +12,10 @@ import type { NonPspCompletion, NonPspConfiguration } from './nonpsp.types.js';
  * the order stays in checkout; this payment's own `process` reserves it in that move's commit —
  * an invoice is a promise to pay: authorized, settled outside the platform), then `accepted` and
  * `completed`. A failure while `processing` returns the order to `checkout`, whose `abort` puts
- * the payment back in `intent`; calling complete again
- * resumes from wherever the order stands, and a completion that comes while another is under way
- * (a second click) goes on with it to `completed`, never releasing what the other reserved.
+ * the payment back in `intent` (or, when it could not, leaves it `reserved`, which the next
+ * `process` re-uses); calling complete again resumes from wherever the order stands — also after
+ * a crash anywhere in the walk —, and a completion that comes while another is under way (a
+ * second click) goes on with it to `completed`, never releasing what the other reserved.
  */
 export async function completePayment(kit: AdapterKit<NonPspConfiguration>, mounted: MountedProvider, tenant: Tenant, orderId: string, paymentId: string): Promise<NonPspCompletion> {
   let payment: PaymentDocument | undefined;
@@ -23,7 +24,8 @@ export async function completePayment(kit: AdapterKit<NonPspConfiguration>, moun
   const order = await completeOrder(kit, tenant, orderId, {
     async check(current) {
       payment = ownPayment(current, paymentId);
-      if (payment.state !== 'intent') throw notCompletable(current, payment);
+      // Reserved in checkout: an earlier move back whose `abort` could not withdraw it; `process` re-uses it.
+      if (payment.state !== 'intent' && payment.state !== 'reserved') throw notCompletable(current, payment);
       assertMethodAllowed(await kit.configuration.get(tenant), payment);
     },
     onRefused: (error) => log({ isSuccess: false, pspStatus: 'refused', errorDetail: messageOf(error) }),

@@ -23,6 +23,8 @@ export const providerDManifest: AdapterProviderManifest = {
   storefront: {
     // The drop-in's submit and details (docs/adapters/provider-d.md).
     relayPaths: /^orders\/[\w-]{1,100}\/payments\/[\w-]{1,100}\/(transaction|details)$/,
+    // 3-D Secure 2 asks for the shopper's IP address (docs/adapters/provider-d.md).
+    shopperIp: true,
     // The drop-in is the provider's script: here its sandbox's (the provider's CDN in production).
     script: (urls) => (urls[SANDBOX] ? `${urls[SANDBOX].replace(/\/+$/, '')}/dropin.js` : undefined),
   },

@@ -167,7 +167,29 @@ export const TIMEOUT_SETTINGS = {
   CONFIGURATION_SCHEMA_TIMEOUT_MS: ['configurationSchemaMs', 3_000],
   /** The storefront app's server relaying the browser's calls to an adapter. (A provider's own settings, its adapter's and its sandbox's time-outs among them, live in its manifests: ServiceSetting.) */
   STOREFRONT_RELAY_TIMEOUT_MS: ['storefrontRelayMs', 30_000],
+  /** A call between the platform's services and the adapters at their configured addresses: the adapter service relaying an action or an option to an adapter, an adapter calling the order service, the payment API or the configuration service. */
+  PLATFORM_CALL_TIMEOUT_MS: ['platformCallMs', 10_000],
 } as const;
+
+/**
+ * The order engine's and the notification workers' bound on each call to a URL an adapter
+ * registered (hook, validation callback, notification), in milliseconds: variable → default.
+ */
+export const CALLBACK_TIMEOUT_SETTINGS = { HOOK_TIMEOUT_MS: 5_000, VALIDATION_TIMEOUT_MS: 2_000, NOTIFICATION_TIMEOUT_MS: 10_000 } as const;
+
+/**
+ * Every variable bounding how long a call to another system waits, with its default: the
+ * callbacks' (CALLBACK_TIMEOUT_SETTINGS), the platform's calls (TIMEOUT_SETTINGS) and each
+ * `timeout` setting a service of `catalogue` declares in its manifest (adapters calling their
+ * providers, sandboxes calling the merchant).
+ */
+export function outboundTimeoutSettings(catalogue: readonly ServiceSpec[]): Record<string, number> {
+  return {
+    ...CALLBACK_TIMEOUT_SETTINGS,
+    ...Object.fromEntries(Object.entries(TIMEOUT_SETTINGS).map(([name, [, ms]]) => [name, ms])),
+    ...Object.fromEntries(catalogue.flatMap((spec) => (spec.settings ?? []).filter((setting) => setting.kind === 'timeout' && setting.default !== undefined).map((setting) => [setting.env, setting.default!]))),
+  };
+}
 
 type TimeoutField = (typeof TIMEOUT_SETTINGS)[keyof typeof TIMEOUT_SETTINGS][0];
 /** Milliseconds per outbound call (TIMEOUT_SETTINGS). */
@@ -478,12 +500,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
     shutdownGraceMs: Number(get('SHUTDOWN_GRACE_MS') ?? 10_000),
     auth,
     engine: {
-      hookTimeoutMs: Number(get('HOOK_TIMEOUT_MS') ?? 5_000),
+      hookTimeoutMs: Number(get('HOOK_TIMEOUT_MS') ?? CALLBACK_TIMEOUT_SETTINGS.HOOK_TIMEOUT_MS),
       cascadeLimit: Number(get('HOOK_CASCADE_LIMIT') ?? 16),
-      validationTimeoutMs: Number(get('VALIDATION_TIMEOUT_MS') ?? 2_000),
+      validationTimeoutMs: Number(get('VALIDATION_TIMEOUT_MS') ?? CALLBACK_TIMEOUT_SETTINGS.VALIDATION_TIMEOUT_MS),
     },
     notifications: {
-      timeoutMs: Number(get('NOTIFICATION_TIMEOUT_MS') ?? 10_000),
+      timeoutMs: Number(get('NOTIFICATION_TIMEOUT_MS') ?? CALLBACK_TIMEOUT_SETTINGS.NOTIFICATION_TIMEOUT_MS),
       retryDelaysMs: (get('NOTIFICATION_RETRY_DELAYS_MS') ?? '1000,5000,30000,120000,600000,1800000,3600000').split(',').map(Number),
       concurrency: Number(get('NOTIFICATION_CONCURRENCY') ?? 8),
       hostConcurrency: Number(get('NOTIFICATION_HOST_CONCURRENCY') ?? Math.max(1, Math.ceil(Number(get('NOTIFICATION_CONCURRENCY') ?? 8) / 2))),

@@ -2,6 +2,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { guardedAgent, outboundRefusal, REFUSED_CODE } from '../outbound/outbound-guard.js';
 import { recordHttpOutcome, withClientSpan } from '../telemetry/outbound.js';
 import { PlatformCallError } from './platform-call-error.js';
+import { DEFAULT_TIMEOUTS } from '../env/env.config.js';
 
 /**
  * The one JSON-over-HTTP client of the platform. One core (`send`): keep-alive connections, a
@@ -169,7 +170,16 @@ export interface CallOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Default: the process's PLATFORM_CALL_TIMEOUT_MS (configureCallTimeout). */
   timeoutMs?: number;
+}
+
+/** How long a `callJson` that names no timeout waits: PLATFORM_CALL_TIMEOUT_MS, set for the process by startSystem. */
+let platformCallTimeoutMs: number = DEFAULT_TIMEOUTS.platformCallMs;
+
+/** Sets how long this process's calls to the platform's services and adapters wait for an answer (startSystem, from PLATFORM_CALL_TIMEOUT_MS). */
+export function configureCallTimeout(timeoutMs: number): void {
+  platformCallTimeoutMs = timeoutMs;
 }
 
 /**
@@ -182,10 +192,11 @@ export async function callJson<T>(url: string, options: CallOptions = {}): Promi
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   // A client span per call; the callee continues the trace (and the request id) from its headers.
   return withClientSpan({ name: `${method} ${new URL(url).host}`, method, url }, async (traceHeaders, span) => {
-    const outcome = await send(url, { method, headers: options.headers, body: options.body, timeoutMs: options.timeoutMs ?? 10_000, guarded: false, traceHeaders });
+    const timeoutMs = options.timeoutMs ?? platformCallTimeoutMs;
+    const outcome = await send(url, { method, headers: options.headers, body: options.body, timeoutMs, guarded: false, traceHeaders });
     if (outcome.kind !== 'answered') {
       recordHttpOutcome(span, undefined);
-      const why = outcome.kind === 'timeout' ? `no answer within ${options.timeoutMs ?? 10_000} ms` : outcome.error;
+      const why = outcome.kind === 'timeout' ? `no answer within ${timeoutMs} ms` : outcome.error;
       throw new PlatformCallError(url, undefined, undefined, `${url} could not be reached: ${why}`);
     }
     // A body that is not JSON is kept as its text (for the message and the logs).

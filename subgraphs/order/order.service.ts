@@ -10,6 +10,7 @@ import { callSignerFor } from '../../platform/outbound/call-signer.js';
 import { PaymentCallbackLog } from './engine/payment-callback.log.js';
 import { PaymentLifecycle } from './engine/payment-lifecycle.js';
 import { OrderTurnWaiters } from './engine/order-turn.waiters.js';
+import { OrderTurnLease } from './engine/order-turn.lease.js';
 import { processWriteQueue } from './engine/order-write.queue.js';
 import { CHECKOUT_TOKEN_LIFETIME_S } from '../../platform/auth/platform-tokens.js';
 import { platformSigningKey } from '../../platform/auth/signing-key.js';
@@ -25,10 +26,12 @@ export const ORDER_SDL = subgraphSdl('order');
 
 /** The order engine and its use cases, built from the platform's dependencies. */
 export function createOrderDomain(deps: ServiceDeps, options: { staticNotifications?: StaticNotificationSource } = {}) {
-  const store = new OrderStore(deps.db.pool, new PgNotifier(deps.db.pool, deps.logger, ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS));
+  // The database session this domain's writer turns are tied to: they end with it (the process dies).
+  const lease = new OrderTurnLease(deps.db.url, deps.logger);
+  const store = new OrderStore(deps.db.pool, new PgNotifier(deps.db.pool, deps.logger, ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS), {}, lease);
   const calls = callSignerFor(deps.config);
   const lifecycle = new PaymentLifecycle(calls, new PaymentCallbackLog(deps.db.pool, deps.logger), deps.config.engine.hookTimeoutMs);
-  // Waits for order turns held by other processes; the service that builds the domain closes it.
+  // Waits for order turns held by other processes; the service that builds the domain closes it (`close`).
   const turns = new OrderTurnWaiters(deps.db.url, deps.logger);
   const engine = new OrderEngine(store, calls, deps.logger, { ...deps.config.engine, maxAttempts: 25 }, lifecycle, processWriteQueue, turns);
   const commands = new OrderCommands(engine, store, calls, deps.logger, {
@@ -46,6 +49,11 @@ export function createOrderDomain(deps: ServiceDeps, options: { staticNotificati
     store,
     engine,
     turns,
+    /** Stops waiting for turns and ends the turn session (what this domain still holds is free for the others). */
+    close: async () => {
+      await turns.close();
+      await lease.close();
+    },
     commands,
     checkoutTokens,
     queries: new OrderQueries(deps.db.prisma),
@@ -63,7 +71,7 @@ export async function createOrderService(
 ): Promise<FastifyInstance> {
   const app = createServiceApp('order', deps);
   const domain = createOrderDomain(deps, options.staticNotifications ? { staticNotifications: options.staticNotifications } : {});
-  app.addHook('onClose', () => domain.turns.close());
+  app.addHook('onClose', () => domain.close());
 
   registerOrderRoutes(app, domain.commands, domain.queries, domain.checkoutTokens);
 

@@ -22,8 +22,8 @@ export const PAYMENT_SDL = subgraphSdl('payment');
  */
 export async function createPaymentService(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = createServiceApp('payment', deps);
-  const { commands: orders, turns } = createOrderDomain(deps);
-  app.addHook('onClose', () => turns.close());
+  const { commands: orders, close } = createOrderDomain(deps);
+  app.addHook('onClose', close);
   const transactions = new PaymentTransactionRepository(deps.db.prisma, deps.db.pool);
   const payments = new PaymentRepository(deps.db.prisma);
 

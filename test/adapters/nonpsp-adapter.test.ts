@@ -349,6 +349,17 @@ describe('complete', () => {
     expect((await transactions(body.paymentId)).filter((t: { isSuccess: boolean }) => !t.isSuccess)).toEqual([]);
   });
 
+  it('a payment left reserved in checkout (a move back whose abort could not withdraw it) is completed: process re-uses it', async () => {
+    const id = await newOrder();
+    const { body } = await create(id);
+    const adapter = await orderClient(system, tenant, 'adapter', 'nonpsp_adapter');
+    expect((await adapter.call('PUT', `/${id}/payments/${body.paymentId}`, { state: 'reserved' })).status).toBe(200);
+    expect(ours(await order(id))[0].state).toBe('reserved');
+    const done = await complete(id, body.paymentId);
+    expect([done.status, done.body.orderStatus, done.body.paymentState]).toEqual([200, 'completed', 'reserved']);
+    expect((await order(id)).state.transitions.map((t: { status: string }) => t.status)).toEqual(['checkout', 'processing', 'accepted', 'completed']);
+  });
+
   it("another tenant's order, or a payment of another adapter, is 404", async () => {
     const id = await newOrder({ payments: [card(100)] });
     expect((await complete(id, 'card')).status).toBe(404);

@@ -8,9 +8,6 @@ import type { TestSystem } from './test-system.js';
 /** What runs twice: every platform service and the adapters whose webhooks and hooks the replica tests use. Sandboxes and browser apps stay single (the sandboxes keep their state in memory). */
 export const REPLICATED: readonly ServiceName[] = [...PLATFORM_SERVICES, 'commerce_adapter', 'nonpsp_adapter', 'giftcard_adapter', 'provider_d_dropin_adapter'];
 
-/** Timeouts for tests that count writers and calls on a loaded machine, for the test system and its replicas alike. */
-export const SLOW_MACHINE: NodeJS.ProcessEnv = { VALIDATION_TIMEOUT_MS: '20000', HOOK_TIMEOUT_MS: '20000' };
-
 export interface Replicas {
   /** Each replica's own address of each replicated service: [0] the test system's process, [1] the second process. */
   direct: [Record<ServiceName, string>, Record<ServiceName, string>];
@@ -34,6 +31,38 @@ export interface Replicas {
  */
 export async function startReplicas(system: TestSystem, options: { env?: NodeJS.ProcessEnv; services?: readonly ServiceName[] } = {}): Promise<Replicas> {
   const services = options.services ?? REPLICATED;
+  const env = replicaEnvironment(system, services);
+  const second = await startBenchProcess('../test/harness/order-replica.process.ts', { ...env, ...options.env }, 120_000);
+  const secondUrls = await second.call<Record<ServiceName, string>>('urls');
+  const first = Object.fromEntries(services.map((name) => [name, system.urls[name]!])) as Record<ServiceName, string>;
+  const balancers: Record<ServiceName, Balancer> = {};
+  try {
+    for (const name of services) balancers[name] = await startBalancer({ backends: [first[name]!, secondUrls[name]!], healthIntervalMs: 200 });
+  } catch (error) {
+    await Promise.all(Object.values(balancers).map((balancer) => balancer.close()));
+    await second.stop();
+    throw error;
+  }
+  return {
+    direct: [first, secondUrls],
+    urls: Object.fromEntries(services.map((name) => [name, balancers[name]!.url])) as Record<ServiceName, string>,
+    balancers,
+    second,
+    killSecond: () => second.kill(),
+    async close() {
+      await Promise.all(Object.values(balancers).map((balancer) => balancer.close()));
+      await second.stop();
+    },
+  };
+}
+
+/**
+ * The environment of another platform process running `services` beside the test system, on its
+ * database: what replicas must share (the database, AUTH_JWT_SECRET, AUTH_SIGNING_KEY,
+ * CONFIG_ENCRYPTION_KEY, each of its adapters' client credentials), the test system's address of
+ * everything it does not run, and port 0 for what it runs.
+ */
+export function replicaEnvironment(system: TestSystem, services: readonly ServiceName[]): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -59,26 +88,5 @@ export async function startReplicas(system: TestSystem, options: { env?: NodeJS.
     env[names.clientId] = credentials.clientId;
     env[names.clientSecret] = credentials.clientSecret;
   }
-  const second = await startBenchProcess('../test/harness/order-replica.process.ts', { ...env, ...options.env }, 120_000);
-  const secondUrls = await second.call<Record<ServiceName, string>>('urls');
-  const first = Object.fromEntries(services.map((name) => [name, system.urls[name]!])) as Record<ServiceName, string>;
-  const balancers: Record<ServiceName, Balancer> = {};
-  try {
-    for (const name of services) balancers[name] = await startBalancer({ backends: [first[name]!, secondUrls[name]!], healthIntervalMs: 200 });
-  } catch (error) {
-    await Promise.all(Object.values(balancers).map((balancer) => balancer.close()));
-    await second.stop();
-    throw error;
-  }
-  return {
-    direct: [first, secondUrls],
-    urls: Object.fromEntries(services.map((name) => [name, balancers[name]!.url])) as Record<ServiceName, string>,
-    balancers,
-    second,
-    killSecond: () => second.kill(),
-    async close() {
-      await Promise.all(Object.values(balancers).map((balancer) => balancer.close()));
-      await second.stop();
-    },
-  };
+  return env;
 }

@@ -1,7 +1,10 @@
 /** Writers of one order in different processes take turns through the database (docs/order-engine.md, "Writers across processes"). */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import { connectDatabase, type Database } from '../../platform/db/database.js';
 import { PgNotifier } from '../../platform/db/pg-notifier.js';
+import { observeOrderReads } from '../../platform/db/order-reads.metrics.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import { callSignerFor } from '../../platform/outbound/call-signer.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -10,6 +13,7 @@ import { OrderEngine, type ChangeRequest } from '../../subgraphs/order/engine/or
 import { ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS, OrderStore } from '../../subgraphs/order/engine/order-store.repository.js';
 import { OrderWriteQueue, TURN_RUN_LIMIT } from '../../subgraphs/order/engine/order-write.queue.js';
 import { OrderTurnWaiters } from '../../subgraphs/order/engine/order-turn.waiters.js';
+import { OrderTurnLease } from '../../subgraphs/order/engine/order-turn.lease.js';
 import { callsOut, callsOutSql, turnBound, turnBoundMs, turnUntilSql } from '../../subgraphs/order/engine/order-callouts.rules.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { rest } from '../harness/http.js';
@@ -29,6 +33,7 @@ interface Replica {
   db: Database;
   store: OrderStore;
   turns: OrderTurnWaiters;
+  lease: OrderTurnLease;
   engine: OrderEngine;
 }
 
@@ -43,10 +48,17 @@ const logger = createLogger({ level: 'silent' });
 /** What one process builds; `listen: false` as a process whose waiters only poll. */
 function replica(options: { pollMs?: number; listen?: boolean } = {}): Replica {
   const db = connectDatabase(system.config.databaseUrl!, { max: 5 });
-  const store = new OrderStore(db.pool, new PgNotifier(db.pool, logger, ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS));
+  const lease = new OrderTurnLease(db.url, logger);
+  const store = new OrderStore(db.pool, new PgNotifier(db.pool, logger, ORDER_STORE_DELIVERIES, ORDER_STORE_NOTIFY_INTERVAL_MS), {}, lease);
   const turns = new OrderTurnWaiters(options.listen === false ? undefined : db.url, logger, options.pollMs);
   const engine = new OrderEngine(store, callSignerFor(system.config), logger, { ...system.config.engine, maxAttempts: 25 }, undefined, new OrderWriteQueue(), turns);
-  return { db, store, turns, engine };
+  return { db, store, turns, lease, engine };
+}
+/** Ends what `replica` built, as the process's end would. */
+async function closeReplica({ turns, lease, db }: Replica): Promise<void> {
+  await turns.close();
+  await lease.close();
+  await db.close();
 }
 
 beforeAll(async () => {
@@ -57,10 +69,7 @@ beforeAll(async () => {
   replicas = [replica(), replica()];
 });
 afterAll(async () => {
-  for (const { turns, db } of replicas ?? []) {
-    await turns.close();
-    await db.close();
-  }
+  for (const each of replicas ?? []) await closeReplica(each);
   await receiver?.close();
   await system?.close();
 });
@@ -147,7 +156,7 @@ describe('writers of one hooked order in two processes', () => {
     const there = other.engine.change(billing(orderId, 'There'));
     await eventually(async () => other.turns.count === 1);
     open();
-    const [thereResult, ...hereResults] = await Promise.all([there, ...here]).finally(() => other.db.close());
+    const [thereResult, ...hereResults] = await Promise.all([there, ...here]).finally(() => closeReplica(other));
     // Version 2 is the first writer here; then a run of TURN_RUN_LIMIT more from this process's
     // queue; then the writer next in line; then the rest of the queue.
     const thereVersion = 2 + TURN_RUN_LIMIT + 1;
@@ -176,12 +185,72 @@ describe('writers of one hooked order in two processes', () => {
       await Promise.all([holding, unhook, unhooked]);
       await expect(there).resolves.toMatchObject({ order: { version: 5 } });
     } finally {
-      await patient.turns.close();
-      await patient.db.close();
+      await closeReplica(patient);
     }
   });
 
-  it('a turn whose holder died is taken over once it expires', async () => {
+  it('a turn is tied to its holder\'s database session: kept while the session lives, taken over at once when it ends', async () => {
+    const orderId = await hookedOrder('session');
+    // The holder: another process's turn session, holding its lock as OrderTurnLease does; its turn far from its bound.
+    const holder = new pg.Client({ connectionString: system.config.databaseUrl });
+    holder.on('error', () => undefined); // its end, below
+    await holder.connect();
+    const key = randomBytes(8).readBigInt64BE().toString();
+    await holder.query('select pg_advisory_lock($1::bigint)', [key]);
+    await system.db.pool.query(`update orders set turn_holder = 'other-process', turn_until = now() + interval '10 minutes', turn_session = $2, turn_taken = now() where id = $1`, [orderId, key]);
+    const polling = replica({ pollMs: 50, listen: false });
+    let reads = 0;
+    const stopObserving = observeOrderReads((id) => void (id === orderId && reads++));
+    try {
+      const change = polling.engine.change(billing(orderId, 'After the holder died'));
+      // The writer reads again and again and finds the turn held each time: its holder lives.
+      await eventually(async () => reads >= 5);
+      expect(hookCalls('session')).toHaveLength(0);
+      expect(await turnOf(orderId)).toMatchObject({ version: 1, holder: 'other-process' });
+      // The holder's process dies, and its session with it: no release, no announcement.
+      const died = Date.now();
+      await holder.query('select pg_terminate_backend(pg_backend_pid())').catch(() => undefined);
+      await expect(change).resolves.toMatchObject({ order: { version: 2 } });
+      expect(Date.now() - died).toBeLessThan(5_000);
+      expect(hookCalls('session')).toHaveLength(HOOKS.length);
+      expect(await turnOf(orderId)).toMatchObject({ version: 2, holder: null, until: null });
+    } finally {
+      stopObserving();
+      await closeReplica(polling);
+      await holder.end().catch(() => undefined);
+    }
+  });
+
+  it('a process\'s turn session comes back after it was lost, and the turns taken then are tied to it', async () => {
+    const lost = replica();
+    try {
+      const key = await lost.lease.key();
+      expect(key).not.toBeNull();
+      const backend = async () =>
+        (await system.db.pool.query<{ pid: number }>(`select pid from pg_locks where locktype = 'advisory' and objsubid = 1 and granted and ((classid::bigint << 32) | objid::bigint) = $1::bigint`, [key])).rows[0]?.pid;
+      const pid = await backend();
+      expect(pid).toBeDefined();
+      await system.db.pool.query('select pg_terminate_backend($1)', [pid]);
+      // Reopened, on the same key (nobody else holds it), by another backend; and the lease knows it (asked after the lock is seen taken).
+      await eventually(async () => ![undefined, pid].includes(await backend()) && (await lost.lease.key()) === key, 10_000);
+      const orderId = await hookedOrder('relost');
+      const open = holdFirstCall('/relost-a');
+      const holding = lost.engine.change(billing(orderId, 'Holding'));
+      await eventually(async () => receiver.calls.some((call) => call.path === '/relost-a'));
+      expect((await system.db.pool.query('select turn_session::text as session from orders where id = $1', [orderId])).rows[0]).toEqual({ session: key });
+      // The holder lives: another process's writer waits for it, and goes after it.
+      const waiting = replicas[1]!.engine.change(billing(orderId, 'After'));
+      await eventually(async () => replicas[1]!.turns.count === 1);
+      open();
+      await expect(holding).resolves.toMatchObject({ order: { version: 2 } });
+      await expect(waiting).resolves.toMatchObject({ order: { version: 3 } });
+      expect(hookCalls('relost')).toHaveLength(2 * HOOKS.length);
+    } finally {
+      await closeReplica(lost);
+    }
+  });
+
+  it('a turn held without a session (a holder that had none) is taken over once it expires', async () => {
     const expired = await hookedOrder('expired');
     await holdTurn(expired, 'dead-process', -1_000);
     await expect(replicas[0]!.engine.change(billing(expired, 'After an expired turn'))).resolves.toMatchObject({ order: { version: 2 } });
@@ -209,14 +278,14 @@ describe('writers of one hooked order in two processes', () => {
       await expect(change).resolves.toMatchObject({ order: { version: 2 } });
       expect(hookCalls('woken')).toHaveLength(HOOKS.length);
     } finally {
-      await patient.turns.close();
-      await patient.db.close();
+      await closeReplica(patient);
     }
   });
 
   it('without LISTEN (no database URL, or a missed notification) a waiting writer finds the turn by its poll', async () => {
     const orderId = await hookedOrder('polled');
-    const { db, turns, engine } = replica({ pollMs: 50, listen: false });
+    const polling = replica({ pollMs: 50, listen: false });
+    const { turns, engine } = polling;
     try {
       await holdTurn(orderId, 'other-process', 600_000);
       const change = engine.change(billing(orderId, 'Polled'));
@@ -226,8 +295,7 @@ describe('writers of one hooked order in two processes', () => {
       await expect(change).resolves.toMatchObject({ order: { version: 2 } });
       expect(hookCalls('polled')).toHaveLength(HOOKS.length);
     } finally {
-      await turns.close();
-      await db.close();
+      await closeReplica(polling);
     }
   });
 

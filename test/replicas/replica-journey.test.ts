@@ -20,7 +20,8 @@ import {
 import { dataOf, graphql, rest } from '../harness/http.js';
 import { eventually, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
-import { SLOW_MACHINE, startReplicas, type Replicas } from '../harness/replicas.js';
+import { startReplicas, type Replicas } from '../harness/replicas.js';
+import { SLOW_MACHINE } from '../harness/slow-machine.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, openShop, type Shop } from '../journey/journey-setup.js';

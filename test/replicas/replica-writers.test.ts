@@ -15,7 +15,8 @@ import {
 } from '../generated/graphql.js';
 import { dataOf, graphql, rest } from '../harness/http.js';
 import { orderClient, sampleOrder } from '../harness/orders.js';
-import { SLOW_MACHINE, startReplicas, type Replicas } from '../harness/replicas.js';
+import { startReplicas, type Replicas } from '../harness/replicas.js';
+import { SLOW_MACHINE } from '../harness/slow-machine.js';
 import { TestAdapter } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { BILLING, newBasket, openShop, type Shop } from '../journey/journey-setup.js';

@@ -10,6 +10,7 @@ import { RecentOrders } from './recent-orders.cache.js';
 import { orderRead } from '../../../platform/db/order-reads.metrics.js';
 import { GroupCommitBatcher } from './group-commit.batcher.js';
 import { callsOutSql, turnUntilSql } from './order-callouts.rules.js';
+import { LEASE_REOPEN_GRACE_MS, type OrderTurnLease } from './order-turn.lease.js';
 
 export interface EventInput {
   id: string;
@@ -109,6 +110,8 @@ export class OrderStore {
     private readonly pool: pg.Pool,
     private readonly notifier: PgNotifier,
     recent: { max?: number; idleMs?: number } = {},
+    /** The database session the turns this store takes are tied to (order-turn.lease.ts); without one, a turn ends only at its time bound. */
+    private readonly lease?: Pick<OrderTurnLease, 'key' | 'reopenGraceMs'>,
   ) {
     this.recent = new RecentOrders(recent.max, recent.idleMs);
     this.commits = new GroupCommitBatcher<UpdateInput, Written | undefined>({
@@ -139,7 +142,9 @@ export class OrderStore {
 
   /**
    * A change's fresh read, which takes the order's writer turn for `holder` in the same statement
-   * when the order calls out (callsOut) and the turn is free or expired. The record is the row as
+   * when the order calls out (callsOut) and the turn is free: nobody holds it, its holder's
+   * database session is gone, or its time bound passed. The turn taken is tied to this store's
+   * session (`lease`): it is free for the others once that session ends. The record is the row as
    * of the take (so the latest committed version), or, when not taken, as of the read.
    * `aheadOfNext`: a free turn is taken even when a writer of another process is next in line
    * (who stays next: `taken-ahead`); the engine asks it only within a run (OrderWriteQueue.mayKeepTurn).
@@ -147,7 +152,7 @@ export class OrderStore {
   async loadTakingTurn(tenant: Tenant, id: string, holder: string, bound: TurnBound, aheadOfNext = false): Promise<{ order: OrderRecord | null; turn: Turn }> {
     const { rows } = await this.pool.query<OrderRow & { taken: boolean; turnHolder: string | null; turnUntil: Date | null; turnNext: string | null; turnNextUntil: Date | null; callsOut: boolean }>({
       ...LOAD_TAKING_TURN_STATEMENT,
-      values: [id, tenant.merchant, tenant.channel, holder, bound.baseMs, bound.perCallMs, aheadOfNext],
+      values: [id, tenant.merchant, tenant.channel, holder, bound.baseMs, bound.perCallMs, aheadOfNext, (await this.lease?.key()) ?? null, this.lease?.reopenGraceMs ?? LEASE_REOPEN_GRACE_MS],
     });
     orderRead(id);
     const row = rows[0];
@@ -297,14 +302,25 @@ export class OrderStore {
 
 /** Prepared once per connection (named statements): planning is not repeated per change. */
 const LOAD_STATEMENT = { name: 'order-load', text: `select ${ORDER_COLUMNS} from orders where id = $1 and ${tenantCondition('$2', '$3')}` };
-/** The turn is free: nobody holds it, or its holder's time is up (SQL on the row `o`). */
-const TURN_FREE = '(o.turn_holder is null or o.turn_until <= now())';
+/**
+ * The turn is free (SQL on the row `o`): nobody holds it, its time is up, or its holder's database
+ * session is gone — this statement can take the advisory lock that session held while it lived
+ * (order-turn.lease.ts; the lock is the statement's own and ends with it). Evaluated left to
+ * right: the lock is tried only for a held turn. A turn taken before PostgreSQL itself (re)started
+ * waits $9 ms from the start (LEASE_REOPEN_GRACE_MS): the restart ended every session, also
+ * those of holders that live and are reopening their lease (on the same key), so its lock found
+ * free says nothing until then.
+ */
+const TURN_FREE = `(o.turn_holder is null or o.turn_until <= now()
+  or (coalesce(pg_try_advisory_xact_lock(o.turn_session), false)
+      and (o.turn_taken >= pg_postmaster_start_time() or pg_postmaster_start_time() < now() - $9::int * interval '1 millisecond')))`;
 /** Nobody else is next in line: no writer is, it is $4, or that writer stopped asking. */
 const NEXT_OPEN = '(o.turn_next is null or o.turn_next = $4 or o.turn_next_until <= now())';
 /**
  * A change's fresh read that takes the writer turn: $1–$3 the order and its tenant, $4 the holder,
  * $5–$6 the bound (turnUntilSql), $7 whether $4 may take a free turn ahead of the writer next in
- * line (who then stays next). When the order calls out and nobody else is next in line (or
+ * line (who then stays next), $8 the key of the taker's database session (null without one), $9
+ * how long a turn taken before a database restart waits for its holder's session (TURN_FREE). When the order calls out and nobody else is next in line (or
  * that writer stopped asking), the update takes the turn if it is free, else puts $4 next in
  * line (or keeps it there). Under concurrent writers it re-checks that on the row's latest
  * version, so two takers never both succeed, and the taker reads the version it locked
@@ -316,6 +332,8 @@ const LOAD_TAKING_TURN_STATEMENT = {
       update orders o set
              turn_holder = case when ${TURN_FREE} then $4 else o.turn_holder end,
              turn_until = case when ${TURN_FREE} then ${turnUntilSql('o.document', '$5', '$6')} else o.turn_until end,
+             turn_session = case when ${TURN_FREE} then $8::bigint else o.turn_session end,
+             turn_taken = case when ${TURN_FREE} then now() else o.turn_taken end,
              turn_next = case when ${TURN_FREE} then (case when ${NEXT_OPEN} then null else o.turn_next end) else $4 end,
              turn_next_until = case when ${TURN_FREE} then (case when ${NEXT_OPEN} then null else o.turn_next_until end)
                                else now() + ${TURN_NEXT_MS} * interval '1 millisecond' end
@@ -336,6 +354,8 @@ const RELEASE_TURN_STATEMENT = {
   text: `update orders set
          turn_holder = case when turn_holder = $4 then null else turn_holder end,
          turn_until = case when turn_holder = $4 then null else turn_until end,
+         turn_session = case when turn_holder = $4 then null else turn_session end,
+         turn_taken = case when turn_holder = $4 then null else turn_taken end,
          turn_next = case when turn_next = $4 then null else turn_next end,
          turn_next_until = case when turn_next = $4 then null else turn_next_until end
    where id = $1 and ${tenantCondition('$2', '$3')} and (turn_holder = $4 or turn_next = $4)`,
@@ -356,7 +376,7 @@ const INSERT_STATEMENT = {
  */
 const updateOne = (outbox?: { jobs: string; transactions: string }) =>
   commitStatement({
-    write: `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now(), turn_holder = null, turn_until = null
+    write: `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now(), turn_holder = null, turn_until = null, turn_session = null, turn_taken = null
       where id = $4 and version = $7 and ${tenantCondition('$5', '$6')} returning id, merchant, channel, version, document, updated_at`,
     events: { one: { id: '$8::uuid', type: '$9', actor: '$10', data: '$11::jsonb' } },
     outbox,
@@ -377,7 +397,7 @@ const updateMany = (outbox: boolean) =>
        select * from jsonb_to_recordset($1::jsonb) as m(i int, id text, merchant text, channel text, expected int, document jsonb, status text, reference text,
          "eventId" uuid, "eventType" text, actor text, data jsonb${outbox ? ', jobs jsonb, transactions jsonb' : ''})
      )
-     update orders o set document = m.document, status = m.status, reference = m.reference, version = o.version + 1, updated_at = now(), turn_holder = null, turn_until = null
+     update orders o set document = m.document, status = m.status, reference = m.reference, version = o.version + 1, updated_at = now(), turn_holder = null, turn_until = null, turn_session = null, turn_taken = null
        from members m
       where o.id = any($2::text[]) and o.id = m.id and o.merchant = m.merchant and o.channel = m.channel and o.version = m.expected
      returning o.id, o.merchant, o.channel, o.version, o.document, o.updated_at, m.i, m."eventId", m."eventType", m.actor, m.data${outbox ? ', m.jobs, m.transactions' : ''}`,

@@ -16,8 +16,9 @@ import { PlatformCallError } from '../../../platform/http-client/platform-call-e
  * credential is the checkout token; what this server adds is the shopper's IP address as it sees
  * the call (`X-Shopper-IP`: the connection's peer — never a header the browser sent), vouched for
  * by its own storefront token in `X-Storefront-Authorization` (a provider's 3-D Secure asks for the
- * shopper's IP; the adapter believes the address only with that proof). Without a storefront token
- * it sends neither.
+ * shopper's IP; the adapter believes the address only with that proof) — to the adapters whose
+ * manifest asks for it (`shopperIp`) only: the storefront's token goes to no adapter that does not
+ * need it. Without a storefront token it sends neither.
  */
 const ANSWER = json("The adapter's answer, as it answered", { type: 'object', additionalProperties: true });
 const REFUSAL = json("The adapter's refusal, as it answered: an error body, or a validation's array of failures", {
@@ -27,11 +28,12 @@ const REFUSAL = json("The adapter's refusal, as it answered: an error body, or a
 /** `timeoutMs`: how long a forwarded call waits for the adapter (STOREFRONT_RELAY_TIMEOUT_MS). */
 export function registerAdapterRelay(
   app: FastifyInstance,
-  options: { adapterUrl: (adapterId: string) => string | undefined; merchant: string; channel: string; timeoutMs: number; allowed?: Readonly<Record<string, RegExp>>; storefrontToken?: string | undefined },
+  options: { adapterUrl: (adapterId: string) => string | undefined; merchant: string; channel: string; timeoutMs: number; allowed?: Readonly<Record<string, RegExp>>; shopperIp?: readonly string[]; storefrontToken?: string | undefined },
 ) {
   const allowedPaths: Readonly<Record<string, RegExp>> = options.allowed ?? {};
   // The peer of the browser's connection (no proxy header is believed: this server trusts none), vouched for by the storefront token.
-  const shopperOf = (request: FastifyRequest): Record<string, string> => {
+  const shopperOf = (request: FastifyRequest, adapterId: string): Record<string, string> => {
+    if (!options.shopperIp?.includes(adapterId)) return {};
     const address = request.socket.remoteAddress?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
     return options.storefrontToken && address ? { 'x-shopper-ip': address, 'x-storefront-authorization': `Bearer ${options.storefrontToken}` } : {};
   };
@@ -56,7 +58,7 @@ export function registerAdapterRelay(
       try {
         const answer = await callJson<unknown>(`${base.replace(/\/+$/, '')}/api/checkout/v1/${path}`, {
           method: 'POST',
-          headers: { authorization, 'x-merchant': options.merchant, 'x-channel': options.channel, ...shopperOf(request) },
+          headers: { authorization, 'x-merchant': options.merchant, 'x-channel': options.channel, ...shopperOf(request, adapterId) },
           body: request.body ?? {},
           timeoutMs: options.timeoutMs,
         });

@@ -9,6 +9,8 @@ import type { ServiceUrls } from '../../../platform/env/env.config.js';
 export interface StorefrontProviders {
   /** Per adapter id: the paths (after `/api/adapters/{adapterId}/`) the relay forwards. */
   relayPaths: Readonly<Record<string, RegExp>>;
+  /** The adapters told the shopper's IP address by the relay (their manifests' `storefront.shopperIp`). */
+  shopperIp?: readonly string[];
   /** Per adapter id: the provider's client script, from the services' URLs. */
   scripts: (urls: Partial<ServiceUrls>) => Record<string, string>;
 }

@@ -105,7 +105,7 @@ export async function createStorefrontService(deps: ServiceDeps, providers: Stor
   app.get('/storefront-config.json', { config: PUBLIC, schema: { summary: 'What the page needs: the gateway address and the tenant', response: { 200: json('The settings', CONFIG_ANSWER) } } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ gatewayUrl: config.urls.gateway, merchant: tenant.merchant, channel: tenant.channel, demo, providerScripts }),
   );
-  registerAdapterRelay(app, { adapterUrl, merchant: tenant.merchant, channel: tenant.channel, timeoutMs: config.timeouts.storefrontRelayMs, allowed: providers.relayPaths, storefrontToken: tenant.token });
+  registerAdapterRelay(app, { adapterUrl, merchant: tenant.merchant, channel: tenant.channel, timeoutMs: config.timeouts.storefrontRelayMs, allowed: providers.relayPaths, shopperIp: providers.shopperIp ?? [], storefrontToken: tenant.token });
 
   app.post<{ Body: { basketId?: unknown } }>(
     '/api/checkouts',
