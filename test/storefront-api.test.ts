@@ -13,18 +13,21 @@ import {
   SfApiOrderLinesAndMoneyDocument,
   SfApiPaymentOptionIdsDocument,
   SfApiPaymentOptionsDocument,
+  SfApiPaymentsAndShippingDocument,
+  SfApiRemovePaymentDocument,
   SfApiSelectManagedShippingDocument,
   SfApiSelectShippingDocument,
   SfApiSetConsentsDocument,
   SfApiShippingOptionsDocument,
   SfApiStartInvoiceDocument,
+  SfApiStartPaymentDocument,
   SfApiValidateCodesDocument,
   SfApiValidateDocument,
 } from './generated/graphql.js';
 import { dataOf, graphql, rest } from './harness/http.js';
 import { eventually } from './harness/orders.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
-import { BILLING, openShop, type Shop } from './journey/journey-setup.js';
+import { BILLING, newBasket, openShop, type Shop } from './journey/journey-setup.js';
 
 // The storefront API (docs/storefront-api.md) as a browser uses it: with a checkout token, on
 // its own order only — payment options before any payment, shipping choice, typed lines and
@@ -42,8 +45,8 @@ const shopper = <TData, TVariables extends { id: string | number }>(document: Do
   gql(mine.token, document, { ...variables, id: mine.orderId } as TVariables);
 const codeOf = (body: { errors?: ReadonlyArray<{ extensions?: Record<string, unknown> }> }) => body.errors?.[0]?.extensions?.code;
 
-async function createCheckout(target: Shop): Promise<{ orderId: string; token: string }> {
-  const created = await gql(target.storefrontToken, SfApiCreateCheckoutDocument, { input: { cartReference: target.basketId, culture: 'nb-NO', currency: 'NOK' } }, target.tenant);
+async function createCheckout(target: Shop, basketId = target.basketId): Promise<{ orderId: string; token: string }> {
+  const created = await gql(target.storefrontToken, SfApiCreateCheckoutDocument, { input: { cartReference: basketId, culture: 'nb-NO', currency: 'NOK' } }, target.tenant);
   expect(created.body.errors).toBeUndefined();
   const { order, checkoutToken } = dataOf(created).createCheckout;
   return { orderId: order.id, token: checkoutToken.token };
@@ -205,5 +208,113 @@ describe('shipping in managed mode: the configuration', () => {
     expect(dataOf(chosen).selectShippingOption).toEqual({ shippings: [{ id: 'locker', name: 'Parcel locker' }], amounts: { total: { amount: 298.9 } } });
     const basket = await rest(system.urls.commerce_sandbox!, 'GET', `/api/sandbox/baskets/${managed.basketId}`);
     expect(basket.body.delivery).toMatchObject({ deliveryMethodId: 128, name: 'Parcel locker', price: { includingVat: 49 } });
+  });
+});
+
+describe('starting a payment again, or another way to pay (resume and supersede)', () => {
+  const D = 'provider_d_dropin_adapter';
+  const A = 'provider_a_checkout_adapter';
+  const NONPSP = 'nonpsp_adapter';
+  /** A new basket's checkout and what its shopper does with it. */
+  async function checkout() {
+    const own = await createCheckout(shop, await newBasket(system));
+    const as = <TData, TVariables extends { id: string | number }>(document: Document<TData, TVariables>, variables: NoInfer<Omit<TVariables, 'id'>>) => gql(own.token, document, { ...variables, id: own.orderId } as TVariables);
+    const start = async (adapterId: string, method?: string) => {
+      const started = await as(SfApiStartPaymentDocument, { adapterId, method: method ?? null });
+      expect(started.body.errors).toBeUndefined();
+      return dataOf(started).startPayment;
+    };
+    const order = async () => dataOf(await as(SfApiPaymentsAndShippingDocument, {})).order!;
+    /** The payments still standing, once their amounts have followed (amountChanged comes after the commit). */
+    const standing = async (expected: Array<[string, number]>) => {
+      let last: unknown;
+      await eventually(async () => {
+        last = (await order()).payments.filter((payment) => payment.state !== 'removed' && payment.state !== 'failed').map((payment) => [payment.adapterId, payment.amount]).sort();
+        return JSON.stringify(last) === JSON.stringify([...expected].sort());
+      }).catch(() => expect(last).toEqual([...expected].sort()));
+    };
+    return { ...own, as, start, order, standing };
+  }
+
+  it("resumes the adapter's open payment: starting it again answers its session, not ACTIVE_PAYMENT_EXISTS", async () => {
+    const mineNow = await checkout();
+    const first = await mineNow.start(D);
+    const again = await mineNow.start(D);
+    expect(again.payment.id).toBe(first.payment.id);
+    // The same PaymentSession shape as the create's: what the drop-in needs, read again at the provider.
+    expect(again.data).toMatchObject({ paymentId: first.payment.id, clientKey: expect.any(String), paymentMethodsResponse: { paymentMethods: expect.any(Array) } });
+    expect((await mineNow.order()).payments).toEqual([{ id: first.payment.id, adapterId: D, state: 'intent', amount: 249.9 }]);
+    const options = await mineNow.as(SfApiActivePaymentsDocument, {});
+    expect(dataOf(options).paymentOptions).toContainEqual({ adapterId: D, activePaymentId: first.payment.id });
+  });
+
+  it("another adapter supersedes the open payment: it is removed and the new one covers the total; back again, a new payment", async () => {
+    const mineNow = await checkout();
+    const card = await mineNow.start(D);
+    const invoice = await mineNow.start(NONPSP, 'invoice');
+    expect(invoice.payment).toMatchObject({ amount: 249.9, state: 'intent' });
+    const afterInvoice = (await mineNow.order()).payments;
+    expect(afterInvoice.find((payment) => payment.id === card.payment.id)?.state).toBe('removed');
+    await mineNow.standing([[NONPSP, 249.9]]);
+    const back = await mineNow.start(D);
+    expect(back.payment.id).not.toBe(card.payment.id);
+    expect(back.payment).toMatchObject({ amount: 249.9, state: 'intent' });
+    expect((await mineNow.order()).payments.find((payment) => payment.id === invoice.payment.id)?.state).toBe('removed');
+    await mineNow.standing([[D, 249.9]]);
+    // The spec's REST create still refuses a second intent of the adapter: only the storefront's door resumes.
+    const second = await rest(system.urls[D]!, 'POST', `/api/checkout/v1/${mineNow.orderId}/payments`, { token: mineNow.token, ...shop.tenant, body: {} });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 'active_payment_exists', details: { paymentId: back.payment.id } });
+  });
+
+  it('another method of the same adapter replaces its open payment cleanly', async () => {
+    const mineNow = await checkout();
+    const invoice = await mineNow.start(NONPSP, 'invoice');
+    expect((await mineNow.start(NONPSP, 'invoice')).payment.id).toBe(invoice.payment.id);
+    const store = await mineNow.start(NONPSP, 'pay-in-store');
+    expect(store.selectedPaymentMethod).toBe('pay-in-store');
+    expect(store.payment.id).not.toBe(invoice.payment.id);
+    const payments = (await mineNow.order()).payments;
+    expect(payments.map((payment) => [payment.id, payment.state])).toEqual([
+      [invoice.payment.id, 'removed'],
+      [store.payment.id, 'intent'],
+    ]);
+  });
+
+  it('a gift card is never superseded: the new payment covers the rest', async () => {
+    const mineNow = await checkout();
+    const cardId = `CARD-SUPERSEDE-${mineNow.orderId}`;
+    expect((await rest(system.urls.giftcard_sandbox!, 'POST', '/api/sandbox/cards', { body: { cardId, balance: 100, currency: 'NOK' } })).status).toBe(201);
+    expect((await mineNow.as(JourneyAddGiftCardDocument, { card: cardId })).body.errors).toBeUndefined();
+    await mineNow.start(D);
+    const invoice = await mineNow.start(NONPSP, 'invoice');
+    expect(invoice.payment.amount).toBe(149.9);
+    await mineNow.standing([
+      ['giftcard_adapter', 100],
+      [NONPSP, 149.9],
+    ]);
+  });
+
+  it("a delivery the provider's checkout chose gives way to the shop's choice when the shopper pays another way", async () => {
+    const mineNow = await checkout();
+    expect((await mineNow.as(SfApiSelectShippingDocument, { option: '1' })).body.errors).toBeUndefined();
+    // Provider A's shipping assistant: its payment starts with its preselected delivery as the order's.
+    await mineNow.start(A);
+    expect((await mineNow.order()).shippings).toEqual([expect.objectContaining({ name: 'Post', adapterId: A })]);
+    await mineNow.start(NONPSP, 'invoice');
+    const after = await mineNow.order();
+    expect(after.shippings).toEqual([expect.objectContaining({ name: 'Standard parcel', adapterId: 'commerce_adapter' })]);
+    expect(after.payments.find((payment) => payment.adapterId === A)?.state).toBe('removed');
+    await mineNow.standing([[NONPSP, 298.9]]);
+  });
+
+  it("removePayment of a provider's payment: removed, and a delivery chosen at the provider gives way to the shop's", async () => {
+    const mineNow = await checkout();
+    expect((await mineNow.as(SfApiSelectShippingDocument, { option: '1' })).body.errors).toBeUndefined();
+    const started = await mineNow.start(A);
+    const removed = await mineNow.as(SfApiRemovePaymentDocument, { paymentId: started.payment.id });
+    expect(removed.body.errors).toBeUndefined();
+    expect(dataOf(removed).removePayment.payments).toEqual([{ id: started.payment.id, state: 'removed' }]);
+    expect((await mineNow.order()).shippings).toEqual([expect.objectContaining({ name: 'Standard parcel', adapterId: 'commerce_adapter' })]);
   });
 });

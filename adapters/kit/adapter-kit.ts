@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ADAPTER_MANIFEST_PATH, type AdapterManifest } from './adapter-manifest.js';
+import { ADAPTER_MANIFEST_PATH, type AdapterManifest, type StorefrontAction } from './adapter-manifest.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { localSecret } from '../../platform/auth/local-secret.js';
@@ -116,6 +116,13 @@ export interface AdapterKit<TConfig = Record<string, unknown>> {
   onPaymentCallback(name: PaymentCallbackName, handler: PaymentCallbackHandler): void;
   /** The callback addresses to register at creation, with `{paymentId}` for the platform to fill in. */
   paymentCallbacks(orderId: string, names: ReadonlyArray<PaymentCallbackName | 'amountChanged'>): NonNullable<PaymentDocument['callbacks']>;
+  /**
+   * Adds storefront routes to the manifest the adapter serves, each one unless its own manifest
+   * names that action already: the provider runtime declares the routes of the contract it mounts
+   * (the read of a payment's session, the removal), so no adapter writes them down twice. Nothing
+   * without a manifest.
+   */
+  declareRoutes(routes: Partial<Record<StorefrontAction, string>>): void;
 }
 
 export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: AdapterKitOptions): AdapterKit<TConfig> {
@@ -151,8 +158,9 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
   app.addHook('preValidation', async (request) => calls.checkBody(request));
   const ownSecret = localSecret(config.dataDir, `${options.adapterId}-secret`);
 
-  if (options.manifest) {
-    const manifest: AdapterManifest = { id: options.adapterId, ...options.manifest };
+  // Its routes grow as a runtime declares what it mounts (declareRoutes); read when the manifest is asked for.
+  const manifest: AdapterManifest | undefined = options.manifest ? { id: options.adapterId, ...options.manifest, routes: { ...options.manifest.routes } } : undefined;
+  if (manifest) {
     app.get(ADAPTER_MANIFEST_PATH, { config: { public: true }, schema: { summary: 'What this adapter is and where its storefront actions go', response: { 200: json('The adapter manifest', MANIFEST_SCHEMA) } } }, async () => manifest);
   }
 
@@ -213,6 +221,10 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
     paymentCallbacks: (orderId, names) => {
       const base = `${options.publicUrl.replace(/\/$/, '')}/v0/orders/${encodeURIComponent(orderId)}/payments/{paymentId}`;
       return Object.fromEntries(names.map((name) => [name, `${base}/${CALLBACK_PATHS[name]}`]));
+    },
+    declareRoutes: (routes) => {
+      if (!manifest) return;
+      for (const [action, template] of Object.entries(routes) as Array<[StorefrontAction, string]>) manifest.routes[action] ??= template;
     },
   };
 }

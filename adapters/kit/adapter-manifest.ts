@@ -12,7 +12,14 @@ export type StorefrontAction =
   | 'refreshOrder'
   | 'addGiftCard'
   | 'createPayment'
+  /**
+   * GET: the session of an open payment of this adapter, `{paymentId}` named — what `createPayment`
+   * answered it, read again (a reload, a second tab, a shopper coming back to this adapter): the
+   * storefront's `startPayment` resumes the open payment through it instead of creating a second.
+   */
+  | 'readPayment'
   | 'completePayment'
+  /** POST: takes the payment out of the checkout (an open one becomes `removed`); the storefront's `removePayment`, and a switch to another adapter. */
   | 'removePayment'
   /** GET: the payment methods this adapter offers the order now, `{paymentMethods: [{identifier, name}]}` (storefront API paymentOptions). */
   | 'listPaymentMethods'

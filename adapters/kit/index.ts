@@ -9,6 +9,7 @@ export { SignedCallbackUrls } from './signed-callback-url.js';
 export { createPayment, logFailedAttempt, ACTIVE_PAYMENT_EXISTS, type CreatePaymentSteps, type ProviderSession } from './create-payment.flow.js';
 export { PlatformCallError, callJson } from './platform-call.js';
 export { withTransaction, type PaymentProvider, type SessionPaymentProvider, type ProviderCall, type LifecycleCall, type ProviderResult, type WebhookRequest, type WebhookOutcome, type WebhookAction } from './payment-provider.js';
+export { chosenAtProvider, chosenAtAProvider, shopShippingsOf } from './provider-shipping.rules.js';
 export { mountPaymentProvider, mountPartPaymentProvider, type PartPaymentProvider, type MountOptions, type MountedProvider } from './payment-provider.runtime.js';
 export { completeOrder, type CompletionSteps } from './order-completion.flow.js';
 export { applyWebhookAction, WEBHOOK_OUTCOMES, type WebhookApplied } from './provider-webhook.runtime.js';

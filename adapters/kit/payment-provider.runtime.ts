@@ -11,6 +11,7 @@ import { createPayment } from './create-payment.flow.js';
 import type { PaymentProvider, ProviderResult } from './payment-provider.js';
 import type { TransactionLog } from './payment-api.client.js';
 import { mountProviderWebhook } from './provider-webhook.runtime.js';
+import { chosenAtAProvider, shopShippingsOf } from './provider-shipping.rules.js';
 
 /** Where the runtime mounts a provider's routes beyond the spec's standard ones. */
 export interface MountOptions {
@@ -61,14 +62,18 @@ const AMOUNT_CHANGED_ANSWER = {
   properties: { paymentId: { type: ['string', 'null'] }, amount: { type: 'number' }, updated: { type: 'boolean' } },
 } as const;
 const ANY_SESSION = { type: 'object', additionalProperties: true } as const;
+const REMOVED_ANSWER = { type: 'object', required: ['paymentId', 'state'], properties: { paymentId: { type: 'string' }, state: { type: 'string' } } } as const;
 const upstream = errors(400, 404, 409, 502);
 
 /** The runtime's transaction defaults: `event` / `pspEvent` per step. */
-const STEP_EVENTS = { create: ['open', 'create'], amountChanged: ['update', 'amount-changed'], cancelCallback: ['cancel', 'shopper-cancelled'] } as const;
+const STEP_EVENTS = { create: ['open', 'create'], amountChanged: ['update', 'amount-changed'], cancelCallback: ['cancel', 'shopper-cancelled'], remove: ['remove', 'remove'] } as const;
+/** Payment states the remove route leaves as they are (over already: nothing to take out of the checkout). */
+const OVER = ['failed', 'removed', 'cancelled', 'refunded'];
 
 /**
  * Mounts a `PaymentProvider` on an adapter kit (docs/adapter-kit.md, "Payment providers"): the
- * spec's custom-adapter routes with who may call each, the one-commit create, the lifecycle
+ * spec's custom-adapter routes with who may call each, the one-commit create, the read of a
+ * payment's session and its removal (both declared in the adapter's manifest), the lifecycle
  * callbacks the provider implements (registered on each payment it creates), amountChanged,
  * the cancel and validation callbacks, the webhook, and a transaction logged for every step.
  */
@@ -154,6 +159,39 @@ function mount<TConfig, TFront>(
   };
   const readSchema = { params: PAYMENT_PARAMS, summary: `Read a ${provider.name} payment`, response: { 200: json('The payment session', sessionSchema), ...upstream } };
   for (const path of [`${base}/orders/:orderId/payments/:paymentId`, ...(options.readPaths ?? [])]) app.get<PaymentRoute>(path, { schema: readSchema }, read);
+  kit.declareRoutes({ readPayment: `${base}/orders/{orderId}/payments/{paymentId}` });
+
+  // Remove (a storefront, a checkout token, an admin): the shopper takes the payment out of the checkout (another way to pay).
+  if (createSession) {
+    const remove = async (request: FastifyRequest<PaymentRoute>) => {
+      const tenant = kit.fromCaller(request);
+      const { orderId, paymentId } = request.params;
+      const order = await kit.orders.getOrder(tenant, orderId);
+      const payment = ownPayment(order, paymentId);
+      if (order.state.currentStatus !== 'checkout') {
+        throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}; a payment can only be removed in checkout.`);
+      }
+      let state = payment.state;
+      if (!OVER.includes(payment.state)) {
+        // Only an open payment: one the provider holds money for (or is deciding on) is cancelled or awaited, never dropped.
+        if (payment.state !== 'intent') throw new AppError(409, 'payment_not_changeable', `Payment ${paymentId} is ${payment.state}; only a payment in intent can be removed.`, { paymentId, state: payment.state });
+        const [event, pspEvent] = STEP_EVENTS.remove;
+        state = (await kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'removed', transaction: { event, pspEvent, amount: payment.amount, isSuccess: true, requestJson: null, responseJson: { state: 'removed' } } })).state;
+      }
+      // A delivery the shopper picked in this provider's checkout gives way to the shop's choice again, once no payment of this adapter is open.
+      const stillOpen = order.payments.some((other) => other.id !== paymentId && other.adapterId === kit.adapterId && !OVER.includes(other.state));
+      if (!stillOpen && chosenAtAProvider(order) && order.shippings.some((shipping) => shipping.adapterId === kit.adapterId)) {
+        await kit.orders.replaceShippings(tenant, orderId, shopShippingsOf(order));
+      }
+      return { paymentId, state };
+    };
+    app.post<PaymentRoute>(
+      `${base}/orders/:orderId/payments/:paymentId/remove`,
+      { schema: { params: PAYMENT_PARAMS, summary: `Remove a ${provider.name} payment from the checkout (an open one becomes removed; a delivery chosen at the provider gives way to the shop's)`, response: { 200: json('What the payment is now', REMOVED_ANSWER), ...upstream } } },
+      remove,
+    );
+    kit.declareRoutes({ removePayment: `${base}/orders/{orderId}/payments/{paymentId}/remove` });
+  }
 
   // amountChanged (the platform only): the order-level address registered at creation, and the per-payment forms.
   const followAmount = async (tenant: Tenant, orderId: string, paymentId: string | undefined, requested: number) => {

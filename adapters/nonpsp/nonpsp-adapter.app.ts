@@ -21,7 +21,6 @@ export async function createNonPspAdapter(deps: ServiceDeps): Promise<FastifyIns
       routes: {
         createPayment: '/api/v1/checkout/orders/{orderId}/payments',
         completePayment: '/api/v1/checkout/orders/{orderId}/payments/{paymentId}/complete',
-        removePayment: '/api/v1/checkout/orders/{orderId}/payments/{paymentId}/remove',
         listPaymentMethods: '/api/v1/checkout/orders/{orderId}/payment-methods',
       },
     },

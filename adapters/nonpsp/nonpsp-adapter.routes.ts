@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AdapterKit, mountPaymentProvider } from '../kit/index.js';
 import { errors, json } from '../kit/platform.js';
 import { hookAnswers } from '../kit/callback-answers.openapi.js';
-import { completionSchema, removedSchema, sessionSchema, createPaymentBodySchema, hookCallBodySchema, orderParamsSchema, paymentMethodsSchema, paymentParamsSchema, selectMethodBodySchema } from './nonpsp-adapter.schemas.js';
+import { completionSchema, sessionSchema, createPaymentBodySchema, hookCallBodySchema, orderParamsSchema, paymentMethodsSchema, paymentParamsSchema, selectMethodBodySchema } from './nonpsp-adapter.schemas.js';
 import { onCartChanged, type HookCall } from './nonpsp-cart.hooks.js';
 import { CART_HOOK_ROUTE } from './nonpsp-cart-hook.registration.js';
 import { completePayment } from './nonpsp-completion.usecase.js';
@@ -17,12 +17,12 @@ type PaymentParams = { Params: { orderId: string; paymentId: string } };
 /**
  * The adapter's endpoints (docs/adapters/nonpsp.md). The kit's runtime mounts the contract's
  * routes — create and read at the spec's `/api/v1/checkout/orders/…/payments` (its
- * `{adapter_url}` is `/api/v1/checkout`), amountChanged and the lifecycle callbacks; here are
- * what only this adapter has: choose the method, remove, complete, and its cart hook.
+ * `{adapter_url}` is `/api/v1/checkout`), remove, amountChanged and the lifecycle callbacks; here
+ * are what only this adapter has: choose the method, complete, and its cart hook.
  */
 export function registerNonPspRoutes(app: FastifyInstance, kit: AdapterKit<NonPspConfiguration>): void {
   const mounted = mountPaymentProvider(kit, nonPspProvider(kit.publicUrl), { basePath: '/api/v1/checkout', schemas: { createBody: createPaymentBodySchema, session: sessionSchema } });
-  const payments = new NonPspPayments(kit, mounted);
+  const payments = new NonPspPayments(kit);
 
   // Before any payment exists: what the storefront may offer (its configuration's methods; the order must be readable by the caller).
   app.get<OrderParams>(
@@ -39,10 +39,6 @@ export function registerNonPspRoutes(app: FastifyInstance, kit: AdapterKit<NonPs
     '/api/v1/checkout/orders/:orderId/payments/:paymentId',
     { schema: { params: paymentParamsSchema, body: selectMethodBodySchema, summary: 'Choose the payment method', response: { 200: json('The payment session', sessionSchema), ...upstream } } },
     async (request) => payments.select(kit.fromCaller(request), request.params.orderId, request.params.paymentId, request.body.paymentMethod),
-  );
-
-  app.post<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId/remove', { schema: { params: paymentParamsSchema, summary: 'Remove the payment', response: { 200: json('Removed', removedSchema), ...upstream } } }, async (request) =>
-    payments.remove(kit.fromCaller(request), request.params.orderId, request.params.paymentId),
   );
 
   app.post<PaymentParams>('/api/v1/checkout/orders/:orderId/payments/:paymentId/complete', { schema: { params: paymentParamsSchema, summary: 'Complete the order with this payment', response: { 200: json('The order is completed', completionSchema), ...upstream } } }, async (request) =>

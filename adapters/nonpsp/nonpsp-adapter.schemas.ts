@@ -53,7 +53,6 @@ export const sessionSchema = {
     state: { type: 'string' },
   },
 } as const;
-export const removedSchema = { type: 'object', required: ['paymentId', 'state'], properties: { paymentId: { type: 'string' }, state: { type: 'string' } } } as const;
 export const completionSchema = {
   type: 'object',
   required: ['orderId', 'paymentId', 'orderStatus', 'paymentState'],

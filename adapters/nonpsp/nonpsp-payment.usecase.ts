@@ -1,19 +1,16 @@
 import type { Tenant } from '../kit/platform.js';
 import { AppError, notFound } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
-import type { AdapterKit, MountedProvider } from '../kit/index.js';
+import type { AdapterKit } from '../kit/index.js';
 import { chooseMethod, sessionOf } from './nonpsp-payment.rules.js';
 import { NONPSP_ADAPTER_ID, type NonPspConfiguration, type NonPspPaymentSession } from './nonpsp.types.js';
 
 /**
- * What the storefront does to a non-PSP payment beyond the runtime's create and read
- * (kit/payment-provider.runtime.ts): change the method, remove the payment.
+ * What the storefront does to a non-PSP payment beyond the runtime's create, read and remove
+ * (kit/payment-provider.runtime.ts): change the method.
  */
 export class NonPspPayments {
-  constructor(
-    private readonly kit: AdapterKit<NonPspConfiguration>,
-    private readonly mounted: MountedProvider,
-  ) {}
+  constructor(private readonly kit: AdapterKit<NonPspConfiguration>) {}
 
   /** Changes the selected method of an open payment. */
   async select(tenant: Tenant, orderId: string, paymentId: string, requested: string): Promise<NonPspPaymentSession> {
@@ -27,23 +24,6 @@ export class NonPspPayments {
       attributes: { ...payment.attributes, paymentMethod: method.identifier },
     });
     return sessionOf(configuration, updated);
-  }
-
-  /**
-   * Drops an open payment during checkout (the shopper changes their mind): it stays on the order
-   * as `removed`, and the other payments' amountChanged calls follow. Removing it again is a no-op.
-   */
-  async remove(tenant: Tenant, orderId: string, paymentId: string): Promise<{ paymentId: string; state: string }> {
-    const order = await this.kit.orders.getOrder(tenant, orderId);
-    const payment = ownPayment(order, paymentId);
-    if (payment.state === 'removed') return { paymentId, state: payment.state };
-    if (order.state.currentStatus !== 'checkout') {
-      throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}; a payment can only be removed in checkout.`);
-    }
-    if (payment.state !== 'intent') throw notChangeable(payment);
-    const removed = await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'removed' });
-    await this.mounted.log(tenant, orderId, paymentId, { event: 'remove', pspEvent: 'remove', amount: payment.amount, isSuccess: true, requestJson: null, responseJson: { state: removed.state } });
-    return { paymentId, state: removed.state };
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, type Tenant } from '../kit/platform.js';
 import type { OrderDocument } from '../kit/order-contract.js';
-import { PlatformCallError } from '../kit/index.js';
+import { PlatformCallError, chosenAtProvider } from '../kit/index.js';
 import { restToCover } from '../../contracts/allocation.js';
 import { ownPayment, tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
 import { addressOf, fillTemplate, providerOption, sessionAmounts, SHIPPING_ID, shippingOf, toMinor } from './provider-a.mapping.js';
@@ -27,7 +27,7 @@ export async function onShippingOptionUpdate(context: ProviderAContext, tenant: 
   const chosen = body.selected_shipping_option?.id;
   const option = configuration.shippingOptions?.find((candidate) => candidate.id === chosen);
   if (!option) throw new AppError(400, 'unknown_shipping_option', `Shipping option ${String(chosen)} is not configured for this channel.`);
-  const shipped = await kit.orders.replaceShippings(tenant, orderId, [shippingOf(order, providerOption(option))]);
+  const shipped = await kit.orders.replaceShippings(tenant, orderId, chosenAtProvider(order, [shippingOf(order, providerOption(option))]));
   const amount = restToCover(shipped, paymentId);
   await kit.payments.updatePayment(tenant, orderId, paymentId, { amount });
   // The answer carries the whole cart, the shipping fee as a line (as published for this callback), and the currency it requires.

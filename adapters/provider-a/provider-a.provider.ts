@@ -1,5 +1,5 @@
 import type { SessionPaymentProvider } from '../kit/index.js';
-import { withTransaction } from '../kit/index.js';
+import { chosenAtProvider, withTransaction } from '../kit/index.js';
 import { shareOfNewPayment, UNLIMITED } from '../../contracts/allocation.js';
 import type { OrderDocument } from '../kit/order-contract.js';
 import type { Tenant } from '../kit/platform.js';
@@ -26,7 +26,7 @@ async function withPreselectedShipping(context: Pick<ProviderAContext, 'kit'>, t
   const shipping = shippingOf(order, providerOption(preselected));
   const current = order.shippings.find((s) => s.id === shipping.id);
   if (order.shippings.length === 1 && current && current.reference === shipping.reference) return order;
-  return context.kit.orders.replaceShippings(tenant, order.id, [shipping]);
+  return context.kit.orders.replaceShippings(tenant, order.id, chosenAtProvider(order, [shipping]));
 }
 
 /**

@@ -1,5 +1,6 @@
 // Provider B's storefront callbacks while the shopper is in Avarda's form: customer-update, shipping-option-update, validate, process.
 import type { AdapterKit, TransactionLog } from '../kit/index.js';
+import { chosenAtProvider } from '../kit/index.js';
 import { AppError, badRequest, notFound, type Tenant } from '../kit/platform.js';
 import { PlatformCallError } from '../kit/platform-call.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
@@ -71,7 +72,7 @@ export class ProviderBCheckout {
     const purchase = await this.provider.purchaseOf(context.configuration, context.payment);
     const shipping = shippingFrom(purchase, context.order, shippingVatRate(context.configuration));
     if (!shipping) return { orderId, paymentId, shippings: context.order.shippings, total: context.order.total, amount: context.payment.amount };
-    const order = await this.kit.orders.replaceShippings(tenant, orderId, [shipping]);
+    const order = await this.kit.orders.replaceShippings(tenant, orderId, chosenAtProvider(context.order, [shipping]));
     const amount = await this.followTotal({ ...context, order });
     return { orderId, paymentId, shippings: order.shippings, total: order.total, amount };
   }

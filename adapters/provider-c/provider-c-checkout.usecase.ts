@@ -1,4 +1,5 @@
 import { AppError, type Tenant } from '../kit/platform.js';
+import { chosenAtProvider } from '../kit/index.js';
 import { allocate } from '../../contracts/allocation.js';
 import { sameAmount } from '../../contracts/amount.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
@@ -45,7 +46,7 @@ export class ProviderCCheckout {
     assertCheckout(order);
     const shipping = chosenShipping(read, PROVIDER_C_ADAPTER_ID, configuration.shipping?.methods, configuration.shipping?.vatRate ?? DEFAULT_SHIPPING_VAT);
     if (!shipping) return { paymentId, shippings: order.shippings, amount: payment.amount };
-    const updated = await this.kit.orders.replaceShippings(tenant, orderId, [shipping]);
+    const updated = await this.kit.orders.replaceShippings(tenant, orderId, chosenAtProvider(order, [shipping]));
     const fresh = await this.kit.orders.getOrder(tenant, orderId);
     const current = ownPayment(fresh, paymentId);
     const share = allocate(fresh).get(paymentId) ?? current.amount;

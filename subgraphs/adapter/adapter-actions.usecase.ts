@@ -1,15 +1,11 @@
 import type { AdapterRegistry, StorefrontAction } from './adapter.registry.js';
-import { fillRoute } from './adapter.registry.js';
-import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { callJson } from '../../platform/http-client/http-client.js';
-import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
+import type { PaymentDocument } from '../../contracts/order.types.js';
+import { PaymentStarts } from './payment-start.usecase.js';
+import { callAction, readOrder, type Caller } from './adapter-call.js';
 
-/** The caller as adapters must see it: its own token and tenant are passed on. */
-export interface Caller {
-  tenant: Tenant;
-  headers: Record<string, string>;
-}
+export type { Caller } from './adapter-call.js';
 
 export interface OrderRef {
   id: string;
@@ -46,10 +42,14 @@ export interface PaymentSessionModel {
  * the order subgraph resolves, so the client gets the order as committed.
  */
 export class AdapterActions {
+  private readonly starts: PaymentStarts;
+
   constructor(
     private readonly registry: AdapterRegistry,
     private readonly orderUrl: string,
-  ) {}
+  ) {
+    this.starts = new PaymentStarts(registry, orderUrl);
+  }
 
   async createOrderFromBasket(caller: Caller, input: { cartReference: string; culture: string; currency: string }): Promise<OrderRef> {
     const created = await this.call<{ id: string }>(caller, 'commerce_adapter', 'createOrder', 'create orders', {}, 'POST', input);
@@ -92,20 +92,9 @@ export class AdapterActions {
     return { id: orderId };
   }
 
-  async startPayment(caller: Caller, orderId: string, adapterId: string, paymentMethod?: string | null): Promise<PaymentSessionModel> {
-    const answer = await this.call<Record<string, unknown>>(caller, adapterId, 'createPayment', 'start payments', { orderId }, 'POST', paymentMethod ? { paymentMethod } : undefined);
-    const paymentId = (answer.paymentId ?? answer.id) as string | undefined;
-    if (!paymentId) throw new AppError(502, 'upstream_invalid', `${adapterId} did not say which payment it created.`);
-    const methods = answer.paymentMethods as Array<{ identifier: string; name?: string }> | undefined;
-    return {
-      adapterId,
-      payment: { orderId, id: paymentId },
-      htmlSnippet: typeof answer.htmlSnippet === 'string' ? answer.htmlSnippet : null,
-      redirectUrl: typeof answer.redirectUrl === 'string' ? answer.redirectUrl : null,
-      paymentMethods: Array.isArray(methods) ? methods : null,
-      selectedPaymentMethod: typeof answer.selectedPaymentMethod === 'string' ? answer.selectedPaymentMethod : null,
-      data: answer,
-    };
+  /** Resumes the adapter's open payment or starts one, the other adapters' open payments superseded (payment-start.usecase.ts). */
+  startPayment(caller: Caller, orderId: string, adapterId: string, paymentMethod?: string | null): Promise<PaymentSessionModel> {
+    return this.starts.start(caller, orderId, adapterId, paymentMethod ?? undefined);
   }
 
   async completePayment(caller: Caller, orderId: string, paymentId: string): Promise<OrderRef> {
@@ -115,15 +104,13 @@ export class AdapterActions {
   }
 
   private async payment(caller: Caller, orderId: string, paymentId: string): Promise<PaymentDocument> {
-    const order = await callJson<OrderDocument>(`${this.orderUrl}/api/v0/checkout/orders/${encodeURIComponent(orderId)}`, { headers: caller.headers });
+    const order = await readOrder(this.orderUrl, caller, orderId);
     const payment = order.payments.find((p) => p.id === paymentId);
     if (!payment) throw notFound(`Payment ${paymentId} was not found on order ${orderId}.`, 'payment_not_found');
     return payment;
   }
 
-  /** One call to the adapter at the path its manifest gives for the action. */
-  private async call<T = unknown>(caller: Caller, adapterId: string, action: StorefrontAction, what: string, params: Record<string, string>, method: string, body?: unknown): Promise<T> {
-    const { baseUrl, template } = await this.registry.route(adapterId, action, what);
-    return callJson<T>(`${baseUrl}${fillRoute(template, params)}`, { method, headers: caller.headers, ...(body === undefined ? {} : { body }) });
+  private call<T = unknown>(caller: Caller, adapterId: string, action: StorefrontAction, what: string, params: Record<string, string>, method: string, body?: unknown): Promise<T> {
+    return callAction<T>(this.registry, caller, adapterId, action, what, params, method, body);
   }
 }

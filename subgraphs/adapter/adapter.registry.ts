@@ -3,7 +3,7 @@ import { DEFAULT_TIMEOUTS } from '../../platform/env/env.config.js';
 import { callJson } from '../../platform/http-client/http-client.js';
 
 /** The storefront actions the adapter subgraph drives; an adapter's manifest says where each goes. */
-export const STOREFRONT_ACTIONS = ['createOrder', 'updateCartItem', 'refreshOrder', 'addGiftCard', 'createPayment', 'completePayment', 'removePayment', 'listPaymentMethods', 'shippingOptions', 'selectShipping'] as const;
+export const STOREFRONT_ACTIONS = ['createOrder', 'updateCartItem', 'refreshOrder', 'addGiftCard', 'createPayment', 'readPayment', 'completePayment', 'removePayment', 'listPaymentMethods', 'shippingOptions', 'selectShipping'] as const;
 export type StorefrontAction = (typeof STOREFRONT_ACTIONS)[number];
 const KINDS = ['commerce', 'payment', 'giftcard'] as const;
 

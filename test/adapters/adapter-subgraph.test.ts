@@ -53,6 +53,11 @@ describe('adapter subgraph', () => {
     const manifest = (await response.json()) as { id: string; kind: string; routes: Record<string, string> };
     expect(manifest).toMatchObject({ id: 'nonpsp_adapter', kind: 'payment', name: 'Non-PSP payment' });
     expect(manifest.routes.createPayment).toBe('/api/v1/checkout/orders/{orderId}/payments');
+    // Declared by the kit's provider runtime, which mounts them: the read of a payment's session (startPayment resumes through it) and its removal.
+    expect(manifest.routes.readPayment).toBe('/api/v1/checkout/orders/{orderId}/payments/{paymentId}');
+    expect(manifest.routes.removePayment).toBe('/api/v1/checkout/orders/{orderId}/payments/{paymentId}/remove');
+    const giftCards = (await (await fetch(`${system.urls.giftcard_adapter}/.well-known/adapter.json`)).json()) as { routes: Record<string, string> };
+    expect(giftCards.routes).toMatchObject({ readPayment: '/api/checkout/v1/orders/{orderId}/payments/{paymentId}', removePayment: '/api/checkout/v1/orders/{orderId}/payments/{paymentId}/remove' });
     const body = await gql(AdapterNonPspDocument, {});
     expect(body.data?.adapter).toEqual({ id: 'nonpsp_adapter', kind: 'payment', name: 'Non-PSP payment', available: true });
   });

@@ -6,7 +6,7 @@ import { BILLING } from '../journey/journey-setup.js';
 import { scrollsSideways, seriousViolations } from './accessibility.js';
 import { useBrowserTest } from './browser-test.js';
 import { screenshot } from './chromium.js';
-import { amountBecomes, confirmationCompleted, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
+import { amountBecomes, chooseStandardParcel, confirmationCompleted, fillInDetails, goToCheckout, readOrder } from './storefront-shopper.js';
 import { newBasket } from '../journey/journey-setup.js';
 
 // Provider A's frontend in the storefront (adapters/provider-a/frontend/provider-a.frontend.ts): the
@@ -149,6 +149,63 @@ describe("the storefront's provider A frontend", () => {
       const atProvider = await rest(system.urls.provider_a_sandbox!, 'GET', `/api/sandbox/orders/${encodeURIComponent(reference)}`);
       expect(atProvider.status).toBe(200);
       expect((atProvider.body.pushes as Array<{ status: number | null }>).filter((push) => push.status !== null && push.status !== undefined)).toEqual([]);
+      await finish();
+    }, 120_000);
+  }
+
+  // The provider rejects the purchase (its risk decision REJECTED) and sends the whole window back to the shop's
+  // error address (`…/checkout/{orderId}?error=validation`): the page says why in words, keeps provider A
+  // chosen (a new hosted checkout), and another way to pay completes the order.
+  for (const viewport of [{ width: 1280, height: 1400 }, { width: 390, height: 1400 }]) {
+    it(`a rejected purchase is said in words, provider A stays chosen, and Invoice then completes the order (${viewport.width} px)`, async () => {
+      const { system, shop } = suite;
+      const { page, finish } = await suite.newPage({ viewport });
+      const orderId = await goToCheckout(page, system.urls.storefront!, await newBasket(system));
+      await fillInDetails(page);
+      await page.locator('input[name="payment"][value="provider_a_checkout_adapter:"]').check();
+      const hosted = page.getByTestId('provider-a-snippet').frameLocator('iframe');
+      await hosted.locator('input[name="shipping"][value="post"]:checked').waitFor();
+      await hosted.locator('select[name="fraudStatus"]').selectOption('REJECTED');
+      await hosted.getByRole('button', { name: 'Buy' }).click();
+
+      const refusal = page.getByTestId('provider-refusal');
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toBe('The payment provider did not approve this purchase. You can try again, or choose another way to pay.');
+      // Said once: the error parameter has left the address, so a reload would not say it again.
+      expect(new URL(page.url()).search).toBe('');
+      // The choice is kept: provider A is chosen, with a new hosted checkout to try again in.
+      await page.locator('input[name="payment"][value="provider_a_checkout_adapter:"]:checked').waitFor();
+      await page.getByTestId('provider-a-snippet').frameLocator('iframe').locator('input[name="shipping"]:checked').waitFor();
+      expect(await refusal.isVisible()).toBe(true);
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await refusal.scrollIntoViewIfNeeded();
+      await screenshot(page, `storefront-provider-a-rejected-${viewport.width}`);
+      const afterReturn = await readOrder(system, shop, orderId);
+      expect(afterReturn.status).toBe('checkout');
+      expect(afterReturn.payments.map((payment) => [payment.adapterId, payment.state])).toEqual([
+        ['provider_a_checkout_adapter', 'failed'],
+        ['provider_a_checkout_adapter', 'intent'],
+      ]);
+
+      await page.getByRole('radio', { name: /Invoice/ }).check();
+      expect(await page.getByTestId('provider-refusal').count()).toBe(0);
+      // The delivery was provider A's pick (its shipping assistant): paying another way, the shopper chooses the shop's.
+      await page.getByTestId('shipping-elsewhere').filter({ hasText: 'Post' }).waitFor();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.getByTestId('shipping-missing').waitFor();
+      await chooseStandardParcel(page);
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await confirmationCompleted(page);
+      await amountBecomes(page, 'confirmation-to-pay-later', 298.9);
+      expect(await scrollsSideways(page)).toBe(false);
+      const order = await readOrder(system, shop, orderId);
+      expect(order.status).toBe('completed');
+      // The second hosted checkout never held money: removed; the rejected one failed; the invoice pays it all.
+      expect(order.payments.map((payment) => [payment.adapterId, payment.state, payment.amount])).toEqual([
+        ['provider_a_checkout_adapter', 'failed', 298.9],
+        ['nonpsp_adapter', 'reserved', 298.9],
+      ]);
       await finish();
     }, 120_000);
   }

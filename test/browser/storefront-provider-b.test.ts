@@ -99,6 +99,32 @@ describe("the storefront's provider B frontend", () => {
       await finish();
     }, 120_000);
 
+    it(`a pick-up point chosen in the provider's form, then Invoice in the shop: the delivery is the shop's parcel again and the invoice pays it all (${viewport.width} px)`, async () => {
+      const { system, shop } = suite;
+      const { page, finish } = await suite.newPage({ viewport });
+      const orderId = await goToCheckout(page, system.urls.storefront!, await newBasket(system));
+      await fillInDetails(page);
+      await chooseStandardParcel(page);
+
+      const checkout = await openProviderB(page);
+      // The pick-up point replaces the shop's parcel while provider B is the way to pay.
+      await checkout.getByLabel('Shipping').selectOption('pickup');
+      await amountBecomes(page, 'order-total', 249.9);
+      await page.getByTestId('shipping-elsewhere').filter({ hasText: 'Pick-up point' }).waitFor();
+
+      // The shopper changes their mind: B's purchase gives way to the invoice, and its pick-up point to the shop's choice.
+      await page.getByRole('radio', { name: /Invoice/ }).check();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await confirmationCompleted(page);
+      await amountBecomes(page, 'confirmation-to-pay-later', 298.9);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      const order = await readOrder(system, shop, orderId);
+      expect(order).toMatchObject({ status: 'completed', total: 298.9, payments: [{ adapterId: 'nonpsp_adapter', amount: 298.9, state: 'reserved' }] });
+      expect(await shippingsOf(orderId)).toEqual([{ name: 'Standard parcel', total: { includingVat: 49 } }]);
+      await finish();
+    }, 120_000);
+
     it(`a declined method is said in words in the provider's form, the purchase stays open, and another method there completes the order (${viewport.width} px)`, async () => {
       const { system, shop } = suite;
       const { page, finish } = await suite.newPage({ viewport });

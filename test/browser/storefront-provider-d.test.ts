@@ -184,7 +184,9 @@ describe("the storefront's provider D frontend", () => {
       // The provider's /payments fails once (503): the adapter answers 400 provider_failed, the payment stays open.
       expect((await rest(suite.system.urls.provider_d_sandbox!, 'POST', '/api/sandbox/failures', { body: { operation: 'payments', status: 503, times: 1 } })).status).toBeLessThan(300);
       await payWith(dropin, '4111 1111 1111 1111');
-      await page.getByTestId('checkout-error').waitFor();
+      // Said where it happened: under the provider's form, not at the foot of the page.
+      await page.getByRole('region', { name: 'Payment' }).getByTestId('provider-error').waitFor();
+      expect(await page.getByTestId('checkout-error').count()).toBe(0);
       // actions.reject() ends in onPaymentFailed(): the same payment's drop-in again, ready for the next try.
       // (the rejected one reads "Result: Error"; the fresh one has said nothing yet)
       const again = page.getByTestId('provider-d-dropin').locator('form.dropin:has(p.status:empty)');

@@ -59,8 +59,10 @@ describe('the storefront', () => {
     await page.waitForURL(/\/confirmation\/[^/]+$/);
     await page.locator('[data-testid="order-state"][data-status="completed"]').waitFor();
     await page.getByTestId('confirmation-title').waitFor();
-    // Paid in full once the order is completed: the gift card and the invoice, nothing awaited.
-    await amountBecomes(page, 'confirmation-paid', 298.9);
+    // Settled once the order is completed: the gift card paid, the rest to pay by invoice (a promise, not money taken), nothing awaited.
+    await amountBecomes(page, 'confirmation-paid', 100);
+    await amountBecomes(page, 'confirmation-to-pay-later', 198.9);
+    expect(await page.getByText('To pay by invoice', { exact: true }).count()).toBe(1);
     expect(await page.getByTestId('confirmation-due').count()).toBe(0);
     await screenshot(page, 'storefront-3-confirmation');
 

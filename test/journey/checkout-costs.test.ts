@@ -97,7 +97,8 @@ describe('the cost of a storefront action', () => {
     expect({ calls: report.addGiftCard.calls, commits: report.addGiftCard.commits, orderReads: report.addGiftCard.orderReads }).toEqual({ calls: expect.any(Number), commits: 1, orderReads: expect.any(Number) });
     expect(report.addGiftCard.calls).toBeLessThanOrEqual(3);
     expect(report.addGiftCard.orderReads).toBeLessThanOrEqual(1);
-    expect(report.startPayment.calls).toBeLessThanOrEqual(3);
+    // Issue 40: the adapter subgraph reads the order once to resume an open payment of the adapter or supersede another's.
+    expect(report.startPayment.calls).toBeLessThanOrEqual(4);
     expect(report.startPayment.commits).toBe(1);
     // Issue 33: the non-PSP payment's amount follows in the card's own commit (no amountChanged, no write-back).
     expect({ calls: report.cardAfterPayment.calls, commits: report.cardAfterPayment.commits }).toEqual({ calls: expect.any(Number), commits: 1 });

@@ -88,7 +88,7 @@ export type Money = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -105,7 +105,7 @@ export type Mutation = {
   createOrderFromBasket: Order;
   /** Re-reads basket and buyer from the commerce platform. */
   refreshOrder: Order;
-  /** Removes a payment (a gift card is soft-deleted: it stays visible as removed). */
+  /** Removes a payment from the checkout: it stays visible as removed (a gift card's reservation is released; a delivery chosen in a provider's checkout gives way to the shop's choice). */
   removePayment: Order;
   /**
    * With a checkout token: a fresh one for its order (renewal, while the token is valid). With a
@@ -114,7 +114,13 @@ export type Mutation = {
   renewCheckoutToken: CheckoutToken;
   /** Chooses one of shippingOptions (SHIPPING_OPTION_UNKNOWN otherwise); answers the order with its new shipping and total. */
   selectShippingOption: Order;
-  /** Starts a payment with an adapter and answers what its frontend needs. */
+  /**
+   * Starts a payment with an adapter and answers what its frontend needs. When the order already
+   * has an open payment of this adapter (a reload, a second tab, the shopper back from another way to
+   * pay) that payment is resumed: its session is read again at the adapter and answered the same way
+   * (a paymentMethod other than its own replaces it). Starting it supersedes the other adapters' open
+   * payments that were never authorised and have no limit (they are removed), so it covers what is due.
+   */
   startPayment: PaymentSession;
   /** Changes an item's quantity in the commerce platform and in the order. */
   updateCartItem: Order;
@@ -125,7 +131,7 @@ export type Mutation = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type MutationAddGiftCardArgs = {
   cardId: Scalars['String']['input'];
@@ -138,7 +144,7 @@ export type MutationAddGiftCardArgs = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type MutationCompletePaymentArgs = {
   orderId: Scalars['ID']['input'];
@@ -150,7 +156,7 @@ export type MutationCompletePaymentArgs = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type MutationCreateCheckoutArgs = {
   input: CreateOrderFromBasketInput;
@@ -161,7 +167,7 @@ export type MutationCreateCheckoutArgs = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type MutationCreateOrderFromBasketArgs = {
   input: CreateOrderFromBasketInput;
@@ -172,7 +178,7 @@ export type MutationCreateOrderFromBasketArgs = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type MutationRefreshOrderArgs = {
   orderId: Scalars['ID']['input'];
@@ -183,7 +189,7 @@ export type MutationRefreshOrderArgs = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type MutationRemovePaymentArgs = {
   orderId: Scalars['ID']['input'];
@@ -195,7 +201,7 @@ export type MutationRemovePaymentArgs = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type MutationRenewCheckoutTokenArgs = {
   orderId: Scalars['ID']['input'];
@@ -206,7 +212,7 @@ export type MutationRenewCheckoutTokenArgs = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type MutationSelectShippingOptionArgs = {
   optionId: Scalars['ID']['input'];
@@ -218,7 +224,7 @@ export type MutationSelectShippingOptionArgs = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type MutationStartPaymentArgs = {
   adapterId: Scalars['ID']['input'];
@@ -231,7 +237,7 @@ export type MutationStartPaymentArgs = {
  * Storefront actions that drive the adapters: each calls an adapter's REST endpoint as the caller
  * (same token and tenant) and answers the order or payment as the order subgraph knows it.
  * Failures keep the adapter's code in `extensions.code` (e.g. HOOK_VETOED, CONFIGURATION_MISSING,
- * ACTIVE_PAYMENT_EXISTS) and its details.
+ * PROVIDER_FAILED) and its details.
  */
 export type MutationUpdateCartItemArgs = {
   itemId: Scalars['ID']['input'];
@@ -268,7 +274,7 @@ export type PaymentMethod = {
 /** One adapter through which the order can be paid. */
 export type PaymentOption = {
   __typename?: 'PaymentOption';
-  /** The order's open payment with this adapter, if any (a second startPayment would be ACTIVE_PAYMENT_EXISTS). */
+  /** The order's open payment with this adapter, if any (startPayment resumes it). */
   activePaymentId?: Maybe<Scalars['ID']['output']>;
   adapterId: Scalars['ID']['output'];
   frontend: PaymentFrontend;

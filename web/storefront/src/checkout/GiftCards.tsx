@@ -1,15 +1,19 @@
 // Gift cards as part payments of the order.
 import { useId, useState, type FormEvent } from 'react';
-import { AddGiftCardDocument, CheckoutPageDocument, PaymentOptionsDocument, RemovePaymentDocument, type CheckoutOrderFragment } from '../../../checkout-client/core/index.js';
+import { AddGiftCardDocument, CheckoutPageDocument, checkoutError, giftCardRefusalText, PaymentOptionsDocument, RemovePaymentDocument, shopperMessage, type CheckoutOrderFragment } from '../../../checkout-client/core/index.js';
 import { useMutation } from '../../../checkout-client/react/index.js';
 import { formatMoney } from '../format.js';
 
 const isActive = (state: string) => !['removed', 'cancelled', 'failed', 'refunded'].includes(state);
 
-/** Gift cards as part payments: each covers up to its balance; the rest is paid with the chosen method. */
-export function GiftCards({ order, adapterIds, onError }: { order: CheckoutOrderFragment; adapterIds: string[]; onError: (message: string | undefined) => void }) {
+/**
+ * Gift cards as part payments: each covers up to its balance; the rest is paid with the chosen
+ * method. A card the shop will not take is said at the card's number, in words.
+ */
+export function GiftCards({ order, adapterIds }: { order: CheckoutOrderFragment; adapterIds: string[] }) {
   const [cardId, setCardId] = useState('');
   const [code, setCode] = useState('');
+  const [refusal, setRefusal] = useState<string>();
   const ids = useId();
   const refetchQueries = [CheckoutPageDocument, PaymentOptionsDocument];
   const [add, adding] = useMutation(AddGiftCardDocument, { refetchQueries, awaitRefetchQueries: true });
@@ -19,15 +23,16 @@ export function GiftCards({ order, adapterIds, onError }: { order: CheckoutOrder
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    onError(undefined);
+    setRefusal(undefined);
     try {
       await add({ variables: { id: order.id, cardId: cardId.trim(), code: code.trim() || null } });
       setCardId('');
       setCode('');
     } catch (failure) {
-      onError((failure as Error).message);
+      setRefusal(giftCardRefusalText(checkoutError(failure)));
     }
   };
+  const refusalId = `${ids}-refused`;
 
   return (
     <section className="card" aria-labelledby="gift-cards-heading">
@@ -36,7 +41,7 @@ export function GiftCards({ order, adapterIds, onError }: { order: CheckoutOrder
         <div key={card.id} className="option" data-testid="gift-card-payment">
           <span className="grow">{card.name ?? 'Gift card'}</span>
           <span>{formatMoney({ amount: card.amount, currency: card.currency ?? order.currency }, culture)}</span>
-          <button type="button" className="link" onClick={() => void remove({ variables: { id: order.id, paymentId: card.id } }).catch((failure: Error) => onError(failure.message))}>
+          <button type="button" className="link" onClick={() => void remove({ variables: { id: order.id, paymentId: card.id } }).catch((failure: Error) => setRefusal(shopperMessage(failure.message)))}>
             Remove
           </button>
         </div>
@@ -45,7 +50,18 @@ export function GiftCards({ order, adapterIds, onError }: { order: CheckoutOrder
       <form onSubmit={(event) => void submit(event)} className="gift-form">
         <div className="field">
           <label htmlFor={`${ids}-card`}>Gift card number</label>
-          <input id={`${ids}-card`} name="giftCardId" autoComplete="off" value={cardId} onChange={(event) => setCardId(event.target.value)} />
+          <input
+            id={`${ids}-card`}
+            name="giftCardId"
+            autoComplete="off"
+            value={cardId}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? refusalId : undefined}
+            onChange={(event) => {
+              setRefusal(undefined);
+              setCardId(event.target.value);
+            }}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${ids}-code`}>Code (if the card has one)</label>
@@ -54,6 +70,11 @@ export function GiftCards({ order, adapterIds, onError }: { order: CheckoutOrder
         <button type="submit" disabled={adding.loading || cardId.trim() === ''}>
           Add gift card
         </button>
+        {refusal && (
+          <p className="field-error span" id={refusalId} role="alert" data-testid="gift-card-refused">
+            {refusal}
+          </p>
+        )}
       </form>
     </section>
   );

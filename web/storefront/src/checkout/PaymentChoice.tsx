@@ -21,8 +21,12 @@ export function PaymentChoice(props: {
   loading?: boolean;
   /** Why the shopper must choose again (shown at the choice). */
   missing?: string;
+  /** Why a provider sent the shopper back without the purchase (shown above the choice, in words). */
+  notice?: string;
+  /** What went wrong with the chosen provider's frontend (shown under its frame). */
+  problem?: string;
 }) {
-  const { orderId, options, selection, onSelect, loading, missing } = props;
+  const { orderId, options, selection, onSelect, loading, missing, notice } = props;
   const choices = options.filter((option) => option.frontend !== 'GIFT_CARD');
   return (
     <section className="card" aria-labelledby="payment-heading">
@@ -30,8 +34,13 @@ export function PaymentChoice(props: {
       {loading && choices.length === 0 && <p className="muted" role="status">Loading payment methods…</p>}
       {!loading && choices.length === 0 && <p className="muted">This shop takes no payments right now.</p>}
       {missing && (
-        <p className="error" role="alert" data-testid="payment-missing">
+        <p className="error" role="alert" data-testid="payment-missing" data-problem>
           {missing}
+        </p>
+      )}
+      {notice && (
+        <p className="error" role="alert" data-testid="provider-refusal">
+          {notice}
         </p>
       )}
       {choices.map((option) =>
@@ -53,7 +62,7 @@ export function PaymentChoice(props: {
   );
 }
 
-function ProviderChoice({ option, orderId, selection, onSelect, onCompleted, onError }: Parameters<typeof PaymentChoice>[0] & { option: PaymentOption }) {
+function ProviderChoice({ option, orderId, selection, onSelect, onCompleted, onError, problem }: Parameters<typeof PaymentChoice>[0] & { option: PaymentOption }) {
   const value: PaymentSelection = { frontend: 'PROVIDER', adapterId: option.adapterId };
   const picked = selectionKey(selection) === selectionKey(value);
   return (
@@ -63,7 +72,14 @@ function ProviderChoice({ option, orderId, selection, onSelect, onCompleted, onE
         <span className="grow">{option.name}</span>
       </label>
       {picked && (
-        <ProviderFrontend className="provider" orderId={orderId} adapterId={option.adapterId} onCompleted={onCompleted} onError={onError} />
+        <>
+          <ProviderFrontend className="provider" orderId={orderId} adapterId={option.adapterId} onCompleted={onCompleted} onError={onError} />
+          {problem && (
+            <p className="error provider-problem" role="alert" data-testid="provider-error">
+              {problem}
+            </p>
+          )}
+        </>
       )}
     </div>
   );

@@ -32,7 +32,7 @@ export function ShippingChoice({ orderId, culture, shippings, onError, missing }
       )}
       {error && <p className="error">The delivery options could not be loaded. Reload the page to try again.</p>}
       {missing && (
-        <p className="error" role="alert" data-testid="shipping-missing">
+        <p className="error" role="alert" data-testid="shipping-missing" data-problem>
           {missing}
         </p>
       )}

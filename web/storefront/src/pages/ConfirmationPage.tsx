@@ -1,14 +1,20 @@
 // The confirmation page of an order, followed live until the shop has registered it.
-import { paymentStateText } from '../../../checkout-client/core/index.js';
-import { useLiveOrder } from '../../../checkout-client/react/index.js';
+import { Fragment } from 'react';
+import { orderSettlement, paymentStateText, PaymentOptionsDocument } from '../../../checkout-client/core/index.js';
+import { useLiveOrder, useQuery } from '../../../checkout-client/react/index.js';
 import { formatMoney } from '../format.js';
 import { OrderState } from './CheckoutPage.js';
 
 const DONE = ['accepted', 'completed', 'delivered'];
 
-/** The order after payment, followed live: it moves to completed (and gets its commerce reference) a moment after payment. */
+/**
+ * The order after payment, followed live: it moves to completed (and gets its commerce reference)
+ * a moment after payment. "Paid" is money taken or held (gift cards, a provider's reservation); an
+ * invoice or pay in store is said as still to pay, and how.
+ */
 export function ConfirmationPage({ orderId }: { orderId: string }) {
   const { order, live, error } = useLiveOrder(orderId);
+  const options = useQuery(PaymentOptionsDocument, { variables: { id: orderId } });
   if (error && !order) return <p className="error">{error}</p>;
   if (!order) return <p className="muted">Loading the order…</p>;
   const culture = order.culture ?? undefined;
@@ -26,6 +32,9 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
     );
   }
   const payments = order.payments.filter((payment) => !['removed', 'cancelled', 'failed'].includes(payment.state));
+  const nonPsp = (options.data?.paymentOptions ?? []).filter((option) => option.frontend === 'NON_PSP').map((option) => option.adapterId);
+  // Until the options are read, nothing is said as paid that may be a promise to pay later.
+  const settlement = options.data ? orderSettlement(order, nonPsp) : undefined;
   /** A payment the provider has not decided yet (pending at the provider, or still being processed). */
   const awaited = order.payments.some((payment) => payment.state === 'pending' || payment.state === 'processing');
   return (
@@ -66,10 +75,22 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
         <dd className="strong">{formatMoney(order.amounts.total, culture)}</dd>
         <dt className="muted">of which VAT</dt>
         <dd className="muted">{formatMoney(order.amounts.vat, culture)}</dd>
-        <dt>Paid</dt>
-        <dd data-testid="confirmation-paid" data-amount={order.amounts.paid.amount}>
-          {formatMoney(order.amounts.paid, culture)}
-        </dd>
+        {settlement && (
+          <>
+            <dt>Paid</dt>
+            <dd data-testid="confirmation-paid" data-amount={settlement.paid}>
+              {formatMoney({ amount: settlement.paid, currency: order.currency }, culture)}
+            </dd>
+            {settlement.toPayLater.map((later) => (
+              <Fragment key={later.id}>
+                <dt>{later.text}</dt>
+                <dd data-testid="confirmation-to-pay-later" data-amount={later.amount}>
+                  {formatMoney({ amount: later.amount, currency: order.currency }, culture)}
+                </dd>
+              </Fragment>
+            ))}
+          </>
+        )}
         {order.amounts.due.amount > 0 && (
           <>
             {/* A payment the provider has not decided yet (pending, or still being processed): not paid until it reserves. */}
@@ -82,7 +103,7 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
       </dl>
       {payments.length > 0 && (
         <>
-          <h2>{order.amounts.due.amount > 0 ? 'Payments' : 'Paid with'}</h2>
+          <h2>{order.amounts.due.amount > 0 || (settlement?.toPayLater.length ?? 0) > 0 ? 'Payments' : 'Paid with'}</h2>
           <ul className="plain" data-testid="confirmation-payments">
             {payments.map((payment) => (
               <li key={payment.id}>
