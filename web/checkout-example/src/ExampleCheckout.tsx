@@ -13,8 +13,8 @@ import {
   shopperMessage,
   type DemoBasket,
   type PaymentSelection,
-} from '../../checkout-client/core/index.js';
-import { useLiveOrder, useMutation, usePlaceOrder, useQuery } from '../../checkout-client/react/index.js';
+} from '@checkout-platform/checkout-client';
+import { useLiveOrder, useMutation, usePlaceOrder, useQuery } from '@checkout-platform/checkout-client/react';
 
 /** The demo shopper's billing address (a real storefront asks the shopper). */
 const DEMO_ADDRESS = { givenName: 'Kari', familyName: 'Nordmann', email: 'kari@example.com', phone: '+4791234567', streetAddress: 'Storgata 1', postalCode: '0155', city: 'Oslo', country: 'NO' };

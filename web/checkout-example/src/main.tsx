@@ -1,8 +1,8 @@
 // The checkout client's example app: open a checkout for a demo basket, then pay it (docs/storefront-sdk.md).
 import { createRoot } from 'react-dom/client';
 import { StrictMode, useEffect, useState } from 'react';
-import { loadConfig, seedDemoBasket, startCheckout, type DemoBasket, type StorefrontConfig } from '../../checkout-client/core/index.js';
-import { CheckoutProvider } from '../../checkout-client/react/index.js';
+import { loadConfig, seedDemoBasket, startCheckout, type DemoBasket, type StorefrontConfig } from '@checkout-platform/checkout-client';
+import { CheckoutProvider } from '@checkout-platform/checkout-client/react';
 import { ExampleCheckout } from './ExampleCheckout.js';
 
 interface Opened {

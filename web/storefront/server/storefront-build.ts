@@ -23,7 +23,7 @@ export const EXAMPLE_ROOT = join(WEB_ROOT, 'checkout-example');
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.filter((entry) => entry.name !== 'dist' && entry.name !== 'node_modules').map(async (entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)])));
+  const nested = await Promise.all(entries.filter((entry) => entry.name !== 'dist' && entry.name !== 'node_modules' && !entry.name.endsWith('.tgz')).map(async (entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)])));
   return nested.flat().sort();
 }
 
@@ -44,7 +44,7 @@ function viteApp(root: string, base: string) {
     const hash = createHash('sha256');
     const vite = JSON.parse(await readFile(join(WEB_ROOT, '../node_modules/vite/package.json'), 'utf8')) as { version: string };
     hash.update(`vite@${vite.version} ${BUILD_MODE} ${base}\n`);
-    for (const file of [join(root, 'index.html'), ...(await filesUnder(join(root, 'src'))), ...(await filesUnder(CLIENT_ROOT)), ...(await adapterFrontendFiles())]) {
+    for (const file of [join(root, 'index.html'), join(root, 'vite.config.ts'), ...(await filesUnder(join(root, 'src'))), ...(await filesUnder(CLIENT_ROOT)), ...(await adapterFrontendFiles())]) {
       hash.update(`${relative(WEB_ROOT, file)}\n`).update(await readFile(file));
     }
     return hash.digest('hex').slice(0, 16);

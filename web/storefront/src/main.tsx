@@ -1,7 +1,7 @@
 // The reference storefront's entry: its settings, its routes and their pages.
 import { createRoot } from 'react-dom/client';
 import { StrictMode, useEffect, useState } from 'react';
-import { loadConfig, type StorefrontConfig } from '../../checkout-client/core/index.js';
+import { loadConfig, type StorefrontConfig } from '@checkout-platform/checkout-client';
 import { useRoute } from './router.js';
 import { HomePage } from './pages/HomePage.js';
 import { CheckoutScope } from './pages/CheckoutScope.js';

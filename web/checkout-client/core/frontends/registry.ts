@@ -1,13 +1,7 @@
+/// <reference path="./import-glob.d.ts" />
 // Which frontend module serves which provider adapter id.
 import { genericFrontend } from './generic.frontend.js';
 import type { AdapterFrontend, MountedFrontend, ProviderFrontend, ProviderFrontendOptions } from './provider-frontend.js';
-
-declare global {
-  interface ImportMeta {
-    /** Vite's build-time glob import (only the form used here). */
-    glob<T>(pattern: string, options: { eager: true; import: string }): Record<string, T>;
-  }
-}
 
 /**
  * The frontends that live in their adapter's folder (`adapters/<provider>/frontend/*.frontend.ts`,

@@ -1,7 +1,7 @@
 // The billing address form and the consent to the terms.
 import { useEffect, useState, type FormEvent, type MutableRefObject } from 'react';
-import { addressProblems, BILLING_FIELDS, checkoutError, COUNTRIES, SetBillingAddressDocument, SetConsentsDocument, type BillingField, type CheckoutOrderFragment, type FieldProblems } from '../../../checkout-client/core/index.js';
-import { useLatest, useMutation } from '../../../checkout-client/react/index.js';
+import { addressProblems, BILLING_FIELDS, checkoutError, COUNTRIES, SetBillingAddressDocument, SetConsentsDocument, type BillingField, type CheckoutOrderFragment, type FieldProblems } from '@checkout-platform/checkout-client';
+import { useLatest, useMutation } from '@checkout-platform/checkout-client/react';
 
 /** What saving the typed address came to: whether the order holds it now, and which fields the shopper has filled in. */
 export interface SaveOutcome {

@@ -1,7 +1,7 @@
 // Gift cards as part payments of the order.
 import { useId, useState, type FormEvent } from 'react';
-import { AddGiftCardDocument, CheckoutPageDocument, checkoutError, giftCardRefusalText, PaymentOptionsDocument, RemovePaymentDocument, shopperMessage, type CheckoutOrderFragment } from '../../../checkout-client/core/index.js';
-import { useMutation } from '../../../checkout-client/react/index.js';
+import { AddGiftCardDocument, CheckoutPageDocument, checkoutError, giftCardRefusalText, PaymentOptionsDocument, RemovePaymentDocument, shopperMessage, type CheckoutOrderFragment } from '@checkout-platform/checkout-client';
+import { useMutation } from '@checkout-platform/checkout-client/react';
 import { formatMoney } from '../format.js';
 
 const isActive = (state: string) => !['removed', 'cancelled', 'failed', 'refunded'].includes(state);

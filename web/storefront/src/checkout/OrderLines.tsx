@@ -1,6 +1,6 @@
 // The order's lines and amounts.
 import { useState } from 'react';
-import type { CheckoutOrderFragment } from '../../../checkout-client/core/index.js';
+import type { CheckoutOrderFragment } from '@checkout-platform/checkout-client';
 import { formatMoney, percent } from '../format.js';
 
 /**

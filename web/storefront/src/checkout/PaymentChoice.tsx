@@ -1,6 +1,6 @@
 // The ways to pay the rest of the order, a provider's frontend shown once picked.
-import type { PaymentOptionsQuery, PaymentSelection } from '../../../checkout-client/core/index.js';
-import { ProviderFrontend } from '../../../checkout-client/react/index.js';
+import type { PaymentOptionsQuery, PaymentSelection } from '@checkout-platform/checkout-client';
+import { ProviderFrontend } from '@checkout-platform/checkout-client/react';
 
 export type PaymentOption = PaymentOptionsQuery['paymentOptions'][number];
 

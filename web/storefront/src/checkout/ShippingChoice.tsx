@@ -1,7 +1,7 @@
 // The delivery options of the order.
 import { useEffect, useRef } from 'react';
-import { ShippingChoiceDocument, SelectShippingDocument, PaymentOptionsDocument } from '../../../checkout-client/core/index.js';
-import { useMutation, useQuery } from '../../../checkout-client/react/index.js';
+import { ShippingChoiceDocument, SelectShippingDocument, PaymentOptionsDocument } from '@checkout-platform/checkout-client';
+import { useMutation, useQuery } from '@checkout-platform/checkout-client/react';
 import { formatMoney } from '../format.js';
 
 /**

@@ -1,7 +1,7 @@
 // A payment provider that sends the shopper back to the checkout page without the purchase (`?error=…`): why, in words, and the provider kept chosen.
 import { useEffect, useState } from 'react';
-import { placeFailures, PROVIDER_REJECTED, PURCHASE_NOT_ACCEPTED, ValidateOrderDocument, type CheckoutOrderFragment, type FieldProblems, type PaymentOptionsQuery, type PaymentSelection } from '../../../checkout-client/core/index.js';
-import { useMutation } from '../../../checkout-client/react/index.js';
+import { placeFailures, PROVIDER_REJECTED, PURCHASE_NOT_ACCEPTED, ValidateOrderDocument, type CheckoutOrderFragment, type FieldProblems, type PaymentOptionsQuery, type PaymentSelection } from '@checkout-platform/checkout-client';
+import { useMutation } from '@checkout-platform/checkout-client/react';
 
 type PaymentOption = PaymentOptionsQuery['paymentOptions'][number];
 

@@ -16,8 +16,8 @@ import {
   type Failure,
   type FieldProblems,
   type PaymentSelection,
-} from '../../../checkout-client/core/index.js';
-import { useLiveOrder, usePlaceOrder, useQuery } from '../../../checkout-client/react/index.js';
+} from '@checkout-platform/checkout-client';
+import { useLiveOrder, usePlaceOrder, useQuery } from '@checkout-platform/checkout-client/react';
 import { navigate } from '../router.js';
 import { OrderLines } from '../checkout/OrderLines.js';
 import { CustomerForm, type SaveTyped } from '../checkout/CustomerForm.js';

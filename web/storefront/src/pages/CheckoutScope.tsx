@@ -1,7 +1,7 @@
 // A page of one order's checkout, inside the checkout client's provider (or a note when this browser holds no token for it).
 import type { ReactNode } from 'react';
-import { CheckoutProvider } from '../../../checkout-client/react/index.js';
-import type { StorefrontConfig } from '../../../checkout-client/core/index.js';
+import { CheckoutProvider } from '@checkout-platform/checkout-client/react';
+import type { StorefrontConfig } from '@checkout-platform/checkout-client';
 
 /**
  * Everything under it talks to the gateway as the shopper of one order (CheckoutProvider: the

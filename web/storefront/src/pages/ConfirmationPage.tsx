@@ -1,7 +1,7 @@
 // The confirmation page of an order, followed live until the shop has registered it.
 import { Fragment } from 'react';
-import { orderSettlement, paymentStateText, PaymentOptionsDocument } from '../../../checkout-client/core/index.js';
-import { useLiveOrder, useQuery } from '../../../checkout-client/react/index.js';
+import { orderSettlement, paymentStateText, PaymentOptionsDocument } from '@checkout-platform/checkout-client';
+import { useLiveOrder, useQuery } from '@checkout-platform/checkout-client/react';
 import { formatMoney } from '../format.js';
 import { OrderState } from './CheckoutPage.js';
 

@@ -1,6 +1,6 @@
 // The storefront's first page: a basket (typed, or a demo basket) and Go to checkout.
 import { useState } from 'react';
-import { seedDemoBasket, startCheckout, type DemoBasket, type StorefrontConfig } from '../../../checkout-client/core/index.js';
+import { seedDemoBasket, startCheckout, type DemoBasket, type StorefrontConfig } from '@checkout-platform/checkout-client';
 import { navigate } from '../router.js';
 
 /** The basket: one of the commerce platform's (its id), or a demo basket seeded in the sandbox. */
