@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import layering from './scripts/lint/layering.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.data/', 'scratch/', '**/generated/**', 'coverage/', '**/*.js', '**/*.mjs'] },
+  { ignores: ['node_modules/', '.data/', 'scratch/', 'web/*/dist/', '**/generated/**', 'coverage/', '**/*.js', '**/*.mjs'] },
   {
     files: ['**/*.ts', 'web/**/*.tsx'],
     languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
