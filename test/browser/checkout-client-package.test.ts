@@ -51,7 +51,7 @@ async function step(what: string, file: string, args: string[], cwd: string, env
   }
 }
 
-/** The app: an index.html, a tsconfig, and one module using the package's core and React bindings (as its README shows). */
+/** The app: an index.html, a tsconfig, a check of the package's types, and the page using its core and React bindings (as its README shows). */
 const APP_FILES: Record<string, string> = {
   'index.html': `<!doctype html>
 <html lang="en">
@@ -184,6 +184,7 @@ interface BuiltApp {
 async function packAndBuildApp(): Promise<BuiltApp> {
   const packDir = await mkdtemp(join(tmpdir(), 'checkout-client-pack-'));
   const dir = await mkdtemp(join(tmpdir(), 'checkout-client-app-'));
+  scratch.push(packDir, dir);
   await step('npm pack', 'npm', ['pack', '--pack-destination', packDir, '--silent'], PACKAGE_DIR);
   const tarballs = (await readdir(packDir)).filter((name) => name.endsWith('.tgz'));
   if (tarballs.length !== 1) throw new Error(`npm pack made ${tarballs.length} tarballs: ${tarballs.join(', ')}`);
@@ -232,12 +233,14 @@ function serveFolder(root: () => string | undefined): Server {
 let site: Server;
 let origin: string;
 let app: BuiltApp | undefined;
-let building: Promise<BuiltApp>;
+let building: Promise<BuiltApp> | undefined;
+/** The temp folders made (removed at the end, whether or not the build got through). */
+const scratch: string[] = [];
 
 beforeAll(async () => {
   // Packing and building run while the system below starts.
   building = packAndBuildApp();
-  building.catch(() => undefined);
+  building.catch(() => undefined); // awaited below; a failure is reported there
   site = serveFolder(() => app?.dist);
   await new Promise<void>((listening) => site.listen(0, '127.0.0.1', listening));
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -247,13 +250,13 @@ beforeAll(async () => {
 const suite = useBrowserTest({ shop: 'm-client-package', system: () => ({ env: { CORS_ORIGINS: origin } }) });
 
 beforeAll(async () => {
-  app = await building;
+  app = await building!;
 }, 180_000);
 
 afterAll(async () => {
   await new Promise((closed) => site?.close(closed));
-  const built = app ?? (await building.catch(() => undefined));
-  await Promise.all([built?.dir, built?.packDir].filter((dir): dir is string => dir !== undefined).map((dir) => rm(dir, { recursive: true, force: true })));
+  await building?.catch(() => undefined);
+  await Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 describe('the checkout client as a package', () => {
