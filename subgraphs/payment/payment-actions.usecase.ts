@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { money, toAmount } from '../../platform/money/money.js';
@@ -56,8 +57,12 @@ export class PaymentActions {
       // Checked before the provider is asked: a provider rounds what it is given (12.345 NOK → 12.35), the platform never does.
       assertRefundPrecision(payment, order, amount);
       const { state } = refundOf(payment, amount);
+      // The platform's own id of this refund, which the adapter turns into its provider's idempotency key: a refund of
+      // the same amount asked again after a call whose outcome is unknown (the answer lost) resumes that call's
+      // operation, so the provider refunds once; otherwise a new one.
+      const operationId = (await this.log.unsettledOperation(context.tenant, paymentId, 'refund', amount)) ?? `refund:${randomUUID()}`;
       // The reason travels in the callback's body, so the transaction log's request keeps it (PaymentTransaction.reason).
-      const result = await this.call(context, orderId, payment, 'refund', amount, why === undefined ? {} : { reason: why });
+      const result = await this.call(context, orderId, payment, 'refund', amount, { operationId, ...(why === undefined ? {} : { reason: why }) });
       // The provider's event that will report this refund (the adapter names it): recorded with it, so that event,
       // arriving before or after, adds nothing again (the webhook runtime writes the same key).
       const eventKey = result.answer.eventKey;
@@ -99,7 +104,8 @@ export class PaymentActions {
   }
 
   /** Calls the callback and logs it; a failure is the caller's answer (400 when the adapter refused, else 502). */
-  private async call(context: CommandContext, orderId: string, payment: PaymentDocument, callback: PaymentCallbackName, amount?: number, extra: Record<string, unknown> = {}) {
+  private async call(context: CommandContext, orderId: string, payment: PaymentDocument, callback: PaymentCallbackName, amount?: number, options: { operationId?: string; reason?: string } = {}) {
+    const { operationId, ...extra } = options;
     if (!payment.callbacks?.[callback]) {
       throw new AppError(409, 'payment_action_unavailable', `Payment ${payment.id} of ${payment.adapterId} registered no ${callback} callback; its adapter cannot ${callback} it.`, {
         paymentId: payment.id,
@@ -109,7 +115,7 @@ export class PaymentActions {
     const order = await this.orders.get(context, orderId);
     const result = await callPaymentCallback(
       this.calls,
-      { tenant: context.tenant, order: order.document, payment, callback, ...(amount === undefined ? {} : { extra: { amount, ...extra } }) },
+      { tenant: context.tenant, order: order.document, payment, callback, ...(operationId === undefined ? {} : { operationId }), ...(amount === undefined ? {} : { extra: { amount, ...extra } }) },
       this.timeoutMs,
     );
     await this.log.record({ tenant: context.tenant, orderId, version: order.version, actor: context.actor.subject, payment, result, ...(amount === undefined ? {} : { amount }) });

@@ -5,6 +5,9 @@ import type { Logger } from '../../../platform/logging/logger.js';
 import type { PaymentDocument } from '../../../contracts/order.types.js';
 import type { PaymentCallbackResult } from './payment-callback.caller.js';
 
+/** A failed call's reasons (its logged `pspStatus`) that leave unknown whether the adapter did it: anything but a refusal. */
+const UNKNOWN_OUTCOMES = new Set(['timeout', 'unreachable', 'error_status', 'malformed_response']);
+
 /** The event type of every lifecycle call (docs/order-engine.md, "Payment lifecycle"). */
 export const PAYMENT_CALLBACK_EVENT = 'payment.callback';
 
@@ -32,6 +35,26 @@ export class PaymentCallbackLog {
     private readonly pool: pg.Pool,
     private readonly logger: Logger,
   ) {}
+
+  /**
+   * The operation id of the last `callback` call on the payment when that call's outcome is not
+   * known — no answer in time, unreachable, a 5xx or an answer that could not be read: the adapter
+   * may have moved the money before its answer was lost — and it was for `amount`. Asked again for
+   * the same amount, the operation is resumed under its id (its provider idempotency key), so the
+   * provider applies it once; any other last outcome (a success, a refusal): none.
+   */
+  async unsettledOperation(tenant: Tenant, paymentId: string, callback: string, amount: number): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ operation_id: string | null; is_success: boolean; psp_status: string | null; same_amount: boolean }>(
+      `select request_json->>'operationId' as operation_id, is_success, psp_status, amount = $5::numeric as same_amount
+         from payment_transactions
+        where merchant = $1 and channel = $2 and payment_id = $3 and event = $4 and psp_event = 'platform'
+        order by created_at desc, id desc limit 1`,
+      [tenant.merchant, tenant.channel, paymentId, callback, String(amount)],
+    );
+    const last = rows[0];
+    if (!last?.operation_id || last.is_success || !last.same_amount) return undefined;
+    return UNKNOWN_OUTCOMES.has(last.psp_status ?? '') ? last.operation_id : undefined;
+  }
 
   async record(entry: CallbackLogEntry): Promise<void> {
     const { tenant, result, payment } = entry;
