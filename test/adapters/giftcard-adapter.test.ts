@@ -276,7 +276,7 @@ describe('gift card adapter: reservations', () => {
       ['confirm', true],
     ]);
     const confirmPath = `/v0/orders/${orderId}/payments/${paymentId}/confirm`;
-    const body = { callback: 'confirm', orderId, paymentId, adapterId: 'giftcard_adapter', amount: 80, currency: 'NOK', state: 'reserved', order };
+    const body = { callback: 'confirm', orderId, paymentId, adapterId: 'giftcard_adapter', operationId: `confirm:${paymentId}`, amount: 80, currency: 'NOK', state: 'reserved', order };
     expect((await rest(adapterUrl(), 'POST', confirmPath, { token: service, ...tenant, body })).status).toBe(403);
     const headers = await system.callHeaders({ tenant, receiver: 'giftcard_adapter', orderId, purpose: 'confirm', url: `${adapterUrl()}${confirmPath}`, body });
     const redelivered = await rest(adapterUrl(), 'POST', confirmPath, { headers, body });

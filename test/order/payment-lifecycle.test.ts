@@ -371,6 +371,26 @@ describe('delivery, cancel and refund from the back office', () => {
     expect(events.filter((e) => e.callback === 'refund').map((e) => e.succeeded)).toEqual([true, true]);
   });
 
+  it("a refund carries the platform's operation id: asked again after an unknown outcome (5xx, no answer) for the same amount it resumes that operation; after a success, a refusal or for another amount it is a new one", async () => {
+    await completedOrder('op1', ['refund']);
+    expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/op1-psp', { token: admin.token, ...tenant, body: { orderId: 'op1', state: 'captured' } })).status).toBe(200);
+    const answers = [500, 200, 200, 400, 200, 500, 200];
+    psp.on('/op1/refund', () => {
+      const status = answers.shift() ?? 200;
+      return status === 200 ? { status } : { status, body: { code: 'declined', message: 'Declined by the provider.' } };
+    });
+    const refund = async (amount: number) => (await rest(system.urls.payment!, 'POST', '/api/v0/payments/op1-psp/refund', { token: admin.token, ...tenant, body: { orderId: 'op1', amount } })).status;
+    const operations = () => psp.callsTo('/op1/refund').map((call) => (call.body as { operationId: string }).operationId);
+    expect([await refund(10), await refund(10), await refund(10), await refund(10), await refund(10), await refund(20), await refund(5)]).toEqual([502, 200, 200, 400, 200, 502, 200]);
+    const [lost, resumed, next, refused, afterRefusal, otherLost, otherAmount] = operations();
+    expect(lost).toMatch(/^refund:[0-9a-f-]{36}$/);
+    expect(resumed).toBe(lost); // the same refund, its answer lost the first time
+    expect(new Set([lost, next, refused, afterRefusal, otherLost, otherAmount]).size).toBe(6);
+    expect((await admin.call('GET', '/op1')).body.payments.find((p: { id: string }) => p.id === 'op1-psp').refundedAmount).toBe(35);
+    // The steps a payment takes once carry `{callback}:{paymentId}`.
+    expect(psp.callsTo('/op1/process')[0]!.body).toMatchObject({ operationId: 'process:op1-psp' });
+  });
+
   it("refreshPayment on a processing order: a refresh answering an amount is 409 ORDER_LOCKED (GraphQL and REST) and records nothing; its state alone is recorded", async () => {
     await orderWithPayments('f1');
     const put = await rest(system.urls.payment!, 'PUT', '/api/v0/payments/f1-psp', { token: admin.token, ...tenant, body: { orderId: 'f1', callbacks: callbacks(psp, 'f1', ['process', 'refresh']) } });
