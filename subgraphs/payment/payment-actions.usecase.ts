@@ -5,7 +5,7 @@ import { money, toAmount } from '../../platform/money/money.js';
 import type { CallSigner } from '../../platform/outbound/call-signer.js';
 import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
 import { assertAmountPrecision } from '../order/domain/amount-precision.rules.js';
-import { callPaymentCallback, type PaymentCallbackName, type PaymentCallbackResult } from '../order/engine/payment-callback.caller.js';
+import { callPaymentCallback, paymentCallbackBody, type PaymentCallbackName, type PaymentCallbackResult } from '../order/engine/payment-callback.caller.js';
 import type { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
 import type { CommandContext, OrderCommands } from '../order/order-commands.usecase.js';
 import type { PaymentWrite } from './payment-commands.usecase.js';
@@ -113,12 +113,12 @@ export class PaymentActions {
       });
     }
     const order = await this.orders.get(context, orderId);
-    const result = await callPaymentCallback(
-      this.calls,
-      { tenant: context.tenant, order: order.document, payment, callback, ...(operationId === undefined ? {} : { operationId }), ...(amount === undefined ? {} : { extra: { amount, ...extra } }) },
-      this.timeoutMs,
-    );
-    await this.log.record({ tenant: context.tenant, orderId, version: order.version, actor: context.actor.subject, payment, result, ...(amount === undefined ? {} : { amount }) });
+    const call = { tenant: context.tenant, order: order.document, payment, callback, ...(operationId === undefined ? {} : { operationId }), ...(amount === undefined ? {} : { extra: { amount, ...extra } }) };
+    // A refund is logged before it is made: a process stopping during the call leaves it pending, resumed by the next refund of that amount.
+    const { order: _order, ...request } = paymentCallbackBody(call);
+    const transactionId = callback === 'refund' ? await this.log.begin({ tenant: context.tenant, orderId, payment, callback, request, amount: amount ?? payment.amount }) : undefined;
+    const result = await callPaymentCallback(this.calls, call, this.timeoutMs);
+    await this.log.record({ tenant: context.tenant, orderId, version: order.version, actor: context.actor.subject, payment, result, ...(amount === undefined ? {} : { amount }), ...(transactionId ? { transactionId } : {}) });
     if (!result.ok) {
       throw new AppError(result.reason === 'refused' ? 400 : 502, 'payment_callback_failed', `The ${callback} of payment ${payment.id} by ${payment.adapterId} failed: ${result.message}`, {
         paymentId: payment.id,

@@ -13,6 +13,8 @@ import { dataOf, graphql, rest } from '../harness/http.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
+import { PaymentCallbackLog } from '../../subgraphs/order/engine/payment-callback.log.js';
+import { createLogger } from '../../platform/logging/logger.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 let system: TestSystem;
@@ -387,6 +389,25 @@ describe('delivery, cancel and refund from the back office', () => {
     expect(resumed).toBe(lost); // the same refund, its answer lost the first time
     expect(new Set([lost, next, refused, afterRefusal, otherLost, otherAmount]).size).toBe(6);
     expect((await admin.call('GET', '/op1')).body.payments.find((p: { id: string }) => p.id === 'op1-psp').refundedAmount).toBe(35);
+
+    // Logged before it is made: while the call runs its transaction is `pending` under its operation...
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    psp.on('/op1/refund', async () => {
+      await answered;
+      return { status: 200 };
+    });
+    const running = refund(3);
+    const pending = await eventually(async () => (await transactions('op1')).find((t) => t.event === 'refund' && t.pspEvent === 'platform' && t.pspStatus === 'pending'));
+    expect(pending.requestJson).toMatchObject({ operationId: expect.stringMatching(/^refund:/), amount: 3 });
+    answer();
+    expect(await running).toBe(200);
+    expect((await transactions('op1')).find((t) => t.id === pending.id)).toMatchObject({ isSuccess: true, pspStatus: '200' });
+    // ...so a process stopped during a refund call leaves it pending (as `begin` writes it), and the next refund of that amount resumes it.
+    const stopped = new PaymentCallbackLog(system.db.pool, createLogger({ level: 'silent' }));
+    await stopped.begin({ tenant, orderId: 'op1', payment: { id: 'op1-psp', adapterId: 'psp_adapter' }, callback: 'refund', request: { operationId: 'refund:stopped-process', amount: 2 }, amount: 2 });
+    expect(await refund(2)).toBe(200);
+    expect(operations().at(-1)).toBe('refund:stopped-process');
     // The steps a payment takes once carry `{callback}:{paymentId}`.
     expect(psp.callsTo('/op1/process')[0]!.body).toMatchObject({ operationId: 'process:op1-psp' });
   });
