@@ -57,6 +57,15 @@ export interface PaymentCallbackRequest {
   orderId: string;
   paymentId: string;
   adapterId: string;
+  /**
+   * The platform's own id of the operation this call belongs to: the same on every retry of that
+   * operation (the outbox retrying a capture; a refund asked again after its first answer was lost),
+   * another for another operation (a second refund of the same amount). `{callback}:{paymentId}` for
+   * the steps a payment takes once (process, confirm, capture, cancel…), `refund:{uuid}` per refund.
+   * An adapter derives the idempotency key it sends its provider from this (and the payment), never
+   * from amounts read at the call (docs/adapter-kit.md, "Money calls are safe to retry").
+   */
+  operationId: string;
   /** The payment's amount; for `refund`, the amount to refund. */
   amount: number;
   currency: string;

@@ -206,6 +206,29 @@ describe('order management', () => {
     expect((await api('GET', `/ordermanagement/v1/orders/${id}`)).body.captured_amount).toBe(3000);
     expect((await api('POST', `/ordermanagement/v1/orders/${id}/refunds`, { refunded_amount: 1 }, key)).body.error_code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
+
+  it('a repeat of a key sent while the first is still being answered waits for that answer and replays it; a refund whose answer was dropped after it was made is replayed', async () => {
+    const id = await bought();
+    await api('POST', `/ordermanagement/v1/orders/${id}/captures`, { captured_amount: 24990 });
+    const key = { 'Klarna-Idempotency-Key': `slow-${id}` };
+    // The first refund is made, its answer held back 400 ms (afterApplying); the repeat comes meanwhile.
+    expect((await shopper('POST', '/failures', { operation: 'refund', afterApplying: true, delayMs: 400 })).status).toBe(201);
+    const first = api('POST', `/ordermanagement/v1/orders/${id}/refunds`, { refunded_amount: 1000 }, key);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const repeat = await api('POST', `/ordermanagement/v1/orders/${id}/refunds`, { refunded_amount: 1000 }, key);
+    expect((await first).status).toBe(201);
+    expect(repeat.status).toBe(201);
+    expect(repeat.headers.get('refund-id')).toBe((await first).headers.get('refund-id'));
+    expect((await api('GET', `/ordermanagement/v1/orders/${id}`)).body.refunded_amount).toBe(1000);
+
+    // The answer lost (the connection dropped after the refund was made): the retry with the key is a replay.
+    const lostKey = { 'Klarna-Idempotency-Key': `lost-${id}` };
+    expect((await shopper('POST', '/failures', { operation: 'refund', afterApplying: true, dropConnection: true })).status).toBe(201);
+    await expect(api('POST', `/ordermanagement/v1/orders/${id}/refunds`, { refunded_amount: 500 }, lostKey)).rejects.toThrow();
+    expect((await api('GET', `/ordermanagement/v1/orders/${id}`)).body.refunded_amount).toBe(1500);
+    expect((await api('POST', `/ordermanagement/v1/orders/${id}/refunds`, { refunded_amount: 500 }, lostKey)).status).toBe(201);
+    expect((await api('GET', `/ordermanagement/v1/orders/${id}`)).body.refunded_amount).toBe(1500);
+  });
 });
 
 describe('customer tokens and failure injection', () => {

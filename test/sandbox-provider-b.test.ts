@@ -203,6 +203,12 @@ describe('order management', () => {
     const id = await completedPurchase();
     await rest(url, 'POST', '/api/sandbox/failures', { body: { operation: 'deliver', status: 503 } });
     expect((await order(id)).status).toBe(503);
+    expect((await management(id)).status).toBe('authorized'); // refused before it ran: nothing changed
+    // afterApplying: done, then its answer replaced by the error (or dropped): the state changed.
+    await rest(url, 'POST', '/api/sandbox/failures', { body: { operation: 'deliver', status: 502, afterApplying: true } });
+    expect(await order(id, { tranId: 'lost-1' })).toMatchObject({ status: 502, body: { details: { injected: true, applied: true } } });
+    expect((await management(id)).status).toBe('delivered');
+    expect((await order(id, { tranId: 'lost-1' })).status).toBe(200); // the retry with its tranId: applied once
     const page = await fetch(`${url}/api/sandbox/purchases/${id}/page`);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('data-step="Completed"');

@@ -237,11 +237,12 @@ const CALLBACK_PARAMS = {
 
 const CALLBACK_BODY = {
   type: 'object',
-  required: ['callback', 'orderId', 'paymentId', 'amount', 'state', 'order'],
+  required: ['callback', 'orderId', 'paymentId', 'operationId', 'amount', 'state', 'order'],
   properties: {
     callback: { type: 'string' },
     orderId: { type: 'string' },
     paymentId: { type: 'string' },
+    operationId: { type: 'string', minLength: 1, maxLength: 256 },
     amount: { type: 'number' },
     state: { type: 'string' },
     afterCommit: { type: 'boolean' },

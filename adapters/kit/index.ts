@@ -14,4 +14,5 @@ export { mountPaymentProvider, mountPartPaymentProvider, type PartPaymentProvide
 export { completeOrder, type CompletionSteps } from './order-completion.flow.js';
 export { applyWebhookAction, WEBHOOK_OUTCOMES, type WebhookApplied } from './provider-webhook.runtime.js';
 export { ProviderError } from './provider-error.js';
+export { operationKey } from './operation-key.js';
 export { assertLabelledSchema, describeUnlabelled, unlabelledProperties, type UnlabelledProperty } from './configuration-schema.labels.js';

@@ -309,7 +309,8 @@ function mount<TConfig, TFront>(
       if (!stored) throw new Error(`Payment ${paymentId} is not on order ${orderId}.`);
       // The payment as the provider holds it: the step gives back what the provider says it has.
       const payment = { ...stored, state: held, ...(reference ? { reference } : {}) };
-      const request: PaymentCallbackRequest = { callback: name, orderId, paymentId, adapterId: kit.adapterId, amount: payment.amount, currency: order.currency, state: held, ...(payment.reference ? { reference: payment.reference } : {}), order, reason: 'The order was paid by another payment.' };
+      // One give-back per payment: its operation (and so the provider's idempotency key) is the payment's, the same if tried again.
+      const request: PaymentCallbackRequest = { callback: name, orderId, paymentId, adapterId: kit.adapterId, operationId: `late-${name}:${paymentId}`, amount: payment.amount, currency: order.currency, state: held, ...(payment.reference ? { reference: payment.reference } : {}), order, reason: 'The order was paid by another payment.' };
       const result = (await step.call(provider, { tenant, order, configuration: await kit.configuration.get(tenant), payment, request, callback: name })) ?? {};
       await log(tenant, orderId, paymentId, result.transaction ?? { ...base, amount: payment.amount, isSuccess: true, pspStatus: result.pspStatus ?? 'voided' });
     } catch (error) {

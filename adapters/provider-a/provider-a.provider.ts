@@ -1,5 +1,5 @@
 import type { SessionPaymentProvider } from '../kit/index.js';
-import { chosenAtProvider, withTransaction } from '../kit/index.js';
+import { chosenAtProvider, operationKey, withTransaction } from '../kit/index.js';
 import { shareOfNewPayment, UNLIMITED } from '../../contracts/allocation.js';
 import type { OrderDocument } from '../kit/order-contract.js';
 import type { Tenant } from '../kit/platform.js';
@@ -87,21 +87,23 @@ export function providerA(context: Pick<ProviderAContext, 'kit' | 'client'>): Se
     },
 
     /** Order delivered: capture what is still authorized (nothing when already captured or not authorized). */
-    async capture({ configuration, payment }) {
+    async capture(call) {
+      const { configuration, payment } = call;
       if (payment.state !== 'reserved') return {};
       const client = context.client(configuration);
       const reference = referenceOf(payment);
       const managed = await client.readManaged(reference);
-      if (managed.remaining_authorized_amount > 0) await client.capture(reference, managed.remaining_authorized_amount, `capture-${payment.id}`);
+      // Keyed by the platform's capture operation (once per payment): a capture whose answer was lost is not made again.
+      if (managed.remaining_authorized_amount > 0) await client.capture(reference, managed.remaining_authorized_amount, operationKey(call, 'uuid'));
       return { state: 'captured', transaction: { event: 'capture', pspEvent: 'captures', amount: payment.amount, isSuccess: true, pspStatus: 'CAPTURED', requestJson: { captured_amount: managed.remaining_authorized_amount } } };
     },
 
     /** Refund through the payment API's Refund action: the platform records it. */
-    async refund({ configuration, payment, request }) {
+    async refund(call) {
+      const { configuration, payment, request } = call;
       const refunded = toMinor(request.amount);
-      // One refund per (what was refunded before, amount): a retried call is not refunded twice.
-      const before = typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0;
-      await context.client(configuration).refund(referenceOf(payment), refunded, `refund-${payment.id}-${before}-${request.amount}`);
+      // Keyed by the platform's refund operation: its retry (the answer lost) is replayed by the provider, not refunded twice.
+      await context.client(configuration).refund(referenceOf(payment), refunded, operationKey(call, 'uuid'));
       return { pspStatus: 'REFUNDED', transaction: { event: 'refund', pspEvent: 'refunds', amount: request.amount, isSuccess: true, requestJson: { refunded_amount: refunded } } };
     },
   };

@@ -1,6 +1,5 @@
 // Provider B (Avarda Checkout 3) as the adapter kit's PaymentProvider: initialize payment, items following the order, order management.
-import { createHash } from 'node:crypto';
-import type { AdapterKit, LifecycleCall, PaymentProvider, ProviderCall, ProviderResult } from '../kit/index.js';
+import { operationKey, type AdapterKit, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult } from '../kit/index.js';
 import { AppError } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 import { ProviderBApiClient, ProviderBError, type NewPurchase, type Purchase } from './provider-b-api.client.js';
@@ -89,7 +88,7 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
     // The items delivered are the order's as the payment covers them (the purchase's read answers no items), as Avarda's own modules send the invoiced items.
     const items = purchaseItems(call.order, call.payment.amount);
     const purchase = await this.management(call, 'deliver', () =>
-      this.api.deliver(call.configuration.apiSettings, this.reference(call.payment), { items, orderReference: orderReference(call.order.id), tranId: tranId(call.payment.id, 'order') }),
+      this.api.deliver(call.configuration.apiSettings, this.reference(call.payment), { items, orderReference: orderReference(call.order.id), tranId: operationKey(call) }),
     );
     return { state: 'captured', transaction: managementLog('capture', 'deliver', call.payment.amount, purchase, { items }) };
   }
@@ -102,14 +101,14 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
 
   /** The back office refunds `amount` (partial allowed) of what was delivered. */
   async refund(call: LifecycleCall<ProviderBConfiguration>): Promise<ProviderResult> {
-    // The request's id names the refunds before it, so a retry of this one repeats it and the next refund of the same amount is another.
-    const refundedBefore = typeof call.payment.refundedAmount === 'number' ? call.payment.refundedAmount : 0;
+    // The request's id (`tranId`) is the platform's refund operation's: a retry of this refund (its answer lost) is applied
+    // once by the provider; the next refund, even of the same amount, is another operation, so another id.
     const items = [returnItem(orderReference(call.order.id), call.request.amount)];
     const purchase = await this.management(call, 'refund', () =>
       this.api.refund(call.configuration.apiSettings, this.reference(call.payment), {
         items,
         orderReference: orderReference(call.order.id),
-        tranId: tranId(call.payment.id, 'return', call.request.amount, refundedBefore),
+        tranId: operationKey(call),
       }),
     );
     return { pspStatus: 'returned', transaction: managementLog('refund', 'refund', call.request.amount, purchase, { items }) };
@@ -172,8 +171,6 @@ export function avardaLanguage(code: string): string {
 /** The order's id as Avarda's order reference (published: at most 20 characters): its first 20 letters and digits. */
 export const orderReference = (orderId: string) => orderId.replace(/[^A-Za-z0-9]/g, '').slice(0, 20) || orderId.slice(0, 20);
 
-/** The order-management request's id (`tranId`, at most 36 characters): the same request again carries the same id, so the provider applies it once. */
-const tranId = (...parts: Array<string | number>) => createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
 
 const sessionOf = (configuration: ProviderBConfiguration, paymentId: string, purchaseJwt: string): ProviderBSession => ({
   paymentId,

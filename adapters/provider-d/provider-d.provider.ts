@@ -1,5 +1,5 @@
 import { AppError } from '../kit/platform.js';
-import { withTransaction, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult, type ProviderSession } from '../kit/index.js';
+import { operationKey, withTransaction, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult, type ProviderSession } from '../kit/index.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './provider-d-api.client.js';
 import { shopperReferenceOf, toMinor } from './provider-d.mapper.js';
 import { defined } from './defined.js';
@@ -41,10 +41,9 @@ async function modify(clientOf: ProviderDClients, call: LifecycleCall<ProviderDC
   const reference = `${payment.id}:${kind}`;
   const minor = amount === undefined ? undefined : toMinor(amount, payment.currency ?? order.currency);
   const body = minor === undefined ? { reference } : { amount: minor, reference };
-  // One key per modification asked for: a retried call is not made twice. A refund's key names what was refunded
-  // before it, so a second refund of the same amount is a refund of its own, not a replay of the first.
-  const refundedBefore = kind === 'refunds' ? `:${typeof payment.refundedAmount === 'number' ? payment.refundedAmount : 0}` : '';
-  const key = idempotencyKeyFor(`${payment.id}:${kind}:${call.request.amount}${refundedBefore}`, body);
+  // One key per platform operation (its capture, its cancel, each refund): a retried call — the answer lost — is
+  // replayed by the provider, not made twice; a second refund of the same amount is another operation, another key.
+  const key = idempotencyKeyFor(`${operationKey(call)}:${kind}`, body);
   const client = clientOf(configuration);
   const sent =
     kind === 'cancels' ? client.cancel(psp, { reference }, key)

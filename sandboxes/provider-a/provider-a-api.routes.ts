@@ -39,10 +39,21 @@ export const IDEMPOTENCY_HEADER = 'klarna-idempotency-key';
 
 /**
  * `Klarna-Idempotency-Key` on mutating calls: the first answer (below 500) to a key is stored and
- * replayed for a repeat of the same method, path and body; the key on another call is 409.
+ * replayed for a repeat of the same method, path and body; the key on another call is 409. A repeat
+ * arriving while the first is still being answered (a caller that gave up waiting and tried again)
+ * waits for that answer and replays it: the operation is done once.
  */
 export function idempotencyKeys(api: FastifyInstance): void {
   const answers = new Map<string, { call: string; status: number; body: string; headers: Record<string, string> }>();
+  const inFlight = new Map<string, { owner: FastifyRequest; done: Promise<void>; finish: () => void }>();
+  /** The first request of a key has its answer (stored when below 500): the repeats waiting for it go on. */
+  const settle = (request: FastifyRequest) => {
+    const key = keyOf(request);
+    const pending = key === undefined ? undefined : inFlight.get(key);
+    if (pending?.owner !== request) return;
+    inFlight.delete(key!);
+    pending.finish();
+  };
   const keyOf = (request: FastifyRequest) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     return request.method !== 'GET' && typeof key === 'string' && key !== '' ? key : undefined;
@@ -50,11 +61,22 @@ export function idempotencyKeys(api: FastifyInstance): void {
   const callOf = (request: FastifyRequest) => `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`;
   api.addHook('preHandler', async (request, reply) => {
     const key = keyOf(request);
-    const stored = key === undefined ? undefined : answers.get(key);
-    if (!stored) return;
+    if (key === undefined) return;
+    // No await between the last wait and taking the key: one request at a time holds it.
+    while (inFlight.has(key)) await inFlight.get(key)!.done;
+    const stored = answers.get(key);
+    if (!stored) {
+      let finish: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      inFlight.set(key, { owner: request, done, finish });
+      return;
+    }
     if (stored.call !== callOf(request)) throw new AppError(409, 'idempotency_key_reused', `Klarna-Idempotency-Key ${key} was used for another request (${stored.call.split(' ', 2).join(' ')}).`);
     return reply.status(stored.status).headers(stored.headers).send(stored.body === '' ? undefined : stored.body);
   });
+  // However the first request ends (answered, failed, its connection dropped), the repeats stop waiting.
+  api.addHook('onResponse', async (request) => settle(request));
+  api.addHook('onRequestAbort', async (request) => settle(request));
   api.addHook('onSend', async (request, reply, payload) => {
     const key = keyOf(request);
     if (key !== undefined && !answers.has(key) && reply.statusCode < 500) {
@@ -65,6 +87,7 @@ export function idempotencyKeys(api: FastifyInstance): void {
       }
       answers.set(key, { call: callOf(request), status: reply.statusCode, body: typeof payload === 'string' ? payload : '', headers });
     }
+    settle(request);
     return payload;
   });
 }

@@ -14,6 +14,12 @@ export interface FailureRule {
   delayMs: number;
   /** Destroy the connection without an answer (a network failure). */
   dropConnection: boolean;
+  /**
+   * The answer is lost, not the request: the operation is done (money moves), then its answer is
+   * delayed, dropped or replaced by the error — what a caller sees when the network fails on the
+   * way back. A retry then shows whether the caller's idempotency key makes the system do it once.
+   */
+  afterApplying: boolean;
   /** Requests still to affect; 0 means until the rule is deleted. */
   remaining: number;
   /** Requests this rule has affected so far. */
@@ -27,13 +33,26 @@ export interface FailureRuleInput {
   message?: string;
   delayMs?: number;
   dropConnection?: boolean;
+  afterApplying?: boolean;
   times?: number;
 }
 
 /** What a request must do after consulting the injector. */
-export type FailureOutcome = { kind: 'none' } | { kind: 'drop' };
+export type FailureOutcome = { kind: 'none' } | { kind: 'drop' } | { kind: 'loseAnswer'; rule: FailureRule };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Loses the answer of a request its rule let through (`afterApplying`): waits the rule's delay,
+ * then drops the connection (true: the caller must not send the answer) or replaces the answer by
+ * the rule's error (`{code, message}` with its status); a rule with neither only delays it.
+ */
+export async function loseAnswer(rule: FailureRule): Promise<{ drop: true } | { drop: false; status?: number; body?: string }> {
+  if (rule.delayMs > 0) await sleep(rule.delayMs);
+  if (rule.dropConnection) return { drop: true };
+  if (rule.status === undefined) return { drop: false };
+  return { drop: false, status: rule.status, body: JSON.stringify({ code: rule.code, message: rule.message, details: { injected: true, operation: rule.operation, ruleId: rule.id, applied: true } }) };
+}
 
 /**
  * Failure injection for a sandbox: tests register rules (`POST /api/sandbox/failures`) and the
@@ -55,6 +74,7 @@ export class FailureInjector {
       message: input.message ?? `Injected failure for ${input.operation}.`,
       delayMs: input.delayMs ?? 0,
       dropConnection: input.dropConnection ?? false,
+      afterApplying: input.afterApplying ?? false,
       remaining: input.times ?? 1,
       hits: 0,
     };
@@ -90,6 +110,8 @@ export class FailureInjector {
       rule.remaining -= 1;
       if (rule.remaining === 0) this.rules = this.rules.filter((candidate) => candidate !== rule);
     }
+    // Done first, broken after: the caller (the app's onSend) loses the answer with `lose`.
+    if (rule.afterApplying) return { kind: 'loseAnswer', rule: { ...rule } };
     if (rule.delayMs > 0) await sleep(rule.delayMs);
     if (rule.dropConnection) return { kind: 'drop' };
     if (rule.status !== undefined) {

@@ -5,7 +5,7 @@ const num = { type: 'number' } as const;
 const obj = (properties: Record<string, object>) => ({ type: 'object', required: Object.keys(properties), properties }) as const;
 
 /** The admin paths both sandboxes have. */
-const failure = obj({ id: str, operation: str, code: str, message: str, delayMs: num, dropConnection: { type: 'boolean' }, remaining: num, hits: num });
+const failure = obj({ id: str, operation: str, code: str, message: str, delayMs: num, dropConnection: { type: 'boolean' }, afterApplying: { type: 'boolean' }, remaining: num, hits: num });
 const clock = obj({ now: str, offsetSeconds: num });
 export const adminAnswers = {
   added: { 201: json('The failure rule', { ...failure, properties: { ...failure.properties, status: { type: 'integer' } } }) },

@@ -21,6 +21,7 @@ export function registerSandboxAdminRoutes(app: FastifyInstance, failures: Failu
       message: { type: 'string', minLength: 1, maxLength: 500 },
       delayMs: { type: 'integer', minimum: 0, maximum: 120_000 },
       dropConnection: { type: 'boolean' },
+      afterApplying: { type: 'boolean' },
       times: { type: 'integer', minimum: 0, maximum: 10_000 },
     },
   } as const;

@@ -6,7 +6,7 @@ import { unauthorized } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { bodyValue, ExchangeJournal } from './exchange.journal.js';
 import { adminAnswers } from './sandbox-admin.openapi.js';
-import type { FailureInjector } from './failure.injector.js';
+import { loseAnswer, type FailureInjector, type FailureRule } from './failure.injector.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,15 +59,31 @@ export function createSandboxApp(options: SandboxAppOptions): FastifyInstance {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   // preHandler runs after the sandbox's own auth (onRequest) and body validation.
+  const losing = new WeakMap<object, FailureRule>();
   app.addHook('preHandler', async (request, reply) => {
     const operation = request.routeOptions.config?.operation;
     if (!operation) return;
     const outcome = await options.failures.apply(operation);
+    if (outcome.kind === 'loseAnswer') losing.set(request, outcome.rule);
     if (outcome.kind === 'drop') {
       reply.hijack();
       request.raw.socket.destroy();
       return reply;
     }
+  });
+  // A rule `afterApplying`: the operation was done; its answer is lost on the way back (registered
+  // before the sandboxes' own onSend hooks, which still see the real answer: a stored idempotent one).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const rule = losing.get(request);
+    if (!rule) return payload;
+    const lost = await loseAnswer(rule);
+    if (lost.drop) {
+      request.raw.socket.destroy();
+      return payload;
+    }
+    if (lost.status === undefined) return payload;
+    void reply.code(lost.status).type('application/json');
+    return lost.body;
   });
   const journal = options.journal ?? new ExchangeJournal();
   app.decorate('exchangeJournal', journal);

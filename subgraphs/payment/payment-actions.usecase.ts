@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import { money, toAmount } from '../../platform/money/money.js';
 import type { CallSigner } from '../../platform/outbound/call-signer.js';
 import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
 import { assertAmountPrecision } from '../order/domain/amount-precision.rules.js';
-import { callPaymentCallback, type PaymentCallbackName, type PaymentCallbackResult } from '../order/engine/payment-callback.caller.js';
+import { callPaymentCallback, paymentCallbackBody, type PaymentCallbackName, type PaymentCallbackResult } from '../order/engine/payment-callback.caller.js';
 import type { PaymentCallbackLog } from '../order/engine/payment-callback.log.js';
 import type { CommandContext, OrderCommands } from '../order/order-commands.usecase.js';
 import type { PaymentWrite } from './payment-commands.usecase.js';
@@ -56,8 +57,12 @@ export class PaymentActions {
       // Checked before the provider is asked: a provider rounds what it is given (12.345 NOK → 12.35), the platform never does.
       assertRefundPrecision(payment, order, amount);
       const { state } = refundOf(payment, amount);
+      // The platform's own id of this refund, which the adapter turns into its provider's idempotency key: a refund of
+      // the same amount asked again after a call whose outcome is unknown (the answer lost) resumes that call's
+      // operation, so the provider refunds once; otherwise a new one.
+      const operationId = (await this.log.unsettledOperation(context.tenant, paymentId, 'refund', amount)) ?? `refund:${randomUUID()}`;
       // The reason travels in the callback's body, so the transaction log's request keeps it (PaymentTransaction.reason).
-      const result = await this.call(context, orderId, payment, 'refund', amount, why === undefined ? {} : { reason: why });
+      const result = await this.call(context, orderId, payment, 'refund', amount, { operationId, ...(why === undefined ? {} : { reason: why }) });
       // The provider's event that will report this refund (the adapter names it): recorded with it, so that event,
       // arriving before or after, adds nothing again (the webhook runtime writes the same key).
       const eventKey = result.answer.eventKey;
@@ -99,7 +104,8 @@ export class PaymentActions {
   }
 
   /** Calls the callback and logs it; a failure is the caller's answer (400 when the adapter refused, else 502). */
-  private async call(context: CommandContext, orderId: string, payment: PaymentDocument, callback: PaymentCallbackName, amount?: number, extra: Record<string, unknown> = {}) {
+  private async call(context: CommandContext, orderId: string, payment: PaymentDocument, callback: PaymentCallbackName, amount?: number, options: { operationId?: string; reason?: string } = {}) {
+    const { operationId, ...extra } = options;
     if (!payment.callbacks?.[callback]) {
       throw new AppError(409, 'payment_action_unavailable', `Payment ${payment.id} of ${payment.adapterId} registered no ${callback} callback; its adapter cannot ${callback} it.`, {
         paymentId: payment.id,
@@ -107,12 +113,12 @@ export class PaymentActions {
       });
     }
     const order = await this.orders.get(context, orderId);
-    const result = await callPaymentCallback(
-      this.calls,
-      { tenant: context.tenant, order: order.document, payment, callback, ...(amount === undefined ? {} : { extra: { amount, ...extra } }) },
-      this.timeoutMs,
-    );
-    await this.log.record({ tenant: context.tenant, orderId, version: order.version, actor: context.actor.subject, payment, result, ...(amount === undefined ? {} : { amount }) });
+    const call = { tenant: context.tenant, order: order.document, payment, callback, ...(operationId === undefined ? {} : { operationId }), ...(amount === undefined ? {} : { extra: { amount, ...extra } }) };
+    // A refund is logged before it is made: a process stopping during the call leaves it pending, resumed by the next refund of that amount.
+    const { order: _order, ...request } = paymentCallbackBody(call);
+    const transactionId = callback === 'refund' ? await this.log.begin({ tenant: context.tenant, orderId, payment, callback, request, amount: amount ?? payment.amount }) : undefined;
+    const result = await callPaymentCallback(this.calls, call, this.timeoutMs);
+    await this.log.record({ tenant: context.tenant, orderId, version: order.version, actor: context.actor.subject, payment, result, ...(amount === undefined ? {} : { amount }), ...(transactionId ? { transactionId } : {}) });
     if (!result.ok) {
       throw new AppError(result.reason === 'refused' ? 400 : 502, 'payment_callback_failed', `The ${callback} of payment ${payment.id} by ${payment.adapterId} failed: ${result.message}`, {
         paymentId: payment.id,

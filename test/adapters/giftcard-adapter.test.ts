@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dataOf, graphql, rest } from '../harness/http.js';
 import { OrderPaymentAttemptsDocument } from '../generated/graphql.js';
 import { outboxSettled } from '../harness/outbox.js';
+import { loseNextAnswer } from '../harness/lost-answer.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
@@ -276,7 +277,7 @@ describe('gift card adapter: reservations', () => {
       ['confirm', true],
     ]);
     const confirmPath = `/v0/orders/${orderId}/payments/${paymentId}/confirm`;
-    const body = { callback: 'confirm', orderId, paymentId, adapterId: 'giftcard_adapter', amount: 80, currency: 'NOK', state: 'reserved', order };
+    const body = { callback: 'confirm', orderId, paymentId, adapterId: 'giftcard_adapter', operationId: `confirm:${paymentId}`, amount: 80, currency: 'NOK', state: 'reserved', order };
     expect((await rest(adapterUrl(), 'POST', confirmPath, { token: service, ...tenant, body })).status).toBe(403);
     const headers = await system.callHeaders({ tenant, receiver: 'giftcard_adapter', orderId, purpose: 'confirm', url: `${adapterUrl()}${confirmPath}`, body });
     const redelivered = await rest(adapterUrl(), 'POST', confirmPath, { headers, body });
@@ -297,6 +298,23 @@ describe('gift card adapter: reservations', () => {
     // Retried from the outbox (afterCommit): the adapter records the capture through the payment API.
     await eventually(async () => (await getOrder(orderId)).payments[0].state === 'captured');
     await outboxSettled(system, orderId);
+    expect(await card(cardId)).toMatchObject({ balance: 60, reserved: 0, committed: 40 });
+    const paymentId = completed.body.payments[0].id;
+    expect((await transactions(paymentId)).filter((t) => t.pspEvent === 'platform' && t.event === 'confirm').map((t) => t.isSuccess)).toEqual([false, true]);
+  });
+
+  it('money calls safe to retry: a commit whose answer is lost after the gift card system applied it is confirmed again from the outbox, and the balance drops once', async () => {
+    const orderId = await newOrder(40);
+    const cardId = await seedCard(100);
+    await addCard(orderId, { cardId });
+    for (const status of ['processing', 'accepted']) expect((await setStatus(orderId, status)).status).toBe(200);
+    await loseNextAnswer(sandboxUrl(), 'commitReservation');
+    const completed = await setStatus(orderId, 'completed');
+    expect(completed.status).toBe(200);
+    expect(completed.body.payments[0].state).toBe('reserved');
+    await eventually(async () => (await getOrder(orderId)).payments[0].state === 'captured');
+    await outboxSettled(system, orderId);
+    // Committed twice (the same reservation: the system's own idempotency), the money moved once.
     expect(await card(cardId)).toMatchObject({ balance: 60, reserved: 0, committed: 40 });
     const paymentId = completed.body.payments[0].id;
     expect((await transactions(paymentId)).filter((t) => t.pspEvent === 'platform' && t.event === 'confirm').map((t) => t.isSuccess)).toEqual([false, true]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { rest } from '../harness/http.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { outboxSettled } from '../harness/outbox.js';
+import { loseNextAnswer } from '../harness/lost-answer.js';
 import type { TestSystem } from '../harness/test-system.js';
 import { PROVIDER_A, PROVIDER_A_SHIPPING_OPTIONS, startProviderA, type ProviderASetup } from './provider-a.setup.js';
 
@@ -232,6 +233,37 @@ describe('validation and the risk check', () => {
     expect(o.state.currentStatus).toBe('checkout');
     expect(ours(o)[0]).toMatchObject({ state: 'failed', attributes: { fraudStatus: 'REJECTED' } });
     expect((await providerOrder(reference)).order.management.status).toBe('CANCELLED');
+  });
+});
+
+describe('money calls safe to retry', () => {
+  it("a refund whose answer is lost after the provider applied it, asked again, refunds once (the same Klarna-Idempotency-Key, from the platform's refund operation); the next refund of the same amount is another", async () => {
+    // A captured payment: a recurring order captured at creation.
+    const id = await newOrder();
+    const stored = (await sandbox('POST', '/api/sandbox/customer-tokens', { fraudStatus: 'ACCEPTED', customer: { givenName: 'Rita', email: 'rita@example.com', country: 'NO' } })).body.token as string;
+    expect((await adapter('POST', `/api/checkout/v1/orders/${id}/payments/recurring`, 'storefront', { token: stored, autoCapture: true })).body).toMatchObject({ state: 'captured' });
+    const [payment] = ours(await order(id));
+    const refund = () => rest(system.urls.payment!, 'POST', `/api/v0/payments/${payment.id}/refund`, { token: tokens.admin, ...tenant, body: { amount: 50, orderId: id } });
+    const refundedAtProvider = async () => (await providerOrder(payment.reference)).order.management.refunded_amount;
+
+    await loseNextAnswer(sandboxUrl, 'refund');
+    const lost = await refund();
+    expect(lost).toMatchObject({ status: 502, body: { code: 'payment_callback_failed' } });
+    expect(await refundedAtProvider()).toBe(5000); // applied; only the answer was lost
+    expect(ours(await order(id))[0].refundedAmount ?? 0).toBe(0);
+
+    const retried = await refund();
+    expect(retried).toMatchObject({ status: 200, body: { refundedAmount: 50 } });
+    expect(await refundedAtProvider()).toBe(5000);
+    const keys = (await sandbox('GET', '/api/sandbox/exchanges?direction=in&operation=refund')).body.exchanges
+      .filter((e: { url: string }) => e.url.includes(payment.reference))
+      .map((e: { headers: Record<string, string> }) => e.headers['klarna-idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+
+    // Another refund of the same amount is another operation: refunded again, under another key.
+    expect(await refund()).toMatchObject({ status: 200, body: { refundedAmount: 100 } });
+    expect(await refundedAtProvider()).toBe(10000);
   });
 });
 

@@ -5,6 +5,7 @@ import { dataOf, graphql, rest } from '../harness/http.js';
 import { CancelPaymentStateDocument, DeliverOrderDocument, ProviderRefreshPaymentDocument, ProviderStartPaymentDocument, RefundPaymentAmountDocument } from '../generated/graphql.js';
 import { recordedExchanges } from '../contracts/published-api.js';
 import { outboxSettled } from '../harness/outbox.js';
+import { loseNextAnswer } from '../harness/lost-answer.js';
 import { eventually } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { openShop, type Shop } from '../journey/journey-setup.js';
@@ -272,6 +273,30 @@ describe('provider B checkout', () => {
     expect((await purchase(second.purchaseId)).management.status).toBe('cancelled');
     await outboxSettled(system);
   });
+
+  it("money calls safe to retry: a refund whose answer is lost after the provider applied it, asked again, returns once (the same tranId, from the platform's refund operation); the next refund of the same amount is another", async () => {
+    const { orderId, paymentId, purchaseId } = await readyToSubmit();
+    expect((await callback(orderId, paymentId, 'validate')).status).toBe(200);
+    expect((await adapter('POST', processPath(orderId, paymentId), {})).status).toBe(200);
+    await rest(sandbox, 'POST', `/api/sandbox/purchases/${purchaseId}/complete`, { body: {} });
+    expect(dataOf(await graphql(system.urls.gateway!, DeliverOrderDocument, { id: orderId }, { token: shop.adminToken, ...shop.tenant })).deliverOrder.status).toBe('delivered');
+    await eventually(async () => (await ours(orderId)).state === 'captured', 30_000);
+    const refund = () => rest(system.urls.payment!, 'POST', `/api/v0/payments/${paymentId}/refund`, { token: shop.adminToken, ...shop.tenant, body: { amount: 40, orderId } });
+
+    await loseNextAnswer(sandbox, 'refund');
+    expect(await refund()).toMatchObject({ status: 502, body: { code: 'payment_callback_failed' } });
+    expect((await purchase(purchaseId)).management).toMatchObject({ status: 'partially_refunded', refundedAmount: 40 }); // applied; the answer lost
+    expect((await refund())).toMatchObject({ status: 200, body: { state: 'captured', refundedAmount: 40 } });
+    expect((await purchase(purchaseId)).management.refundedAmount).toBe(40);
+    const returns = (await recordedExchanges(sandbox, 'in')).filter((e) => e.operation === 'refund' && e.url.includes(purchaseId));
+    expect(returns).toHaveLength(2);
+    expect((returns[1]!.requestBody as { tranId: string }).tranId).toBe((returns[0]!.requestBody as { tranId: string }).tranId);
+
+    // Another refund of the same amount: another operation, another tranId, refunded again.
+    expect(await refund()).toMatchObject({ status: 200, body: { refundedAmount: 80 } });
+    expect((await purchase(purchaseId)).management.refundedAmount).toBe(80);
+    await outboxSettled(system);
+  }, 120_000);
 
   it("Refresh: the purchase as the provider answers it reaches the payment through refreshPayment (GraphQL) and POST /api/v0/payments/{id}/refresh — its step (Avarda's read shows no order management); an adapter without refresh answers 409", async () => {
     const { orderId, paymentId, purchaseId } = await readyToSubmit();

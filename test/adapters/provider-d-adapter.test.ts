@@ -3,6 +3,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { dataOf, graphql, rest } from '../harness/http.js';
 import { CancelPaymentStateDocument, DeliverOrderDocument, JourneyStartDropInDocument, ProviderRefreshPaymentDocument, RefundPaymentAmountDocument } from '../generated/graphql.js';
 import { outboxSettled } from '../harness/outbox.js';
+import { loseNextAnswer } from '../harness/lost-answer.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 import { recordedExchanges } from '../contracts/published-api.js';
@@ -548,6 +549,32 @@ describe('provider D: REFUND webhooks', () => {
     await outboxSettled(system, orderId);
     return { orderId, paymentId, psp };
   }
+
+  it("money calls safe to retry: a refund whose answer is lost after the provider applied it — its REFUND webhook recorded meanwhile — asked again, refunds once (the same Idempotency-Key, from the platform's refund operation); the next refund of the same amount is another", async () => {
+    const { orderId, paymentId, psp } = await captured();
+    const refund = () => rest(system.urls.payment!, 'POST', `/api/v0/payments/${paymentId}/refund`, { token: adminToken, ...tenant, body: { amount: 100, orderId } });
+
+    await loseNextAnswer(sandboxUrl(), 'refunds');
+    expect(await refund()).toMatchObject({ status: 502, body: { code: 'payment_callback_failed' } });
+    expect((await atSandbox(psp)).refunded).toBe(10000); // applied; the answer lost
+    // The provider's REFUND webhook tells the platform first (a key read from the refunded amount would change now).
+    await eventually(async () => (await paymentOf(orderId, paymentId)).refundedAmount === 100, 30_000);
+    await webhooksAccepted(psp, 3);
+
+    expect(await refund()).toMatchObject({ status: 200, body: { state: 'captured', refundedAmount: 100 } });
+    expect((await atSandbox(psp)).refunded).toBe(10000);
+    const refunds = (await recordedExchanges(sandboxUrl(), 'in')).filter((e) => e.operation === 'refunds' && e.url.includes(psp));
+    expect(refunds).toHaveLength(2);
+    expect(refunds[1]!.headers['idempotency-key']).toBe(refunds[0]!.headers['idempotency-key']);
+    expect((await transactions(paymentId)).filter((t) => t.eventKey?.startsWith('REFUND:'))).toHaveLength(1);
+
+    // Another refund of the same amount: another operation, another key, refunded again — once.
+    expect(await refund()).toMatchObject({ status: 200, body: { refundedAmount: 200 } });
+    expect((await atSandbox(psp)).refunded).toBe(20000);
+    await webhooksAccepted(psp, 4);
+    expect(await paymentOf(orderId, paymentId)).toMatchObject({ state: 'captured', refundedAmount: 200 });
+    await outboxSettled(system, orderId);
+  });
 
   it('partial refunds add to refundedAmount and keep the payment captured; the one reaching the amount moves it to refunded; each once', async () => {
     const { orderId, paymentId, psp } = await captured();

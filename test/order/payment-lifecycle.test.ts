@@ -13,6 +13,8 @@ import { dataOf, graphql, rest } from '../harness/http.js';
 import { outboxSettled } from '../harness/outbox.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter } from '../harness/test-adapter.js';
+import { PaymentCallbackLog } from '../../subgraphs/order/engine/payment-callback.log.js';
+import { createLogger } from '../../platform/logging/logger.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
 
 let system: TestSystem;
@@ -369,6 +371,45 @@ describe('delivery, cancel and refund from the back office', () => {
     ]);
     const events = await callbackEvents('r1');
     expect(events.filter((e) => e.callback === 'refund').map((e) => e.succeeded)).toEqual([true, true]);
+  });
+
+  it("a refund carries the platform's operation id: asked again after an unknown outcome (5xx, no answer) for the same amount it resumes that operation; after a success, a refusal or for another amount it is a new one", async () => {
+    await completedOrder('op1', ['refund']);
+    expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/op1-psp', { token: admin.token, ...tenant, body: { orderId: 'op1', state: 'captured' } })).status).toBe(200);
+    const answers = [500, 200, 200, 400, 200, 500, 200];
+    psp.on('/op1/refund', () => {
+      const status = answers.shift() ?? 200;
+      return status === 200 ? { status } : { status, body: { code: 'declined', message: 'Declined by the provider.' } };
+    });
+    const refund = async (amount: number) => (await rest(system.urls.payment!, 'POST', '/api/v0/payments/op1-psp/refund', { token: admin.token, ...tenant, body: { orderId: 'op1', amount } })).status;
+    const operations = () => psp.callsTo('/op1/refund').map((call) => (call.body as { operationId: string }).operationId);
+    expect([await refund(10), await refund(10), await refund(10), await refund(10), await refund(10), await refund(20), await refund(5)]).toEqual([502, 200, 200, 400, 200, 502, 200]);
+    const [lost, resumed, next, refused, afterRefusal, otherLost, otherAmount] = operations();
+    expect(lost).toMatch(/^refund:[0-9a-f-]{36}$/);
+    expect(resumed).toBe(lost); // the same refund, its answer lost the first time
+    expect(new Set([lost, next, refused, afterRefusal, otherLost, otherAmount]).size).toBe(6);
+    expect((await admin.call('GET', '/op1')).body.payments.find((p: { id: string }) => p.id === 'op1-psp').refundedAmount).toBe(35);
+
+    // Logged before it is made: while the call runs its transaction is `pending` under its operation...
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    psp.on('/op1/refund', async () => {
+      await answered;
+      return { status: 200 };
+    });
+    const running = refund(3);
+    const pending = await eventually(async () => (await transactions('op1')).find((t) => t.event === 'refund' && t.pspEvent === 'platform' && t.pspStatus === 'pending'));
+    expect(pending.requestJson).toMatchObject({ operationId: expect.stringMatching(/^refund:/), amount: 3 });
+    answer();
+    expect(await running).toBe(200);
+    expect((await transactions('op1')).find((t) => t.id === pending.id)).toMatchObject({ isSuccess: true, pspStatus: '200' });
+    // ...so a process stopped during a refund call leaves it pending (as `begin` writes it), and the next refund of that amount resumes it.
+    const stopped = new PaymentCallbackLog(system.db.pool, createLogger({ level: 'silent' }));
+    await stopped.begin({ tenant, orderId: 'op1', payment: { id: 'op1-psp', adapterId: 'psp_adapter' }, callback: 'refund', request: { operationId: 'refund:stopped-process', amount: 2 }, amount: 2 });
+    expect(await refund(2)).toBe(200);
+    expect(operations().at(-1)).toBe('refund:stopped-process');
+    // The steps a payment takes once carry `{callback}:{paymentId}`.
+    expect(psp.callsTo('/op1/process')[0]!.body).toMatchObject({ operationId: 'process:op1-psp' });
   });
 
   it("refreshPayment on a processing order: a refresh answering an amount is 409 ORDER_LOCKED (GraphQL and REST) and records nothing; its state alone is recorded", async () => {

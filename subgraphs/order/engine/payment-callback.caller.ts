@@ -14,6 +14,8 @@ export interface PaymentCallbackCall {
   order: OrderDocument;
   payment: PaymentDocument;
   callback: PaymentCallbackName;
+  /** The platform's id of the operation (PaymentCallbackRequest.operationId); default `{callback}:{paymentId}`, a step the payment takes once. */
+  operationId?: string;
   /** Extra body fields (refund: `amount`). */
   extra?: Record<string, unknown>;
 }
@@ -37,13 +39,14 @@ export type PaymentCallbackResult =
  * What a lifecycle callback receives: the payment's identity and amounts, the callback's own
  * fields (refund's `amount`), and the order as the platform sees it at the call.
  */
-export function paymentCallbackBody(call: Pick<PaymentCallbackCall, 'order' | 'payment' | 'callback' | 'extra'>): PaymentCallbackRequest {
+export function paymentCallbackBody(call: Pick<PaymentCallbackCall, 'order' | 'payment' | 'callback' | 'extra' | 'operationId'>): PaymentCallbackRequest {
   const { order, payment } = call;
   return {
     callback: call.callback,
     orderId: order.id,
     paymentId: payment.id,
     adapterId: payment.adapterId,
+    operationId: call.operationId ?? onceOperationId(call.callback, payment.id),
     amount: payment.amount,
     currency: payment.currency ?? order.currency,
     state: payment.state,
@@ -53,6 +56,9 @@ export function paymentCallbackBody(call: Pick<PaymentCallbackCall, 'order' | 'p
     order,
   };
 }
+
+/** The operation id of a step a payment takes once (process, abort, confirm, capture, cancel, refresh): the same on every retry. */
+export const onceOperationId = (callback: PaymentCallbackName, paymentId: string): string => `${callback}:${paymentId}`;
 
 /**
  * Calls one lifecycle callback of a payment; never throws. This is the one place lifecycle calls

@@ -5,6 +5,12 @@ import type { Logger } from '../../../platform/logging/logger.js';
 import type { PaymentDocument } from '../../../contracts/order.types.js';
 import type { PaymentCallbackResult } from './payment-callback.caller.js';
 
+/** The `pspStatus` of a call logged before it is made (`begin`) and not answered yet: left so by a process that stopped during the call. */
+const PENDING = 'pending';
+
+/** A failed call's reasons (its logged `pspStatus`) that leave unknown whether the adapter did it: anything but a refusal. */
+const UNKNOWN_OUTCOMES = new Set(['timeout', 'unreachable', 'error_status', 'malformed_response', PENDING]);
+
 /** The event type of every lifecycle call (docs/order-engine.md, "Payment lifecycle"). */
 export const PAYMENT_CALLBACK_EVENT = 'payment.callback';
 
@@ -18,6 +24,8 @@ export interface CallbackLogEntry {
   result: PaymentCallbackResult;
   /** The transaction's amount when it is not the payment's (a partial refund). */
   amount?: number;
+  /** The pending row `begin` wrote for this call, to fill in. */
+  transactionId?: string;
 }
 
 /**
@@ -32,6 +40,47 @@ export class PaymentCallbackLog {
     private readonly pool: pg.Pool,
     private readonly logger: Logger,
   ) {}
+
+  /**
+   * The operation id of the last `callback` call on the payment when that call's outcome is not
+   * known — no answer in time, unreachable, a 5xx or an answer that could not be read: the adapter
+   * may have moved the money before its answer was lost — and it was for `amount`. Asked again for
+   * the same amount, the operation is resumed under its id (its provider idempotency key), so the
+   * provider applies it once; any other last outcome (a success, a refusal): none.
+   */
+  async unsettledOperation(tenant: Tenant, paymentId: string, callback: string, amount: number): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ operation_id: string | null; is_success: boolean; psp_status: string | null; same_amount: boolean }>(
+      `select request_json->>'operationId' as operation_id, is_success, psp_status, amount = $5::numeric as same_amount
+         from payment_transactions
+        where merchant = $1 and channel = $2 and payment_id = $3 and event = $4 and psp_event = 'platform'
+        order by created_at desc, id desc limit 1`,
+      [tenant.merchant, tenant.channel, paymentId, callback, String(amount)],
+    );
+    const last = rows[0];
+    if (!last?.operation_id || last.is_success || !last.same_amount) return undefined;
+    return UNKNOWN_OUTCOMES.has(last.psp_status ?? '') ? last.operation_id : undefined;
+  }
+
+  /**
+   * Logs a call before it is made, as `pending` (an unknown outcome), for a call that moves money:
+   * should the process stop during the call, the log still says it may have happened, and the next
+   * refund of that amount resumes its operation (`unsettledOperation`). `record` with the id it
+   * answers fills the row in. Undefined when it could not be written (the call is made all the same).
+   */
+  async begin(entry: { tenant: Tenant; orderId: string; payment: Pick<PaymentDocument, 'id' | 'adapterId'>; callback: string; request: Record<string, unknown>; amount: number }): Promise<string | undefined> {
+    const id = randomUUID();
+    try {
+      await this.pool.query(
+        `insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, error_detail)
+         values ($1, $2, $3, $4, $5, $6, $7, 'platform', $8, false, $9, $10, $11)`,
+        [id, entry.tenant.merchant, entry.tenant.channel, entry.orderId, entry.payment.id, entry.payment.adapterId, entry.callback, entry.amount, PENDING, JSON.stringify(entry.request), 'No answer yet: the call is under way, or the process making it stopped before its answer.'],
+      );
+      return id;
+    } catch (error) {
+      this.logger.error({ err: error, orderId: entry.orderId, paymentId: entry.payment.id, callback: entry.callback }, 'could not log a payment callback before making it');
+      return undefined;
+    }
+  }
 
   async record(entry: CallbackLogEntry): Promise<void> {
     const { tenant, result, payment } = entry;
@@ -77,7 +126,9 @@ export class PaymentCallbackLog {
            insert into order_events (id, merchant, channel, order_id, type, version, actor, data) values ($1, $2, $3, $4, $5, $6, $7, $8)
          )
          insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, response_json, error_detail)
-         values ($9, $2, $3, $4, $10, $18, $11, 'platform', $12, $13, $14, $15, $16, $17)`,
+         values ($9, $2, $3, $4, $10, $18, $11, 'platform', $12, $13, $14, $15, $16, $17)
+         on conflict (id) do update set is_success = excluded.is_success, psp_status = excluded.psp_status, request_json = excluded.request_json,
+           response_json = excluded.response_json, error_detail = excluded.error_detail, created_at = now()`,
         [
           randomUUID(),
           tenant.merchant,
@@ -87,7 +138,8 @@ export class PaymentCallbackLog {
           entry.version,
           entry.actor,
           data,
-          randomUUID(),
+          // The row `begin` wrote, filled in (dated now, after the adapter's own transaction, as the log reads); else a new one.
+          entry.transactionId ?? randomUUID(),
           payment.id,
           result.callback,
           amount,
