@@ -15,3 +15,4 @@ export { completeOrder, type CompletionSteps } from './order-completion.flow.js'
 export { applyWebhookAction, WEBHOOK_OUTCOMES, type WebhookApplied } from './provider-webhook.runtime.js';
 export { ProviderError } from './provider-error.js';
 export { assertLabelledSchema, describeUnlabelled, unlabelledProperties, type UnlabelledProperty } from './configuration-schema.labels.js';
+export { ProviderHttpClient, type ProviderAnswer, type ProviderErrorClass, type ProviderHttpOptions, type ProviderRefusal, type ProviderRequest } from './provider-http.client.js';
