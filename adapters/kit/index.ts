@@ -16,3 +16,4 @@ export { applyWebhookAction, WEBHOOK_OUTCOMES, type WebhookApplied } from './pro
 export { ProviderError } from './provider-error.js';
 export { assertLabelledSchema, describeUnlabelled, unlabelledProperties, type UnlabelledProperty } from './configuration-schema.labels.js';
 export { ProviderHttpClient, type ProviderAnswer, type ProviderErrorClass, type ProviderHttpOptions, type ProviderRefusal, type ProviderRequest } from './provider-http.client.js';
+export { fillTemplate, orderValues, ownPayment, type TemplateValues } from './order-address.rules.js';

@@ -82,7 +82,11 @@ export interface PaymentProvider<TConfig = Record<string, unknown>, TFront = unk
     ack?: unknown;
   };
 
-  /** `GET {adapter_url}/callback/cancel`: where the shopper goes back to (the checkout page); default the configuration's `checkoutUrl`-like field the adapter names. */
+  /**
+   * `GET {adapter_url}/callback/cancel`: where the shopper goes back to (the checkout page). Default:
+   * the configuration's `redirectUrls.checkoutUrl` (or a top-level `checkoutUrl` / `checkoutPageUrl`),
+   * its `{orderId}`, `{paymentId}`, `{merchant}`, `{channel}` filled from the signed address (`fillTemplate`).
+   */
   checkoutPageUrl?(configuration: TConfig, query: Record<string, string>): string;
   /** `GET|PUT|POST {adapter_url}/callback/validation`: the provider's validate call, in its own shape (headers: a redirect's `location`). Absent: 404. */
   validationCallback?(request: FastifyRequest, kit: AdapterKit<TConfig>): Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;

@@ -33,11 +33,11 @@ export interface ProviderRefusal {
   message?: string;
 }
 
-/** An error class of an adapter's own (`class ProviderAError extends ProviderError`). */
+/** An error class of an adapter's own (`class AcmePayError extends ProviderError`). */
 export type ProviderErrorClass = new (status: number | undefined, code: string, message: string, body?: unknown) => ProviderError;
 
 export interface ProviderHttpOptions {
-  /** The provider as people read it in span names and messages ("Provider A", "the gift card system"). */
+  /** The provider as people read it in span names and messages ("Acme Pay", "the gift card system"). */
   name: string;
   /** The provider's API address (the configuration's or a setting); a trailing slash is dropped. */
   baseUrl: string;

@@ -42,12 +42,10 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
   async createSession(call: ProviderCall<ProviderBConfiguration> & { body: unknown }) {
     const { order, configuration, payment, tenant } = call;
     const notification = new URL(`${this.kit.publicUrl}${notificationPath(order.id, payment.id)}`);
-    notification.searchParams.set('merchant', tenant.merchant);
-    notification.searchParams.set('channel', tenant.channel);
     const language = avardaLanguage(configuration.checkout?.language ?? order.culture ?? 'en');
     const { b2C, differentDelivery } = prefillFrom(order.customer);
     const request: NewPurchase = {
-      checkoutSetup: { language, mode: 'B2C', completedNotificationUrl: this.kit.callbacks.sign(notification.toString(), NOTIFICATION_URL_LIFETIME_S), differentDeliveryAddress: differentDelivery },
+      checkoutSetup: { language, mode: 'B2C', completedNotificationUrl: this.kit.callbacks.forTenant(notification.toString(), tenant, {}, NOTIFICATION_URL_LIFETIME_S), differentDeliveryAddress: differentDelivery },
       items: purchaseItems(order, payment.amount),
       extraIdentifiers: { orderReference: orderReference(order.id) },
       ...(b2C ? { b2C } : {}),

@@ -4,7 +4,7 @@ import { allocate } from '../../contracts/allocation.js';
 import { sameAmount } from '../../contracts/amount.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { CreateOrderRequest, UpdateOrderRequest } from './provider-c.client.js';
-import { ownPayment, providerOrderId, type ProviderCContext } from './provider-c.context.js';
+import { providerOrderId, type ProviderCContext } from './provider-c.context.js';
 import { availableShippingMethods, chosenShipping, customerInformation, orderCustomer, orderItems, providerLanguage } from './provider-c.mapper.js';
 import { providerFailure } from './provider-c.errors.js';
 import { PROVIDER_C_ADAPTER_ID, type ProviderCConfiguration } from './provider-c.types.js';
@@ -48,7 +48,7 @@ export class ProviderCCheckout {
     if (!shipping) return { paymentId, shippings: order.shippings, amount: payment.amount };
     const updated = await this.kit.orders.replaceShippings(tenant, orderId, chosenAtProvider(order, [shipping]));
     const fresh = await this.kit.orders.getOrder(tenant, orderId);
-    const current = ownPayment(fresh, paymentId);
+    const current = this.kit.ownPayment(fresh, paymentId);
     const share = allocate(fresh).get(paymentId) ?? current.amount;
     if (current.state === 'intent' && !sameAmount(current.amount, share)) {
       const request = this.updateRequest(configuration, fresh, share);
@@ -107,7 +107,7 @@ export class ProviderCCheckout {
 
   private async readBoth(tenant: Tenant, orderId: string, paymentId: string) {
     const order = await this.kit.orders.getOrder(tenant, orderId);
-    const payment = ownPayment(order, paymentId);
+    const payment = this.kit.ownPayment(order, paymentId);
     const configuration = await this.kit.configuration.get(tenant);
     const read = await this.context
       .provider(configuration)
