@@ -89,7 +89,7 @@ export function mountPaymentProvider<TConfig, TFront>(kit: AdapterKit<TConfig>, 
  * read, amountChanged, the lifecycle callbacks, cancel and validation callbacks, the webhook.
  * Its own create registers `mounted.callbackUrls(orderId)` on each payment.
  */
-export type PartPaymentProvider<TConfig, TFront> = Omit<PaymentProvider<TConfig, TFront>, 'createSession' | 'checkCreate' | 'amount' | 'type'>;
+export type PartPaymentProvider<TConfig, TFront> = Omit<PaymentProvider<TConfig, TFront>, 'createSession' | 'checkCreate' | 'amount'>;
 
 export function mountPartPaymentProvider<TConfig, TFront>(kit: AdapterKit<TConfig>, provider: PartPaymentProvider<TConfig, TFront>, options: Omit<MountOptions, 'createPaths' | 'createStatus'> = {}): MountedProvider {
   return mount(kit, provider, options, undefined);
@@ -97,7 +97,7 @@ export function mountPartPaymentProvider<TConfig, TFront>(kit: AdapterKit<TConfi
 
 function mount<TConfig, TFront>(
   kit: AdapterKit<TConfig>,
-  provider: PartPaymentProvider<TConfig, TFront> & Partial<Pick<PaymentProvider<TConfig, TFront>, 'checkCreate' | 'amount' | 'type'>>,
+  provider: PartPaymentProvider<TConfig, TFront> & Partial<Pick<PaymentProvider<TConfig, TFront>, 'checkCreate' | 'amount'>>,
   options: MountOptions,
   createSession: PaymentProvider<TConfig, TFront>['createSession'] | undefined,
 ): MountedProvider {
@@ -122,7 +122,6 @@ function mount<TConfig, TFront>(
     const body = request.body ?? null;
     const { payment, response } = await createPayment(kit, tenant, orderId, {
       name: provider.name,
-      ...(provider.type ? { type: provider.type } : {}),
       amount: (order) => {
         if (order.state.currentStatus !== 'checkout') {
           throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}; a payment can only be added in checkout.`);

@@ -22,8 +22,10 @@ import type { TransactionLog } from './payment-api.client.js';
 export interface PaymentProvider<TConfig = Record<string, unknown>, TFront = unknown> {
   /** The payment's name as the order shows it (e.g. "Card", "Invoice"). */
   name: string;
-  /** `checkout` (default) or `redirect` (starts in `processing`). */
-  type?: 'checkout' | 'redirect';
+  // No `type`: every payment the runtime creates is a `checkout` payment in `intent`, a redirect
+  // provider's too (its `createSession` answers the `redirectUrl`), as conformance checks. The spec's
+  // "create redirect payment" (starting in `processing`) is `createPayment`'s `type: 'redirect'`,
+  // for an adapter with its own create flow (docs/adapter-kit.md, "A redirect provider").
 
   /**
    * Added by the runtime's author (optional, so providers written before it are unaffected):
