@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ProviderError } from './provider-error.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { ProviderError, providerFailed } from './provider-error.js';
 import { ProviderHttpClient } from './provider-http.client.js';
 
 class AcmeError extends ProviderError {
@@ -79,5 +80,15 @@ describe("the kit's provider HTTP client", () => {
     const closed = await new ProviderHttpClient({ name: 'Acme Pay', baseUrl: 'http://127.0.0.1:1', timeoutMs: 500, guarded: false }).send({ method: 'GET', path: '/x' }).catch((error: unknown) => error);
     expect(closed).toBeInstanceOf(ProviderError);
     expect(closed).toMatchObject({ status: undefined, code: 'unreachable', transient: true });
+  });
+});
+
+describe('providerFailed: the spec\'s "Errors" row for a provider failure', () => {
+  it("answers 400 provider_failed with the provider's code, status and answer; an AppError passes through", () => {
+    const failed = providerFailed(new AcmeError(422, 'card_declined', 'Declined by the issuer', { raw: true }), 'p-1');
+    expect(failed).toMatchObject({ status: 400, code: 'provider_failed', message: 'Declined by the issuer', details: { errorDetail: 'Declined by the issuer', providerCode: 'card_declined', providerStatus: 422, paymentId: 'p-1' }, body: { raw: true } });
+    expect(providerFailed(new Error('boom')).details).toEqual({ errorDetail: 'boom' });
+    const refusal = new AppError(409, 'order_locked', 'Locked.');
+    expect(providerFailed(refusal)).toBe(refusal);
   });
 });

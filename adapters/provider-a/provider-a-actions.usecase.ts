@@ -1,7 +1,8 @@
 import { AppError, type Tenant } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 import { createPayment, withTransaction } from '../kit/index.js';
-import { failedCall, providerFailed, referenceOf, type ProviderAContext } from './provider-a.context.js';
+import { providerFailed } from '../kit/index.js';
+import { failedCall, referenceOf, type ProviderAContext } from './provider-a.context.js';
 import type { Finalizer } from './provider-a-finalize.flow.js';
 import { actionsFor } from './provider-a-finalize.flow.js';
 import { registerOrderCallbacks } from './provider-a-order.hooks.js';

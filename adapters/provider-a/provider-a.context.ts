@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, type Tenant } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
-import type { AdapterKit, MountedProvider, TransactionLog } from '../kit/index.js';
+import { providerFailed, type AdapterKit, type MountedProvider, type TransactionLog } from '../kit/index.js';
 import { ProviderAClient, ProviderAError } from './provider-a.client.js';
 import type { ProviderAConfiguration } from './provider-a.types.js';
 
@@ -46,13 +46,6 @@ export function fromBackOffice(kit: AdapterKit<ProviderAConfiguration>, request:
   const role = request.auth.principal.role;
   if (role !== 'admin' && role !== 'service') throw forbidden('Payment actions are for the back office (admin or service tokens).');
   return tenant;
-}
-
-/** A provider failure as the spec's "Errors" row: 400 `provider_failed` with `details.errorDetail`. */
-export function providerFailed(error: unknown, paymentId?: string): AppError {
-  if (error instanceof AppError) return error;
-  const errorDetail = error instanceof Error ? error.message : String(error);
-  return new AppError(400, 'provider_failed', errorDetail, { errorDetail, ...(paymentId ? { paymentId } : {}) });
 }
 
 /** What the shopper's return and the push answer while the provider has no completed purchase for the order yet. */

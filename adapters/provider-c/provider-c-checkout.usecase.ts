@@ -6,7 +6,7 @@ import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { CreateOrderRequest, UpdateOrderRequest } from './provider-c.client.js';
 import { providerOrderId, type ProviderCContext } from './provider-c.context.js';
 import { availableShippingMethods, chosenShipping, customerInformation, orderCustomer, orderItems, providerLanguage } from './provider-c.mapper.js';
-import { providerFailure } from './provider-c.errors.js';
+import { providerFailed } from '../kit/index.js';
 import { PROVIDER_C_ADAPTER_ID, type ProviderCConfiguration } from './provider-c.types.js';
 
 /** The VAT rate of a shipping method offered in the checkout, when the configuration names none. */
@@ -75,7 +75,7 @@ export class ProviderCCheckout {
       .provider(configuration)
       .updateOrder(providerOrderId(payment), request)
       .catch((error: unknown) => {
-        throw providerFailure(error, payment.id);
+        throw providerFailed(error, payment.id);
       });
   }
 
@@ -113,7 +113,7 @@ export class ProviderCCheckout {
       .provider(configuration)
       .getOrder(providerOrderId(payment))
       .catch((error: unknown) => {
-        throw providerFailure(error, paymentId);
+        throw providerFailed(error, paymentId);
       });
     return { order, payment, read, configuration };
   }

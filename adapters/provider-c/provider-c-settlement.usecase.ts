@@ -5,7 +5,7 @@ import { applyWebhookAction, type TransactionLog, type WebhookAction, type Webho
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { providerOrderId, type ProviderCContext } from './provider-c.context.js';
 import { itemsTotal, orderCustomer } from './provider-c.mapper.js';
-import { providerFailure } from './provider-c.errors.js';
+import { providerFailed } from '../kit/index.js';
 import { attributesOf, merchantPaymentAction, settlementAction } from './provider-c.settlement.js';
 import { approve, decline, declineReasonOf, type ValidationAnswer } from './provider-c-validation.domain.js';
 import type { OrderItem, QliroOrder } from './provider-c.types.js';
@@ -111,7 +111,7 @@ export class ProviderCSettlement {
     const configuration = await this.kit.configuration.get(tenant);
     const client = this.context.provider(configuration);
     const failed = (error: unknown) => {
-      throw providerFailure(error, paymentId);
+      throw providerFailed(error, paymentId);
     };
     let action: WebhookAction | undefined;
     let status: string;
