@@ -49,8 +49,8 @@ describe('the admin app’s configuration forms', () => {
     });
   });
 
-  // Every adapter's schema, wherever its catalogue row says it is (schemas/adapters/, or beside a provider's manifest).
-  it.each(SERVICE_SPECS.filter((spec) => spec.kind === 'adapter').map((spec) => adapterSchemaFile(SERVICE_SPECS, spec.name)))('label every field of %s with a title and explain it with a description', async (file) => {
+  // Every adapter's schema, where its catalogue row says it is (beside its provider manifest); every adapter of the catalogue has one.
+  it.each(SERVICE_SPECS.filter((spec) => spec.kind === 'adapter').map((spec) => adapterSchemaFile(SERVICE_SPECS, spec.name)!))('label every field of %s with a title and explain it with a description', async (file) => {
     const schema = await formSchema(loadSchemaFile(file), async () => basicSchema());
     const fields: string[] = [];
     const walk = (node: unknown, path: string) => {

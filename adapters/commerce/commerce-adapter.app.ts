@@ -22,7 +22,6 @@ export async function createCommerceAdapter(deps: ServiceDeps): Promise<FastifyI
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('./commerce_adapter.schema.json', import.meta.url),
     manifest: {
       kind: 'commerce',
       name: 'Commerce platform',

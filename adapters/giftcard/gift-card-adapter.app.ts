@@ -19,7 +19,6 @@ export async function createGiftCardAdapter(deps: ServiceDeps): Promise<FastifyI
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('./giftcard_adapter.schema.json', import.meta.url),
     manifest: {
       kind: 'giftcard',
       name: 'Gift card',

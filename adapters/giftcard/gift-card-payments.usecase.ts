@@ -1,11 +1,10 @@
 import type { Tenant } from '../kit/platform.js';
-import { AppError, badRequest, notFound } from '../kit/platform.js';
-import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
+import { AppError, badRequest } from '../kit/platform.js';
+import type { OrderDocument } from '../kit/order-contract.js';
 import { isActivePayment, shareOfNewPayment } from '../../contracts/allocation.js';
 import { logFailedAttempt, type MountedProvider, type TransactionLog } from '../kit/index.js';
 import type { GiftCardContext } from './gift-card.context.js';
 import {
-  GIFTCARD_ADAPTER_ID,
   GIFTCARD_PAYMENT_NAME,
   GIFTCARD_PAYMENT_TYPE,
   activeGiftCards,
@@ -99,7 +98,7 @@ export class GiftCardPayments {
   /** Soft delete: the payment stays on the order as `removed`; any reservation is released first. */
   async remove(tenant: Tenant, orderId: string, paymentId: string): Promise<OrderDocument> {
     const order = await this.kit.orders.getOrder(tenant, orderId);
-    const payment = ownPayment(order, paymentId);
+    const payment = this.kit.ownPayment(order, paymentId);
     if (payment.state === 'removed') return order;
     assertCheckout(order);
     if (!isActivePayment(payment)) throw new AppError(409, 'payment_not_removable', `The payment is ${payment.state}; it no longer covers the order.`);
@@ -128,12 +127,6 @@ function assertCheckout(order: OrderDocument): void {
   if (order.state.currentStatus !== 'checkout') {
     throw new AppError(409, 'order_not_in_checkout', `The order is ${order.state.currentStatus}; gift cards can only be added or removed during checkout.`);
   }
-}
-
-function ownPayment(order: OrderDocument, paymentId: string): PaymentDocument {
-  const payment = order.payments.find((p) => p.id === paymentId && p.adapterId === GIFTCARD_ADAPTER_ID);
-  if (!payment) throw notFound(`Gift card payment ${paymentId} was not found on order ${order.id}.`, 'payment_not_found');
-  return payment;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { withClientSpan } from '../kit/platform.js';
+import { ProviderError, ProviderHttpClient, type ProviderAnswer, type ProviderRefusal } from '../kit/index.js';
 /**
  * A typed client for the gift card system (docs/sandboxes.md, "Gift card API"): HTTP Basic,
  * amounts in major units. Every refusal is a GiftCardSystemError carrying the system's status
@@ -45,37 +45,35 @@ export interface ReserveRequest {
   currency?: string;
 }
 
-/** The gift card system refused (status set) or could not be reached (status undefined). */
-export class GiftCardSystemError extends Error {
+/** The gift card system refused (status set) or could not be reached (status undefined); `details` as its error body gives them. */
+export class GiftCardSystemError extends ProviderError {
   override name = 'GiftCardSystemError';
-  constructor(
-    readonly status: number | undefined,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
 
-  /** Whether trying again later may succeed (unreachable, 5xx, 429). */
-  get transient(): boolean {
-    return this.status === undefined || this.status >= 500 || this.status === 429;
+  get details(): Record<string, unknown> | undefined {
+    const details = (this.body as { details?: unknown } | undefined)?.details;
+    return details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined;
   }
 }
 
 const enc = encodeURIComponent;
 
 export class GiftCardSystemClient {
-  private readonly baseUrl: string;
-  private readonly authorization: string;
+  private readonly http: ProviderHttpClient;
 
   constructor(
-    private readonly settings: GiftCardApiSettings,
+    settings: GiftCardApiSettings,
     /** How long each call waits for an answer (GIFT_CARD_SYSTEM_TIMEOUT_MS). */
-    private readonly timeoutMs: number,
+    timeoutMs: number,
   ) {
-    this.baseUrl = settings.baseUrl.replace(/\/+$/, '');
-    this.authorization = `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString('base64')}`;
+    this.http = new ProviderHttpClient({
+      name: 'the gift card system',
+      baseUrl: settings.baseUrl,
+      timeoutMs,
+      headers: { authorization: `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString('base64')}`, ...(settings.shopId ? { 'x-shop-id': settings.shopId } : {}) },
+      guarded: false,
+      error: GiftCardSystemError,
+      refusal: refusalOf,
+    });
   }
 
   cardInfo = (cardId: string) => this.call<CardInfo>('GET', `/api/v1/cards/${enc(cardId)}/info`);
@@ -95,45 +93,15 @@ export class GiftCardSystemClient {
   }
 
   private call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return withClientSpan({ name: `${method} gift card system`, method, url: `${this.baseUrl}${path}` }, (traceHeaders) => this.send<T>(method, path, body, traceHeaders));
+    return this.http.send<T>({ method, path, body });
   }
+}
 
-  private async send<T>(method: string, path: string, body: unknown, traceHeaders: Record<string, string>): Promise<T> {
-    const url = `${this.baseUrl}${path}`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          accept: 'application/json',
-          authorization: this.authorization,
-          ...(this.settings.shopId ? { 'x-shop-id': this.settings.shopId } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...traceHeaders,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
-      throw new GiftCardSystemError(undefined, timedOut ? 'timeout' : 'unreachable', `The gift card system ${timedOut ? 'did not answer in time' : 'could not be reached'} (${method} ${path.split('?')[0]}).`);
-    }
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!response.ok) {
-      const error = (parsed ?? {}) as { code?: unknown; message?: unknown; details?: unknown };
-      throw new GiftCardSystemError(
-        response.status,
-        typeof error.code === 'string' ? error.code : `http_${response.status}`,
-        typeof error.message === 'string' ? error.message : `The gift card system answered HTTP ${response.status}.`,
-        error.details && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : undefined,
-      );
-    }
-    return parsed as T;
-  }
+/** The system's error body: `{code, message, details?}`. */
+function refusalOf(answer: ProviderAnswer): ProviderRefusal {
+  const error = (answer.body ?? {}) as { code?: unknown; message?: unknown };
+  return {
+    code: typeof error.code === 'string' ? error.code : `http_${answer.status}`,
+    message: typeof error.message === 'string' ? error.message : `The gift card system answered HTTP ${answer.status}.`,
+  };
 }

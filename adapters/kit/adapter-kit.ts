@@ -7,7 +7,7 @@ import type { CallPurpose } from '../../platform/auth/platform-tokens.js';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { authenticate } from '../../platform/auth/request-auth.js';
 import type { TokenVerifier } from '../../platform/auth/token.verifier.js';
-import type { ClientCredentials, PlatformConfig } from '../../platform/env/env.config.js';
+import { adapterSchemaFile, type ClientCredentials, type PlatformConfig } from '../../platform/env/env.config.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors/app-error.js';
 import { createApp } from '../../platform/http/app.factory.js';
 import { errors, json } from '../../platform/http/api-docs.schemas.js';
@@ -21,7 +21,8 @@ import { OrderServiceClient } from './order-service.client.js';
 import { PaymentApiClient } from './payment-api.client.js';
 import { isCallToken, PlatformCallVerifier } from './platform-call.verifier.js';
 import { SignedCallbackUrls } from './signed-callback-url.js';
-import type { PaymentDocument } from '../../contracts/order.types.js';
+import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
+import { ownPayment } from './order-address.rules.js';
 import type { PaymentAnswer, PaymentCallbackName, PaymentCallbackRequest } from '../../contracts/callbacks.types.js';
 import { assertLabelledSchema } from './configuration-schema.labels.js';
 
@@ -68,7 +69,11 @@ export interface AdapterKitOptions {
   publicUrl?: string;
   /** What it tells the platform about itself (served at /.well-known/adapter.json); its id is `adapterId`. */
   manifest?: Omit<AdapterManifest, 'id'>;
-  /** The JSON Schema of its configuration (served at /openapi/v1/schemas/<adapter_id>.json). */
+  /**
+   * The JSON Schema of its configuration (served at /openapi/v1/schemas/<adapter_id>.json). Default:
+   * the file its provider manifest declares (`schemaFile`, read through its catalogue row); only
+   * an adapter outside this repository's catalogue names it here.
+   */
   schemaFile?: URL;
   /** Its client credentials; default `config.adapterCredentials[adapterId]` (env, or issued by the system runner). */
   credentials?: ClientCredentials;
@@ -123,6 +128,8 @@ export interface AdapterKit<TConfig = Record<string, unknown>> {
    * without a manifest.
    */
   declareRoutes(routes: Partial<Record<StorefrontAction, string>>): void;
+  /** This adapter's payment `paymentId` on the order; 404 `payment_not_found` for any other (order-address.rules.ts). */
+  ownPayment(order: OrderDocument, paymentId: string): PaymentDocument;
 }
 
 export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: AdapterKitOptions): AdapterKit<TConfig> {
@@ -164,8 +171,9 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
     app.get(ADAPTER_MANIFEST_PATH, { config: { public: true }, schema: { summary: 'What this adapter is and where its storefront actions go', response: { 200: json('The adapter manifest', MANIFEST_SCHEMA) } } }, async () => manifest);
   }
 
-  if (options.schemaFile) {
-    const schema = JSON.parse(readFileSync(options.schemaFile, 'utf8')) as object;
+  const schemaFile = options.schemaFile ?? catalogueSchemaFile(config, options.adapterId);
+  if (schemaFile) {
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as object;
     assertLabelledSchema(schema, options.adapterId);
     app.get('/openapi/v1/schemas/:file', { config: { public: true }, schema: { summary: "The JSON Schema of the adapter's configuration", response: { 200: json('A JSON Schema (draft 2020-12)', { type: 'object' }), ...errors(404) } } }, async (request: FastifyRequest<{ Params: { file: string } }>) => {
       if (request.params.file !== `${options.adapterId}.json`) throw notFound(`No schema ${request.params.file} here.`, 'schema_not_found');
@@ -226,7 +234,17 @@ export function createAdapterKit<TConfig = Record<string, unknown>>(kitOptions: 
       if (!manifest) return;
       for (const [action, template] of Object.entries(routes) as Array<[StorefrontAction, string]>) manifest.routes[action] ??= template;
     },
+    ownPayment: (order, paymentId) => ownPayment(order, options.adapterId, paymentId),
   };
+}
+
+/** The repository's root: the catalogue's schema paths start there. */
+const ROOT = new URL('../../', import.meta.url);
+
+/** The schema file the adapter's catalogue row names (its manifest's `schemaFile`), if any. */
+function catalogueSchemaFile(config: PlatformConfig, adapterId: string): URL | undefined {
+  const file = adapterSchemaFile(config.catalogue ?? [], adapterId);
+  return file ? new URL(file, ROOT) : undefined;
 }
 
 const CALLBACK_PARAMS = {

@@ -13,6 +13,8 @@ export { chosenAtProvider, chosenAtAProvider, shopShippingsOf } from './provider
 export { mountPaymentProvider, mountPartPaymentProvider, type PartPaymentProvider, type MountOptions, type MountedProvider } from './payment-provider.runtime.js';
 export { completeOrder, type CompletionSteps } from './order-completion.flow.js';
 export { applyWebhookAction, WEBHOOK_OUTCOMES, type WebhookApplied } from './provider-webhook.runtime.js';
-export { ProviderError } from './provider-error.js';
+export { ProviderError, providerFailed } from './provider-error.js';
 export { operationKey } from './operation-key.js';
 export { assertLabelledSchema, describeUnlabelled, unlabelledProperties, type UnlabelledProperty } from './configuration-schema.labels.js';
+export { ProviderHttpClient, type ProviderAnswer, type ProviderErrorClass, type ProviderHttpOptions, type ProviderRefusal, type ProviderRequest } from './provider-http.client.js';
+export { fillTemplate, orderValues, ownPayment, type TemplateValues } from './order-address.rules.js';

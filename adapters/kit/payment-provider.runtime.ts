@@ -2,12 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import { empty, errors, json } from '../../platform/http/api-docs.schemas.js';
-import type { OrderDocument, PaymentDocument } from '../../contracts/order.types.js';
+import type { PaymentDocument } from '../../contracts/order.types.js';
 import { PAYMENT_CALLBACKS, type PaymentCallbackName, type PaymentCallbackRequest } from '../../contracts/callbacks.types.js';
 import { UNLIMITED, shareOfNewPayment, withinLimit } from '../../contracts/allocation.js';
 import { sameAmount } from '../../contracts/amount.js';
 import type { AdapterKit } from './adapter-kit.js';
 import { createPayment } from './create-payment.flow.js';
+import { fillTemplate, type TemplateValues } from './order-address.rules.js';
 import type { PaymentProvider, ProviderResult } from './payment-provider.js';
 import type { TransactionLog } from './payment-api.client.js';
 import { mountProviderWebhook } from './provider-webhook.runtime.js';
@@ -88,7 +89,7 @@ export function mountPaymentProvider<TConfig, TFront>(kit: AdapterKit<TConfig>, 
  * read, amountChanged, the lifecycle callbacks, cancel and validation callbacks, the webhook.
  * Its own create registers `mounted.callbackUrls(orderId)` on each payment.
  */
-export type PartPaymentProvider<TConfig, TFront> = Omit<PaymentProvider<TConfig, TFront>, 'createSession' | 'checkCreate' | 'amount' | 'type'>;
+export type PartPaymentProvider<TConfig, TFront> = Omit<PaymentProvider<TConfig, TFront>, 'createSession' | 'checkCreate' | 'amount'>;
 
 export function mountPartPaymentProvider<TConfig, TFront>(kit: AdapterKit<TConfig>, provider: PartPaymentProvider<TConfig, TFront>, options: Omit<MountOptions, 'createPaths' | 'createStatus'> = {}): MountedProvider {
   return mount(kit, provider, options, undefined);
@@ -96,7 +97,7 @@ export function mountPartPaymentProvider<TConfig, TFront>(kit: AdapterKit<TConfi
 
 function mount<TConfig, TFront>(
   kit: AdapterKit<TConfig>,
-  provider: PartPaymentProvider<TConfig, TFront> & Partial<Pick<PaymentProvider<TConfig, TFront>, 'checkCreate' | 'amount' | 'type'>>,
+  provider: PartPaymentProvider<TConfig, TFront> & Partial<Pick<PaymentProvider<TConfig, TFront>, 'checkCreate' | 'amount'>>,
   options: MountOptions,
   createSession: PaymentProvider<TConfig, TFront>['createSession'] | undefined,
 ): MountedProvider {
@@ -111,14 +112,7 @@ function mount<TConfig, TFront>(
     await kit.payments.logTransaction(tenant, orderId, paymentId, transaction).catch((error: unknown) => kit.logger.error({ err: error, orderId, paymentId }, 'could not log a provider transaction'));
   };
   const cancelUrl = (tenant: Tenant, orderId: string, paymentId?: string): string => {
-    const url = new URL(`${kit.publicUrl}${base}/callback/cancel`);
-    for (const [name, value] of Object.entries({ orderId, merchant: tenant.merchant, channel: tenant.channel, ...(paymentId ? { paymentId } : {}) })) url.searchParams.set(name, value);
-    return kit.callbacks.sign(url.toString(), 3600);
-  };
-  const ownPayment = (order: OrderDocument, paymentId: string): PaymentDocument => {
-    const payment = order.payments.find((p) => p.id === paymentId && p.adapterId === kit.adapterId);
-    if (!payment) throw notFound(`Order ${order.id} has no ${kit.adapterId} payment ${paymentId}.`, 'payment_not_found');
-    return payment;
+    return kit.callbacks.forTenant(`${kit.publicUrl}${base}/callback/cancel`, tenant, { orderId, ...(paymentId ? { paymentId } : {}) }, 3600);
   };
 
   // Create: the storefront (through the adapter subgraph), a checkout token, an admin.
@@ -128,7 +122,6 @@ function mount<TConfig, TFront>(
     const body = request.body ?? null;
     const { payment, response } = await createPayment(kit, tenant, orderId, {
       name: provider.name,
-      ...(provider.type ? { type: provider.type } : {}),
       amount: (order) => {
         if (order.state.currentStatus !== 'checkout') {
           throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}; a payment can only be added in checkout.`);
@@ -153,7 +146,7 @@ function mount<TConfig, TFront>(
     const tenant = kit.fromCaller(request);
     const { orderId, paymentId } = request.params;
     const order = await kit.orders.getOrder(tenant, orderId);
-    const payment = ownPayment(order, paymentId);
+    const payment = kit.ownPayment(order, paymentId);
     const configuration = await kit.configuration.get(tenant);
     return provider.readSession({ tenant, order, configuration, payment, cancelUrl: cancelUrl(tenant, orderId, paymentId) });
   };
@@ -167,7 +160,7 @@ function mount<TConfig, TFront>(
       const tenant = kit.fromCaller(request);
       const { orderId, paymentId } = request.params;
       const order = await kit.orders.getOrder(tenant, orderId);
-      const payment = ownPayment(order, paymentId);
+      const payment = kit.ownPayment(order, paymentId);
       if (order.state.currentStatus !== 'checkout') {
         throw new AppError(409, 'order_not_in_checkout', `Order ${orderId} is ${order.state.currentStatus}; a payment can only be removed in checkout.`);
       }
@@ -196,7 +189,7 @@ function mount<TConfig, TFront>(
   // amountChanged (the platform only): the order-level address registered at creation, and the per-payment forms.
   const followAmount = async (tenant: Tenant, orderId: string, paymentId: string | undefined, requested: number) => {
     const order = await kit.orders.getOrder(tenant, orderId);
-    const payment = paymentId ? ownPayment(order, paymentId) : order.payments.find((p) => p.adapterId === kit.adapterId && p.state === 'intent');
+    const payment = paymentId ? kit.ownPayment(order, paymentId) : order.payments.find((p) => p.adapterId === kit.adapterId && p.state === 'intent');
     // No open payment: a settled one keeps its amount (the platform only asks active payments; a late call changes nothing).
     if (!payment || payment.state !== 'intent') return { paymentId: payment?.id ?? null, amount: payment?.amount ?? requested, updated: false };
     const amount = withinLimit(payment, requested);
@@ -271,12 +264,12 @@ function mount<TConfig, TFront>(
 
   // GET {adapter_url}/callback/cancel: the shopper's browser, leaving the provider (a signed address, no token).
   app.get<{ Querystring: Record<string, string> }>(`${base}/callback/cancel`, { config: { public: true }, schema: { summary: 'The shopper cancelled at the provider: 301 to the checkout page (signed address)', response: { 301: empty('To the checkout page (Location)'), ...errors(400, 401, 404) } } }, async (request, reply) => {
-    kit.callbacks.verify(request.url);
-    const { orderId, merchant, channel, paymentId } = request.query;
-    if (!orderId || !merchant || !channel) throw new AppError(400, 'invalid_request', 'The cancel address names no order.');
-    const tenant = { merchant, channel };
+    const { tenant, query } = kit.callbacks.tenantOf(request.url);
+    const { orderId, paymentId } = query;
+    if (!orderId) throw new AppError(400, 'invalid_request', 'The cancel address names no order.');
+    const { merchant, channel } = tenant;
     const configuration = await kit.configuration.get(tenant);
-    const location = provider.checkoutPageUrl?.(configuration, request.query) ?? defaultCheckoutPage(configuration);
+    const location = provider.checkoutPageUrl?.(configuration, request.query) ?? defaultCheckoutPage(configuration, { orderId, merchant, channel, ...(paymentId ? { paymentId } : {}) });
     if (!location) throw notFound('The configuration names no checkout page to return to.', 'checkout_page_missing');
     const [event, pspEvent] = STEP_EVENTS.cancelCallback;
     const transaction = { event, pspEvent, isSuccess: true, pspStatus: 'cancelled_by_shopper', requestJson: { query: withoutSignature(request.query) }, responseJson: { location } };
@@ -344,11 +337,15 @@ export function failedTransaction(error: unknown, defaults: Omit<TransactionLog,
   return { ...defaults, isSuccess: false, ...(error instanceof AppError ? { pspStatus: error.code } : {}), errorDetail, responseJson: (error as { body?: unknown } | null)?.body ?? null };
 }
 
-/** The checkout page a configuration names (the providers' schemas: `redirectUrls.checkoutUrl`, or a top-level field). */
-function defaultCheckoutPage(configuration: unknown): string | undefined {
+/**
+ * The checkout page a configuration names (the providers' schemas: `redirectUrls.checkoutUrl`, or
+ * a top-level field), its `{orderId}`, `{paymentId}`, `{merchant}` and `{channel}` filled from the
+ * signed cancel address.
+ */
+function defaultCheckoutPage(configuration: unknown, values: TemplateValues): string | undefined {
   const config = configuration as { redirectUrls?: { checkoutUrl?: unknown }; checkoutUrl?: unknown; checkoutPageUrl?: unknown } | null;
   const found = config?.redirectUrls?.checkoutUrl ?? config?.checkoutUrl ?? config?.checkoutPageUrl;
-  return typeof found === 'string' ? found : undefined;
+  return typeof found === 'string' ? fillTemplate(found, values) : undefined;
 }
 
 const withoutSignature = (query: Record<string, string>) => Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'sig' && name !== 'exp'));

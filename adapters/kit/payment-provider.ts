@@ -22,8 +22,10 @@ import type { TransactionLog } from './payment-api.client.js';
 export interface PaymentProvider<TConfig = Record<string, unknown>, TFront = unknown> {
   /** The payment's name as the order shows it (e.g. "Card", "Invoice"). */
   name: string;
-  /** `checkout` (default) or `redirect` (starts in `processing`). */
-  type?: 'checkout' | 'redirect';
+  // No `type`: every payment the runtime creates is a `checkout` payment in `intent`, a redirect
+  // provider's too (its `createSession` answers the `redirectUrl`), as conformance checks. The spec's
+  // "create redirect payment" (starting in `processing`) is `createPayment`'s `type: 'redirect'`,
+  // for an adapter with its own create flow (docs/adapter-kit.md, "A redirect provider").
 
   /**
    * Added by the runtime's author (optional, so providers written before it are unaffected):
@@ -82,7 +84,11 @@ export interface PaymentProvider<TConfig = Record<string, unknown>, TFront = unk
     ack?: unknown;
   };
 
-  /** `GET {adapter_url}/callback/cancel`: where the shopper goes back to (the checkout page); default the configuration's `checkoutUrl`-like field the adapter names. */
+  /**
+   * `GET {adapter_url}/callback/cancel`: where the shopper goes back to (the checkout page). Default:
+   * the configuration's `redirectUrls.checkoutUrl` (or a top-level `checkoutUrl` / `checkoutPageUrl`),
+   * its `{orderId}`, `{paymentId}`, `{merchant}`, `{channel}` filled from the signed address (`fillTemplate`).
+   */
   checkoutPageUrl?(configuration: TConfig, query: Record<string, string>): string;
   /** `GET|PUT|POST {adapter_url}/callback/validation`: the provider's validate call, in its own shape (headers: a redirect's `location`). Absent: 404. */
   validationCallback?(request: FastifyRequest, kit: AdapterKit<TConfig>): Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;

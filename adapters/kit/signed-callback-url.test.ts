@@ -36,3 +36,29 @@ describe('signed callback URLs', () => {
     expect(() => urls.verify(pathAndQuery(extended.toString()))).toThrow('The callback URL signature is invalid.');
   });
 });
+
+describe('signed return addresses naming a tenant (forTenant, tenantOf)', () => {
+  const tenant = { merchant: 'm-1', channel: 'web shop' };
+  const address = urls.forTenant('https://acme.example/callback/return', tenant, { orderId: 'o-1', paymentId: 'p-1' }, 60);
+
+  it('reads back the tenant and the values it was made with', () => {
+    const { tenant: read, query } = urls.tenantOf(pathAndQuery(address));
+    expect(read).toEqual(tenant);
+    expect(query).toMatchObject({ orderId: 'o-1', paymentId: 'p-1', merchant: 'm-1', channel: 'web shop' });
+  });
+
+  it('refuses another tenant, and takes a parameter the provider appends only when it is named unsigned', () => {
+    const other = new URL(address);
+    other.searchParams.set('merchant', 'm-2');
+    expect(() => urls.tenantOf(pathAndQuery(other.toString()))).toThrow('The callback URL signature is invalid.');
+    const appended = new URL(address);
+    appended.searchParams.set('provider_order', 'X-9');
+    expect(() => urls.tenantOf(pathAndQuery(appended.toString()))).toThrow('The callback URL signature is invalid.');
+    expect(urls.tenantOf(pathAndQuery(appended.toString()), ['provider_order']).query.provider_order).toBe('X-9');
+  });
+
+  it('answers 400 for a signed address that names no tenant', () => {
+    const bare = urls.sign('https://acme.example/callback/return?orderId=o-1', 60);
+    expect(() => urls.tenantOf(pathAndQuery(bare))).toThrow('The callback address names no merchant and channel.');
+  });
+});

@@ -1,5 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { unauthorized } from '../../platform/errors/app-error.js';
+import { badRequest, unauthorized } from '../../platform/errors/app-error.js';
+import type { Tenant } from '../../platform/auth/principal.js';
+
+/** A signed address as received: the tenant it names and its whole query (`exp` and `sig` included). */
+export interface SignedTenantCall {
+  tenant: Tenant;
+  query: Record<string, string>;
+}
 
 /**
  * Callback URLs for callers that cannot carry a platform token (providers, browsers returning
@@ -15,6 +22,32 @@ export class SignedCallbackUrls {
     parsed.searchParams.set('exp', String(Math.floor(Date.now() / 1000) + expiresInSeconds));
     parsed.searchParams.set('sig', this.mac(parsed.pathname, parsed.searchParams));
     return parsed.toString();
+  }
+
+  /**
+   * The signed return or callback address a provider, or a shopper's browser coming back from it,
+   * calls without a token: `url` with the tenant (`merchant`, `channel`) and `values` (an order and
+   * payment id) in its query, signed for `expiresInSeconds`. Read back with `tenantOf`.
+   */
+  forTenant(url: string, tenant: Tenant, values: Record<string, string> = {}, expiresInSeconds?: number): string {
+    const parsed = new URL(url);
+    for (const [name, value] of Object.entries({ ...values, merchant: tenant.merchant, channel: tenant.channel })) parsed.searchParams.set(name, value);
+    return this.sign(parsed.toString(), expiresInSeconds);
+  }
+
+  /**
+   * The tenant and query of an address made by `forTenant`, as received (request.url): 401 when it
+   * was changed, forged or has expired, 400 when it names no tenant. `unsigned`: query parameters
+   * the provider appends to the address it was given (its own order id), left out of the check.
+   */
+  tenantOf(pathAndQuery: string, unsigned: readonly string[] = []): SignedTenantCall {
+    const parsed = new URL(pathAndQuery, 'http://callback.local');
+    const query = Object.fromEntries(parsed.searchParams);
+    for (const name of unsigned) parsed.searchParams.delete(name);
+    this.verify(`${parsed.pathname}${parsed.search}`);
+    const { merchant, channel } = query;
+    if (!merchant || !channel) throw badRequest('invalid_request', 'The callback address names no merchant and channel.');
+    return { tenant: { merchant, channel }, query };
   }
 
   /** Throws 401 unless `pathAndQuery` (as received, e.g. request.url) carries a valid, unexpired signature. */

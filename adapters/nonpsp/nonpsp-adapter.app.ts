@@ -14,7 +14,6 @@ export async function createNonPspAdapter(deps: ServiceDeps): Promise<FastifyIns
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('./nonpsp_adapter.schema.json', import.meta.url),
     manifest: {
       kind: 'payment',
       name: 'Non-PSP payment',

@@ -3,7 +3,6 @@ import { AppError } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import { type AdapterKit, type MountedProvider, type TransactionLog, completeOrder } from '../kit/index.js';
 import { assertMethodAllowed } from './nonpsp-payment.rules.js';
-import { ownPayment } from './nonpsp-payment.usecase.js';
 import type { NonPspCompletion, NonPspConfiguration } from './nonpsp.types.js';
 
 /**
@@ -23,7 +22,7 @@ export async function completePayment(kit: AdapterKit<NonPspConfiguration>, moun
 
   const order = await completeOrder(kit, tenant, orderId, {
     async check(current) {
-      payment = ownPayment(current, paymentId);
+      payment = kit.ownPayment(current, paymentId);
       // Reserved in checkout: an earlier move back whose `abort` could not withdraw it; `process` re-uses it.
       if (payment.state !== 'intent' && payment.state !== 'reserved') throw notCompletable(current, payment);
       assertMethodAllowed(await kit.configuration.get(tenant), payment);
@@ -31,7 +30,7 @@ export async function completePayment(kit: AdapterKit<NonPspConfiguration>, moun
     onRefused: (error) => log({ isSuccess: false, pspStatus: 'refused', errorDetail: messageOf(error) }),
     // `process` reserved the payment in the commit of the move (nonpsp.provider.ts): nothing to call here.
     async whileProcessing(current) {
-      payment = ownPayment(current, paymentId);
+      payment = kit.ownPayment(current, paymentId);
       if (payment.state !== 'reserved') throw notCompletable(current, payment);
     },
     // A failure while `processing`: the kit returns the order to checkout, whose `abort` releases the reservation.
@@ -39,7 +38,7 @@ export async function completePayment(kit: AdapterKit<NonPspConfiguration>, moun
       await log({ isSuccess: false, pspStatus: 'aborted', errorDetail: messageOf(error) });
     },
   });
-  const final = ownPayment(order, paymentId);
+  const final = kit.ownPayment(order, paymentId);
   if ((order.state.currentStatus === 'completed' || order.state.currentStatus === 'delivered') && final.state !== 'reserved' && final.state !== 'captured') throw notCompletable(order, final);
   return { orderId: order.id, paymentId: final.id, orderStatus: order.state.currentStatus, paymentState: final.state };
 }

@@ -1,9 +1,9 @@
 import type { Tenant } from '../kit/platform.js';
-import { AppError, notFound } from '../kit/platform.js';
-import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
+import { AppError } from '../kit/platform.js';
+import type { PaymentDocument } from '../kit/order-contract.js';
 import type { AdapterKit } from '../kit/index.js';
 import { chooseMethod, sessionOf } from './nonpsp-payment.rules.js';
-import { NONPSP_ADAPTER_ID, type NonPspConfiguration, type NonPspPaymentSession } from './nonpsp.types.js';
+import { type NonPspConfiguration, type NonPspPaymentSession } from './nonpsp.types.js';
 
 /**
  * What the storefront does to a non-PSP payment beyond the runtime's create, read and remove
@@ -15,7 +15,7 @@ export class NonPspPayments {
   /** Changes the selected method of an open payment. */
   async select(tenant: Tenant, orderId: string, paymentId: string, requested: string): Promise<NonPspPaymentSession> {
     const order = await this.kit.orders.getOrder(tenant, orderId);
-    const payment = ownPayment(order, paymentId);
+    const payment = this.kit.ownPayment(order, paymentId);
     if (payment.state !== 'intent') throw notChangeable(payment);
     const configuration = await this.kit.configuration.get(tenant);
     const method = chooseMethod(configuration, requested);
@@ -25,13 +25,6 @@ export class NonPspPayments {
     });
     return sessionOf(configuration, updated);
   }
-}
-
-/** A payment of this adapter on the order; anything else is 404. */
-export function ownPayment(order: OrderDocument, paymentId: string): PaymentDocument {
-  const payment = order.payments.find((p) => p.id === paymentId && p.adapterId === NONPSP_ADAPTER_ID);
-  if (!payment) throw notFound(`Order ${order.id} has no ${NONPSP_ADAPTER_ID} payment ${paymentId}.`, 'payment_not_found');
-  return payment;
 }
 
 export const notChangeable = (payment: PaymentDocument) =>

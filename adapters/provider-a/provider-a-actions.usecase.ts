@@ -1,7 +1,8 @@
 import { AppError, type Tenant } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 import { createPayment, withTransaction } from '../kit/index.js';
-import { failedCall, ownPayment, providerFailed, referenceOf, type ProviderAContext } from './provider-a.context.js';
+import { providerFailed } from '../kit/index.js';
+import { failedCall, referenceOf, type ProviderAContext } from './provider-a.context.js';
 import type { Finalizer } from './provider-a-finalize.flow.js';
 import { actionsFor } from './provider-a-finalize.flow.js';
 import { registerOrderCallbacks } from './provider-a-order.hooks.js';
@@ -52,7 +53,7 @@ export class ProviderAActions {
   ): Promise<PaymentDocument> {
     const { kit, mounted } = this.context;
     const order = await kit.orders.getOrder(tenant, orderId);
-    const payment = ownPayment(order, paymentId);
+    const payment = kit.ownPayment(order, paymentId);
     if (payment.state === (name === 'capture' ? 'captured' : 'cancelled')) return payment;
     // A captured payment is still asked about at the provider for a cancel: its refusal is what the back office sees.
     if (!['reserved', 'processing', 'pending', ...(name === 'cancel' ? ['captured'] : [])].includes(payment.state)) {
@@ -135,7 +136,7 @@ export class ProviderAActions {
     try {
       await this.context.client(await kit.configuration.get(tenant)).cancel(reference, `cancel-${reference}`);
       const order = await kit.orders.getOrder(tenant, orderId);
-      const current = ownPayment(order, payment.id);
+      const current = kit.ownPayment(order, payment.id);
       if (['intent', 'processing'].includes(current.state)) await kit.payments.updatePayment(tenant, orderId, payment.id, { state: 'failed' });
       if (order.state.currentStatus === 'processing') await kit.orders.changeStatus(tenant, orderId, 'checkout');
     } catch (error) {

@@ -23,7 +23,6 @@ export async function createProviderAAdapter(deps: ServiceDeps): Promise<Fastify
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('./provider_a_checkout_adapter.schema.json', import.meta.url),
     manifest: { kind: 'payment', name: 'Provider A checkout', routes: { createPayment: '/api/checkout/v1/orders/{orderId}/payments' } },
   });
   const context = { kit, client: clientFor(settingValue(deps.config, PROVIDER_A_ADAPTER_ID, API_TIMEOUT)!) } as ProviderAContext;

@@ -4,8 +4,9 @@ import { hookAnswers } from '../kit/callback-answers.openapi.js';
 import { sameAmount } from '../../contracts/amount.js';
 import { restToCover } from '../../contracts/allocation.js';
 import type { HookRequest, NotificationRequest } from '../../contracts/callbacks.types.js';
-import { fillTemplate } from './provider-a.mapping.js';
-import { fromBackOffice, ownPayment, providerFailed, PURCHASE_NOT_COMPLETE, tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
+import { fillTemplate, orderValues } from '../kit/index.js';
+import { providerFailed } from '../kit/index.js';
+import { fromBackOffice, PURCHASE_NOT_COMPLETE, tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
 import { PUSH_ORDER_PARAM } from './provider-a.session.js';
 import { onShippingOptionUpdate } from './provider-a-checkout.callbacks.js';
 import type { Finalizer } from './provider-a-finalize.flow.js';
@@ -84,7 +85,7 @@ export function registerProviderARoutes(context: ProviderAContext, finalizer: Fi
 
   /** A provider call naming an order id (push, notification): it must be the payment's provider order (400 otherwise). */
   const sameProviderOrder = async (tenant: ReturnType<typeof tenantOfSigned>, params: { orderId: string; paymentId: string }, providerOrderId: string | undefined) => {
-    const payment = ownPayment(await kit.orders.getOrder(tenant, params.orderId), params.paymentId);
+    const payment = kit.ownPayment(await kit.orders.getOrder(tenant, params.orderId), params.paymentId);
     if (providerOrderId !== undefined && providerOrderId !== payment.reference) {
       throw new AppError(400, 'provider_order_mismatch', `Provider order ${providerOrderId} is not payment ${params.paymentId}'s.`);
     }
@@ -108,10 +109,10 @@ export function registerProviderARoutes(context: ProviderAContext, finalizer: Fi
         throw error;
       });
       const { redirectUrls } = await kit.configuration.get(tenant);
-      if (!finalized) return reply.status(302).header('location', fillTemplate(redirectUrls.checkoutUrl, { id: request.params.orderId, ...tenant })).send();
+      if (!finalized) return reply.status(302).header('location', fillTemplate(redirectUrls.checkoutUrl, { orderId: request.params.orderId, ...tenant })).send();
       const { outcome, order } = finalized;
       const page = outcome === 'rejected' ? (redirectUrls.validationErrorUrl ?? redirectUrls.checkoutUrl) : redirectUrls.confirmationUrl;
-      return reply.status(302).header('location', fillTemplate(page, order)).send();
+      return reply.status(302).header('location', fillTemplate(page, orderValues(order))).send();
     },
   );
 

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, type Tenant } from '../kit/platform.js';
 import type { OrderDocument } from '../kit/order-contract.js';
-import { PlatformCallError, chosenAtProvider } from '../kit/index.js';
+import { PlatformCallError, chosenAtProvider, fillTemplate, orderValues } from '../kit/index.js';
 import { restToCover } from '../../contracts/allocation.js';
-import { ownPayment, tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
-import { addressOf, fillTemplate, providerOption, sessionAmounts, SHIPPING_ID, shippingOf, toMinor } from './provider-a.mapping.js';
+import { tenantOfSigned, type ProviderAContext } from './provider-a.context.js';
+import { addressOf, providerOption, sessionAmounts, SHIPPING_ID, shippingOf, toMinor } from './provider-a.mapping.js';
 import { refusalMessage, type RefusalReason } from './provider-a.messages.js';
 import type { CheckoutOrder, ProviderAConfiguration, ProviderAmounts } from './provider-a.types.js';
 
@@ -16,7 +16,7 @@ import type { CheckoutOrder, ProviderAConfiguration, ProviderAmounts } from './p
 export async function onShippingOptionUpdate(context: ProviderAContext, tenant: Tenant, orderId: string, paymentId: string, body: Partial<CheckoutOrder>): Promise<ProviderAmounts & { purchase_currency: string }> {
   const { kit } = context;
   const [order, configuration] = await Promise.all([kit.orders.getOrder(tenant, orderId), kit.configuration.get(tenant)]);
-  const payment = ownPayment(order, paymentId);
+  const payment = kit.ownPayment(order, paymentId);
   if (payment.state !== 'intent' || order.state.currentStatus !== 'checkout') {
     throw new AppError(409, 'payment_not_changeable', `Payment ${paymentId} is ${payment.state} and order ${orderId} is ${order.state.currentStatus}; the shipping can no longer change.`);
   }
@@ -43,7 +43,7 @@ export async function onShippingOptionUpdate(context: ProviderAContext, tenant: 
  */
 const refusal = (order: OrderDocument, configuration: ProviderAConfiguration, reason: RefusalReason, detail?: string) => ({
   status: 303,
-  headers: { location: fillTemplate(configuration.redirectUrls.validationErrorUrl ?? configuration.redirectUrls.checkoutUrl, order) },
+  headers: { location: fillTemplate(configuration.redirectUrls.validationErrorUrl ?? configuration.redirectUrls.checkoutUrl, orderValues(order)) },
   body: { code: reason, message: refusalMessage(order.culture, reason, detail) },
 });
 
@@ -71,7 +71,7 @@ export async function onValidation(context: ProviderAContext, request: FastifyRe
   if (!orderId || !paymentId) throw new AppError(400, 'invalid_request', 'The validation address names no order or payment.');
   const session = (request.body ?? {}) as Partial<CheckoutOrder>;
   const [order, configuration] = await Promise.all([kit.orders.getOrder(tenant, orderId), kit.configuration.get(tenant)]);
-  const payment = ownPayment(order, paymentId);
+  const payment = kit.ownPayment(order, paymentId);
   const refuse = async (reason: RefusalReason, detail?: string) => {
     await context.mounted.log(tenant, orderId, paymentId, { event: 'validate', pspEvent: 'validation', amount: payment.amount, isSuccess: false, pspStatus: reason, errorDetail: detail ?? reason, requestJson: { order_id: session.order_id, order_amount: session.order_amount } });
     return refusal(order, configuration, reason, detail);

@@ -1,7 +1,7 @@
 import type { Tenant } from '../kit/platform.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { OrderStatus } from '../../contracts/order.types.js';
-import { failedCall, ownPayment, PaymentSerializer, readOrderFailed, referenceOf, type ProviderAContext } from './provider-a.context.js';
+import { failedCall, PaymentSerializer, readOrderFailed, referenceOf, type ProviderAContext } from './provider-a.context.js';
 import { addressOf } from './provider-a.mapping.js';
 import { PROVIDER_A_ADAPTER_ID, type ManagedOrder } from './provider-a.types.js';
 
@@ -68,7 +68,7 @@ export class Finalizer {
   private async finalize(tenant: Tenant, orderId: string, paymentId: string, source: FinalizeSource) {
     const { kit, mounted } = this.context;
     let order = await kit.orders.getOrder(tenant, orderId);
-    let payment = ownPayment(order, paymentId);
+    let payment = kit.ownPayment(order, paymentId);
     const configuration = await kit.configuration.get(tenant);
     const client = this.context.client(configuration);
     const reference = referenceOf(payment);

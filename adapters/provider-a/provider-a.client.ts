@@ -1,6 +1,4 @@
-import { ProviderError } from '../kit/provider-error.js';
-import { withClientSpan } from '../kit/platform.js';
-import { send } from '../../platform/http-client/http-client.js';
+import { ProviderError, ProviderHttpClient, type ProviderAnswer, type ProviderRefusal, type ProviderRequest } from '../kit/index.js';
 import type { CheckoutOrder, ManagedOrder } from './provider-a.types.js';
 
 /** The provider refused (status set) or could not be reached (status undefined). */
@@ -26,16 +24,22 @@ export const IDEMPOTENCY_HEADER = 'klarna-idempotency-key';
  * something. Refusals are ProviderAErrors carrying the provider's `error_code` and first message.
  */
 export class ProviderAClient {
-  private readonly baseUrl: string;
-  private readonly authorization: string;
+  private readonly http: ProviderHttpClient;
 
   constructor(
     settings: ProviderASettings,
     /** How long each call waits for an answer (PROVIDER_A_API_TIMEOUT_MS). */
-    private readonly timeoutMs: number,
+    timeoutMs: number,
   ) {
-    this.baseUrl = settings.apiUrl.replace(/\/+$/, '');
-    this.authorization = `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString('base64')}`;
+    this.http = new ProviderHttpClient({
+      name: 'Provider A',
+      baseUrl: settings.apiUrl,
+      timeoutMs,
+      headers: { authorization: `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString('base64')}` },
+      idempotencyHeader: IDEMPOTENCY_HEADER,
+      error: ProviderAError,
+      refusal: refusalOf,
+    });
   }
 
   createOrder = (order: object) => this.call<CheckoutOrder>('POST', '/checkout/v3/orders', order);
@@ -51,25 +55,16 @@ export class ProviderAClient {
   tokenOrder = (token: string, order: object, key: string) =>
     this.call<{ order_id: string; fraud_status: ManagedOrder['fraud_status']; redirect_url?: string }>('POST', `/customer-token/v1/tokens/${enc(token)}/order`, order, key);
 
-  private call<T>(method: string, path: string, body?: unknown, key?: string): Promise<T> {
-    const url = `${this.baseUrl}${path}`;
-    return withClientSpan({ name: `${method} provider A`, method, url }, async (traceHeaders) => {
-      const headers: Record<string, string> = { authorization: this.authorization };
-      if (key !== undefined) headers[IDEMPOTENCY_HEADER] = key;
-      // The provider's address is the merchant's word (configuration): the outbound policy applies.
-      const outcome = await send(url, { method, headers, body, timeoutMs: this.timeoutMs, guarded: true, traceHeaders });
-      if (outcome.kind !== 'answered') {
-        const why = outcome.kind === 'timeout' ? `did not answer within ${this.timeoutMs} ms` : `could not be reached (${outcome.error})`;
-        throw new ProviderAError(undefined, outcome.kind, `Provider A ${why} (${method} ${path}).`);
-      }
-      if (outcome.status < 200 || outcome.status >= 300) {
-        const error = (outcome.body ?? {}) as { error_code?: unknown; error_messages?: unknown; correlation_id?: unknown };
-        const code = typeof error.error_code === 'string' ? error.error_code : `HTTP_${outcome.status}`;
-        const first = Array.isArray(error.error_messages) && typeof error.error_messages[0] === 'string' ? error.error_messages[0] : `HTTP ${outcome.status}`;
-        const correlation = typeof error.correlation_id === 'string' ? ` [correlation ${error.correlation_id}]` : '';
-        throw new ProviderAError(outcome.status, code, `Provider A refused ${method} ${path}: ${code} — ${first}${correlation}`, outcome.body);
-      }
-      return outcome.body as T;
-    });
+  private call<T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+    return this.http.send<T>({ method, path, body, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) });
   }
+}
+
+/** Klarna's error form: `error_code`, `error_messages[]`, `correlation_id`. */
+function refusalOf(answer: ProviderAnswer, request: ProviderRequest): ProviderRefusal {
+  const error = (answer.body ?? {}) as { error_code?: unknown; error_messages?: unknown; correlation_id?: unknown };
+  const code = typeof error.error_code === 'string' ? error.error_code : `HTTP_${answer.status}`;
+  const first = Array.isArray(error.error_messages) && typeof error.error_messages[0] === 'string' ? error.error_messages[0] : `HTTP ${answer.status}`;
+  const correlation = typeof error.correlation_id === 'string' ? ` [correlation ${error.correlation_id}]` : '';
+  return { code, message: `Provider A refused ${request.method} ${request.path}: ${code} — ${first}${correlation}` };
 }

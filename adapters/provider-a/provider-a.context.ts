@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, forbidden, notFound, type Tenant } from '../kit/platform.js';
-import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
-import type { AdapterKit, MountedProvider, TransactionLog } from '../kit/index.js';
+import { AppError, forbidden, type Tenant } from '../kit/platform.js';
+import type { PaymentDocument } from '../kit/order-contract.js';
+import { providerFailed, type AdapterKit, type MountedProvider, type TransactionLog } from '../kit/index.js';
 import { ProviderAClient, ProviderAError } from './provider-a.client.js';
-import { PROVIDER_A_ADAPTER_ID, type ProviderAConfiguration } from './provider-a.types.js';
+import type { ProviderAConfiguration } from './provider-a.types.js';
 
 /** What every part of the adapter works with: the kit, the mounted runtime, the provider's client per configuration. */
 export interface ProviderAContext {
@@ -14,13 +14,6 @@ export interface ProviderAContext {
 
 /** The provider's client per configuration, each call waiting at most `timeoutMs` (PROVIDER_A_API_TIMEOUT_MS): the context's `client`. */
 export const clientFor = (timeoutMs: number) => (configuration: ProviderAConfiguration) => new ProviderAClient(configuration.apiSettings, timeoutMs);
-
-/** A payment of this adapter on the order; anything else is 404. */
-export function ownPayment(order: OrderDocument, paymentId: string): PaymentDocument {
-  const payment = order.payments.find((p) => p.id === paymentId && p.adapterId === PROVIDER_A_ADAPTER_ID);
-  if (!payment) throw notFound(`Order ${order.id} has no ${PROVIDER_A_ADAPTER_ID} payment ${paymentId}.`, 'payment_not_found');
-  return payment;
-}
 
 /** The provider's reference (its order id) of a payment; a payment without one never reached the provider. */
 export function referenceOf(payment: PaymentDocument): string {
@@ -36,9 +29,7 @@ export const callbackBase = (kit: AdapterKit<ProviderAConfiguration>, configurat
 const CALLBACK_TTL_S = 7 * 24 * 3600;
 
 export function signedCallback(kit: AdapterKit<ProviderAConfiguration>, configuration: ProviderAConfiguration, path: string, tenant: Tenant, extra: Record<string, string> = {}): string {
-  const url = new URL(`${callbackBase(kit, configuration)}${path}`);
-  for (const [name, value] of Object.entries({ ...extra, merchant: tenant.merchant, channel: tenant.channel })) url.searchParams.set(name, value);
-  return kit.callbacks.sign(url.toString(), CALLBACK_TTL_S);
+  return kit.callbacks.forTenant(`${callbackBase(kit, configuration)}${path}`, tenant, extra, CALLBACK_TTL_S);
 }
 
 /**
@@ -46,12 +37,7 @@ export function signedCallback(kit: AdapterKit<ProviderAConfiguration>, configur
  * expired). `unsignedParam`: a query parameter the provider adds to the signed address (its order id).
  */
 export function tenantOfSigned(kit: AdapterKit<ProviderAConfiguration>, request: FastifyRequest, unsignedParam?: string): Tenant {
-  const signed = new URL(request.url, 'http://callback.local');
-  if (unsignedParam) signed.searchParams.delete(unsignedParam);
-  kit.callbacks.verify(unsignedParam ? `${signed.pathname}${signed.search}` : request.url);
-  const { merchant, channel } = request.query as { merchant?: string; channel?: string };
-  if (!merchant || !channel) throw new AppError(400, 'invalid_request', 'The callback address names no merchant and channel.');
-  return { merchant, channel };
+  return kit.callbacks.tenantOf(request.url, unsignedParam ? [unsignedParam] : []).tenant;
 }
 
 /** Back-office callers only (the payment actions): admin or service tokens. */
@@ -60,13 +46,6 @@ export function fromBackOffice(kit: AdapterKit<ProviderAConfiguration>, request:
   const role = request.auth.principal.role;
   if (role !== 'admin' && role !== 'service') throw forbidden('Payment actions are for the back office (admin or service tokens).');
   return tenant;
-}
-
-/** A provider failure as the spec's "Errors" row: 400 `provider_failed` with `details.errorDetail`. */
-export function providerFailed(error: unknown, paymentId?: string): AppError {
-  if (error instanceof AppError) return error;
-  const errorDetail = error instanceof Error ? error.message : String(error);
-  return new AppError(400, 'provider_failed', errorDetail, { errorDetail, ...(paymentId ? { paymentId } : {}) });
 }
 
 /** What the shopper's return and the push answer while the provider has no completed purchase for the order yet. */

@@ -183,10 +183,3 @@ export function localeOf(order: Pick<OrderDocument, 'culture' | 'country'>): str
   return order.country ? `${language}-${order.country}` : language;
 }
 
-/** Fills `{orderId}`, `{merchant}`, `{channel}` of a configured URL template. */
-export function fillTemplate(template: string, order: Pick<OrderDocument, 'id' | 'merchant' | 'channel'>): string {
-  return template
-    .replaceAll('{orderId}', encodeURIComponent(order.id))
-    .replaceAll('{merchant}', encodeURIComponent(order.merchant))
-    .replaceAll('{channel}', encodeURIComponent(order.channel));
-}

@@ -4,7 +4,7 @@ import { shareOfNewPayment, UNLIMITED } from '../../contracts/allocation.js';
 import type { OrderDocument } from '../kit/order-contract.js';
 import type { Tenant } from '../kit/platform.js';
 import { failedCall, referenceOf, type ProviderAContext } from './provider-a.context.js';
-import { fillTemplate, offersShippingOptions, providerOption, sessionAmounts, shippingOf, toMinor } from './provider-a.mapping.js';
+import { offersShippingOptions, providerOption, sessionAmounts, shippingOf, toMinor } from './provider-a.mapping.js';
 import { registerOrderCallbacks } from './provider-a-order.hooks.js';
 import { checkoutOrderRequest, loggedRequest } from './provider-a.session.js';
 import type { ProviderAConfiguration } from './provider-a.types.js';
@@ -41,7 +41,6 @@ export function providerA(context: Pick<ProviderAContext, 'kit' | 'client'>): Se
     name: 'Provider A checkout',
 
     /** `{adapter_url}/callback/cancel` sends the shopper back to the configured checkout page, its placeholders filled. */
-    checkoutPageUrl: (configuration, query) => fillTemplate(configuration.redirectUrls.checkoutUrl, { id: query.orderId ?? '', merchant: query.merchant ?? '', channel: query.channel ?? '' }),
 
     async createSession({ tenant, order: read, configuration, payment, cancelUrl }) {
       const order = await withPreselectedShipping(context, tenant, read, configuration);

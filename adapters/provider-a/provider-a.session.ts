@@ -1,8 +1,8 @@
 import type { Tenant } from '../kit/platform.js';
 import type { OrderDocument } from '../kit/order-contract.js';
-import type { AdapterKit } from '../kit/index.js';
+import { fillTemplate, orderValues, type AdapterKit } from '../kit/index.js';
 import { signedCallback } from './provider-a.context.js';
-import { fillTemplate, localeOf, offersShippingOptions, providerAddressOf, providerOption, sessionAmounts } from './provider-a.mapping.js';
+import { localeOf, offersShippingOptions, providerAddressOf, providerOption, sessionAmounts } from './provider-a.mapping.js';
 import type { ProviderAConfiguration } from './provider-a.types.js';
 
 /** The adapter's callback paths for one payment (the provider's calls and the shopper's return). */
@@ -16,8 +16,8 @@ export const PUSH_ORDER_PARAM = 'klarna_order_id';
 export function merchantUrls(kit: AdapterKit<ProviderAConfiguration>, configuration: ProviderAConfiguration, tenant: Tenant, order: OrderDocument, paymentId: string) {
   const signed = (path: string, extra: Record<string, string> = {}) => signedCallback(kit, configuration, path, tenant, extra);
   return {
-    terms: fillTemplate(configuration.redirectUrls.termsUrl, order),
-    checkout: fillTemplate(configuration.redirectUrls.checkoutUrl, order),
+    terms: fillTemplate(configuration.redirectUrls.termsUrl, orderValues(order)),
+    checkout: fillTemplate(configuration.redirectUrls.checkoutUrl, orderValues(order)),
     confirmation: signed(callbackPath(order.id, paymentId, 'confirm')),
     // The provider fills its placeholder with the checkout order id (outside the signature: the push checks it against the payment).
     push: `${signed(callbackPath(order.id, paymentId, 'push'))}&${PUSH_ORDER_PARAM}={checkout.order.id}`,

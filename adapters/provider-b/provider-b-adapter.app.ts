@@ -24,7 +24,6 @@ export async function createProviderBAdapter(deps: ServiceDeps): Promise<Fastify
     logger: deps.logger,
     verifier: deps.verifier,
     document: { title: 'Provider B adapter', description: 'The checkout embedded with a script and a purchase token (docs/adapters/provider-b.md).' },
-    schemaFile: new URL('./provider_b_checkout_adapter.schema.json', import.meta.url),
     manifest: {
       kind: 'payment',
       name: 'Provider B checkout',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdapterKit } from '../kit/index.js';
-import { badRequest, unauthorized, type Tenant } from '../kit/platform.js';
+import { badRequest, type Tenant } from '../kit/platform.js';
 import type { ProviderBCheckout } from './provider-b-checkout.usecase.js';
 import type { ProviderBNotifications } from './provider-b-notification.usecase.js';
 import { answers, browserEventBody, notificationBody, paymentParamsSchema, processParamsSchema } from './provider-b.schemas.js';
@@ -52,8 +52,5 @@ export function registerProviderBRoutes(app: FastifyInstance, kit: AdapterKit<Pr
 
 /** The tenant the signed notification address names (401 when forged, changed or expired). */
 function signedTenant(kit: AdapterKit<ProviderBConfiguration>, request: FastifyRequest<{ Querystring: Record<string, string> }>): Tenant {
-  kit.callbacks.verify(request.url);
-  const { merchant, channel } = request.query;
-  if (!merchant || !channel) throw unauthorized('The notification address names no tenant.');
-  return { merchant, channel };
+  return kit.callbacks.tenantOf(request.url).tenant;
 }

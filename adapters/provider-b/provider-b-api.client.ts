@@ -1,7 +1,5 @@
 // Provider B's partner API client (Avarda Checkout 3): partner tokens, purchases, order management.
-import { send } from '../../platform/http-client/http-client.js';
-import { ProviderError } from '../kit/provider-error.js';
-import { withClientSpan } from '../kit/platform.js';
+import { ProviderError, ProviderHttpClient, type ProviderAnswer, type ProviderRefusal, type ProviderRequest } from '../kit/index.js';
 
 /**
  * Provider B's partner API (docs/sandboxes.md, "Provider B sandbox"): a partner token from the
@@ -123,55 +121,42 @@ export class ProviderBApiClient {
 
   /** One call with a partner token; a 401 (the token was revoked or expired early) gets a new token and one more try. */
   private async call<T>(settings: ApiSettings, method: string, path: string, body?: unknown): Promise<T> {
-    const first = await this.send(settings, method, path, body, await this.token(settings));
-    if (first.status !== 401) return this.answer<T>(first, method, path);
+    const http = this.http(settings);
+    const request = { method, path, body, route: path.replace(/\/[0-9a-f-]{32,36}/g, '/{purchaseId}') };
+    const first = await http.exchange({ ...request, headers: { authorization: `Bearer ${await this.token(settings)}` } });
+    if (first.status !== 401) return http.accept<T>(first, request);
     this.tokens.delete(cacheKey(settings));
-    return this.answer<T>(await this.send(settings, method, path, body, await this.token(settings)), method, path);
+    return http.send<T>({ ...request, headers: { authorization: `Bearer ${await this.token(settings)}` } });
   }
 
   private async token(settings: ApiSettings): Promise<string> {
     const key = cacheKey(settings);
     const cached = this.tokens.get(key);
     if (cached && cached.expiresAt - RENEW_BEFORE_MS > Date.now()) return cached.token;
-    const answer = this.answer<{ token: string; tokenExpirationUtc: string }>(
-      await this.send(settings, 'POST', '/api/partner/tokens', { clientId: settings.clientId, clientSecret: settings.clientSecret }),
-      'POST',
-      '/api/partner/tokens',
-    );
+    const answer = await this.http(settings).send<{ token: string; tokenExpirationUtc: string }>({ method: 'POST', path: '/api/partner/tokens', body: { clientId: settings.clientId, clientSecret: settings.clientSecret } });
     this.tokens.set(key, { token: answer.token, expiresAt: Date.parse(answer.tokenExpirationUtc) || Date.now() + 5 * 60_000 });
     return answer.token;
   }
 
-  private send(settings: ApiSettings, method: string, path: string, body: unknown, token?: string) {
-    const url = `${settings.apiUrl.replace(/\/+$/, '')}${path}`;
-    return withClientSpan({ name: `${method} provider B`, method, url }, async (traceHeaders) => {
-      // The API address is the merchant's configuration: the outbound address policy applies.
-      const outcome = await send(url, { method, headers: token ? { authorization: `Bearer ${token}` } : {}, body, timeoutMs: this.timeoutMs, guarded: true, traceHeaders });
-      if (outcome.kind !== 'answered') {
-        const why = outcome.kind === 'timeout' ? 'did not answer in time' : `could not be reached (${outcome.error})`;
-        throw new ProviderBError(undefined, outcome.kind, `Provider B ${why} (${method} ${path}).`);
-      }
-      return outcome;
-    });
+  /** The kit's provider client for one merchant's API address (the configuration's: the outbound address policy applies). */
+  private http(settings: ApiSettings): ProviderHttpClient {
+    return new ProviderHttpClient({ name: 'Provider B', baseUrl: settings.apiUrl, timeoutMs: this.timeoutMs, error: ProviderBError, refusal: refusalOf });
   }
+}
 
-  /**
-   * A 2xx answer's body, else a ProviderBError from Avarda's error form (docs.avarda.com, Checkout 3
-   * "Error codes": `errorCode` and `errorMessage`, per field `Errors[].ErrorMessage`; the token
-   * endpoint's `error_description`, which Avarda's Magento module reads).
-   */
-  private answer<T>(outcome: { status: number; body: unknown }, method: string, path: string): T {
-    if (outcome.status >= 200 && outcome.status < 300) return outcome.body as T;
-    const error = (outcome.body ?? {}) as { errorCode?: unknown; errorMessage?: unknown; Errors?: unknown; error_description?: unknown };
-    const fields = Array.isArray(error.Errors) ? error.Errors.map((field: { ErrorMessage?: unknown }) => field?.ErrorMessage).filter((text): text is string => typeof text === 'string') : [];
-    const said = typeof error.errorMessage === 'string' ? error.errorMessage : fields.length > 0 ? fields.join(' ') : typeof error.error_description === 'string' ? error.error_description : `HTTP ${outcome.status}`;
-    throw new ProviderBError(
-      outcome.status,
-      typeof error.errorCode === 'number' ? `avarda_${error.errorCode}` : `http_${outcome.status}`,
-      `Provider B refused ${method} ${path.replace(/\/[0-9a-f-]{32,36}/g, '/{purchaseId}')}: ${said}`,
-      outcome.body,
-    );
-  }
+/**
+ * Avarda's error form (docs.avarda.com, Checkout 3 "Error codes": `errorCode` and `errorMessage`,
+ * per field `Errors[].ErrorMessage`; the token endpoint's `error_description`, which Avarda's
+ * Magento module reads).
+ */
+function refusalOf(answer: ProviderAnswer, request: ProviderRequest): ProviderRefusal {
+  const error = (answer.body ?? {}) as { errorCode?: unknown; errorMessage?: unknown; Errors?: unknown; error_description?: unknown };
+  const fields = Array.isArray(error.Errors) ? error.Errors.map((field: { ErrorMessage?: unknown }) => field?.ErrorMessage).filter((text): text is string => typeof text === 'string') : [];
+  const said = typeof error.errorMessage === 'string' ? error.errorMessage : fields.length > 0 ? fields.join(' ') : typeof error.error_description === 'string' ? error.error_description : `HTTP ${answer.status}`;
+  return {
+    code: typeof error.errorCode === 'number' ? `avarda_${error.errorCode}` : `http_${answer.status}`,
+    message: `Provider B refused ${request.method} ${request.route ?? request.path}: ${said}`,
+  };
 }
 
 const cacheKey = (settings: ApiSettings) => `${settings.apiUrl}\n${settings.clientId}`;

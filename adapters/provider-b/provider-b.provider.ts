@@ -1,5 +1,5 @@
 // Provider B (Avarda Checkout 3) as the adapter kit's PaymentProvider: initialize payment, items following the order, order management.
-import { operationKey, type AdapterKit, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult } from '../kit/index.js';
+import { operationKey, providerFailed, type AdapterKit, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult } from '../kit/index.js';
 import { AppError } from '../kit/platform.js';
 import type { PaymentDocument } from '../kit/order-contract.js';
 import { ProviderBApiClient, ProviderBError, type NewPurchase, type Purchase } from './provider-b-api.client.js';
@@ -12,15 +12,6 @@ const NOTIFICATION_URL_LIFETIME_S = 7 * 24 * 3600;
 
 export const notificationPath = (orderId: string, paymentId: string) =>
   `/api/checkout/v1/callback/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/notification`;
-
-/** The provider's failure as the kit expects it: a 400 `provider_failed` carrying what the provider said (logged by the runtime). */
-export const providerFailed = (error: unknown): AppError => {
-  if (error instanceof AppError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return Object.assign(new AppError(400, 'provider_failed', message, { errorDetail: message, ...(error instanceof ProviderBError ? { providerCode: error.code } : {}) }), {
-    body: error instanceof ProviderBError ? (error.body ?? null) : null,
-  });
-};
 
 /**
  * Provider B as a kit `PaymentProvider` (docs/adapters/provider-b.md): create starts a purchase
@@ -41,12 +32,10 @@ export class ProviderBProvider implements PaymentProvider<ProviderBConfiguration
   async createSession(call: ProviderCall<ProviderBConfiguration> & { body: unknown }) {
     const { order, configuration, payment, tenant } = call;
     const notification = new URL(`${this.kit.publicUrl}${notificationPath(order.id, payment.id)}`);
-    notification.searchParams.set('merchant', tenant.merchant);
-    notification.searchParams.set('channel', tenant.channel);
     const language = avardaLanguage(configuration.checkout?.language ?? order.culture ?? 'en');
     const { b2C, differentDelivery } = prefillFrom(order.customer);
     const request: NewPurchase = {
-      checkoutSetup: { language, mode: 'B2C', completedNotificationUrl: this.kit.callbacks.sign(notification.toString(), NOTIFICATION_URL_LIFETIME_S), differentDeliveryAddress: differentDelivery },
+      checkoutSetup: { language, mode: 'B2C', completedNotificationUrl: this.kit.callbacks.forTenant(notification.toString(), tenant, {}, NOTIFICATION_URL_LIFETIME_S), differentDeliveryAddress: differentDelivery },
       items: purchaseItems(order, payment.amount),
       extraIdentifiers: { orderReference: orderReference(order.id) },
       ...(b2C ? { b2C } : {}),

@@ -24,7 +24,6 @@ export async function createProviderCAdapter(deps: ServiceDeps): Promise<Fastify
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('./provider_c_checkout_adapter.schema.json', import.meta.url),
     manifest: {
       kind: 'payment',
       name: 'Provider C Checkout',

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest, type Tenant } from '../kit/platform.js';
+import type { Tenant } from '../kit/platform.js';
 import type { AdapterKit } from '../kit/index.js';
 import type { ProviderCConfiguration } from './provider-c.types.js';
 
@@ -14,10 +14,7 @@ export async function verifyProviderCall(
   kit: AdapterKit<ProviderCConfiguration>,
   request: FastifyRequest,
 ): Promise<{ tenant: Tenant; configuration: ProviderCConfiguration; query: Record<string, string | undefined> }> {
-  kit.callbacks.verify(request.url);
-  const query = request.query as Record<string, string | undefined>;
-  if (!query.merchant || !query.channel) throw badRequest('invalid_request', 'The callback address names no tenant.');
-  const tenant = { merchant: query.merchant, channel: query.channel };
+  const { tenant, query } = kit.callbacks.tenantOf(request.url);
   const configuration = await kit.configuration.get(tenant);
   return { tenant, configuration, query };
 }

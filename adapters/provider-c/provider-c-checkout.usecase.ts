@@ -4,9 +4,9 @@ import { allocate } from '../../contracts/allocation.js';
 import { sameAmount } from '../../contracts/amount.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { CreateOrderRequest, UpdateOrderRequest } from './provider-c.client.js';
-import { ownPayment, providerOrderId, type ProviderCContext } from './provider-c.context.js';
+import { providerOrderId, type ProviderCContext } from './provider-c.context.js';
 import { availableShippingMethods, chosenShipping, customerInformation, orderCustomer, orderItems, providerLanguage } from './provider-c.mapper.js';
-import { providerFailure } from './provider-c.errors.js';
+import { providerFailed } from '../kit/index.js';
 import { PROVIDER_C_ADAPTER_ID, type ProviderCConfiguration } from './provider-c.types.js';
 
 /** The VAT rate of a shipping method offered in the checkout, when the configuration names none. */
@@ -48,7 +48,7 @@ export class ProviderCCheckout {
     if (!shipping) return { paymentId, shippings: order.shippings, amount: payment.amount };
     const updated = await this.kit.orders.replaceShippings(tenant, orderId, chosenAtProvider(order, [shipping]));
     const fresh = await this.kit.orders.getOrder(tenant, orderId);
-    const current = ownPayment(fresh, paymentId);
+    const current = this.kit.ownPayment(fresh, paymentId);
     const share = allocate(fresh).get(paymentId) ?? current.amount;
     if (current.state === 'intent' && !sameAmount(current.amount, share)) {
       const request = this.updateRequest(configuration, fresh, share);
@@ -75,7 +75,7 @@ export class ProviderCCheckout {
       .provider(configuration)
       .updateOrder(providerOrderId(payment), request)
       .catch((error: unknown) => {
-        throw providerFailure(error, payment.id);
+        throw providerFailed(error, payment.id);
       });
   }
 
@@ -107,13 +107,13 @@ export class ProviderCCheckout {
 
   private async readBoth(tenant: Tenant, orderId: string, paymentId: string) {
     const order = await this.kit.orders.getOrder(tenant, orderId);
-    const payment = ownPayment(order, paymentId);
+    const payment = this.kit.ownPayment(order, paymentId);
     const configuration = await this.kit.configuration.get(tenant);
     const read = await this.context
       .provider(configuration)
       .getOrder(providerOrderId(payment))
       .catch((error: unknown) => {
-        throw providerFailure(error, paymentId);
+        throw providerFailed(error, paymentId);
       });
     return { order, payment, read, configuration };
   }

@@ -3,9 +3,9 @@ import { allocate } from '../../contracts/allocation.js';
 import { sameAmount } from '../../contracts/amount.js';
 import { applyWebhookAction, type TransactionLog, type WebhookAction, type WebhookApplied } from '../kit/index.js';
 import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
-import { ownPayment, providerOrderId, type ProviderCContext } from './provider-c.context.js';
+import { providerOrderId, type ProviderCContext } from './provider-c.context.js';
 import { itemsTotal, orderCustomer } from './provider-c.mapper.js';
-import { providerFailure } from './provider-c.errors.js';
+import { providerFailed } from '../kit/index.js';
 import { attributesOf, merchantPaymentAction, settlementAction } from './provider-c.settlement.js';
 import { approve, decline, declineReasonOf, type ValidationAnswer } from './provider-c-validation.domain.js';
 import type { OrderItem, QliroOrder } from './provider-c.types.js';
@@ -55,7 +55,7 @@ export class ProviderCSettlement {
   async validate(tenant: Tenant, orderId: string, paymentId: string, request: ValidationRequest): Promise<ValidationAnswer> {
     return this.serial(paymentId, async () => {
       const order = await this.kit.orders.getOrder(tenant, orderId);
-      const payment = ownPayment(order, paymentId);
+      const payment = this.kit.ownPayment(order, paymentId);
       if (order.state.currentStatus === 'processing' && payment.state === 'processing') return approve(); // asked twice
       if (order.state.currentStatus !== 'checkout' || payment.state !== 'intent') {
         return decline('Other', 'This order can no longer be paid here. Please reload the checkout.');
@@ -107,11 +107,11 @@ export class ProviderCSettlement {
    */
   async settle(tenant: Tenant, orderId: string, paymentId: string, source: SettlementSource, known?: QliroOrder): Promise<SettlementResult> {
     const order = await this.kit.orders.getOrder(tenant, orderId);
-    const payment = ownPayment(order, paymentId);
+    const payment = this.kit.ownPayment(order, paymentId);
     const configuration = await this.kit.configuration.get(tenant);
     const client = this.context.provider(configuration);
     const failed = (error: unknown) => {
-      throw providerFailure(error, paymentId);
+      throw providerFailed(error, paymentId);
     };
     let action: WebhookAction | undefined;
     let status: string;
@@ -125,7 +125,7 @@ export class ProviderCSettlement {
       action = settlementAction(tenant, orderId, payment, read);
       status = read.CustomerCheckoutStatus;
     }
-    const result = (now: OrderDocument, changed: boolean): SettlementResult => ({ orderStatus: now.state.currentStatus, paymentState: ownPayment(now, paymentId).state, checkoutStatus: status, changed });
+    const result = (now: OrderDocument, changed: boolean): SettlementResult => ({ orderStatus: now.state.currentStatus, paymentState: this.kit.ownPayment(now, paymentId).state, checkoutStatus: status, changed });
     if (!action) return result(order, false);
     let applied: WebhookApplied;
     try {
@@ -146,7 +146,7 @@ export class ProviderCSettlement {
    */
   async saveCard(tenant: Tenant, orderId: string, paymentId: string, notice: SavedCardNotice): Promise<void> {
     const order = await this.kit.orders.getOrder(tenant, orderId);
-    const payment = ownPayment(order, paymentId);
+    const payment = this.kit.ownPayment(order, paymentId);
     if (String(notice.OrderId) !== providerOrderId(payment)) throw new AppError(400, 'invalid_request', "The notice names another order than this payment's.");
     if (typeof notice.Id !== 'string' || !/^[A-Za-z0-9_-]{1,200}$/.test(notice.Id)) throw new AppError(400, 'invalid_request', 'The notice names no saved card.');
     if (payment.recurring?.token === notice.Id) return;

@@ -1,6 +1,4 @@
-import { send } from '../../platform/http-client/http-client.js';
-import { ProviderError } from '../kit/provider-error.js';
-import { withClientSpan } from '../kit/platform.js';
+import { ProviderError, ProviderHttpClient, type ProviderAnswer, type ProviderRefusal, type ProviderRequest } from '../kit/index.js';
 import { signRequest } from './provider-c.signature.js';
 import type { AdminOrder, CustomerAddress, JuridicalType, OrderItem, PaymentTransaction, ProviderCConfiguration, QliroOrder } from './provider-c.types.js';
 
@@ -72,14 +70,23 @@ const enc = encodeURIComponent;
  * merchant by `MerchantApiKey`; errors come as `{ErrorCode, ErrorMessage}`.
  */
 export class ProviderCClient {
-  private readonly baseUrl: string;
+  private readonly http: ProviderHttpClient;
 
   constructor(
     private readonly settings: ProviderCConfiguration['apiSettings'],
     /** How long each call waits for an answer (PROVIDER_C_API_TIMEOUT_MS). */
-    private readonly timeoutMs: number,
+    timeoutMs: number,
   ) {
-    this.baseUrl = settings.apiUrl.replace(/\/+$/, '');
+    this.http = new ProviderHttpClient({
+      name: 'Provider C',
+      baseUrl: settings.apiUrl,
+      timeoutMs,
+      // Every request carries the token made of its exact body with the merchant's secret.
+      headers: async (text) => ({ authorization: signRequest(settings.sharedSecret, text) }),
+      guarded: false,
+      error: ProviderCError,
+      refusal: refusalOf,
+    });
   }
 
   /** Create order answers the new `OrderId` (published); the order is then read for its snippet and status. */
@@ -97,29 +104,15 @@ export class ProviderCClient {
   getAdminOrder = (orderId: number | string) => this.call<AdminOrder>('GET', `/checkout/adminapi/v2/orders/${enc(String(orderId))}`);
 
   private call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const url = `${this.baseUrl}${path}`;
-    return withClientSpan({ name: `${method} provider C`, method, url }, async (traceHeaders) => {
-      const outcome = await send(url, {
-        method,
-        body,
-        timeoutMs: this.timeoutMs,
-        guarded: false,
-        traceHeaders,
-        headers: async (text) => ({ authorization: signRequest(this.settings.sharedSecret, text) }),
-      });
-      if (outcome.kind !== 'answered') {
-        throw new ProviderCError(undefined, outcome.kind, `Provider C ${outcome.kind === 'timeout' ? 'did not answer in time' : 'could not be reached'} (${method} ${path}).`);
-      }
-      if (outcome.status < 200 || outcome.status > 299) {
-        const error = (outcome.body ?? {}) as { ErrorCode?: unknown; ErrorMessage?: unknown };
-        throw new ProviderCError(
-          outcome.status,
-          typeof error.ErrorCode === 'string' ? error.ErrorCode : `HTTP_${outcome.status}`,
-          typeof error.ErrorMessage === 'string' ? error.ErrorMessage : `Provider C answered HTTP ${outcome.status} (${method} ${path}).`,
-          outcome.body,
-        );
-      }
-      return outcome.body as T;
-    });
+    return this.http.send<T>({ method, path, body });
   }
+}
+
+/** Qliro One's error form: `{ErrorCode, ErrorMessage}`. */
+function refusalOf(answer: ProviderAnswer, request: ProviderRequest): ProviderRefusal {
+  const error = (answer.body ?? {}) as { ErrorCode?: unknown; ErrorMessage?: unknown };
+  return {
+    code: typeof error.ErrorCode === 'string' ? error.ErrorCode : `HTTP_${answer.status}`,
+    message: typeof error.ErrorMessage === 'string' ? error.ErrorMessage : `Provider C answered HTTP ${answer.status} (${request.method} ${request.path}).`,
+  };
 }

@@ -1,8 +1,8 @@
 import { notFound, type Tenant } from '../kit/platform.js';
-import type { AdapterKit } from '../kit/index.js';
-import type { OrderDocument, PaymentDocument } from '../kit/order-contract.js';
+import { fillTemplate, type AdapterKit } from '../kit/index.js';
+import type { PaymentDocument } from '../kit/order-contract.js';
 import { ProviderCClient } from './provider-c.client.js';
-import { PROVIDER_C_ADAPTER_ID, type ProviderCConfiguration } from './provider-c.types.js';
+import type { ProviderCConfiguration } from './provider-c.types.js';
 
 /** The provider's calls back to the adapter; their addresses carry the tenant in a signed query. */
 export const ADAPTER_BASE = '/api/checkout/v1';
@@ -31,30 +31,14 @@ export class ProviderCContext {
 
   /** The validation address (the runtime's `{adapter_url}/callback/validation`), order and tenant in its signed query. */
   validationUrl(tenant: Tenant, orderId: string, paymentId: string): string {
-    const url = new URL(`${this.kit.publicUrl}${ADAPTER_BASE}/callback/validation`);
-    for (const [name, value] of Object.entries({ merchant: tenant.merchant, channel: tenant.channel, orderId, paymentId })) url.searchParams.set(name, value);
-    return this.kit.callbacks.sign(url.toString(), CALLBACK_LIFETIME_S);
+    return this.kit.callbacks.forTenant(`${this.kit.publicUrl}${ADAPTER_BASE}/callback/validation`, tenant, { orderId, paymentId }, CALLBACK_LIFETIME_S);
   }
 
   /** A callback address for the provider: the tenant (and, for the event, the order and payment) in a signed query. */
   callbackUrl(route: keyof typeof CALLBACK_ROUTES, tenant: Tenant, orderId: string, paymentId: string): string {
     const path = CALLBACK_ROUTES[route].replace(':orderId', encodeURIComponent(orderId)).replace(':paymentId', encodeURIComponent(paymentId));
-    const url = new URL(`${this.kit.publicUrl}${path}`);
-    url.searchParams.set('merchant', tenant.merchant);
-    url.searchParams.set('channel', tenant.channel);
-    if (route === 'event') {
-      url.searchParams.set('orderId', orderId);
-      url.searchParams.set('paymentId', paymentId);
-    }
-    return this.kit.callbacks.sign(url.toString(), CALLBACK_LIFETIME_S);
+    return this.kit.callbacks.forTenant(`${this.kit.publicUrl}${path}`, tenant, route === 'event' ? { orderId, paymentId } : {}, CALLBACK_LIFETIME_S);
   }
-}
-
-/** A payment of this adapter on the order; anything else is 404. */
-export function ownPayment(order: OrderDocument, paymentId: string): PaymentDocument {
-  const payment = order.payments.find((p) => p.id === paymentId && p.adapterId === PROVIDER_C_ADAPTER_ID);
-  if (!payment) throw notFound(`Order ${order.id} has no ${PROVIDER_C_ADAPTER_ID} payment ${paymentId}.`, 'payment_not_found');
-  return payment;
 }
 
 /** The provider's order id of a payment (its reference). */
@@ -66,8 +50,4 @@ export function providerOrderId(payment: PaymentDocument): string {
 /** The confirmation page for the shopper, placeholders filled. */
 export function confirmationPage(configuration: ProviderCConfiguration, tenant: Tenant, orderId: string, paymentId: string): string {
   return fillTemplate(configuration.redirectUrls.confirmationUrl, { orderId, paymentId, merchant: tenant.merchant, channel: tenant.channel });
-}
-
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(orderId|paymentId|merchant|channel)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? ''));
 }

@@ -4,7 +4,7 @@ import type { LifecycleCall, PaymentProvider, ProviderResult } from '../kit/inde
 import { verifyProviderCall } from './provider-c-callback.verifier.js';
 import type { ProviderCCheckout } from './provider-c-checkout.usecase.js';
 import { providerOrderId, type ProviderCContext } from './provider-c.context.js';
-import { providerFailure } from './provider-c.errors.js';
+import { providerFailed } from '../kit/index.js';
 import type { ProviderCSettlement, ValidationRequest } from './provider-c-settlement.usecase.js';
 import { attributesOf } from './provider-c.settlement.js';
 import { PROVIDER_C_PAYMENT_NAME, type ProviderCConfiguration, type ProviderCSession } from './provider-c.types.js';
@@ -39,7 +39,7 @@ export function providerCProvider(context: ProviderCContext, checkout: ProviderC
 
     async readSession({ configuration, payment }) {
       const read = await context.provider(configuration).getOrder(providerOrderId(payment)).catch((error: unknown) => {
-        throw providerFailure(error, payment.id);
+        throw providerFailed(error, payment.id);
       });
       return { paymentId: payment.id, htmlSnippet: read.OrderHtmlSnippet };
     },

@@ -20,7 +20,6 @@ export async function createProviderDAdapter(deps: ServiceDeps): Promise<Fastify
     config: deps.config,
     logger: deps.logger,
     verifier: deps.verifier,
-    schemaFile: new URL('./provider_d_dropin_adapter.schema.json', import.meta.url),
     manifest: {
       kind: 'payment',
       name: 'Provider D (cards and wallets)',

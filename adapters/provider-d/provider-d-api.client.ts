@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { withClientSpan } from '../kit/platform.js';
-import { ProviderError } from '../kit/provider-error.js';
-import { send } from '../../platform/http-client/http-client.js';
+import { ProviderError, ProviderHttpClient, type ProviderAnswer, type ProviderRefusal, type ProviderRequest } from '../kit/index.js';
 import type { ModificationAnswer, PaymentCancelRequest, PaymentCaptureRequest, PaymentDetailsRequest, PaymentMethodsRequest, PaymentRefundRequest, PaymentRequest, ProviderDConfiguration, ProviderPaymentResponse } from './provider-d.types.js';
 
 /** Provider D refused (status set) or could not be reached (status undefined). */
@@ -35,14 +33,22 @@ export const providerDClients = (timeoutMs: number): ProviderDClients => (config
  * provider gave them.
  */
 export class ProviderDClient {
-  private readonly baseUrl: string;
+  private readonly http: ProviderHttpClient;
 
   constructor(
     private readonly settings: ProviderDConfiguration['apiSettings'],
     /** How long each call waits for an answer (PROVIDER_D_API_TIMEOUT_MS). */
-    private readonly timeoutMs: number,
+    timeoutMs: number,
   ) {
-    this.baseUrl = `${apiBaseOf(settings.apiUrl)}/${PROVIDER_D_API_VERSION}`;
+    this.http = new ProviderHttpClient({
+      name: 'Provider D',
+      baseUrl: `${apiBaseOf(settings.apiUrl)}/${PROVIDER_D_API_VERSION}`,
+      timeoutMs,
+      headers: { 'X-API-Key': settings.apiKey },
+      idempotencyKeyMaxLength: 64,
+      error: ProviderDError,
+      refusal: refusalOf,
+    });
   }
 
   paymentMethods = (body: Omit<PaymentMethodsRequest, 'merchantAccount'>) =>
@@ -62,22 +68,15 @@ export class ProviderDClient {
     this.post<ModificationAnswer>(`/payments/${encodeURIComponent(pspReference)}/cancels`, { ...body, merchantAccount: this.settings.merchantAccount } satisfies PaymentCancelRequest, idempotencyKey);
 
   private post<T>(path: string, body: unknown, idempotencyKey?: string): Promise<T> {
-    const url = `${this.baseUrl}${path}`;
-    return withClientSpan({ name: `POST provider D ${path.replace(/\/payments\/[^/]+\//, '/payments/{pspReference}/')}`, method: 'POST', url }, async (traceHeaders) => {
-      const headers = { 'X-API-Key': this.settings.apiKey, ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey.slice(0, 64) } : {}) };
-      // The provider's address is the merchant's word (configuration): the outbound policy applies.
-      const outcome = await send(url, { method: 'POST', headers, body, timeoutMs: this.timeoutMs, guarded: true, traceHeaders });
-      if (outcome.kind !== 'answered') {
-        const why = outcome.kind === 'timeout' ? 'did not answer in time' : `could not be reached (${outcome.error})`;
-        throw new ProviderDError(undefined, outcome.kind, `Provider D ${why} (POST ${path}).`);
-      }
-      const parsed: unknown = outcome.body === undefined && outcome.text ? outcome.text : (outcome.body ?? null);
-      if (outcome.status < 200 || outcome.status >= 300) {
-        const message = (parsed as { message?: unknown } | null)?.message;
-        const code = (parsed as { errorCode?: unknown } | null)?.errorCode;
-        throw new ProviderDError(outcome.status, typeof code === 'string' ? code : `HTTP_${outcome.status}`, `Provider D refused POST ${path} (${outcome.status}): ${typeof message === 'string' ? message : outcome.text.slice(0, 200)}`, parsed);
-      }
-      return parsed as T;
-    });
+    return this.http.send<T>({ method: 'POST', path, body, route: path.replace(/\/payments\/[^/]+\//, '/payments/{pspReference}/'), ...(idempotencyKey ? { idempotencyKey } : {}) });
   }
+}
+
+/** Adyen's error form: `errorCode`, `message`. */
+function refusalOf(answer: ProviderAnswer, request: ProviderRequest): ProviderRefusal {
+  const error = (answer.body ?? null) as { message?: unknown; errorCode?: unknown } | null;
+  return {
+    code: typeof error?.errorCode === 'string' ? error.errorCode : `HTTP_${answer.status}`,
+    message: `Provider D refused POST ${request.route ?? request.path} (${answer.status}): ${typeof error?.message === 'string' ? error.message : answer.text.slice(0, 200)}`,
+  };
 }

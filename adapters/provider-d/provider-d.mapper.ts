@@ -1,4 +1,5 @@
 import { money } from '../kit/platform.js';
+import { fillTemplate, orderValues } from '../kit/index.js';
 import type { Address, OrderDocument, PaymentDocument } from '../kit/order-contract.js';
 import type { MinorAmount, PaymentRequest, ProviderDConfiguration } from './provider-d.types.js';
 import { isOrigin, recurringFieldsOf, type BrowserSubmit } from './drop-in-submit.rules.js';
@@ -32,8 +33,6 @@ export function shopperReferenceOf(order: OrderDocument): string | undefined {
   return typeof reference === 'string' && reference.length >= 3 ? reference : undefined;
 }
 
-const fill = (template: string, order: OrderDocument) =>
-  template.replaceAll('{orderId}', encodeURIComponent(order.id)).replaceAll('{merchant}', encodeURIComponent(order.merchant)).replaceAll('{channel}', encodeURIComponent(order.channel));
 
 /** The adapter's own resting page for a shopper coming back from the provider when the channel configures no address. */
 export const RETURN_PATH = '/api/checkout/v1/callback/provider-d/return';
@@ -45,7 +44,7 @@ export const RETURN_PATH = '/api/checkout/v1/callback/provider-d/return';
  */
 export function returnUrlOf(configuration: ProviderDConfiguration, order: OrderDocument, fallback: string): string {
   const template = configuration.redirectUrls?.returnUrl ?? configuration.redirectUrls?.checkoutUrl;
-  return template ? fill(template, order) : `${fallback}?orderId=${encodeURIComponent(order.id)}`;
+  return template ? fillTemplate(template, orderValues(order)) : `${fallback}?orderId=${encodeURIComponent(order.id)}`;
 }
 
 /** Ties provider events back to the payment: echoed by the provider in webhooks (`additionalData.metadata.*`). */

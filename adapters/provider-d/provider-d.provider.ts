@@ -1,5 +1,5 @@
 import { AppError } from '../kit/platform.js';
-import { operationKey, withTransaction, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult, type ProviderSession } from '../kit/index.js';
+import { fillTemplate, operationKey, withTransaction, type LifecycleCall, type PaymentProvider, type ProviderCall, type ProviderResult, type ProviderSession } from '../kit/index.js';
 import { idempotencyKeyFor, ProviderDError, type ProviderDClients } from './provider-d-api.client.js';
 import { shopperReferenceOf, toMinor } from './provider-d.mapper.js';
 import { defined } from './defined.js';
@@ -95,9 +95,6 @@ export const providerD = (clientOf: ProviderDClients, routing: WebhookRouting): 
     ack: WEBHOOK_ACK,
   },
 
-  checkoutPageUrl: (configuration, query) =>
-    (configuration.redirectUrls?.checkoutUrl ?? '/')
-      .replaceAll('{orderId}', encodeURIComponent(query.orderId ?? ''))
-      .replaceAll('{merchant}', encodeURIComponent(query.merchant ?? ''))
-      .replaceAll('{channel}', encodeURIComponent(query.channel ?? '')),
+  // No checkout page configured: back to the shop's root (the kit's default would answer 404).
+  checkoutPageUrl: (configuration, query) => fillTemplate(configuration.redirectUrls?.checkoutUrl ?? '/', query),
 });

@@ -29,13 +29,16 @@ export interface ServiceSpec {
   settings?: readonly ServiceSetting[];
   /** An adapter's kind as its provider manifest declares it (unset: `payment`); the adapter registry lists an unreachable adapter with it. */
   adapterKind?: 'commerce' | 'payment' | 'giftcard';
-  /** An adapter's configuration schema, as a path from the repository's root (default `schemas/adapters/<name>.schema.json`). */
+  /**
+   * An adapter's configuration schema, as a path from the repository's root: the file its provider
+   * manifest declares (`schemaFile`, beside the manifest in the adapter's folder), the one place it
+   * is named. Unset for an adapter this code base does not hold (hosted elsewhere).
+   */
   schemaFile?: string;
 }
 
-/** Where an adapter's configuration schema is, from the repository's root (ServiceSpec.schemaFile). */
-export const adapterSchemaFile = (catalogue: readonly ServiceSpec[], id: string): string =>
-  catalogue.find((spec) => spec.name === id)?.schemaFile ?? `schemas/adapters/${id}.schema.json`;
+/** Where an adapter's configuration schema is, from the repository's root (ServiceSpec.schemaFile); undefined when its row names none. */
+export const adapterSchemaFile = (catalogue: readonly ServiceSpec[], id: string): string | undefined => catalogue.find((spec) => spec.name === id)?.schemaFile;
 
 /**
  * A setting a service declares in its own folder (its manifest): one environment variable, checked

@@ -17,10 +17,10 @@ export interface AdapterContext {
   /** Ids of the adapters with an active configuration in the caller's channel (read once per request). */
   configuredIds: () => Promise<Set<string>>;
   /** Where an adapter's configuration schema is (path from the repository's root). */
-  schemaFile: (adapterId: string) => string;
+  schemaFile: (adapterId: string) => string | undefined;
 }
 
-export function createAdapterContext(actions: AdapterActions, options: StorefrontOptions, registry: AdapterRegistry, prisma: PrismaClient, auth: AuthContext, headers: CallHeaders, schemaFile: (adapterId: string) => string): AdapterContext {
+export function createAdapterContext(actions: AdapterActions, options: StorefrontOptions, registry: AdapterRegistry, prisma: PrismaClient, auth: AuthContext, headers: CallHeaders, schemaFile: (adapterId: string) => string | undefined): AdapterContext {
   let configured: Promise<Set<string>> | undefined;
   return {
     auth,

@@ -17,7 +17,8 @@ const servers = <T>(context: AdapterContext, input: T): T => {
 
 const schemas = new Map<string, unknown>();
 /** An adapter's configuration schema, from its file (path from the repository's root), read once. */
-function configurationSchema(file: string): unknown {
+function configurationSchema(file: string | undefined): unknown {
+  if (!file) return null;
   if (!schemas.has(file)) {
     try {
       schemas.set(file, JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')));

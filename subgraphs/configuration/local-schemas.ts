@@ -66,7 +66,10 @@ export function localSchemas(config: Pick<PlatformConfig, 'adapterUrls' | 'urls'
     const key = schemaUrlKey(url);
     if (key) entries.set(key, schema);
   };
-  for (const [id, url] of Object.entries(config.adapterUrls)) add(adapterSchemaUrl(url, id), { file: adapterSchemaFile(config.catalogue, id), configurationId: id });
+  for (const [id, url] of Object.entries(config.adapterUrls)) {
+    const file = adapterSchemaFile(config.catalogue, id);
+    if (file) add(adapterSchemaUrl(url, id), { file, configurationId: id });
+  }
   for (const [name, served] of Object.entries(SERVED_SCHEMAS)) {
     const schema = { file: served.file, configurationId: served.configurationId };
     add(served.id, schema);

@@ -168,6 +168,23 @@ describe('mountPaymentProvider: cancel and validation callbacks', () => {
     expect((await fetch(`${url}/callback/cancel?orderId=${orderId}&merchant=m-tiny&channel=web`, { redirect: 'manual' })).status).toBe(401);
   });
 
+  it("GET /callback/cancel: the default checkout page is the configuration's template with {merchant}, {channel}, {orderId} and {paymentId} filled", async () => {
+    const outlet = { merchant: 'm-tiny', channel: 'outlet' };
+    const put = await rest(system.urls.configuration!, 'PUT', `/api/v1/configuration/merchants/${outlet.merchant}/channels/${encodeURIComponent(outlet.channel)}/configurations/${TINY_ID}`, {
+      token: (await orderClient(system, outlet, 'admin')).token,
+      ...outlet,
+      body: { $schema: `${url}/openapi/v1/schemas/${TINY_ID}.json`, id: TINY_ID, checkoutUrl: 'https://shop.example/{merchant}/{channel}/checkout/{orderId}?payment={paymentId}' },
+    });
+    expect(put.status).toBe(201);
+    const outletAdmin = await orderClient(system, outlet, 'admin');
+    const orderId = (await outletAdmin.call('POST', '', sampleOrder())).body.id as string;
+    const token = await system.token({ merchant: outlet.merchant, channels: [outlet.channel], role: 'storefront' });
+    const { body } = await rest(url, 'POST', `/orders/${orderId}/payments`, { token, ...outlet });
+    const answer = await fetch(body.cancelUrl, { redirect: 'manual' });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get('location')).toBe(`https://shop.example/m-tiny/outlet/checkout/${orderId}?payment=${body.paymentId}`);
+  });
+
   it('the validation callback is the provider’s (GET, PUT or POST); an adapter without one answers 404 JSON', async () => {
     for (const method of ['GET', 'PUT', 'POST']) {
       const answer = await rest(url, method, '/callback/validation', method === 'GET' ? {} : { body: { any: 'shape' } });
