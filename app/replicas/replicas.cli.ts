@@ -1,8 +1,9 @@
 /**
- * `npm run replicas -- --count N`: N replicas of every platform service and adapter on one
- * PostgreSQL, behind round-robin load balancers on the usual ports, and one edge process with the
- * sandboxes and browser apps (README, "Replicas"; docs/scaling.md). The shared settings each
- * replica needs come from the environment, else from DATA_DIR as `npm start` keeps them.
+ * `npm run replicas -- --count N [--port-base P]`: N replicas of every platform service and
+ * adapter on one PostgreSQL, behind HAProxy (Debian's `haproxy`, with a configuration generated
+ * into a temporary directory), and one edge process with the sandboxes and browser apps (README,
+ * "Replicas"; docs/scaling.md). The shared settings each replica needs come from the environment,
+ * else from DATA_DIR as `npm start` keeps them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -14,21 +15,33 @@ import { localSecret } from '../../platform/auth/local-secret.js';
 import { operatorToken } from '../../platform/auth/operator-token.js';
 import { platformSigningKey } from '../../platform/auth/signing-key.js';
 import { connectDatabase } from '../../platform/db/database.js';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../platform/db/embedded-postgres.server.js';
+import type { EmbeddedPostgresHandle } from '../../platform/db/embedded-postgres.server.js';
 import { migrate } from '../../platform/db/migrator.js';
 import type { ClientCredentials } from '../../platform/env/env.config.js';
 import { createLogger, logFormatFor } from '../../platform/logging/logger.js';
-import { startBalancer, type Balancer } from '../../platform/net/load-balancer.server.js';
-import { loadConfigOrExit } from '../app.config.js';
+import { drainMsFor } from '../../platform/net/haproxy.config.js';
+import { HAPROXY_MISSING, findHaproxy, startHaproxy, type Haproxy } from '../../platform/net/haproxy.process.js';
+import { loadConfig, loadConfigOrExit } from '../app.config.js';
 import { demoInstructions, ensureDemoData } from '../demo/demo-data.js';
-import { MAX_REPLICAS, REPLICATED_SERVICES, planReplicas, type ProcessPlan } from './replica.plan.js';
+import { EDGE_SERVICES, MAX_REPLICAS, REPLICATED_SERVICES, USUAL_PORT_BASE, planReplicas, stackPort, type ProcessPlan } from './replica.plan.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const READY_TIMEOUT_MS = 180_000;
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run replicas -- [--count N]   (1 to ${MAX_REPLICAS}, default 2)\n`);
+  process.stderr.write(`${message}\nusage: npm run replicas -- [--count N] [--port-base P]   (N from 1 to ${MAX_REPLICAS}, default 2; P default ${USUAL_PORT_BASE})\n`);
   process.exit(2);
+}
+
+/** The embedded PostgreSQL's starter, loaded so that the stop handlers its package installs on import are taken out again (as app/main.ts does): PostgreSQL stops last, after the replicas and HAProxy. */
+async function loadEmbeddedPostgres() {
+  const before = new Map(STOP_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const loaded = await import('../../platform/db/embedded-postgres.server.js');
+  for (const signal of STOP_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  }
+  return loaded.startEmbeddedPostgres;
 }
 
 /** Starts one process as `npm start` does, its output line by line behind its name. */
@@ -60,24 +73,39 @@ async function waitReady(urls: string[], exited: () => string | undefined): Prom
 
 async function main(): Promise<void> {
   let count: number;
+  let portBase: number;
+  let portBaseGiven: boolean;
   try {
-    const { values } = parseArgs({ options: { count: { type: 'string', default: '2' } }, strict: true });
+    const { values } = parseArgs({ options: { count: { type: 'string', default: '2' }, 'port-base': { type: 'string' } }, strict: true });
     count = Number(values.count);
+    portBaseGiven = values['port-base'] !== undefined;
+    portBase = Number(values['port-base'] ?? USUAL_PORT_BASE);
   } catch (error) {
     usage((error as Error).message);
   }
   if (!Number.isInteger(count) || count < 1 || count > MAX_REPLICAS) usage(`--count must be a whole number from 1 to ${MAX_REPLICAS}`);
+  if (!Number.isInteger(portBase) || portBase < 1024 || portBase > 60_000) usage('--port-base must be a whole number from 1024 to 60000');
+  if (!findHaproxy()) {
+    process.stderr.write(`${HAPROXY_MISSING}\n`);
+    process.exit(1);
+  }
+  // Beside another stack: with a port base, the embedded PostgreSQL moves too (its port unless
+  // EMBEDDED_PG_PORT is set, and its data directory); the keys in DATA_DIR stay shared.
+  if (portBaseGiven) process.env.EMBEDDED_PG_PORT ??= String(portBase + 399);
   const config = loadConfigOrExit();
   const logger = createLogger({ level: config.logLevel, format: logFormatFor(config.logFormat, process.stdout.isTTY) });
   const children: Array<{ plan: ProcessPlan; child: ChildProcess }> = [];
-  const balancers: Balancer[] = [];
+  let haproxy: Haproxy | undefined;
   let embedded: EmbeddedPostgresHandle | undefined;
+  let started = false;
   let stopping = false;
+  const drainMs = config.shutdownDrainMs || drainMsFor();
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000).unref();
-    // Replicas first (each drains its own requests), then the balancers, then PostgreSQL.
+    setTimeout(() => process.exit(1), drainMs + config.shutdownGraceMs + 20_000).unref();
+    // Replicas first (each answers /readyz 503, serves on until HAProxy has taken it out, then
+    // finishes what it has in flight), with the edge process; then HAProxy; then PostgreSQL.
     await Promise.all(
       children.map(async ({ child }) => {
         if (child.exitCode !== null || child.signalCode !== null) return;
@@ -86,19 +114,22 @@ async function main(): Promise<void> {
         await exited;
       }),
     );
-    await Promise.all(balancers.map((balancer) => balancer.close()));
+    await haproxy?.stop();
     await embedded?.stop();
+    if (started) logger.info('replicas, HAProxy and PostgreSQL stopped, in that order');
     process.exit(code);
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void stop(0));
 
   // One PostgreSQL for all: DATABASE_URL, else the embedded one `npm start` uses, run by this process.
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: resolve(config.dataDir, 'postgres'), port: config.embeddedPostgresPort });
+    const startEmbeddedPostgres = await loadEmbeddedPostgres();
+    embedded = await startEmbeddedPostgres({ dataDir: resolve(config.dataDir, portBaseGiven ? `postgres-replicas-${portBase}` : 'postgres'), port: config.embeddedPostgresPort });
     databaseUrl = await embedded.ensureDatabase('checkout');
-    logger.info({ port: config.embeddedPostgresPort }, 'embedded PostgreSQL started');
+    logger.info({ port: config.embeddedPostgresPort, dataDir: resolve(config.dataDir) }, "embedded PostgreSQL started");
   }
+  if (stopping) return;
   await migrate(databaseUrl);
 
   // The keys every replica must hold alike: the environment's, else the ones `npm start` keeps in DATA_DIR.
@@ -122,46 +153,73 @@ async function main(): Promise<void> {
   } finally {
     await db.close();
   }
-  const sharedConfig = { ...config, auth: { ...config.auth, signingKey } };
+  // Where each service is reached: its <NAME>_PORT when set, else the port base plus its offset.
+  const ports = Object.fromEntries(
+    [...REPLICATED_SERVICES, ...EDGE_SERVICES].map((name) => [name, process.env[`${name.toUpperCase()}_PORT`] ? config.ports[name]! : stackPort(name, portBase)]),
+  );
+  const plan = planReplicas({ count, host: config.host, portBase, ports, shared, credentials, storefrontToken: 'pending', drainMs });
+  // The settings as a replica sees them (every address HAProxy's, the shared keys): the storefront token and the demo data use them.
+  const sharedConfig = loadConfig({ ...process.env, ...plan.replicas[0]!.env });
   const { merchant, channel } = config.storefront;
   const storefrontToken =
     config.storefront.token ??
     (await operatorToken(sharedConfig, { merchant, channels: [channel], role: 'storefront' }, { expiresIn: 30 * 24 * 3600, subject: `storefront-app:${merchant}` }));
-  const plan = planReplicas({ count, host: config.host, shared, credentials, storefrontToken });
+  plan.edge.env.STOREFRONT_TOKEN = storefrontToken;
 
-  for (const { port, backends, service } of plan.balancers) {
-    balancers.push(
-      await startBalancer({ backends, host: config.host, port, onBackendChange: (backend, up) => logger.info({ service, backend, up }, up ? 'replica up' : 'replica down') }),
-    );
-  }
+  // The balancer first: the replicas call each other through it from their first moment. Until
+  // a replica answers /readyz, HAProxy sends it nothing (its start-up checks are not reported).
+  haproxy = await startHaproxy(
+    { services: plan.balancers },
+    {
+      onLog: (line) => {
+        const change = /Server ([\w.-]+)\/([\w.-]+) is (UP|DOWN)/.exec(line);
+        if (change) {
+          if (started && !stopping) logger.info({ service: change[1], replica: change[2] }, change[3] === 'UP' ? 'replica up' : 'replica down');
+        } else if (/\[(ALERT|EMERG)\]/.test(line) && started && !stopping) process.stderr.write(`[haproxy] ${line}\n`);
+      },
+    },
+  ).catch((error: Error) => {
+    process.stderr.write(`HAProxy could not start: ${error.message}\n`);
+    void stop(1);
+    return undefined;
+  });
+  if (!haproxy || stopping) return;
+  void haproxy.exited.then((code) => {
+    if (stopping) return;
+    process.stderr.write(`HAProxy exited (${code}): stopping the replicas\n`);
+    void stop(1);
+  });
   for (const processPlan of [...plan.replicas, plan.edge]) children.push({ plan: processPlan, child: startProcess(processPlan) });
   const exited = () => children.find(({ child }) => child.exitCode !== null || child.signalCode !== null)?.plan.name;
   for (const { plan: processPlan, child } of children) {
     child.once('exit', (code, signal) => {
-      if (!stopping) logger.warn({ process: processPlan.name, code, signal }, 'a process of the replica set exited; the balancers go on with the others');
+      if (!stopping) logger.warn({ process: processPlan.name, code, signal }, 'a process of the replica set exited; HAProxy goes on with the others');
     });
   }
   try {
-    await waitReady(plan.balancers.flatMap((balancer) => balancer.backends), exited);
+    await waitReady(plan.replicaUrls.flatMap((replica) => Object.values(replica)), exited);
+    for (const balancer of plan.balancers) for (const server of balancer.servers) await haproxy.waitFor(balancer.name, server.name, 'UP', 10_000);
   } catch (error) {
     if (stopping) return;
     process.stderr.write(`Start-up failed: ${(error as Error).message}\n`);
     await stop(1);
     return;
   }
-  for (const balancer of balancers) await balancer.checkHealth();
+  started = true;
 
-  const urls = sharedConfig.urls;
   let demo = '';
   if (config.demoData) {
     const seeded = await ensureDemoData(sharedConfig, logger).catch((error: unknown) => {
       logger.warn({ err: error }, 'demo data could not be prepared');
       return { basketId: undefined };
     });
-    demo = `\n${demoInstructions(urls.gateway, seeded.basketId, urls.storefront)}`;
+    demo = `\n${demoInstructions(sharedConfig.urls.gateway, seeded.basketId, sharedConfig.urls.storefront)}`;
   }
-  const lines = plan.balancers.map(({ service, port, backends }) => `  ${service.padEnd(28)} :${port}  →  ${backends.map((backend) => new URL(backend).port).join(', ')}`);
-  process.stdout.write(`\n${count} replica${count === 1 ? '' : 's'} on one PostgreSQL, behind round-robin balancers (Ctrl-C stops all):\n${lines.join('\n')}\n  sandboxes, storefront, admin: one edge process on their usual ports\n${demo}\n`);
+  const lines = plan.balancers.map(({ name, bind, servers }) => `  ${name.padEnd(28)} :${bind.port}  →  ${servers.map((server) => server.port).join(', ')}`);
+  process.stdout.write(
+    `\n${count} replica${count === 1 ? '' : 's'} on one PostgreSQL, behind HAProxy (pid ${haproxy.pid}, configuration in ${haproxy.dir}; Ctrl-C stops all):\n${lines.join('\n')}\n` +
+      `  sandboxes, storefront, admin: one edge process (storefront :${ports.storefront}, admin :${ports.admin})\n${demo}\n`,
+  );
 }
 
 main().catch((error: unknown) => {
