@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     const startEmbeddedPostgres = await loadEmbeddedPostgres();
     embedded = await startEmbeddedPostgres({ dataDir: resolve(config.dataDir, portBaseGiven ? `postgres-replicas-${portBase}` : 'postgres'), port: config.embeddedPostgresPort });
     databaseUrl = await embedded.ensureDatabase('checkout');
-    logger.info({ port: config.embeddedPostgresPort, dataDir: resolve(config.dataDir) }, "embedded PostgreSQL started");
+    logger.info({ port: config.embeddedPostgresPort, dataDir: resolve(config.dataDir) }, 'embedded PostgreSQL started');
   }
   if (stopping) return;
   await migrate(databaseUrl);
