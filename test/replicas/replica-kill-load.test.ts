@@ -7,6 +7,7 @@
  * fails (no window of 503s while HAProxy's checks catch up), and no change is lost or doubled.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PLATFORM_SERVICES } from '../../platform/env/env.config.js';
 import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
 import { startReplicaSet, type ReplicaSet } from '../harness/replica-set.js';
 import { outcomes, steadyLoad } from '../harness/steady-load.js';
@@ -22,7 +23,8 @@ const WORKERS = 8;
 const HOOK_MS = 150;
 
 beforeAll(async () => {
-  system = await startTestSystem();
+  // The platform's services only: the replicas need no adapter, sandbox or browser app.
+  system = await startTestSystem({ services: [...PLATFORM_SERVICES] });
   receiver = await TestAdapter.start();
   receiver.on('/hook', () => ({ status: 200, delayMs: HOOK_MS }));
   admin = await orderClient(system, tenant, 'admin');
@@ -35,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('kill -9 of one of two replicas behind HAProxy, under load', () => {
-  it('fails only the requests in flight on it, each answered; everything sent after the kill succeeds; no change lost or doubled', async () => {
+  it('fails only the requests in flight on it; everything sent after it is gone succeeds; no change lost or doubled', async () => {
     const orderIds = await Promise.all(
       Array.from({ length: WORKERS }, async () => {
         const created = await admin.call('POST', '', sampleOrder({ hooks: [{ adapterId: 'hook_adapter', subscribeTo: '/customer', invoke: `${receiver.url}/hook` }] }));
@@ -53,35 +55,45 @@ describe('kill -9 of one of two replicas behind HAProxy, under load', () => {
       { token: admin.token, ...tenant },
     );
     let killedAt: number;
+    let goneAt: number;
     let afterKill: number;
     try {
       await eventually(async () => load.servedBy('r1') >= 10 && load.servedBy('r2') >= 10, 30_000);
+      // The kill: from the signal to the process gone (its listening socket and connections closed).
       killedAt = performance.now();
       await set.replicas[1]!.kill();
+      goneAt = performance.now();
       // Past HAProxy's checks taking it out, and as long again.
       await set.haproxy.waitFor('order', 'r2', 'DOWN');
-      const downAt = performance.now();
-      await new Promise((resolve) => setTimeout(resolve, Math.max(1_000, downAt - killedAt)));
-      afterKill = load.answers.filter((answer) => answer.sentAt > killedAt).length;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1_000, performance.now() - goneAt)));
+      afterKill = load.answers.filter((answer) => answer.sentAt > goneAt).length;
     } finally {
       await load.stop();
     }
     const answers = load.answers;
-    const inFlightAtKill = answers.filter((answer) => answer.sentAt <= killedAt && answer.answeredAt >= killedAt);
+    const inFlight = answers.filter((answer) => answer.sentAt <= goneAt && answer.answeredAt >= killedAt);
     const failed = answers.filter((answer) => answer.status !== 200);
-    const context = { outcomes: outcomes(answers), inFlightAtKill: inFlightAtKill.length, failed: failed.map(({ method, status, replica, error }) => ({ method, status, replica, error })) };
+    const context = {
+      outcomes: outcomes(answers),
+      inFlightAtKill: inFlight.length,
+      killMs: Math.round(goneAt - killedAt),
+      failed: failed.map(({ method, status, replica, error, sentAt }) => ({ method, status, replica, error, sentMsAfterKill: Math.round(sentAt - killedAt) })),
+    };
 
-    // Load went on after the kill, all of it answered 200 by the survivor.
+    // Load went on after the kill, all of it answered 200 by the survivor: no window of 503s or refusals.
     expect(afterKill!).toBeGreaterThan(WORKERS);
-    const sentAfter = answers.filter((answer) => answer.sentAt > killedAt);
+    const sentAfter = answers.filter((answer) => answer.sentAt > goneAt);
     expect({ ...context, sentAfterKill: outcomes(sentAfter) }).toEqual({ ...context, sentAfterKill: { 200: sentAfter.length } });
     expect(sentAfter.filter((answer) => answer.replica !== 'r1')).toEqual([]);
-    // What failed was in flight at the kill, on the killed replica, and was answered (HAProxy's 502).
+    // What failed was in flight on the killed replica: HAProxy's 502 naming it, or, for a request
+    // that was not the first on its client connection, the connection closed with no answer (HAProxy
+    // leaves a kept-alive client free to retry). The survivor failed nothing it had in flight.
     for (const answer of failed) {
-      expect({ ...context, answer }).toEqual({ ...context, answer: expect.objectContaining({ status: 502, replica: 'r2' }) });
-      expect(inFlightAtKill).toContain(answer);
+      expect(inFlight).toContain(answer);
+      if (answer.status !== 0) expect({ ...context, answer }).toEqual({ ...context, answer: expect.objectContaining({ status: 502, replica: 'r2' }) });
     }
-    expect(failed.length).toBeLessThanOrEqual(inFlightAtKill.filter((answer) => answer.replica !== 'r1').length);
+    expect(failed.length).toBeLessThanOrEqual(inFlight.filter((answer) => answer.replica !== 'r1').length);
+    expect(inFlight.filter((answer) => answer.replica === 'r1' && answer.status !== 200)).toEqual([]);
 
     // No change lost or doubled: each order's version is 1 + its accepted changes, plus at most
     // those of its changes that failed in flight (the replica may have committed one before it died).
@@ -90,8 +102,8 @@ describe('kill -9 of one of two replicas behind HAProxy, under load', () => {
       const accepted = changes.filter((answer) => answer.status === 200);
       const lost = changes.length - accepted.length;
       const read = await admin.call('GET', `/${orderId}`);
-      expect(read.body.version).toBeGreaterThanOrEqual(1 + accepted.length);
-      expect(read.body.version).toBeLessThanOrEqual(1 + accepted.length + lost);
+      expect(Number(read.headers.get('etag')!.replace(/"/g, ''))).toBeGreaterThanOrEqual(1 + accepted.length);
+      expect(Number(read.headers.get('etag')!.replace(/"/g, ''))).toBeLessThanOrEqual(1 + accepted.length + lost);
       expect(new Set(accepted.map((answer) => answer.version)).size).toBe(accepted.length);
     }
   }, 120_000);
