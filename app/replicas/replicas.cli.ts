@@ -5,7 +5,7 @@
  * "Replicas"; docs/scaling.md). The shared settings each replica needs come from the environment,
  * else from DATA_DIR as `npm start` keeps them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,6 @@ import { localSecret } from '../../platform/auth/local-secret.js';
 import { operatorToken } from '../../platform/auth/operator-token.js';
 import { platformSigningKey } from '../../platform/auth/signing-key.js';
 import { connectDatabase } from '../../platform/db/database.js';
-import type { EmbeddedPostgresHandle } from '../../platform/db/embedded-postgres.server.js';
 import { migrate } from '../../platform/db/migrator.js';
 import type { ClientCredentials } from '../../platform/env/env.config.js';
 import { createLogger, logFormatFor } from '../../platform/logging/logger.js';
@@ -34,14 +33,28 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-/** The embedded PostgreSQL's starter, loaded so that the stop handlers its package installs on import are taken out again (as app/main.ts does): PostgreSQL stops last, after the replicas and HAProxy. */
-async function loadEmbeddedPostgres() {
-  const before = new Map(STOP_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const loaded = await import('../../platform/db/embedded-postgres.server.js');
-  for (const signal of STOP_SIGNALS) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
-  }
-  return loaded.startEmbeddedPostgres;
+/**
+ * The embedded PostgreSQL in a process of its own, in a process group of its own (see
+ * embedded-postgres.process.ts): only this command stops it, last.
+ */
+async function startDetachedPostgres(dataDir: string, port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = fork(fileURLToPath(new URL('./embedded-postgres.process.ts', import.meta.url)), [dataDir, String(port)], {
+    execArgv: ['--import', 'tsx/esm'],
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message: { url: string }) => resolve(message.url));
+    void exited.then(() => reject(new Error('the embedded PostgreSQL did not start (its output is above)')));
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.send({ command: 'stop' });
+      await exited;
+    },
+  };
 }
 
 /** Starts one process as `npm start` does, its output line by line behind its name. */
@@ -96,7 +109,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel, format: logFormatFor(config.logFormat, process.stdout.isTTY) });
   const children: Array<{ plan: ProcessPlan; child: ChildProcess }> = [];
   let haproxy: Haproxy | undefined;
-  let embedded: EmbeddedPostgresHandle | undefined;
+  let embedded: { stop(): Promise<void> } | undefined;
   let started = false;
   let stopping = false;
   const drainMs = config.shutdownDrainMs || drainMsFor();
@@ -124,9 +137,9 @@ async function main(): Promise<void> {
   // One PostgreSQL for all: DATABASE_URL, else the embedded one `npm start` uses, run by this process.
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    const startEmbeddedPostgres = await loadEmbeddedPostgres();
-    embedded = await startEmbeddedPostgres({ dataDir: resolve(config.dataDir, portBaseGiven ? `postgres-replicas-${portBase}` : 'postgres'), port: config.embeddedPostgresPort });
-    databaseUrl = await embedded.ensureDatabase('checkout');
+    const postgres = await startDetachedPostgres(resolve(config.dataDir, portBaseGiven ? `postgres-replicas-${portBase}` : 'postgres'), config.embeddedPostgresPort);
+    embedded = postgres;
+    databaseUrl = postgres.url;
     logger.info({ port: config.embeddedPostgresPort, dataDir: resolve(config.dataDir) }, 'embedded PostgreSQL started');
   }
   if (stopping) return;

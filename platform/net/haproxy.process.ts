@@ -71,8 +71,12 @@ export async function startHaproxy(input: Omit<HaproxyConfigInput, 'statsSocket'
   const config = haproxyConfig({ ...input, statsSocket: socket });
   const configPath = join(dir, 'haproxy.cfg');
   await writeFile(configPath, config);
-  // -db: in the foreground, not daemonized; its messages on stderr.
-  const child: ChildProcess = spawn(binary, ['-db', '-f', configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // -db: in the foreground, not daemonized; its messages on stderr. In a process group of its own,
+  // so a Ctrl-C in the terminal does not stop it at once (SIGINT is HAProxy's hard stop): whoever
+  // started it stops it, softly, once the replicas behind it have drained.
+  const child: ChildProcess = spawn(binary, ['-db', '-f', configPath], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
   const output: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => {
@@ -80,7 +84,12 @@ export async function startHaproxy(input: Omit<HaproxyConfigInput, 'statsSocket'
       options.onLog?.(line);
     });
   }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      process.removeListener('exit', orphaned);
+      resolve(code);
+    }),
+  );
   const cleanUp = () => rm(dir, { recursive: true, force: true });
   const command = (text: string) =>
     new Promise<string>((resolve, reject) => {
