@@ -88,7 +88,13 @@ describe('npm run replicas', () => {
     const order = stackPort('order', base);
     const replicaOrder = replicaPorts(1, base)[0]!.order!;
     expect(output.stdout).toContain(`order${' '.repeat(23)} :${order}  →  ${replicaOrder}`);
-    const bannerPorts = [...output.stdout.matchAll(/:(\d{4,5})\b/g)].map((match) => Number(match[1])).filter((port) => port !== 0);
+    const banner = output.stdout
+      .slice(output.stdout.indexOf('1 replica on one PostgreSQL'))
+      .split('\n')
+      .filter((line) => !line.startsWith('[') && !line.startsWith('{'))
+      .join('\n');
+    const bannerPorts = [...banner.matchAll(/(?:[:→,] *)(\d{4,5})\b/g)].map((match) => Number(match[1]));
+    expect(bannerPorts.length).toBeGreaterThan(20);
     expect(bannerPorts.filter((port) => port < base)).toEqual([]);
     expect(output.stdout).toContain(`"port":${base + 399}`);
     // HAProxy answers for the replica.
