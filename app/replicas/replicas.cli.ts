@@ -6,6 +6,7 @@
  * else from DATA_DIR as `npm start` keeps them.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ import { drainMsFor } from '../../platform/net/haproxy.config.js';
 import { HAPROXY_MISSING, findHaproxy, startHaproxy, type Haproxy } from '../../platform/net/haproxy.process.js';
 import { loadConfig, loadConfigOrExit } from '../app.config.js';
 import { demoInstructions, ensureDemoData } from '../demo/demo-data.js';
-import { EDGE_SERVICES, MAX_REPLICAS, REPLICATED_SERVICES, USUAL_PORT_BASE, planReplicas, stackPort, type ProcessPlan } from './replica.plan.js';
+import { EDGE_SERVICES, MAX_REPLICAS, REPLICATED_SERVICES, USUAL_PORT_BASE, planReplicas, replicaPorts, stackPort, type ProcessPlan } from './replica.plan.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const READY_TIMEOUT_MS = 180_000;
@@ -55,6 +56,15 @@ async function startDetachedPostgres(dataDir: string, port: number): Promise<{ u
       await exited;
     },
   };
+}
+
+/** Whether `port` can be listened on at `host` now. */
+function portIsFree(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
 }
 
 /** Starts one process as `npm start` does, its output line by line behind its name. */
@@ -106,6 +116,21 @@ async function main(): Promise<void> {
   // EMBEDDED_PG_PORT is set, and its data directory); the keys in DATA_DIR stay shared.
   if (portBaseGiven) process.env.EMBEDDED_PG_PORT ??= String(portBase + 399);
   const config = loadConfigOrExit();
+  // Where each service is reached: its <NAME>_PORT when set, else the port base plus its offset.
+  const ports = Object.fromEntries(
+    [...REPLICATED_SERVICES, ...EDGE_SERVICES].map((name) => [name, process.env[`${name.toUpperCase()}_PORT`] ? config.ports[name]! : stackPort(name, portBase)]),
+  );
+  // Every port of the set free before anything starts (another stack — a `npm start` — holds them
+  // otherwise, and its embedded PostgreSQL would be taken for one an earlier run left behind).
+  const wanted = [...Object.values(ports), ...replicaPorts(count, portBase).flatMap((block) => Object.values(block)), ...(config.databaseUrl ? [] : [config.embeddedPostgresPort])];
+  const taken = (await Promise.all(wanted.map(async (port) => ((await portIsFree(config.host, port)) ? undefined : port)))).filter((port) => port !== undefined);
+  if (taken.length > 0) {
+    process.stderr.write(
+      `Port${taken.length === 1 ? '' : 's'} ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} in use (another stack, such as a running \`npm start\`?). ` +
+        `Run beside it with another port base, e.g. \`npm run replicas -- --count ${count} --port-base 14000\` (it moves every port and the embedded PostgreSQL), or set the <NAME>_PORT and EMBEDDED_PG_PORT settings.\n`,
+    );
+    process.exit(1);
+  }
   const logger = createLogger({ level: config.logLevel, format: logFormatFor(config.logFormat, process.stdout.isTTY) });
   const children: Array<{ plan: ProcessPlan; child: ChildProcess }> = [];
   let haproxy: Haproxy | undefined;
@@ -166,10 +191,6 @@ async function main(): Promise<void> {
   } finally {
     await db.close();
   }
-  // Where each service is reached: its <NAME>_PORT when set, else the port base plus its offset.
-  const ports = Object.fromEntries(
-    [...REPLICATED_SERVICES, ...EDGE_SERVICES].map((name) => [name, process.env[`${name.toUpperCase()}_PORT`] ? config.ports[name]! : stackPort(name, portBase)]),
-  );
   const plan = planReplicas({ count, host: config.host, portBase, ports, shared, credentials, storefrontToken: 'pending', drainMs });
   // The settings as a replica sees them (every address HAProxy's, the shared keys): the storefront token and the demo data use them.
   const sharedConfig = loadConfig({ ...process.env, ...plan.replicas[0]!.env });

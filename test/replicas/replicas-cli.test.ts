@@ -79,6 +79,22 @@ describe('npm run replicas', () => {
     expect(output.stdout).not.toMatch(/PostgreSQL started/);
   }, 60_000);
 
+  it('refuses to start beside another stack on its ports, and says how to run beside it', async () => {
+    const base = await freeBase();
+    // Another stack's order service on the set's order port.
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(stackPort('order', base), '127.0.0.1', () => resolve()));
+    try {
+      const { output, exited } = run(['--count', '1', '--port-base', String(base)], { DATA_DIR: dataDir });
+      expect(await exited).toBe(1);
+      expect(output.stderr).toContain(`Port ${stackPort('order', base)} is in use`);
+      expect(output.stderr).toContain('--port-base');
+      expect(await listening(base + 399)).toBe(false); // no PostgreSQL started
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  }, 60_000);
+
   it('with --port-base runs its whole set above the base, serves through HAProxy, and stops replicas, then HAProxy, then PostgreSQL', async () => {
     const base = await freeBase();
     const { child, output, exited } = run(['--count', '1', '--port-base', String(base)], { DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
