@@ -120,14 +120,16 @@ async function main(): Promise<void> {
   const ports = Object.fromEntries(
     [...REPLICATED_SERVICES, ...EDGE_SERVICES].map((name) => [name, process.env[`${name.toUpperCase()}_PORT`] ? config.ports[name]! : stackPort(name, portBase)]),
   );
-  // Every port of the set free before anything starts (another stack — a `npm start` — holds them
-  // otherwise, and its embedded PostgreSQL would be taken for one an earlier run left behind).
-  const wanted = [...Object.values(ports), ...replicaPorts(count, portBase).flatMap((block) => Object.values(block)), ...(config.databaseUrl ? [] : [config.embeddedPostgresPort])];
+  // Every port of the set free before anything starts: another stack on them (a `npm start`) would
+  // also be running the embedded PostgreSQL of this DATA_DIR, which the start below would take for
+  // one an earlier run left behind, and stop. (That PostgreSQL's port alone is not checked: a server
+  // a killed run left there is stopped and replaced, as `npm start` does.)
+  const wanted = [...Object.values(ports), ...replicaPorts(count, portBase).flatMap((block) => Object.values(block))];
   const taken = (await Promise.all(wanted.map(async (port) => ((await portIsFree(config.host, port)) ? undefined : port)))).filter((port) => port !== undefined);
   if (taken.length > 0) {
     process.stderr.write(
       `Port${taken.length === 1 ? '' : 's'} ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} in use (another stack, such as a running \`npm start\`?). ` +
-        `Run beside it with another port base, e.g. \`npm run replicas -- --count ${count} --port-base 14000\` (it moves every port and the embedded PostgreSQL), or set the <NAME>_PORT and EMBEDDED_PG_PORT settings.\n`,
+        `Run beside it with another port base, e.g. \`npm run replicas -- --count ${count} --port-base 14000\` (it moves every port and the embedded PostgreSQL), or set the <NAME>_PORT settings (and EMBEDDED_PG_PORT, DATA_DIR).\n`,
     );
     process.exit(1);
   }
