@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     // In-flight requests get the grace period; then whatever still hangs is cut.
-    setTimeout(() => process.exit(1), config.shutdownGraceMs + 5_000).unref();
+    setTimeout(() => process.exit(1), config.shutdownDrainMs + config.shutdownGraceMs + 5_000).unref();
     system?.logger.info({ signal }, 'shutting down');
     if (!system) return; // start-up finishes below, sees `stopping` and closes
     system.close().then(

@@ -58,7 +58,9 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
     Promise.all(names.flatMap((name) => (apps.has(name) ? [apps.get(name)!.close().catch(step(name))] : [])));
   let closing: Promise<void> | undefined;
   /**
-   * Graceful stop, in order: every service's /readyz answers 503 at once; then the services that
+   * Graceful stop, in order: every service's /readyz answers 503 at once (and with
+   * SHUTDOWN_DRAIN_MS each goes on serving as before that long, so a balancer takes the process
+   * out before it stops taking connections); then the services that
    * call others (gateway, notification deliveries, adapters) finish what they have in flight
    * while everything they call still serves; then the subgraphs and sandboxes; then PostgreSQL.
    * SHUTDOWN_GRACE_MS bounds the whole: connections still open then are cut.
@@ -66,6 +68,8 @@ export async function startSystem(config: PlatformConfig, options: SystemOptions
   const close = () =>
     (closing ??= (async () => {
       for (const app of apps.values()) app.stopReadiness();
+      // Behind a balancer: serve as before until it has seen /readyz 503 and sends nothing new.
+      if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       const cut = setTimeout(() => {
         for (const app of apps.values()) app.server.closeAllConnections();
       }, config.shutdownGraceMs);

@@ -100,6 +100,12 @@ export interface PlatformConfig {
   bodyLimitBytes: number;
   /** How long requests in flight may finish after a stop signal (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /**
+   * After a stop signal, how long the process goes on serving as before, /readyz already 503,
+   * before it stops taking connections (SHUTDOWN_DRAIN_MS): the time a load balancer needs to see
+   * it not ready and send it nothing new. 0 (the default) stops taking connections at once.
+   */
+  shutdownDrainMs: number;
   auth: AuthConfig;
   /** Bounds of the order engine's calls to adapters. */
   engine: { hookTimeoutMs: number; cascadeLimit: number; validationTimeoutMs: number };
@@ -279,6 +285,7 @@ const envSchema = {
     SERVICES: { type: 'string', minLength: 1 },
     BODY_LIMIT_BYTES: { type: 'string', pattern: '^[0-9]+$' },
     SHUTDOWN_GRACE_MS: { type: 'string', pattern: '^[0-9]{1,6}$' },
+    SHUTDOWN_DRAIN_MS: { type: 'string', pattern: '^[0-9]{1,5}$' },
     AUTH_JWT_SECRET: { type: 'string', minLength: 32 },
     AUTH_JWKS_URL: { type: 'string', format: 'uri' },
     AUTH_ISSUER: { type: 'string', minLength: 1 },
@@ -501,6 +508,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
     ) as Record<AdapterId, string>,
     bodyLimitBytes: Number(get('BODY_LIMIT_BYTES') ?? 1_048_576),
     shutdownGraceMs: Number(get('SHUTDOWN_GRACE_MS') ?? 10_000),
+    shutdownDrainMs: Number(get('SHUTDOWN_DRAIN_MS') ?? 0),
     auth,
     engine: {
       hookTimeoutMs: Number(get('HOOK_TIMEOUT_MS') ?? CALLBACK_TIMEOUT_SETTINGS.HOOK_TIMEOUT_MS),

@@ -85,8 +85,8 @@ describe('kill -9 of a replica mid-delivery', () => {
     expect(jobs.map((job) => job.status)).toEqual(Array(ORDERS).fill('delivered'));
     const delivered = await system.db.prisma.orderEvent.findMany({ where: { orderId: { in: orderIds }, type: 'notification.delivered' }, select: { orderId: true } });
     expect(delivered.map((event) => event.orderId).sort()).toEqual([...orderIds].sort());
-    // The balancer took the dead replica out at its check; calls through it still answer.
-    await eventually(async () => !replicas.balancers.order!.backends()[1]!.up);
+    // HAProxy took the dead replica out at its checks; calls through it still answer.
+    await replicas.haproxy.waitFor('order', 'r2', 'DOWN');
     const reads = await Promise.all(orderIds.slice(0, 4).map((orderId) => rest(replicas.urls.order!, 'GET', `/api/v0/checkout/orders/${orderId}`, { token: admin.token, ...tenant })));
     expect(reads.map((read) => read.status)).toEqual([200, 200, 200, 200]);
   });

@@ -49,17 +49,17 @@ async function hookedOrder(prefix: string): Promise<string> {
   return (created.body as { id: string }).id;
 }
 const hookCalls = (prefix: string) => receiver.calls.filter((call) => call.path.startsWith(`/${prefix}-`));
-const sentTo = () => replicas.balancers.order!.backends().map((backend) => backend.sent);
+const sentTo = async () => (await replicas.haproxy.servers()).filter((server) => server.service === 'order').map((server) => server.total);
 const setBilling = (orderId: string, familyName: string, headers?: Record<string, string>) =>
   rest(replicas.urls.order!, 'PUT', `/api/v0/checkout/orders/${orderId}/customer/billing`, { token: admin.token, ...tenant, body: { givenName: 'Kari', familyName, city: 'Oslo', country: 'NO' }, ...(headers ? { headers } : {}) });
 
 describe('10 writers on one order with 3 hooks, through the balancer over two replicas', () => {
   it('without If-Match: 10 × 200, 0 × 409, hook calls = accepted changes × 3, one version each', async () => {
     const orderId = await hookedOrder('ten');
-    const before = sentTo();
+    const before = await sentTo();
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => setBilling(orderId, `Writer ${i}`)));
     // Round robin: both replicas took writers.
-    const after = sentTo();
+    const after = await sentTo();
     expect(after.map((sent, i) => sent - before[i]!)).toEqual([5, 5]);
     expect(results.map((result) => result.status)).toEqual(Array(10).fill(200));
     expect(hookCalls('ten')).toHaveLength(10 * HOOKS.length);
