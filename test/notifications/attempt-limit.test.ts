@@ -30,9 +30,9 @@ const RACE_RECEIVER = 'http://race.test/hook';
  */
 const BUSY_JOBS = 2_500;
 
-/** The claim's select, running (pg_stat_activity keeps a statement's first kilobyte: its opening). */
+/** The claim's statement, running (pg_stat_activity keeps a statement's first kilobyte: its opening). */
 const CLAIM_RUNNING = `select query_start from pg_stat_activity
-  where datname = current_database() and state = 'active' and query like 'select j.id::text as id, j.merchant, j.channel%'`;
+  where datname = current_database() and state = 'active' and query like 'with leased as (%'`;
 
 describe('a job whose attempt commits while another worker’s claim is looking', () => {
   it('is not attempted again when that attempt paused its receiver and left the job held at its last attempt', async () => {
@@ -49,17 +49,21 @@ describe('a job whose attempt commits while another worker’s claim is looking'
       [tenant.merchant, tenant.channel, RACE_RECEIVER],
     );
     const racedId = rows[0]!.id;
+    // Worker A holds its lease: it is calling the receiver (no lock, no transaction).
+    await pool.query(`update notification_jobs set lease_until = now() + interval '1 minute', leased_by = 'worker-a' where id = $1`, [racedId]);
 
     // Other workers are delivering the busy jobs: a claim skips them.
     const others = await pool.connect();
-    // Worker A is delivering the raced job's third attempt, which fails and pauses its receiver.
+    // Worker A's third attempt at the raced job has failed: its outcome (which pauses the receiver and lets the lease go) is being written.
     const workerA = await pool.connect();
     try {
       await others.query('begin');
       await others.query(`select id from notification_jobs where order_id = 'o-busy' for update`);
       await workerA.query('begin');
-      await workerA.query('select id from notification_jobs where id = $1 for update', [racedId]);
-      await workerA.query(`update notification_jobs set attempts = 3, last_error = 'HTTP 500', next_attempt_at = now(), updated_at = now() where id = $1`, [racedId]);
+      await workerA.query(
+        `update notification_jobs set attempts = 3, last_error = 'HTTP 500', next_attempt_at = now(), lease_until = null, leased_by = null, updated_at = now() where id = $1 and leased_by = 'worker-a'`,
+        [racedId],
+      );
       await workerA.query(
         `insert into notification_receivers (merchant, channel, url, status, consecutive_failures, failing_since, paused_at, last_error, last_failure_at)
          values ($1, $2, $3, 'paused', 6, now(), now(), 'HTTP 500', now())`,
@@ -73,7 +77,7 @@ describe('a job whose attempt commits while another worker’s claim is looking'
         attempted.push(job);
         return { kind: 'dead', error: 'HTTP 500', durationMs: 1 };
       });
-      // B's select is under way (planned and running: its snapshot is taken) ...
+      // B's claim is under way (planned and running: its snapshot is taken) ...
       await eventually(async () => (await pool.query(`${CLAIM_RUNNING} and clock_timestamp() - query_start > interval '250 ms'`)).rowCount === 1, 30_000, 10);
       // ... when A's attempt commits.
       await workerA.query('commit');
