@@ -50,7 +50,7 @@ export interface QueueOptions {
    * paths are due, and the others go on serving every other host.
    */
   perHost: number;
-  /** How long a claim holds its jobs before another worker may take them (default: 30 s; the service gives its call timeout + 10 s). */
+  /** How long a claim holds its jobs before another worker may take them (default: 30 s; the service gives twice its call timeout + 10 s: a claimed job may wait for one call before its own). */
   leaseMs?: number;
   onReceiverPaused?: (receiver: PausedReceiver) => void;
 }
@@ -116,8 +116,9 @@ export class NotificationQueue {
     const client = await this.pool.connect();
     try {
       await client.query(`begin; select pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, 0)`);
-      const { rows } = await client.query<ClaimedJob>(
-        `with leased as (
+      const { rows } = await client.query<ClaimedJob>({
+        name: 'notification-claim',
+        text: `with leased as (
            select coalesce(substring(l.receiver from '${HOST_PATTERN}'), l.receiver) as host, count(*)::int as n
              from notification_jobs l
             where l.lease_until > statement_timestamp() and l.status = 'pending'
@@ -131,7 +132,6 @@ export class NotificationQueue {
               and coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) <> all(array(select host from leased where n >= $2))
             order by j.id
             limit $3
-            for update of j skip locked
          ), chosen as (
            select c.id from (
              select c.id, row_number() over (partition by c.host order by c.id) + coalesce(l.n, 0) as slot
@@ -139,9 +139,14 @@ export class NotificationQueue {
             where c.slot <= $2
             order by c.id
             limit $1
+         ), locked as (
+           select j.id from notification_jobs j
+            where j.id = any(array(select id from chosen)) and j.status = 'pending'
+              and (j.lease_until is null or j.lease_until <= statement_timestamp())
+            for update of j skip locked
          ), claimed as (
            update notification_jobs j set lease_until = clock_timestamp() + $4::int * interval '1 millisecond', leased_by = $5
-             from chosen c where j.id = c.id
+            where j.id = any(array(select id from locked))
            returning j.id, j.merchant, j.channel, j.order_id, j.order_version, j.kind, j.notification_id, j.invoke, j.receiver, j.payload, j.attempts, j.trace_context
          )
          select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
@@ -149,8 +154,8 @@ export class NotificationQueue {
            from claimed j
            left join lateral (${VERSION_DOCUMENT('j.merchant', 'j.channel', 'j.order_id', 'j.order_version')}) v on true
           order by j.id`,
-        [limit, this.options.perHost, limit * CANDIDATES_PER_SLOT, this.leaseMs, this.workerId],
-      );
+        values: [limit, this.options.perHost, limit * CANDIDATES_PER_SLOT, this.leaseMs, this.workerId],
+      });
       await client.query('commit');
       return rows;
     } catch (error) {
@@ -212,8 +217,9 @@ export class NotificationQueue {
     while (this.delivered.length > 0) {
       const batch = this.delivered.splice(0, MAX_COMPLETION_BATCH);
       try {
-        await this.pool.query(
-          `with d as (
+        await this.pool.query({
+          name: 'notification-delivered',
+          text: `with d as (
              select * from unnest($1::bigint[], $2::int[], $3::float8[]) as d(id, status, duration)
            ), done as (
              update notification_jobs j
@@ -233,8 +239,8 @@ export class NotificationQueue {
              from (select distinct merchant, channel, receiver from done) s
             where r.merchant = s.merchant and r.channel = s.channel and r.url = s.receiver
               and (r.consecutive_failures > 0 or r.last_success_at is null or r.last_success_at < now() - interval '1 minute')`,
-          [batch.map(({ job }) => job.id), batch.map(({ result }) => result.status), batch.map(({ result }) => result.durationMs), this.workerId],
-        );
+          values: [batch.map(({ job }) => job.id), batch.map(({ result }) => result.status), batch.map(({ result }) => result.durationMs), this.workerId],
+        });
         for (const entry of batch) entry.done();
       } catch (error) {
         for (const entry of batch) entry.done(error);

@@ -29,7 +29,7 @@ export interface WorkerOptions {
 }
 
 /** Jobs one claim takes at most. */
-const MAX_CLAIM_BATCH = 64;
+const MAX_CLAIM_BATCH = 128;
 
 /**
  * Drains the notification outbox: one loop claims batches of jobs (leased, docs/scaling.md) up to
@@ -46,6 +46,8 @@ export class NotificationWorker {
   private wakeups = 0;
   private loop: Promise<void> = Promise.resolve();
   private readonly deliveries = new Set<Promise<void>>();
+  /** Jobs claimed (leased) and waiting for a free slot. */
+  private readonly queued: ClaimedJob[] = [];
   private sweeper: NodeJS.Timeout | undefined;
   private sweeping: Promise<unknown> = Promise.resolve();
 
@@ -92,25 +94,32 @@ export class NotificationWorker {
 
   private async dispatch(): Promise<void> {
     const pollMs = this.options.pollMs ?? 1_000;
+    const { concurrency } = this.options;
     while (this.running) {
       const seen = this.wakeups;
       if (this.options.mayDeliver && !(await this.options.mayDeliver().catch(() => false))) {
         await this.sleep(pollMs);
         continue;
       }
-      const free = this.options.concurrency - this.deliveries.size;
-      if (free <= 0) {
-        // Every slot busy: the next outcome recorded wakes the loop.
+      // Claimed jobs: up to `concurrency` in flight and as many again waiting their turn here, so
+      // each claim takes a batch and the calls never wait on one. While some are held, the loop
+      // claims once room for half a batch is free (a claim costs the database about what a few
+      // deliveries do); an idle worker claims at once, so a lone change's delivery never waits.
+      const held = this.deliveries.size + this.queued.length;
+      const room = 2 * concurrency - held;
+      if (room <= 0 || (held > 0 && room < Math.max(1, Math.floor(concurrency / 2)))) {
+        // The next outcome recorded wakes the loop.
         if (this.wakeups === seen) await this.sleep(pollMs);
         continue;
       }
       let jobs: ClaimedJob[] = [];
       try {
-        jobs = await this.queue.claim(Math.min(free, MAX_CLAIM_BATCH));
+        jobs = await this.queue.claim(Math.min(room, MAX_CLAIM_BATCH));
       } catch (error) {
         this.logger.error({ err: error }, 'notification claim failed');
       }
-      for (const job of jobs) this.run(job);
+      this.queued.push(...jobs);
+      this.startQueued();
       if (jobs.length > 0 || !this.running) continue;
       const due = await this.queue.nextDueInMs().catch(() => undefined);
       if (this.wakeups !== seen) continue; // woken while looking: look again at once
@@ -118,6 +127,11 @@ export class NotificationWorker {
       // process's outcomes wake the loop as they are recorded; another process's, within the poll.
       await this.sleep(due === undefined || due <= 0 ? pollMs : Math.min(due, pollMs));
     }
+  }
+
+  /** Starts claimed jobs, oldest first, while a slot is free (not once the worker is stopping: their leases run out). */
+  private startQueued(): void {
+    while (this.running && this.deliveries.size < this.options.concurrency && this.queued.length > 0) this.run(this.queued.shift()!);
   }
 
   /** One job's attempt, in flight until its outcome is recorded. */
@@ -133,6 +147,7 @@ export class NotificationWorker {
       }
     })().finally(() => {
       this.deliveries.delete(delivery);
+      this.startQueued();
       this.wakeAll();
     });
     this.deliveries.add(delivery);

@@ -111,7 +111,7 @@ export interface PlatformConfig {
     pauseAfterFailures: number;
     /** … and its failures have lasted at least this long (docs/events.md). */
     pauseAfterMs: number;
-    /** How long a claimed job is leased to its worker (default: the timeout + 10 s); past it, a dead worker's jobs are claimed again. */
+    /** How long a claimed job is leased to its worker (default: twice the timeout + 10 s); past it, a dead worker's jobs are claimed again. */
     leaseMs: number;
     /** Retention of settled jobs (NOTIFICATION_RETENTION_*): delivered and skipped, dead (past their replay window), and the sweep's period. */
     retention: { deliveredMs: number; deadMs: number; sweepEveryMs: number };
@@ -522,7 +522,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
       hostConcurrency: Number(get('NOTIFICATION_HOST_CONCURRENCY') ?? Math.max(1, Math.ceil(Number(get('NOTIFICATION_CONCURRENCY') ?? NOTIFICATION_CONCURRENCY) / 2))),
       pauseAfterFailures: Number(get('NOTIFICATION_RECEIVER_PAUSE_FAILURES') ?? 10),
       pauseAfterMs: Number(get('NOTIFICATION_RECEIVER_PAUSE_AFTER_MS') ?? 900_000),
-      leaseMs: Number(get('NOTIFICATION_LEASE_MS') ?? Number(get('NOTIFICATION_TIMEOUT_MS') ?? CALLBACK_TIMEOUT_SETTINGS.NOTIFICATION_TIMEOUT_MS) + 10_000),
+      // A claimed job may wait for one call before its own: two timeouts, and time to record the outcome.
+      leaseMs: Number(get('NOTIFICATION_LEASE_MS') ?? 2 * Number(get('NOTIFICATION_TIMEOUT_MS') ?? CALLBACK_TIMEOUT_SETTINGS.NOTIFICATION_TIMEOUT_MS) + 10_000),
       retention: {
         deliveredMs: Number(get('NOTIFICATION_RETENTION_DELIVERED_MS') ?? 3 * DAY_MS),
         deadMs: Number(get('NOTIFICATION_RETENTION_DEAD_MS') ?? 14 * DAY_MS),
