@@ -24,11 +24,12 @@ afterAll(async () => {
 const tenant = { merchant: 'm-race', channel: 'web' };
 const RACE_RECEIVER = 'http://race.test/hook';
 /**
- * Jobs of one order, each to its own receiver (paused) and all older than the raced job, so a
- * claim looks at each of them (and, for each, at every earlier one: "no earlier job for the same
- * receiver") before it reaches the raced job: a statement that runs for a good second.
+ * Jobs of one order, older than the raced job, in pairs: the first of each pair being delivered
+ * (leased), the second to the same receiver and so held back by it. A claim looks at each second
+ * one and, for each, at every earlier job of the order until it finds its pair's first: a
+ * statement that runs for a good second before it reaches the raced job.
  */
-const BUSY_JOBS = 2_500;
+const BUSY_JOBS = 4_000;
 
 /** The claim's statement, running (pg_stat_activity keeps a statement's first kilobyte: its opening). */
 const CLAIM_RUNNING = `select query_start from pg_stat_activity
@@ -38,13 +39,10 @@ describe('a job whose attempt commits while another worker’s claim is looking'
   it('is not attempted again when that attempt paused its receiver and left the job held at its last attempt', async () => {
     const pool = database.db.pool;
     await pool.query(
-      `insert into notification_jobs (merchant, channel, order_id, order_version, notification_id, kind, invoke, payload)
-       select $1, $2, 'o-busy', 1, 'busy-' || k, 'notification', 'http://busy.test/' || k, '{}' from generate_series(1, $3::int) k`,
-      [tenant.merchant, tenant.channel, BUSY_JOBS],
-    );
-    await pool.query(
-      `insert into notification_receivers (merchant, channel, url, status, consecutive_failures, failing_since, paused_at, last_error, last_failure_at)
-       select $1, $2, 'http://busy.test/' || k, 'paused', 6, now(), now(), 'HTTP 500', now() from generate_series(1, $3::int) k`,
+      `insert into notification_jobs (merchant, channel, order_id, order_version, notification_id, kind, invoke, payload, lease_until, leased_by)
+       select $1, $2, 'o-busy', 1, 'busy-' || k, 'notification', 'http://busy-' || (k / 2) || '.test/hook', '{}',
+              case when k % 2 = 0 then now() + interval '1 minute' end, case when k % 2 = 0 then 'others' end
+         from generate_series(0, $3::int - 1) k`,
       [tenant.merchant, tenant.channel, BUSY_JOBS],
     );
     // Two attempts made; the third (the last of three) is the one under way.
