@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { orderRead } from '../platform/db/order-reads.metrics.js';
 import type pg from 'pg';
 import { shouldPause, type PauseThresholds } from './receiver-health.js';
-import { ELIGIBLE, ELIGIBLE_EACH, NOT_PAUSED, NOT_PAUSED_EACH } from './receiver-ordering.sql.js';
+import { ELIGIBLE, NOT_PAUSED } from './receiver-ordering.sql.js';
 
 export interface ClaimedJob {
   id: string;
@@ -129,7 +129,7 @@ export class NotificationQueue {
             where j.status = 'pending' and j.next_attempt_at <= statement_timestamp()
               and (j.lease_until is null or j.lease_until <= statement_timestamp())
               and coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) <> all(array(select host from leased where n >= $2))
-              and ${ELIGIBLE_EACH} and ${NOT_PAUSED_EACH}
+              and ${ELIGIBLE} and ${NOT_PAUSED}
             order by j.id
             limit $3
          ), chosen as (
