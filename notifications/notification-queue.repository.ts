@@ -166,6 +166,16 @@ export class NotificationQueue {
     }
   }
 
+  /** Lets claimed jobs go unattempted (the worker is stopping): due again at once, for any worker. */
+  async release(jobs: ClaimedJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.pool.query(`update notification_jobs set lease_until = null, leased_by = null where id = any($1::bigint[]) and leased_by = $2 and status = 'pending'`, [
+      jobs.map((job) => job.id),
+      this.workerId,
+    ]);
+    await this.pool.query(`select pg_notify('notification_jobs', 'released')`);
+  }
+
   /** What an `amount_changed` job's decision needs (the order now, the last call told), read before its call. */
   async prepare(job: ClaimedJob): Promise<void> {
     if (job.kind === 'amount_changed') job.amountChange = await this.amountChangeContext(this.pool, job);

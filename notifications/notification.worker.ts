@@ -82,7 +82,9 @@ export class NotificationWorker {
     if (this.sweeper) clearInterval(this.sweeper);
     this.wakeAll();
     await this.loop;
-    await Promise.allSettled([...this.deliveries, this.sweeping]);
+    // Claimed jobs not started: their leases go now, so another worker takes them without waiting them out.
+    const unstarted = this.queued.splice(0);
+    await Promise.allSettled([...this.deliveries, this.sweeping, this.queue.release(unstarted)]);
     await this.listener?.stop();
   }
 
