@@ -87,6 +87,8 @@ export class NotificationQueue {
   /** Delivered outcomes waiting for the next batched write, and whether one is being written. */
   private delivered: Array<{ job: ClaimedJob; result: Extract<DeliveryResult, { kind: 'delivered' }>; done: (error?: unknown) => void }> = [];
   private flushing = false;
+  /** When this worker last refreshed the outbox's statistics. */
+  private analyzedAt = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -114,6 +116,7 @@ export class NotificationQueue {
   async claim(limit: number): Promise<ClaimedJob[]> {
     if (limit <= 0) return [];
     const client = await this.pool.connect();
+    const started = performance.now();
     try {
       await client.query(`begin; select pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, 0)`);
       const { rows } = await client.query<ClaimedJob>({
@@ -157,6 +160,7 @@ export class NotificationQueue {
         values: [limit, this.options.perHost, limit * CANDIDATES_PER_SLOT, this.leaseMs, this.workerId],
       });
       await client.query('commit');
+      await this.refreshStatistics(client, performance.now() - started);
       return rows;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
@@ -164,6 +168,21 @@ export class NotificationQueue {
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * A claim's plan rests on the table's statistics, and a burst of jobs (a backlog queued at once)
+   * leaves them stale until autovacuum's next look, up to a minute later: the planner, counting a
+   * few pending jobs, checks the order of every pending job per claim instead of walking them in id
+   * order (10,000 jobs queued in one commit drained at 156–184/s and 2.5–3.3 ms of database CPU
+   * per delivery, against 1,668–2,144/s and 136–195 µs with this; docs/scaling.md). A claim that
+   * took long refreshes them (ANALYZE of the outbox, small under retention; at most every 5 s, so
+   * one taken while the burst was still uncommitted is soon followed by one that counts it).
+   */
+  private async refreshStatistics(client: pg.PoolClient, claimMs: number): Promise<void> {
+    if (claimMs < SLOW_CLAIM_MS || Date.now() - this.analyzedAt < ANALYZE_EVERY_MS) return;
+    this.analyzedAt = Date.now();
+    await client.query('analyze notification_jobs').catch(() => undefined);
   }
 
   /** Lets claimed jobs go unattempted (the worker is stopping): due again at once, for any worker. */
@@ -445,6 +464,9 @@ const DEFAULT_LEASE_MS = 30_000;
 const CLAIM_LOCK_CLASS = 41_070_031;
 /** Jobs a claim looks at per job it may take: room for the ones a host's cap turns away. */
 const CANDIDATES_PER_SLOT = 4;
+/** A claim slower than this refreshes the outbox's statistics (at most every ANALYZE_EVERY_MS). */
+const SLOW_CLAIM_MS = 20;
+const ANALYZE_EVERY_MS = 5_000;
 /** Deliveries recorded by one statement at most. */
 const MAX_COMPLETION_BATCH = 256;
 /** Jobs one statement of the retention sweep deletes. */
