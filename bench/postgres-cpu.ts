@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * CPU (user + system, µs) used so far by the embedded PostgreSQL the bench runner started (its
+ * CPU (user + system, µs) used so far by the embedded PostgreSQL, backends that have ended included, the bench runner started (its
  * postmaster and backends: the runner's descendants named `postgres`, the runner's pid handed to
  * the bench children as BENCH_POSTGRES_ROOT), from /proc. Undefined where that cannot be read (no
  * /proc, or an outside database: DATABASE_URL).
@@ -21,7 +21,8 @@ export function postgresCpuUs(root = Number(process.env.BENCH_POSTGRES_ROOT)): n
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      processes.set(Number(pid), { parent: Number(fields[1]), postgres: name.startsWith('postgres'), cpuUs: (Number(fields[11]) + Number(fields[12])) * ticksUs });
+      // utime + stime, and cutime + cstime: the postmaster's include every backend it has reaped (a closed connection's work counts).
+      processes.set(Number(pid), { parent: Number(fields[1]), postgres: name.startsWith('postgres'), cpuUs: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * ticksUs });
     } catch {
       // The process ended while being read.
     }

@@ -22,7 +22,7 @@ observeExchanges((exchange) => void exchanges?.push({ method: exchange.method, u
 let orderReads: Map<string, number> | undefined;
 observeOrderReads((orderId) => void orderReads?.set(orderId, (orderReads.get(orderId) ?? 0) + 1));
 
-const bench = await startBenchSystem({ NOTIFICATION_CONCURRENCY: '8', AUTH_JWT_SECRET: process.env.AUTH_JWT_SECRET, AUTH_SIGNING_KEY: process.env.AUTH_SIGNING_KEY });
+const bench = await startBenchSystem({ AUTH_JWT_SECRET: process.env.AUTH_JWT_SECRET, AUTH_SIGNING_KEY: process.env.AUTH_SIGNING_KEY });
 serveBenchCommands({
   urls: () => bench.system.urls,
   token: (claims: TokenClaims) => bench.token(claims),

@@ -50,6 +50,8 @@ export interface QueueOptions {
    * paths are due, and the others go on serving every other host.
    */
   perHost: number;
+  /** How long a claim holds its jobs before another worker may take them (default: 30 s; the service gives twice its call timeout + 10 s: a claimed job may wait for one call before its own). */
+  leaseMs?: number;
   onReceiverPaused?: (receiver: PausedReceiver) => void;
 }
 
@@ -68,44 +70,98 @@ const VERSION_DOCUMENT = (merchant: string, channel: string, orderId: string, ve
     limit 1`;
 
 /**
- * The outbox side of the notification service. A job is claimed with a row lock inside a
- * transaction that stays open while it is delivered: a worker that dies mid-way rolls back and
- * the job is simply claimed again (at-least-once, nothing lost). A job is eligible when no
- * earlier job of its order for the same receiver (or the same notification) is still pending,
- * and its receiver is not paused: an order's notifications reach each receiver in commit order,
- * and a failing receiver holds back only its own.
+ * The outbox side of the notification service: leased claims, delivery outside any transaction,
+ * outcomes recorded in batches (docs/scaling.md, "The outbox").
+ *
+ * A claim takes a batch of due, eligible jobs in one statement and sets their lease
+ * (`lease_until`, `leased_by`); the calls run with no connection and no row lock held, and each
+ * outcome is recorded only while its lease is still this worker's. A worker that dies leaves
+ * leases that expire: its jobs are claimed again (at-least-once; receivers de-duplicate on the
+ * event's key). A job is eligible when no earlier job of its order for the same receiver (or the
+ * same notification) is still pending, leased or not, and its receiver is not paused: an order's
+ * notifications reach each receiver in commit order, and a failing receiver holds back only its own.
  */
 export class NotificationQueue {
-  /** Deliveries in flight in this process, per receiver host (a host full here is full everywhere: no slot to try). */
-  private readonly inFlight = new Map<string, number>();
-  /** Claims run one at a time, so two loops never both take a receiver's last free slot. */
-  private claims: Promise<unknown> = Promise.resolve();
+  /** This worker's name on its leases. */
+  readonly workerId = randomUUID();
+  /** Delivered outcomes waiting for the next batched write, and whether one is being written. */
+  private delivered: Array<{ job: ClaimedJob; result: Extract<DeliveryResult, { kind: 'delivered' }>; done: (error?: unknown) => void }> = [];
+  private flushing = false;
+  /** When this worker last refreshed the outbox's statistics. */
+  private analyzedAt = 0;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: QueueOptions,
   ) {}
 
-  /** Runs `deliver` on the next due job, recording the outcome; false when nothing was due. */
-  async processNext(deliver: (job: ClaimedJob) => Promise<DeliveryResult>): Promise<boolean> {
+  /** How long a claim holds its jobs: longer than any attempt may take (the call's timeout and the outcome's write). */
+  private get leaseMs(): number {
+    return this.options.leaseMs ?? DEFAULT_LEASE_MS;
+  }
+
+  /**
+   * Up to `limit` due, eligible jobs, oldest first, leased to this worker; none of a host past its cap.
+   *
+   * Claims are serialised across processes by a transaction-level advisory lock, so each one sees
+   * every lease the ones before it committed: the count of unexpired leases per receiver host is
+   * exact and no two claimers take a host's last slot (the cap holds across replicas). A claim
+   * holds it for one statement (a millisecond or two, for a whole batch).
+   *
+   * A job being delivered is leased in every snapshot that can see it pending, until its outcome
+   * commits; the claim skips leased jobs, so a select whose snapshot predates that commit never
+   * takes the job again (it saw it leased), and one after it sees the outcome (a later attempt's
+   * time, a paused receiver) and its effect on the order's later jobs together.
+   */
+  async claim(limit: number): Promise<ClaimedJob[]> {
+    if (limit <= 0) return [];
     const client = await this.pool.connect();
+    const started = performance.now();
     try {
-      await client.query('begin');
-      const job = await this.claim(client);
-      if (!job) {
-        await client.query('commit');
-        return false;
-      }
-      try {
-        if (job.kind === 'amount_changed') job.amountChange = await this.amountChangeContext(client, job);
-        const result = await deliver(job);
-        const paused = await this.record(client, job, result);
-        await client.query('commit');
-        if (paused) this.options.onReceiverPaused?.(paused);
-        return true;
-      } finally {
-        this.release(job);
-      }
+      await client.query(`begin; select pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, 0)`);
+      const { rows } = await client.query<ClaimedJob>({
+        name: 'notification-claim',
+        text: `with leased as (
+           select coalesce(substring(l.receiver from '${HOST_PATTERN}'), l.receiver) as host, count(*)::int as n
+             from notification_jobs l
+            where l.lease_until > statement_timestamp() and l.status = 'pending'
+            group by 1
+         ), candidates as (
+           select j.id, coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) as host
+             from notification_jobs j
+            where j.status = 'pending' and j.next_attempt_at <= statement_timestamp()
+              and (j.lease_until is null or j.lease_until <= statement_timestamp())
+              and coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) <> all(array(select host from leased where n >= $2))
+              and ${ELIGIBLE} and ${NOT_PAUSED}
+            order by j.id
+            limit $3
+         ), chosen as (
+           select c.id from (
+             select c.id, row_number() over (partition by c.host order by c.id) + coalesce(l.n, 0) as slot
+               from candidates c left join leased l on l.host = c.host) c
+            where c.slot <= $2
+            order by c.id
+            limit $1
+         ), locked as (
+           select j.id from notification_jobs j
+            where j.id = any(array(select id from chosen)) and j.status = 'pending'
+              and (j.lease_until is null or j.lease_until <= statement_timestamp())
+            for update of j skip locked
+         ), claimed as (
+           update notification_jobs j set lease_until = clock_timestamp() + $4::int * interval '1 millisecond', leased_by = $5
+            where j.id = any(array(select id from locked))
+           returning j.id, j.merchant, j.channel, j.order_id, j.order_version, j.kind, j.notification_id, j.invoke, j.receiver, j.payload, j.attempts, j.trace_context
+         )
+         select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
+                j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document, j.trace_context as "traceContext"
+           from claimed j
+           left join lateral (${VERSION_DOCUMENT('j.merchant', 'j.channel', 'j.order_id', 'j.order_version')}) v on true
+          order by j.id`,
+        values: [limit, this.options.perHost, limit * CANDIDATES_PER_SLOT, this.leaseMs, this.workerId],
+      });
+      await client.query('commit');
+      await this.refreshStatistics(client, performance.now() - started);
+      return rows;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -115,77 +171,152 @@ export class NotificationQueue {
   }
 
   /**
-   * The oldest eligible due job whose receiver's host has a free slot, locked; counted in flight.
-   *
-   * A host's slots are `perHost` transaction-level advisory locks (hostSlotKey): the claim takes
-   * the first free one with a try-lock in the delivery's own transaction, so it is held exactly
-   * as long as the job's row lock — released by the commit or rollback, or by the server when the
-   * process dies — and needs no connection of its own. Two claimers in any processes cannot both
-   * take a host's last slot; a job whose host has none free is let go and the next one looked at.
-   *
-   * The select's snapshot is taken when it starts, its row lock when it reaches the row: a job
-   * whose previous attempt committed in between is locked and answered as that commit left it
-   * (Postgres re-reads a row it locks after a concurrent update), but the other rows the select
-   * looked at — its receiver's pause, the order's earlier jobs — are still read as before that
-   * commit. So an attempt that paused its receiver and left its job held could be followed at
-   * once by an attempt more (attempt N + 1, one failure more on the paused receiver). Hence the
-   * second look, under a snapshot taken once the lock is held: a job that is no longer eligible
-   * is let go (the savepoint drops its lock) and the select runs again, now seeing that commit.
+   * A claim's plan rests on the table's statistics, and a burst of jobs (a backlog queued at once)
+   * leaves them stale until autovacuum's next look, up to a minute later: the planner, counting a
+   * few pending jobs, checks the order of every pending job per claim instead of walking them in id
+   * order (10,000 jobs queued in one commit drained at 156–184/s and 2.5–3.3 ms of database CPU
+   * per delivery, against 1,668–2,144/s and 136–195 µs with this; docs/scaling.md). A claim that
+   * took long refreshes them (ANALYZE of the outbox, small under retention; at most every 5 s, so
+   * one taken while the burst was still uncommitted is soon followed by one that counts it).
    */
-  private claim(client: pg.PoolClient): Promise<ClaimedJob | undefined> {
-    const next = this.claims.then(async () => {
-      const full = [...this.inFlight].filter(([, count]) => count >= this.options.perHost).map(([key]) => key);
-      await client.query('savepoint claim');
-      for (let look = 1, hostsFull = 0; ; ) {
-        const { rows } = await client.query<ClaimedJob>(
-          `select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
-                  j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document, j.trace_context as "traceContext"
-             from notification_jobs j
-             left join lateral (${VERSION_DOCUMENT('j.merchant', 'j.channel', 'j.order_id', 'j.order_version')}) v on true
-            where j.status = 'pending' and j.next_attempt_at <= now() and ${ELIGIBLE} and ${NOT_PAUSED}
-              and coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) <> all($1::text[])
-            order by j.id
-            limit 1
-            for update of j skip locked`,
-          [full],
-        );
-        const job = rows[0];
-        if (!job) return undefined;
-        // The second look and the host slot in one round trip: limit stops the slot scan at the first
-        // slot taken (one per claim); a slot taken for a job no longer eligible goes with the savepoint.
-        const { rows: looked } = await client.query<{ still: boolean; slot: number | null }>(
-          `select exists (select 1 from notification_jobs j where j.id = $1 and ${ELIGIBLE} and ${NOT_PAUSED}) as still,
-                  (select s from generate_series(0, $3::int - 1) s where pg_try_advisory_xact_lock(${HOST_SLOT_CLASS}, hashtext($2 || ' ' || s)) limit 1) as slot`,
-          [job.id, slotOf(job), this.options.perHost],
-        );
-        if (looked[0]!.still) {
-          if (looked[0]!.slot !== null) {
-            this.inFlight.set(slotOf(job), (this.inFlight.get(slotOf(job)) ?? 0) + 1);
-            return job;
-          }
-          // Its host is at its cap in other processes: skip the host for this claim (its slots free with their deliveries' commits).
-          await client.query('rollback to savepoint claim');
-          full.push(slotOf(job));
-          if (++hostsFull === MAX_FULL_HOSTS) return undefined;
-          continue;
+  private async refreshStatistics(client: pg.PoolClient, claimMs: number): Promise<void> {
+    if (claimMs < SLOW_CLAIM_MS || Date.now() - this.analyzedAt < ANALYZE_EVERY_MS) return;
+    this.analyzedAt = Date.now();
+    await client.query('analyze notification_jobs').catch(() => undefined);
+  }
+
+  /** Lets claimed jobs go unattempted (the worker is stopping): due again at once, for any worker. */
+  async release(jobs: ClaimedJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.pool.query(`update notification_jobs set lease_until = null, leased_by = null where id = any($1::bigint[]) and leased_by = $2 and status = 'pending'`, [
+      jobs.map((job) => job.id),
+      this.workerId,
+    ]);
+    await this.pool.query(`select pg_notify('notification_jobs', 'released')`);
+  }
+
+  /** What an `amount_changed` job's decision needs (the order now, the last call told), read before its call. */
+  async prepare(job: ClaimedJob): Promise<void> {
+    if (job.kind === 'amount_changed') job.amountChange = await this.amountChangeContext(this.pool, job);
+  }
+
+  /**
+   * Records an attempt's outcome and lets the job's lease go. Deliveries are written in batches —
+   * one statement for every delivery that finished while the previous batch was being written —
+   * the rest (failures, skips) one transaction each. Resolves once the outcome is committed;
+   * answers the receiver this attempt paused, if it did.
+   */
+  async complete(job: ClaimedJob, result: DeliveryResult): Promise<PausedReceiver | undefined> {
+    if (result.kind === 'delivered') {
+      await new Promise<void>((resolve, reject) => {
+        this.delivered.push({ job, result, done: (error) => (error === undefined ? resolve() : reject(error as Error)) });
+        if (!this.flushing) {
+          this.flushing = true;
+          setImmediate(() => void this.flush());
         }
-        await client.query('rollback to savepoint claim');
-        // Each look sees every commit before it, so a second one rarely loses again; past a few,
-        // the worker's loop looks again after its poll.
-        if (look++ === MAX_CLAIM_LOOKS) return undefined;
+      });
+      return undefined;
+    }
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const held = await client.query(
+        `update notification_jobs set lease_until = null, leased_by = null where id = $1 and leased_by = $2 and status = 'pending'`,
+        [job.id, this.workerId],
+      );
+      // The lease ran out and another worker claimed the job: its attempt is the one recorded.
+      if (held.rowCount !== 1) {
+        await client.query('rollback');
+        return undefined;
       }
-    });
-    this.claims = next.catch(() => undefined);
-    return next;
+      const paused = await this.record(client, job, result);
+      await client.query('commit');
+      if (paused) this.options.onReceiverPaused?.(paused);
+      return paused;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
-  private release(job: ClaimedJob): void {
-    const left = (this.inFlight.get(slotOf(job)) ?? 1) - 1;
-    if (left > 0) this.inFlight.set(slotOf(job), left);
-    else this.inFlight.delete(slotOf(job));
+  /** Writes the deliveries gathered so far (one statement: jobs, their events, their receivers' health), then any gathered meanwhile. */
+  private async flush(): Promise<void> {
+    while (this.delivered.length > 0) {
+      const batch = this.delivered.splice(0, MAX_COMPLETION_BATCH);
+      try {
+        await this.pool.query({
+          name: 'notification-delivered',
+          text: `with d as (
+             select * from unnest($1::bigint[], $2::int[], $3::float8[]) as d(id, status, duration)
+           ), done as (
+             update notification_jobs j
+                set status = 'delivered', attempts = j.attempts + 1, delivered_at = now(), updated_at = now(), last_error = null, lease_until = null, leased_by = null
+               from d
+              where j.id = d.id and j.leased_by = $4 and j.status = 'pending'
+             returning j.id, j.merchant, j.channel, j.order_id, j.order_version, j.kind, j.notification_id, j.invoke, j.receiver, j.attempts, d.status, d.duration
+           ), events as (
+             insert into order_events (id, merchant, channel, order_id, type, version, actor, data)
+             select gen_random_uuid(), merchant, channel, order_id, 'notification.delivered', order_version, 'notification-service',
+                    jsonb_build_object('jobId', id::text, 'kind', kind, 'notificationId', notification_id, 'invoke', invoke,
+                                       'attempt', attempts, 'durationMs', duration, 'status', status)
+               from done order by id
+           )
+           update notification_receivers r
+              set consecutive_failures = 0, failing_since = null, last_success_at = now(), updated_at = now()
+             from (select distinct merchant, channel, receiver from done) s
+            where r.merchant = s.merchant and r.channel = s.channel and r.url = s.receiver
+              and (r.consecutive_failures > 0 or r.last_success_at is null or r.last_success_at < now() - interval '1 minute')`,
+          values: [batch.map(({ job }) => job.id), batch.map(({ result }) => result.status), batch.map(({ result }) => result.durationMs), this.workerId],
+        });
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        for (const entry of batch) entry.done(error);
+      }
+    }
+    this.flushing = false;
   }
 
-  private async amountChangeContext(client: pg.PoolClient, job: ClaimedJob): Promise<ClaimedJob['amountChange']> {
+  /**
+   * One job claimed, delivered and recorded (a worker of one): what the tests of the claim's
+   * races drive; the worker runs claims, calls and outcomes side by side.
+   */
+  async processNext(deliver: (job: ClaimedJob) => Promise<DeliveryResult>): Promise<boolean> {
+    const [job] = await this.claim(1);
+    if (!job) return false;
+    await this.prepare(job);
+    await this.complete(job, await deliver(job));
+    return true;
+  }
+
+  /**
+   * Retention (NOTIFICATION_RETENTION_*): deletes delivered and skipped jobs settled more than
+   * `deliveredMs` ago and dead ones more than `deadMs` ago (past their replay window), a chunk at a
+   * time. The last delivered `amount_changed` call of each payment stays: the next one is decided
+   * against it. Their events stay in the order's history. Answers how many went.
+   */
+  async sweep(retention: { deliveredMs: number; deadMs: number }): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const { rowCount } = await this.pool.query(
+        `delete from notification_jobs where id in (
+           select j.id from notification_jobs j
+            where j.status <> 'pending'
+              and j.updated_at < now() - (case when j.status = 'dead' then $2::bigint else $1::bigint end) * interval '1 millisecond'
+              and not (j.kind = 'amount_changed' and j.status = 'delivered' and not exists (
+                select 1 from notification_jobs n
+                 where n.order_id = j.order_id and n.notification_id = j.notification_id and n.status = 'delivered' and n.id > j.id))
+            limit $3
+            for update skip locked)`,
+        [retention.deliveredMs, retention.deadMs, SWEEP_CHUNK],
+      );
+      removed += rowCount ?? 0;
+      if ((rowCount ?? 0) < SWEEP_CHUNK) return removed;
+    }
+  }
+
+  private async amountChangeContext(client: pg.Pool | pg.PoolClient, job: ClaimedJob): Promise<ClaimedJob['amountChange']> {
     const { rows } = await client.query<{ current: unknown; amount: number | null; plannedAt: unknown }>(
       `select o.document as current, (k.payload->>'amount')::numeric::float8 as amount, v.document as "plannedAt"
          from orders o
@@ -210,8 +341,7 @@ export class NotificationQueue {
     let pausedNow = false;
     let held = false;
     if (result.kind === 'delivered') {
-      await client.query(`update notification_jobs set status = 'delivered', attempts = $2, delivered_at = now(), updated_at = now(), last_error = null where id = $1`, [job.id, attempt]);
-      await this.receiverSucceeded(client, job);
+      throw new Error('deliveries are recorded in batches (complete)');
     } else if (result.kind === 'skipped') {
       await client.query(`update notification_jobs set status = 'skipped', last_error = $2, updated_at = now() where id = $1`, [job.id, result.reason]);
     } else {
@@ -223,11 +353,11 @@ export class NotificationQueue {
         const delayMs = result.kind === 'retry' && !held ? result.delayMs : 0;
         // The wait counts from the attempt's end: now() is the transaction's start, before the call.
         await client.query(
-          `update notification_jobs set attempts = $2, last_error = $3, next_attempt_at = clock_timestamp() + ($4::int * interval '1 millisecond'), updated_at = now() where id = $1`,
-          [job.id, attempt, result.error, delayMs],
+          `update notification_jobs set attempts = attempts + 1, last_error = $2, next_attempt_at = clock_timestamp() + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
+          [job.id, result.error, delayMs],
         );
       } else {
-        await client.query(`update notification_jobs set status = 'dead', attempts = $2, last_error = $3, updated_at = now() where id = $1`, [job.id, attempt, result.error]);
+        await client.query(`update notification_jobs set status = 'dead', attempts = attempts + 1, last_error = $2, updated_at = now() where id = $1`, [job.id, result.error]);
       }
     }
     const type =
@@ -243,7 +373,8 @@ export class NotificationQueue {
         : {
             attempt,
             durationMs: result.durationMs,
-            ...(result.kind === 'delivered' ? { status: result.status } : { error: result.error, receiverId: receiver!.id }),
+            error: result.error,
+            receiverId: receiver!.id,
             ...(result.kind === 'retry' && !held ? { retryInMs: result.delayMs } : {}),
             ...(held ? { receiverPaused: true } : {}),
           }),
@@ -282,20 +413,6 @@ export class NotificationQueue {
     return rows[0]!;
   }
 
-  /**
-   * A success ends the receiver's run of failures (a paused receiver stays paused: resuming is
-   * an admin's decision). Receivers get a row from their first failure on, so this writes only
-   * when there is a run to end, or once a minute for `lastSuccessAt`: a healthy receiver is no hot row.
-   */
-  private async receiverSucceeded(client: pg.PoolClient, job: ClaimedJob): Promise<void> {
-    await client.query(
-      `update notification_receivers set consecutive_failures = 0, failing_since = null, last_success_at = now(), updated_at = now()
-        where merchant = $1 and channel = $2 and url = $3
-          and (consecutive_failures > 0 or last_success_at is null or last_success_at < now() - interval '1 minute')`,
-      [job.merchant, job.channel, job.receiver],
-    );
-  }
-
   private async pause(client: pg.PoolClient, receiver: ReceiverAfterFailure, job: ClaimedJob): Promise<boolean> {
     const { rowCount } = await client.query(
       `update notification_receivers set status = 'paused', paused_at = now(), paused_order_id = $2, updated_at = now() where id = $1 and status = 'active'`,
@@ -321,13 +438,13 @@ export class NotificationQueue {
   }
 
   /**
-   * When the next job falls due, for the worker's sleep; undefined when none is waiting. Jobs
+   * When the next job falls due (a leased one: when its lease runs out), for the worker's sleep; undefined when none is waiting. Jobs
    * held back by an earlier one or by a paused receiver do not count: their turn comes with the
    * commit that frees them (the worker that commits it looks again at once) or with a resume (NOTIFY).
    */
   async nextDueInMs(): Promise<number | undefined> {
     const { rows } = await this.pool.query<{ ms: number | null }>(
-      `select extract(epoch from (min(j.next_attempt_at) - now())) * 1000 as ms
+      `select extract(epoch from (min(greatest(j.next_attempt_at, coalesce(j.lease_until, j.next_attempt_at))) - now())) * 1000 as ms
          from notification_jobs j
         where j.status = 'pending' and ${ELIGIBLE} and ${NOT_PAUSED}`,
     );
@@ -338,17 +455,22 @@ export class NotificationQueue {
 
 /** A receiver's host: `scheme://authority` of the normalised receiver (docs/events.md); one that is no URL stands for itself. */
 const HOST_PATTERN = '^[^/?#]*//[^/?#]*';
-/** Claim selects per claim when the job each found had stopped being eligible by the time it was locked. */
-const MAX_CLAIM_LOOKS = 3;
-/** Hosts at their cap (in other processes) a claim passes over before it gives up until the worker's next look. */
-const MAX_FULL_HOSTS = 16;
+/** A lease when none is configured: far longer than a call, short enough that a dead worker's jobs go again soon. */
+const DEFAULT_LEASE_MS = 30_000;
 /**
- * The first key of a host slot's advisory lock (the second: hashtext of "<host> <slot>"); the
- * two-key form never meets the one-key locks of the migrator and payment actions.
+ * The first key of the claims' advisory lock (second key 0); the two-key form never meets the
+ * one-key locks of the migrator and payment actions.
  */
-const HOST_SLOT_CLASS = 41_070_031;
-const HOST = new RegExp(HOST_PATTERN);
-const slotOf = (job: ClaimedJob) => HOST.exec(job.receiver)?.[0] ?? job.receiver;
+const CLAIM_LOCK_CLASS = 41_070_031;
+/** Jobs a claim looks at per job it may take: room for the ones a host's cap turns away. */
+const CANDIDATES_PER_SLOT = 4;
+/** A claim slower than this refreshes the outbox's statistics (at most every ANALYZE_EVERY_MS). */
+const SLOW_CLAIM_MS = 20;
+const ANALYZE_EVERY_MS = 5_000;
+/** Deliveries recorded by one statement at most. */
+const MAX_COMPLETION_BATCH = 256;
+/** Jobs one statement of the retention sweep deletes. */
+const SWEEP_CHUNK = 5_000;
 
 function insertEvent(client: pg.PoolClient, job: ClaimedJob, type: string, data: Record<string, unknown>) {
   return client.query(

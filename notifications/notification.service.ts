@@ -25,21 +25,28 @@ export function createNotificationAdmin(db: ServiceDeps['db']) {
   return { events: new EventRepository(db.prisma), deliveries: new DeliveryAdminRepository(db.pool), receivers: new ReceiverRepository(db.pool) };
 }
 
+/** The worker's connections: a claim, batched outcomes, failures and the sweep at once. */
+const WORKER_CONNECTIONS = 4;
+
 const RETRYABLE = ['notification.dead_lettered', 'notification.delivery_failed', 'notification.delivered'];
 
 /**
  * The notification service (port 4005): delivers queued notifications and answers the events API.
- * Its worker has its own small pool, since each delivery holds a connection while it runs.
+ * Its worker has its own small pool: claims, outcomes and the retention sweep (a delivery holds no
+ * connection while it waits on its receiver).
  * `orderJobs`: the order engine's side of payment callbacks and amountChanged calls (from app/).
  */
 export async function createNotificationService(deps: ServiceDeps, orderJobs: OrderJobs): Promise<FastifyInstance> {
   const app = createServiceApp('notifications', deps);
   const settings = deps.config.notifications;
-  const workerDb = connectDatabase(deps.db.url, { max: settings.concurrency + 2 });
+  // Claims and outcomes commit without waiting for the WAL flush: one lost to a database crash is a
+  // lease that expires or an attempt made again (at-least-once; receivers de-duplicate on the event's key).
+  const workerDb = connectDatabase(deps.db.url, { max: WORKER_CONNECTIONS, sessionOptions: '-c synchronous_commit=off' });
   const queue = new NotificationQueue(workerDb.pool, {
     pause: { failures: settings.pauseAfterFailures, afterMs: settings.pauseAfterMs },
     // At most this many deliveries to one host across all replicas (default: half a process's workers): one that hangs cannot take them all.
     perHost: settings.hostConcurrency,
+    leaseMs: settings.leaseMs,
     onReceiverPaused: (receiver) => deps.logger.warn(receiver, 'notification receiver paused: its deliveries wait for an admin to resume it'),
   });
   const admin = createNotificationAdmin(deps.db);
@@ -49,6 +56,7 @@ export async function createNotificationService(deps: ServiceDeps, orderJobs: Or
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
     retryDelaysMs: settings.retryDelaysMs,
+    retention: settings.retention,
     // Not while the process is not ready for a cause of its own (its signing key): its calls would be refused.
     mayDeliver: async () => (await Promise.all((deps.readiness ?? []).map((check) => check().then(() => true, () => false)))).every(Boolean),
   }, orderJobs);

@@ -12,6 +12,7 @@ import { observeDelivery } from './delivery.telemetry.js';
 
 export interface WorkerOptions {
   databaseUrl: string;
+  /** Deliveries in flight at once (each holds no database connection while it waits on its receiver). */
   concurrency: number;
   timeoutMs: number;
   retryDelaysMs: number[];
@@ -23,19 +24,32 @@ export interface WorkerOptions {
    * the refusals against its health). Asked before each claim; while false, the loop polls.
    */
   mayDeliver?: () => Promise<boolean>;
+  /** Retention (NOTIFICATION_RETENTION_*): how long settled jobs stay in the outbox, and how often the sweep runs; none when absent. */
+  retention?: { deliveredMs: number; deadMs: number; sweepEveryMs: number };
 }
 
+/** Jobs one claim takes at most. */
+const MAX_CLAIM_BATCH = 128;
+
 /**
- * Drains the notification outbox: `concurrency` loops, woken by NOTIFY on `notification_jobs`
- * (sent in the committing transaction) and by a poll for retries falling due.
+ * Drains the notification outbox: one loop claims batches of jobs (leased, docs/scaling.md) up to
+ * `concurrency` in flight, woken by NOTIFY on `notification_jobs` (sent in the committing
+ * transaction), by each recorded outcome (which may free an order's next job or a host's slot) and
+ * by a poll for retries falling due. Each call runs with no connection held; its outcome is
+ * recorded in a batch with the others that finished meanwhile.
  */
 export class NotificationWorker {
   private running = false;
   private listener: PgListener | undefined;
   private readonly sleepers = new Set<() => void>();
-  /** Counts wake-ups, so one that comes while a loop is between "nothing to do" and sleeping is not lost. */
+  /** Counts wake-ups, so one that comes while the loop is between "nothing to do" and sleeping is not lost. */
   private wakeups = 0;
-  private loops: Promise<void>[] = [];
+  private loop: Promise<void> = Promise.resolve();
+  private readonly deliveries = new Set<Promise<void>>();
+  /** Jobs claimed (leased) and waiting for a free slot. */
+  private readonly queued: ClaimedJob[] = [];
+  private sweeper: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly queue: NotificationQueue,
@@ -50,13 +64,27 @@ export class NotificationWorker {
     this.running = true;
     this.listener = new PgListener(this.options.databaseUrl, 'notification_jobs', this.logger, () => this.wakeAll(), () => this.wakeAll());
     await this.listener.start();
-    this.loops = Array.from({ length: this.options.concurrency }, () => this.loop());
+    this.loop = this.dispatch();
+    const retention = this.options.retention;
+    if (retention) {
+      this.sweeper = setInterval(() => {
+        this.sweeping = this.queue
+          .sweep(retention)
+          .then((removed) => removed > 0 && this.logger.info({ removed }, 'notification outbox: settled jobs past retention removed'))
+          .catch((error: unknown) => this.logger.error({ err: error }, 'notification retention sweep failed'));
+      }, retention.sweepEveryMs);
+      this.sweeper.unref();
+    }
   }
 
   async stop(): Promise<void> {
     this.running = false;
+    if (this.sweeper) clearInterval(this.sweeper);
     this.wakeAll();
-    await Promise.allSettled(this.loops);
+    await this.loop;
+    // Claimed jobs not started: their leases go now, so another worker takes them without waiting them out.
+    const unstarted = this.queued.splice(0);
+    await Promise.allSettled([...this.deliveries, this.sweeping, this.queue.release(unstarted)]);
     await this.listener?.stop();
   }
 
@@ -66,27 +94,65 @@ export class NotificationWorker {
     this.sleepers.clear();
   }
 
-  private async loop(): Promise<void> {
+  private async dispatch(): Promise<void> {
+    const pollMs = this.options.pollMs ?? 1_000;
+    const { concurrency } = this.options;
     while (this.running) {
       const seen = this.wakeups;
-      let worked = false;
       if (this.options.mayDeliver && !(await this.options.mayDeliver().catch(() => false))) {
-        await this.sleep(this.options.pollMs ?? 1_000);
+        await this.sleep(pollMs);
         continue;
       }
-      try {
-        worked = await this.queue.processNext((job) => observeDelivery(job, () => this.deliver(job)));
-      } catch (error) {
-        this.logger.error({ err: error }, 'notification worker step failed');
+      // Claimed jobs: up to `concurrency` in flight and as many again waiting their turn here, so
+      // each claim takes a batch and the calls never wait on one. While some are held, the loop
+      // claims once room for half a batch is free (a claim costs the database about what a few
+      // deliveries do); an idle worker claims at once, so a lone change's delivery never waits.
+      const held = this.deliveries.size + this.queued.length;
+      const room = 2 * concurrency - held;
+      if (room <= 0 || (held > 0 && room < Math.max(1, Math.floor(concurrency / 2)))) {
+        // The next outcome recorded wakes the loop.
+        if (this.wakeups === seen) await this.sleep(pollMs);
+        continue;
       }
-      if (worked || !this.running) continue;
+      let jobs: ClaimedJob[] = [];
+      try {
+        jobs = await this.queue.claim(Math.min(room, MAX_CLAIM_BATCH));
+      } catch (error) {
+        this.logger.error({ err: error }, 'notification claim failed');
+      }
+      this.queued.push(...jobs);
+      this.startQueued();
+      if (jobs.length > 0 || !this.running) continue;
       const due = await this.queue.nextDueInMs().catch(() => undefined);
       if (this.wakeups !== seen) continue; // woken while looking: look again at once
-      // Due now yet not claimed: being delivered by another loop (or its receiver at its cap); that
-      // loop looks again as soon as it commits, which frees whatever the delivery held back.
-      const pollMs = this.options.pollMs ?? 1_000;
+      // Due now yet not claimed: leased by a delivery under way (or its host at its cap). This
+      // process's outcomes wake the loop as they are recorded; another process's, within the poll.
       await this.sleep(due === undefined || due <= 0 ? pollMs : Math.min(due, pollMs));
     }
+  }
+
+  /** Starts claimed jobs, oldest first, while a slot is free (not once the worker is stopping: their leases run out). */
+  private startQueued(): void {
+    while (this.running && this.deliveries.size < this.options.concurrency && this.queued.length > 0) this.run(this.queued.shift()!);
+  }
+
+  /** One job's attempt, in flight until its outcome is recorded. */
+  private run(job: ClaimedJob): void {
+    const delivery = (async () => {
+      try {
+        await this.queue.prepare(job);
+        const result = await observeDelivery(job, () => this.deliver(job));
+        await this.queue.complete(job, result);
+      } catch (error) {
+        // Its lease runs out and the job is claimed again.
+        this.logger.error({ err: error, jobId: job.id }, 'notification delivery step failed');
+      }
+    })().finally(() => {
+      this.deliveries.delete(delivery);
+      this.startQueued();
+      this.wakeAll();
+    });
+    this.deliveries.add(delivery);
   }
 
   private sleep(ms: number): Promise<void> {

@@ -14,3 +14,4 @@ export const ELIGIBLE = `not exists (
 export const NOT_PAUSED = `not exists (
   select 1 from notification_receivers r
    where r.merchant = j.merchant and r.channel = j.channel and r.url = j.receiver and r.status = 'paused')`;
+

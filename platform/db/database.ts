@@ -14,8 +14,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+export function connectDatabase(url: string, options: { max?: number; /** Session settings (`-c name=value …`). */ sessionOptions?: string } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...(options.sessionOptions ? { options: options.sessionOptions } : {}) });
   // A connection that dies (server restart, terminated backend) must not crash the process: idle
   // ones are replaced by the pool, and for checked-out ones the running query rejects instead.
   pool.on('error', () => undefined);

@@ -120,6 +120,10 @@ export interface PlatformConfig {
     pauseAfterFailures: number;
     /** … and its failures have lasted at least this long (docs/events.md). */
     pauseAfterMs: number;
+    /** How long a claimed job is leased to its worker (default: twice the timeout + 10 s); past it, a dead worker's jobs are claimed again. */
+    leaseMs: number;
+    /** Retention of settled jobs (NOTIFICATION_RETENTION_*): delivered and skipped, dead (past their replay window), and the sweep's period. */
+    retention: { deliveredMs: number; deadMs: number; sweepEveryMs: number };
   };
   /** How much work one GraphQL request may ask for, and for how long (GRAPHQL_*, docs/graphql-limits.md). */
   graphql: GraphQLLimits;
@@ -184,6 +188,9 @@ export const TIMEOUT_SETTINGS = {
  * The order engine's and the notification workers' bound on each call to a URL an adapter
  * registered (hook, validation callback, notification), in milliseconds: variable → default.
  */
+/** Notification deliveries in flight per process: none holds a database connection while it waits on its receiver. */
+const NOTIFICATION_CONCURRENCY = 32;
+const DAY_MS = 86_400_000;
 export const CALLBACK_TIMEOUT_SETTINGS = { HOOK_TIMEOUT_MS: 5_000, VALIDATION_TIMEOUT_MS: 2_000, NOTIFICATION_TIMEOUT_MS: 10_000 } as const;
 
 /**
@@ -302,6 +309,10 @@ const envSchema = {
     NOTIFICATION_HOST_CONCURRENCY: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
     NOTIFICATION_RECEIVER_PAUSE_FAILURES: { type: 'string', pattern: '^[0-9]{1,6}$' },
     NOTIFICATION_RECEIVER_PAUSE_AFTER_MS: { type: 'string', pattern: '^[0-9]{1,10}$' },
+    NOTIFICATION_LEASE_MS: { type: 'string', pattern: '^[1-9][0-9]{2,8}$' },
+    NOTIFICATION_RETENTION_DELIVERED_MS: { type: 'string', pattern: '^[0-9]{1,12}$' },
+    NOTIFICATION_RETENTION_DEAD_MS: { type: 'string', pattern: '^[0-9]{1,12}$' },
+    NOTIFICATION_RETENTION_SWEEP_MS: { type: 'string', pattern: '^[1-9][0-9]{2,9}$' },
     CONFIG_ENCRYPTION_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{43}=?$' },
     CORS_ORIGINS: { type: 'string', pattern: `^\\s*(none\\s*|${CORS_ORIGIN}\\s*(,\\s*${CORS_ORIGIN}\\s*)*)$` },
     EXPLORER: { enum: ['auto', 'graphiql', 'sandbox'] },
@@ -518,10 +529,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, catalogue: readonly ServiceSp
     notifications: {
       timeoutMs: Number(get('NOTIFICATION_TIMEOUT_MS') ?? CALLBACK_TIMEOUT_SETTINGS.NOTIFICATION_TIMEOUT_MS),
       retryDelaysMs: (get('NOTIFICATION_RETRY_DELAYS_MS') ?? '1000,5000,30000,120000,600000,1800000,3600000').split(',').map(Number),
-      concurrency: Number(get('NOTIFICATION_CONCURRENCY') ?? 8),
-      hostConcurrency: Number(get('NOTIFICATION_HOST_CONCURRENCY') ?? Math.max(1, Math.ceil(Number(get('NOTIFICATION_CONCURRENCY') ?? 8) / 2))),
+      concurrency: Number(get('NOTIFICATION_CONCURRENCY') ?? NOTIFICATION_CONCURRENCY),
+      hostConcurrency: Number(get('NOTIFICATION_HOST_CONCURRENCY') ?? Math.max(1, Math.ceil(Number(get('NOTIFICATION_CONCURRENCY') ?? NOTIFICATION_CONCURRENCY) / 2))),
       pauseAfterFailures: Number(get('NOTIFICATION_RECEIVER_PAUSE_FAILURES') ?? 10),
       pauseAfterMs: Number(get('NOTIFICATION_RECEIVER_PAUSE_AFTER_MS') ?? 900_000),
+      // A claimed job may wait for one call before its own: two timeouts, and time to record the outcome.
+      leaseMs: Number(get('NOTIFICATION_LEASE_MS') ?? 2 * Number(get('NOTIFICATION_TIMEOUT_MS') ?? CALLBACK_TIMEOUT_SETTINGS.NOTIFICATION_TIMEOUT_MS) + 10_000),
+      retention: {
+        deliveredMs: Number(get('NOTIFICATION_RETENTION_DELIVERED_MS') ?? 3 * DAY_MS),
+        deadMs: Number(get('NOTIFICATION_RETENTION_DEAD_MS') ?? 14 * DAY_MS),
+        sweepEveryMs: Number(get('NOTIFICATION_RETENTION_SWEEP_MS') ?? 60_000),
+      },
     },
     configEncryptionKey: get('CONFIG_ENCRYPTION_KEY'),
     graphql: Object.fromEntries(

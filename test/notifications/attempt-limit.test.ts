@@ -24,22 +24,25 @@ afterAll(async () => {
 const tenant = { merchant: 'm-race', channel: 'web' };
 const RACE_RECEIVER = 'http://race.test/hook';
 /**
- * Jobs of one order, each to its own receiver and all older than the raced job, so a claim looks
- * at each of them (and, for each, at every earlier one: "no earlier job for the same receiver")
- * before it reaches the raced job: a select that runs for a good second.
+ * Jobs of one order, older than the raced job, in pairs: the first of each pair being delivered
+ * (leased), the second to the same receiver and so held back by it. A claim looks at each second
+ * one and, for each, at every earlier job of the order until it finds its pair's first: a
+ * statement that runs for a good second before it reaches the raced job.
  */
-const BUSY_JOBS = 2_500;
+const BUSY_JOBS = 4_000;
 
-/** The claim's select, running (pg_stat_activity keeps a statement's first kilobyte: its opening). */
+/** The claim's statement, running (pg_stat_activity keeps a statement's first kilobyte: its opening). */
 const CLAIM_RUNNING = `select query_start from pg_stat_activity
-  where datname = current_database() and state = 'active' and query like 'select j.id::text as id, j.merchant, j.channel%'`;
+  where datname = current_database() and state = 'active' and query like 'with leased as (%'`;
 
 describe('a job whose attempt commits while another worker’s claim is looking', () => {
   it('is not attempted again when that attempt paused its receiver and left the job held at its last attempt', async () => {
     const pool = database.db.pool;
     await pool.query(
-      `insert into notification_jobs (merchant, channel, order_id, order_version, notification_id, kind, invoke, payload)
-       select $1, $2, 'o-busy', 1, 'busy-' || k, 'notification', 'http://busy.test/' || k, '{}' from generate_series(1, $3::int) k`,
+      `insert into notification_jobs (merchant, channel, order_id, order_version, notification_id, kind, invoke, payload, lease_until, leased_by)
+       select $1, $2, 'o-busy', 1, 'busy-' || k, 'notification', 'http://busy-' || (k / 2) || '.test/hook', '{}',
+              case when k % 2 = 0 then now() + interval '1 minute' end, case when k % 2 = 0 then 'others' end
+         from generate_series(0, $3::int - 1) k`,
       [tenant.merchant, tenant.channel, BUSY_JOBS],
     );
     // Two attempts made; the third (the last of three) is the one under way.
@@ -49,17 +52,17 @@ describe('a job whose attempt commits while another worker’s claim is looking'
       [tenant.merchant, tenant.channel, RACE_RECEIVER],
     );
     const racedId = rows[0]!.id;
+    // Worker A holds its lease: it is calling the receiver (no lock, no transaction).
+    await pool.query(`update notification_jobs set lease_until = now() + interval '1 minute', leased_by = 'worker-a' where id = $1`, [racedId]);
 
-    // Other workers are delivering the busy jobs: a claim skips them.
-    const others = await pool.connect();
-    // Worker A is delivering the raced job's third attempt, which fails and pauses its receiver.
+    // Worker A's third attempt at the raced job has failed: its outcome (which pauses the receiver and lets the lease go) is being written.
     const workerA = await pool.connect();
     try {
-      await others.query('begin');
-      await others.query(`select id from notification_jobs where order_id = 'o-busy' for update`);
       await workerA.query('begin');
-      await workerA.query('select id from notification_jobs where id = $1 for update', [racedId]);
-      await workerA.query(`update notification_jobs set attempts = 3, last_error = 'HTTP 500', next_attempt_at = now(), updated_at = now() where id = $1`, [racedId]);
+      await workerA.query(
+        `update notification_jobs set attempts = 3, last_error = 'HTTP 500', next_attempt_at = now(), lease_until = null, leased_by = null, updated_at = now() where id = $1 and leased_by = 'worker-a'`,
+        [racedId],
+      );
       await workerA.query(
         `insert into notification_receivers (merchant, channel, url, status, consecutive_failures, failing_since, paused_at, last_error, last_failure_at)
          values ($1, $2, $3, 'paused', 6, now(), now(), 'HTTP 500', now())`,
@@ -73,7 +76,7 @@ describe('a job whose attempt commits while another worker’s claim is looking'
         attempted.push(job);
         return { kind: 'dead', error: 'HTTP 500', durationMs: 1 };
       });
-      // B's select is under way (planned and running: its snapshot is taken) ...
+      // B's claim is under way (planned and running: its snapshot is taken) ...
       await eventually(async () => (await pool.query(`${CLAIM_RUNNING} and clock_timestamp() - query_start > interval '250 ms'`)).rowCount === 1, 30_000, 10);
       // ... when A's attempt commits.
       await workerA.query('commit');
@@ -87,8 +90,6 @@ describe('a job whose attempt commits while another worker’s claim is looking'
     } finally {
       await workerA.query('rollback').catch(() => undefined);
       workerA.release();
-      await others.query('rollback').catch(() => undefined);
-      others.release();
     }
 
     const job = await pool.query('select status, attempts from notification_jobs where id = $1', [racedId]);
