@@ -26,10 +26,11 @@ export interface ${pascal}Configuration {
   redirectUrls: { checkoutUrl: string; confirmationUrl: string };
 }
 
-/** What the storefront is answered for a payment: where to send the shopper. */
+/** What the storefront is answered for a payment: where to send the shopper, and the signed way back if they cancel. */
 export interface ${pascal}Session {
   paymentId: string;
   redirectUrl: string;
+  cancelUrl?: string;
 }
 `,
     },
@@ -89,6 +90,10 @@ export class ${pascal}Client {
 
   createSession = (body: ${pascal}SessionRequest) => this.http.send<${pascal}ProviderSession>({ method: 'POST', path: '/v1/sessions', body, idempotencyKey: body.reference });
 
+  /** The amount the session asks for follows the order (the payment's new share); keyed, so a retried call changes nothing. */
+  updateSession = (id: string, amount: number, idempotencyKey: string) =>
+    this.http.send<${pascal}ProviderSession>({ method: 'PATCH', path: \`/v1/sessions/\${encodeURIComponent(id)}\`, body: { amount }, idempotencyKey, route: '/v1/sessions/{id}' });
+
   getSession = (id: string) => this.http.send<${pascal}ProviderSession>({ method: 'GET', path: \`/v1/sessions/\${encodeURIComponent(id)}\`, route: '/v1/sessions/{id}' });
 }
 
@@ -112,8 +117,8 @@ const RETURN_TTL_S = 24 * 3600;
 
 /**
  * ${title} as the kit's payment provider: create opens a session at the provider (its hosted page)
- * and answers \`{paymentId, redirectUrl}\`; read re-reads it. The payment stays \`intent\` until the
- * shopper comes back (${folder}-return.routes.ts).
+ * and answers \`{paymentId, redirectUrl, cancelUrl}\`; read re-reads it; amountChanged moves its
+ * amount. The payment stays \`intent\` until the shopper comes back (${folder}-return.routes.ts).
  */
 export function ${camel}Provider(kit: AdapterKit<${pascal}Configuration>, clients: ${pascal}Clients): PaymentProvider<${pascal}Configuration, ${pascal}Session> {
   return {
@@ -131,16 +136,22 @@ export function ${camel}Provider(kit: AdapterKit<${pascal}Configuration>, client
       const session = await clients(configuration).createSession(request);
       return {
         reference: session.id,
-        response: { paymentId: payment.id, redirectUrl: session.url },
+        response: { paymentId: payment.id, redirectUrl: session.url, cancelUrl: request.cancelUrl },
         pspStatus: session.status,
         requestJson: { amount: request.amount, currency: request.currency, reference: request.reference },
         responseJson: session,
       };
     },
 
-    async readSession({ configuration, payment }) {
+    async readSession({ configuration, payment, cancelUrl }) {
       const session = await clients(configuration).getSession(payment.reference ?? '');
-      return { paymentId: payment.id, redirectUrl: session.url };
+      return { paymentId: payment.id, redirectUrl: session.url, ...(cancelUrl ? { cancelUrl } : {}) };
+    },
+
+    /** The session holds the amount the shopper will pay: it follows the payment's share (registered as amountChanged on each payment). */
+    async amountChanged({ configuration, payment, amount }) {
+      await clients(configuration).updateSession(payment.reference ?? '', amount, \`\${payment.id}:amount:\${amount}\`);
+      return { amount, transaction: { event: 'update', pspEvent: 'amount-changed', amount, isSuccess: true, requestJson: { amount } } };
     },
   };
 }
@@ -291,6 +302,8 @@ export const adapterFrontend: AdapterFrontend = { adapterId: '${adapterId}', fro
 /** The configuration schema: every property with a title and a description (the admin's labels and help). */
 function configurationSchema(title: string, adapterId: string, folder: string): object {
   const url = (propertyTitle: string, description: string) => ({ type: 'string', format: 'uri', pattern: '^https?://', title: propertyTitle, description });
+  // A page template: {orderId} and the like are not valid in a URI until filled in.
+  const page = (propertyTitle: string, description: string) => ({ type: 'string', minLength: 1, pattern: '^https?://', title: propertyTitle, description });
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: `${title} adapter configuration`,
@@ -305,7 +318,7 @@ function configurationSchema(title: string, adapterId: string, folder: string): 
         description: `How the adapter reaches ${title}'s API.`,
         required: ['apiUrl', 'apiKey'],
         properties: {
-          apiUrl: { ...url('API address', `${title}'s API address (the local sandbox: see docs/adapters/${folder}.md).`) },
+          apiUrl: url('API address', `${title}'s API address (the local sandbox: see docs/adapters/${folder}.md).`),
           apiKey: { type: 'string', minLength: 1, writeOnly: true, title: 'API key', description: `The shop's ${title} API key (a secret: stored encrypted, never returned).` },
         },
       },
@@ -315,8 +328,8 @@ function configurationSchema(title: string, adapterId: string, folder: string): 
         description: 'Where the shopper is sent back to; {orderId}, {paymentId}, {merchant} and {channel} are filled in.',
         required: ['checkoutUrl', 'confirmationUrl'],
         properties: {
-          checkoutUrl: url('Checkout page', "The shop's checkout page, where a shopper who cancels at the provider goes back to."),
-          confirmationUrl: url('Confirmation page', "The shop's confirmation page, where a shopper who paid is sent."),
+          checkoutUrl: page('Checkout page', "The shop's checkout page, where a shopper who cancels at the provider goes back to."),
+          confirmationUrl: page('Confirmation page', "The shop's confirmation page, where a shopper who paid is sent."),
         },
       },
     },

@@ -13,7 +13,8 @@ provider runtime (docs/adapter-kit.md, "A redirect provider"); \`{adapter_url}\`
 
 | Step | What happens |
 |---|---|
-| create | \`POST {adapter_url}/orders/{orderId}/payments\`: a session at ${title} (\`POST /v1/sessions\`) with the payment's amount, a signed return address and the runtime's cancel address; the payment is \`intent\` and the answer is \`{paymentId, redirectUrl}\` |
+| create | \`POST {adapter_url}/orders/{orderId}/payments\`: a session at ${title} (\`POST /v1/sessions\`) with the payment's amount, a signed return address and the runtime's cancel address; the payment is \`intent\` and the answer is \`{paymentId, redirectUrl, cancelUrl}\` |
+| amountChanged | registered on each payment: the session's amount follows the payment's share (\`PATCH /v1/sessions/{id}\`, keyed by payment and amount) |
 | read | \`GET {adapter_url}/orders/{orderId}/payments/{paymentId}\`: the session re-read (\`GET /v1/sessions/{id}\`) |
 | cancel | the shopper cancels on the page: \`GET {adapter_url}/callback/cancel\` answers 301 to \`redirectUrls.checkoutUrl\`, filled in; the payment stays \`intent\` |
 | return | \`GET {adapter_url}/return\` (signed, names tenant, order and payment): the session re-read; when \`paid\`, the action \`authorized\` (key \`session:{id}:paid\`) is applied once and the order completes; then 302 to \`redirectUrls.confirmationUrl\`, filled in |
@@ -53,6 +54,7 @@ export function sandboxSection({ names, sandboxPort }: TemplateContext): string 
 | Path | What |
 |---|---|
 | \`POST /v1/sessions\` (\`X-API-Key\`, operation \`createSession\`) | \`{amount, currency, reference, returnUrl, cancelUrl}\` → 201 the session \`{id, url, status: open, …}\`; the same \`reference\` again answers the same session |
+| \`PATCH /v1/sessions/{id}\` (\`X-API-Key\`, operation \`updateSession\`) | \`{amount}\`: the open session's new amount; 409 when no longer open |
 | \`GET /v1/sessions/{id}\` (\`X-API-Key\`, operation \`getSession\`) | the session: \`open\`, \`paid\` or \`cancelled\` |
 | \`GET /pay/{id}\` | the shopper's page: the amount, Pay, Cancel |
 | \`POST /pay/{id}/pay\`, \`POST /pay/{id}/cancel\` | what the buttons post: the session \`paid\` (303 to its \`returnUrl\`) or \`cancelled\` (303 to its \`cancelUrl\`); 409 when no longer open |

@@ -61,6 +61,14 @@ export class ${pascal}Store {
     return session;
   }
 
+  /** The amount follows the merchant's order while the shopper has not paid. */
+  update(id: string, amount: number): ${pascal}SessionRecord {
+    const session = this.get(id);
+    if (session.status !== 'open') throw new AppError(409, 'session_closed', \`The session is already \${session.status}.\`);
+    session.amount = amount;
+    return session;
+  }
+
   /** The shopper pays (an open session only) or cancels. */
   settle(id: string, outcome: 'paid' | 'cancelled'): ${pascal}SessionRecord {
     const session = this.get(id);
@@ -117,7 +125,7 @@ export const ${constant}_SANDBOX_PORT = ${sandboxPort};
 /** The API key every instance accepts unless told otherwise. */
 export const DEFAULT_${constant}_API_KEY = '${folder}-sandbox-key';
 /** Operations that failures can be injected into (\`POST /api/sandbox/failures {operation}\`). */
-export const ${constant}_OPERATIONS = ['createSession', 'getSession'] as const;
+export const ${constant}_OPERATIONS = ['createSession', 'updateSession', 'getSession'] as const;
 
 export interface ${pascal}SandboxOptions {
   logger: Logger;
@@ -139,11 +147,12 @@ const SESSION_BODY = {
     cancelUrl: { type: 'string', format: 'uri', pattern: '^https?://' },
   },
 } as const;
+const AMOUNT_BODY = { type: 'object', required: ['amount'], additionalProperties: false, properties: { amount: { type: 'number', exclusiveMinimum: 0 } } } as const;
 const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
 type IdRoute = { Params: { id: string } };
 
 /**
- * ${title}'s sandbox: its API (\`X-API-Key\`: create and read a checkout session), the hosted page
+ * ${title}'s sandbox: its API (\`X-API-Key\`: create, update and read a checkout session), the hosted page
  * the shopper pays or cancels on (then sent to the session's return or cancel address), failures
  * and the clock. See docs/sandboxes.md.
  */
@@ -162,6 +171,7 @@ export function create${pascal}Sandbox(options: ${pascal}SandboxOptions): { app:
       if (request.headers['x-api-key'] !== apiKey) throw new AppError(401, 'unauthorized', 'A valid X-API-Key header is required.');
     });
     api.post<{ Body: NewSession }>('/v1/sessions', { schema: { body: SESSION_BODY }, config: { operation: 'createSession' } }, async (request, reply) => reply.status(201).send(store.create(request.body, base(request))));
+    api.patch<IdRoute & { Body: { amount: number } }>('/v1/sessions/:id', { schema: { params: ID_PARAMS, body: AMOUNT_BODY }, config: { operation: 'updateSession' } }, async (request) => store.update(request.params.id, request.body.amount));
     api.get<IdRoute>('/v1/sessions/:id', { schema: { params: ID_PARAMS }, config: { operation: 'getSession' } }, async (request) => store.get(request.params.id));
   });
 

@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+/**
+ * `npm run new-provider` (scripts/new-provider): a redirect payment provider scaffolded in a
+ * scratch clone of this repository passes, there, the typecheck, lint, the structure test and
+ * conformance against its own sandbox; the refusals write nothing.
+ */
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const NAME = 'scaffold-probe-pay';
+const run = promisify(execFile);
+let scratch: string;
+
+/** A command in the scratch clone: its exit code and output, never thrown. */
+async function inScratch(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; ms: number }> {
+  const started = Date.now();
+  try {
+    const { stdout, stderr } = await run(command, args, { cwd: scratch, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 });
+    return { code: 0, out: `${stdout}${stderr}`, ms: Date.now() - started };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: typeof failed.code === 'number' ? failed.code : 1, out: `${failed.stdout}${failed.stderr}`, ms: Date.now() - started };
+  }
+}
+
+const scaffold = (...args: string[]) => inScratch('npx', ['tsx', 'scripts/new-provider/new-provider.cli.ts', ...args]);
+/** What `git status` reports changed or added in the scratch clone (its node_modules and Prisma client links aside). */
+const changed = async () => (await inScratch('git', ['status', '--porcelain', '--untracked-files=all'])).out.split('\n').filter((line) => line && !/ (node_modules|platform\/db\/generated)$/.test(line));
+
+/** The conformance run the scratch clone's jest runs: the whole system with the scaffolded adapter and its sandbox, as test/conformance does. */
+const CONFORMANCE_TEST = `import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { formatResult, runConformance } from '../conformance/conformance.runner.js';
+import { platformAccess } from '../conformance/platform-access.js';
+import { rest } from './harness/http.js';
+import { startTestSystem, type TestSystem } from './harness/test-system.js';
+
+let system: TestSystem;
+beforeAll(async () => {
+  system = await startTestSystem({ services: ['gateway', 'order', 'payment', 'configuration', 'adapter', 'notifications', 'scaffold_probe_pay_adapter', 'scaffold_probe_pay_sandbox'] });
+});
+afterAll(async () => system?.close());
+
+it('the scaffolded adapter passes conformance against its sandbox', async () => {
+  const tenant = { merchant: 'm-scaffold', channel: 'web' };
+  const origin = system.urls.scaffold_probe_pay_adapter!;
+  const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
+  const put = await rest(system.urls.configuration!, 'PUT', \`/api/v1/configuration/merchants/\${tenant.merchant}/channels/\${tenant.channel}/configurations/scaffold_probe_pay_adapter\`, {
+    token,
+    ...tenant,
+    body: {
+      $schema: \`\${origin}/openapi/v1/schemas/scaffold_probe_pay_adapter.json\`,
+      id: 'scaffold_probe_pay_adapter',
+      active: true,
+      apiSettings: { apiUrl: system.urls.scaffold_probe_pay_sandbox!, apiKey: 'scaffold-probe-pay-sandbox-key' },
+      redirectUrls: { checkoutUrl: 'https://shop.example/checkout/{orderId}', confirmationUrl: 'https://shop.example/thanks/{orderId}' },
+    },
+  });
+  expect(put.status).toBe(201);
+  const results = await runConformance({ adapterUrl: \`\${origin}/api/checkout/v1\`, adapterId: 'scaffold_probe_pay_adapter', tenant }, platformAccess(system.config), () => undefined);
+  console.log(results.map(formatResult).join('\\n'));
+  expect(results.filter((r) => r.status === 'fail').map(formatResult)).toEqual([]);
+  expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(9);
+  expect(results.find((r) => r.name.startsWith('GET {adapter_url}/callback/cancel'))).toMatchObject({ status: 'pass' });
+});
+`;
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'new-provider-'));
+  // The committed tree as the working repository has it, plus what it cannot clone: node_modules and the generated Prisma client (gitignored).
+  await run('git', ['clone', '-q', '--depth', '1', `file://${ROOT}`, scratch]);
+  await run('git', ['-C', ROOT, 'diff', 'HEAD', '--binary', '--output', join(scratch, '.working.patch')]);
+  if (readFileSync(join(scratch, '.working.patch'), 'utf8').length > 0) await run('git', ['-C', scratch, 'apply', '.working.patch']);
+  rmSync(join(scratch, '.working.patch'));
+  symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'));
+  symlinkSync(join(ROOT, 'platform/db/generated'), join(scratch, 'platform/db/generated'));
+}, 60_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('npm run new-provider refuses, writing nothing', () => {
+  it('a name that is not kebab-case: exit 2 and why', async () => {
+    for (const name of ['Acme-Pay', 'acme_pay', 'acme--pay', '2pay', 'acme-']) {
+      const refused = await scaffold(name);
+      expect({ name, code: refused.code }).toEqual({ name, code: 2 });
+      expect(refused.out).toContain(`"${name}" is not kebab-case`);
+    }
+    expect(await changed()).toEqual([]);
+  }, 60_000);
+
+  it('a name that exists (its folders, its docs page or a reserved one): exit 2 naming what exists', async () => {
+    const taken = await scaffold('provider-a');
+    expect(taken.code).toBe(2);
+    expect(taken.out).toContain('A provider named "provider-a" exists already: adapters/provider-a, sandboxes/provider-a, docs/adapters/provider-a.md');
+    const reserved = await scaffold('kit');
+    expect(reserved.code).toBe(2);
+    expect(reserved.out).toContain('exists already: adapters/kit');
+    expect(await changed()).toEqual([]);
+  }, 60_000);
+
+  it('a kind or flow it has no template for, or no name at all', async () => {
+    expect(await scaffold('acme-pay', '--flow', 'sideways')).toMatchObject({ code: 2, out: expect.stringContaining('--flow must be redirect or embedded') });
+    expect(await scaffold()).toMatchObject({ code: 2, out: expect.stringContaining('usage: npm run new-provider') });
+    expect(await changed()).toEqual([]);
+  }, 60_000);
+});
+
+describe('a scaffolded redirect payment provider, in a scratch clone', () => {
+  beforeAll(async () => {
+    const made = await scaffold(NAME, '--kind', 'payment', '--flow', 'redirect');
+    expect(made).toMatchObject({ code: 0 });
+  }, 60_000);
+
+  it('writes its folders, its docs page, its catalogue row and its README / .env.example / sandboxes lines', async () => {
+    const files = await changed();
+    for (const path of [
+      `adapters/${NAME}/${NAME}.manifest.ts`,
+      `adapters/${NAME}/${NAME}.settings.ts`,
+      `adapters/${NAME}/${NAME}.provider.ts`,
+      `adapters/${NAME}/${NAME}-adapter.app.ts`,
+      `adapters/${NAME}/scaffold_probe_pay_adapter.schema.json`,
+      `adapters/${NAME}/frontend/${NAME}.frontend.ts`,
+      `sandboxes/${NAME}/${NAME}-sandbox.manifest.ts`,
+      `sandboxes/${NAME}/${NAME}-sandbox.app.ts`,
+      `sandboxes/${NAME}/${NAME}.store.ts`,
+      `sandboxes/${NAME}/${NAME}-shopper.page.ts`,
+      `docs/adapters/${NAME}.md`,
+    ])
+      expect(files).toContain(`?? ${path}`);
+    for (const path of ['app/service.catalogue.ts', 'README.md', '.env.example', 'docs/sandboxes.md']) expect(files).toContain(` M ${path}`);
+    expect(readFileSync(join(scratch, 'app/service.catalogue.ts'), 'utf8')).toContain('{ adapter: scaffoldProbePayManifest, sandbox: scaffoldProbePaySandboxManifest },');
+    // A second run refuses: the provider exists now.
+    expect(await scaffold(NAME)).toMatchObject({ code: 2, out: expect.stringContaining(`A provider named "${NAME}" exists already`) });
+  });
+
+  it('passes the typecheck (the whole project and its frontend) and lint', async () => {
+    const [project, frontend, lint] = await Promise.all([
+      inScratch('npx', ['tsc', '--noEmit', '-p', '.']),
+      inScratch('npx', ['tsc', '--noEmit', '-p', `adapters/${NAME}/frontend`]),
+      inScratch('npx', ['eslint', `adapters/${NAME}`, `sandboxes/${NAME}`, 'app/service.catalogue.ts']),
+    ]);
+    expect({ code: project.code, out: project.out }).toEqual({ code: 0, out: '' });
+    expect({ code: frontend.code, out: frontend.out }).toEqual({ code: 0, out: '' });
+    expect({ code: lint.code, out: lint.out }).toEqual({ code: 0, out: '' });
+  }, 180_000);
+
+  it('passes the structure test and conformance against its sandbox', async () => {
+    writeFileSync(join(scratch, 'test/scaffolded-conformance.test.ts'), CONFORMANCE_TEST);
+    const jest = await inScratch('npx', ['jest', 'test/provider-folders.test.ts', 'test/scaffolded-conformance.test.ts'], { NODE_OPTIONS: '--experimental-vm-modules' });
+    expect(jest.out).toMatch(new RegExp(`✓ ${NAME}: its page, its README rows and variables, its .env.example lines, its sandbox section`));
+    expect(jest.out).toMatch(/✓ the scaffolded adapter passes conformance against its sandbox/);
+    expect({ code: jest.code, failures: jest.out.match(/^.*(✕|FAIL).*$/gm) ?? [] }).toEqual({ code: 0, failures: [] });
+    expect(existsSync(join(scratch, `adapters/${NAME}`))).toBe(true);
+  }, 180_000);
+});
