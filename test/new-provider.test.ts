@@ -86,27 +86,29 @@ afterAll(() => {
 
 describe('npm run new-provider refuses, writing nothing', () => {
   it('a name that is not kebab-case: exit 2 and why', async () => {
-    for (const name of ['Acme-Pay', 'acme_pay', 'acme--pay', '2pay', 'acme-']) {
-      const refused = await scaffold(name);
-      expect({ name, code: refused.code }).toEqual({ name, code: 2 });
-      expect(refused.out).toContain(`"${name}" is not kebab-case`);
+    const names = ['Acme-Pay', 'acme_pay', 'acme--pay', '2pay', 'acme-'];
+    const refusals = await Promise.all(names.map(async (name) => ({ name, ...(await scaffold(name)) })));
+    for (const { name, code, out } of refusals) {
+      expect({ name, code }).toEqual({ name, code: 2 });
+      expect(out).toContain(`"${name}" is not kebab-case`);
     }
     expect(await changed()).toEqual([]);
   }, 60_000);
 
   it('a name that exists (its folders, its docs page or a reserved one): exit 2 naming what exists', async () => {
-    const taken = await scaffold('provider-a');
+    const [taken, reserved] = await Promise.all([scaffold('provider-a'), scaffold('kit')]);
     expect(taken.code).toBe(2);
     expect(taken.out).toContain('A provider named "provider-a" exists already: adapters/provider-a, sandboxes/provider-a, docs/adapters/provider-a.md');
-    const reserved = await scaffold('kit');
     expect(reserved.code).toBe(2);
     expect(reserved.out).toContain('exists already: adapters/kit');
     expect(await changed()).toEqual([]);
   }, 60_000);
 
   it('a kind or flow it has no template for, or no name at all', async () => {
-    expect(await scaffold('acme-pay', '--flow', 'sideways')).toMatchObject({ code: 2, out: expect.stringContaining('--flow must be redirect or embedded') });
-    expect(await scaffold()).toMatchObject({ code: 2, out: expect.stringContaining('usage: npm run new-provider') });
+    const [flow, kind, none] = await Promise.all([scaffold('acme-pay', '--flow', 'sideways'), scaffold('acme-pay', '--kind', 'giftcard', '--flow', 'embedded'), scaffold()]);
+    expect(flow).toMatchObject({ code: 2, out: expect.stringContaining('--flow must be redirect or embedded') });
+    expect(kind).toMatchObject({ code: 2, out: expect.stringContaining('There is no template for a giftcard provider with the embedded flow yet') });
+    expect(none).toMatchObject({ code: 2, out: expect.stringContaining('usage: npm run new-provider') });
     expect(await changed()).toEqual([]);
   }, 60_000);
 });
@@ -140,11 +142,11 @@ describe('a scaffolded redirect payment provider, in a scratch clone', () => {
   });
 
   it('passes the typecheck (the whole project and its frontend) and lint', async () => {
-    const [project, frontend, lint] = await Promise.all([
-      inScratch('npx', ['tsc', '--noEmit', '-p', '.']),
-      inScratch('npx', ['tsc', '--noEmit', '-p', `adapters/${NAME}/frontend`]),
-      inScratch('npx', ['eslint', `adapters/${NAME}`, `sandboxes/${NAME}`, 'app/service.catalogue.ts']),
-    ]);
+    // One after another: side by side on two cores they take longer.
+    const project = await inScratch('npx', ['tsc', '--noEmit', '-p', '.']);
+    const frontend = await inScratch('npx', ['tsc', '--noEmit', '-p', `adapters/${NAME}/frontend`]);
+    const lint = await inScratch('npx', ['eslint', `adapters/${NAME}`, `sandboxes/${NAME}`, 'app/service.catalogue.ts']);
+    console.log(`scratch clone: tsc ${project.ms} ms, frontend tsc ${frontend.ms} ms, eslint ${lint.ms} ms`);
     expect({ code: project.code, out: project.out }).toEqual({ code: 0, out: '' });
     expect({ code: frontend.code, out: frontend.out }).toEqual({ code: 0, out: '' });
     expect({ code: lint.code, out: lint.out }).toEqual({ code: 0, out: '' });
@@ -152,7 +154,7 @@ describe('a scaffolded redirect payment provider, in a scratch clone', () => {
 
   it('passes the structure test and conformance against its sandbox', async () => {
     writeFileSync(join(scratch, 'test/scaffolded-conformance.test.ts'), CONFORMANCE_TEST);
-    const jest = await inScratch('npx', ['jest', 'test/provider-folders.test.ts', 'test/scaffolded-conformance.test.ts'], { NODE_OPTIONS: '--experimental-vm-modules' });
+    const jest = await inScratch('npx', ['jest', '--verbose', 'test/provider-folders.test.ts', 'test/scaffolded-conformance.test.ts'], { NODE_OPTIONS: '--experimental-vm-modules' });
     expect(jest.out).toMatch(new RegExp(`✓ ${NAME}: its page, its README rows and variables, its .env.example lines, its sandbox section`));
     expect(jest.out).toMatch(/✓ the scaffolded adapter passes conformance against its sandbox/);
     expect({ code: jest.code, failures: jest.out.match(/^.*(✕|FAIL).*$/gm) ?? [] }).toEqual({ code: 0, failures: [] });

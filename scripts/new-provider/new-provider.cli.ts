@@ -8,7 +8,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CATALOGUE } from '../../app/service.catalogue.js';
 import { KEBAB_CASE, providerNames } from './provider-names.js';
 import { adapterFiles } from './templates/adapter.template.js';
 import { docsPage, sandboxSection } from './templates/docs.template.js';
@@ -24,7 +23,7 @@ const DEFAULT_API_TIMEOUT_MS = 10_000;
 class Refusal extends Error {}
 
 /** The files to write and the files to change, all computed before anything is written. */
-function plan(root: string, argv: string[]): { context: TemplateContext; files: ScaffoldFile[] } {
+async function plan(root: string, argv: string[]): Promise<{ context: TemplateContext; files: ScaffoldFile[] }> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string', default: 'payment' }, flow: { type: 'string', default: 'redirect' } } });
@@ -39,6 +38,8 @@ function plan(root: string, argv: string[]): { context: TemplateContext; files: 
   if (flow !== 'redirect' && flow !== 'embedded') throw new Refusal(`--flow must be redirect or embedded, not "${flow}".`);
   if (kind !== 'payment' || flow !== 'redirect') throw new Refusal(`There is no template for a ${kind} provider with the ${flow} flow yet; only --kind payment --flow redirect.`);
 
+  // The catalogue is read only now: loading it loads every service's code (seconds), and a refusal above needs none of it.
+  const { CATALOGUE } = await import('../../app/service.catalogue.js');
   const names = providerNames(name);
   const taken = [`adapters/${name}`, `sandboxes/${name}`, `docs/adapters/${name}.md`].filter((path) => existsSync(join(root, path)));
   if (RESERVED.has(name)) taken.push(`${name} (reserved)`);
@@ -72,10 +73,10 @@ function plan(root: string, argv: string[]): { context: TemplateContext; files: 
   };
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const root = process.cwd();
   try {
-    const { context, files } = plan(root, process.argv.slice(2));
+    const { context, files } = await plan(root, process.argv.slice(2));
     for (const file of files) {
       mkdirSync(dirname(join(root, file.path)), { recursive: true });
       writeFileSync(join(root, file.path), file.text);
@@ -93,4 +94,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();
