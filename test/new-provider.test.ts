@@ -32,10 +32,14 @@ const scaffold = (...args: string[]) => inScratch('npx', ['tsx', 'scripts/new-pr
 /** What `git status` reports changed or added in the scratch clone (its node_modules and Prisma client links aside). */
 const changed = async () => (await inScratch('git', ['status', '--porcelain', '--untracked-files=all'])).out.split('\n').filter((line) => line && !/ (node_modules|platform\/db\/generated)$/.test(line));
 
-/** The conformance run the scratch clone's jest runs: the whole system with the scaffolded adapter and its sandbox, as test/conformance does. */
+/**
+ * What the scratch clone's jest runs: the platform with the scaffolded adapter and its sandbox,
+ * conformance as test/conformance runs it, then a shopper paying on the sandbox's page.
+ */
 const CONFORMANCE_TEST = `import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { formatResult, runConformance } from '../conformance/conformance.runner.js';
 import { platformAccess } from '../conformance/platform-access.js';
+import { ConformanceContext } from '../conformance/conformance.context.js';
 import { rest } from './harness/http.js';
 import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
@@ -45,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => system?.close());
 
-it('the scaffolded adapter passes conformance against its sandbox', async () => {
+it('the scaffolded adapter passes conformance against its sandbox (process/abort skipped: it declares neither)', async () => {
   const tenant = { merchant: 'm-scaffold', channel: 'web' };
   const origin = system.urls.scaffold_probe_pay_adapter!;
   const token = await system.token({ merchant: tenant.merchant, channels: [tenant.channel], role: 'admin' });
@@ -66,6 +70,35 @@ it('the scaffolded adapter passes conformance against its sandbox', async () => 
   expect(results.filter((r) => r.status === 'fail').map(formatResult)).toEqual([]);
   expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(9);
   expect(results.find((r) => r.name.startsWith('GET {adapter_url}/callback/cancel'))).toMatchObject({ status: 'pass' });
+});
+
+it('a shopper who pays on the sandbox page comes back to the shop and the order completes', async () => {
+  const tenant = { merchant: 'm-scaffold', channel: 'web' };
+  const origin = system.urls.scaffold_probe_pay_adapter!;
+  const context = new ConformanceContext({ adapterUrl: \`\${origin}/api/checkout/v1\`, adapterId: 'scaffold_probe_pay_adapter', tenant }, platformAccess(system.config));
+  const order = await context.orders('POST', '', {
+    currency: 'NOK',
+    culture: 'nb-NO',
+    country: 'NO',
+    cart: { reference: 'scaffold', items: [{ id: 'item-1', sku: 'SKU-1', name: 'Item', quantity: 1, unitPrice: 100 }], total: { includingVat: 100, excludingVat: 80 } },
+  });
+  expect(order.status).toBe(201);
+  const orderId = order.body.id as string;
+  const created = await context.create(orderId);
+  expect(created.status).toBe(201);
+  const { paymentId, redirectUrl } = created.body as { paymentId: string; redirectUrl: string };
+  const page = await fetch(redirectUrl);
+  expect(await page.text()).toContain('100.00 NOK');
+  const paid = await fetch(\`\${redirectUrl}/pay\`, { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  const back = await fetch(paid.headers.get('location')!, { redirect: 'manual' });
+  expect({ status: back.status, location: back.headers.get('location') }).toEqual({ status: 302, location: \`https://shop.example/thanks/\${orderId}\` });
+  const after = await context.orders('GET', \`/\${orderId}\`);
+  expect(after.body.state.currentStatus).toBe('completed');
+  expect(after.body.payments.find((p: { id: string }) => p.id === paymentId)).toMatchObject({ state: 'reserved', amount: 100 });
+  // The return again (a reload) applies nothing twice.
+  expect((await fetch(paid.headers.get('location')!, { redirect: 'manual' })).status).toBe(302);
+  expect((await context.orders('GET', \`/\${orderId}\`)).body.state.transitions).toHaveLength(after.body.state.transitions.length);
 });
 `;
 
@@ -152,11 +185,12 @@ describe('a scaffolded redirect payment provider, in a scratch clone', () => {
     expect({ code: lint.code, out: lint.out }).toEqual({ code: 0, out: '' });
   }, 180_000);
 
-  it('passes the structure test and conformance against its sandbox', async () => {
+  it('passes the structure test and conformance against its sandbox, and a shopper pays through it', async () => {
     writeFileSync(join(scratch, 'test/scaffolded-conformance.test.ts'), CONFORMANCE_TEST);
     const jest = await inScratch('npx', ['jest', '--verbose', 'test/provider-folders.test.ts', 'test/scaffolded-conformance.test.ts'], { NODE_OPTIONS: '--experimental-vm-modules' });
     expect(jest.out).toMatch(new RegExp(`✓ ${NAME}: its page, its README rows and variables, its .env.example lines, its sandbox section`));
     expect(jest.out).toMatch(/✓ the scaffolded adapter passes conformance against its sandbox/);
+    expect(jest.out).toMatch(/✓ a shopper who pays on the sandbox page comes back to the shop and the order completes/);
     expect({ code: jest.code, failures: jest.out.match(/^.*(✕|FAIL).*$/gm) ?? [] }).toEqual({ code: 0, failures: [] });
     expect(existsSync(join(scratch, `adapters/${NAME}`))).toBe(true);
   }, 180_000);

@@ -38,11 +38,12 @@ async function plan(root: string, argv: string[]): Promise<{ context: TemplateCo
   if (flow !== 'redirect' && flow !== 'embedded') throw new Refusal(`--flow must be redirect or embedded, not "${flow}".`);
   if (kind !== 'payment' || flow !== 'redirect') throw new Refusal(`There is no template for a ${kind} provider with the ${flow} flow yet; only --kind payment --flow redirect.`);
 
-  // The catalogue is read only now: loading it loads every service's code (seconds), and a refusal above needs none of it.
-  const { CATALOGUE } = await import('../../app/service.catalogue.js');
   const names = providerNames(name);
   const taken = [`adapters/${name}`, `sandboxes/${name}`, `docs/adapters/${name}.md`].filter((path) => existsSync(join(root, path)));
   if (RESERVED.has(name)) taken.push(`${name} (reserved)`);
+  if (taken.length > 0) throw new Refusal(`A provider named "${name}" exists already: ${taken.join(', ')}.`);
+  // The catalogue is read only now: loading it loads every service's code (seconds), and a refusal above needs none of it.
+  const { CATALOGUE } = await import('../../app/service.catalogue.js');
   const services = CATALOGUE.map((entry) => entry.name);
   for (const service of [names.adapterId, names.sandboxName]) if (services.includes(service)) taken.push(`service ${service}`);
   if (taken.length > 0) throw new Refusal(`A provider named "${name}" exists already: ${taken.join(', ')}.`);
