@@ -1,0 +1,337 @@
+import type { ScaffoldFile, TemplateContext } from './template-context.js';
+
+/**
+ * The adapter folder of a redirect payment provider (docs/adapter-kit.md, "A redirect provider"):
+ * its session is the provider's hosted page; the shopper comes back to a signed return address,
+ * where the adapter re-reads the session and applies the outcome once.
+ */
+export function adapterFiles({ names, adapterPort, apiTimeoutMs }: TemplateContext): ScaffoldFile[] {
+  const { folder, title, camel, pascal, constant, adapterId, sandboxName } = names;
+  const dir = `adapters/${folder}`;
+  return [
+    {
+      path: `${dir}/${folder}.types.ts`,
+      text: `/** ${title}'s adapter id: its service name, configuration id and \`adapterId\` in the storefront API. */
+export const ${constant}_ADAPTER_ID = '${adapterId}';
+/** The payment's name as the order shows it. */
+export const ${constant}_PAYMENT_NAME = '${title}';
+/** \`{adapter_url}\` at the adapter's origin. */
+export const ADAPTER_BASE = '/api/checkout/v1';
+/** Where the provider sends the shopper back after paying (signed, names the tenant, order and payment). */
+export const RETURN_PATH = \`\${ADAPTER_BASE}/return\`;
+
+/** The adapter's configuration in a channel (${adapterId}.schema.json). */
+export interface ${pascal}Configuration {
+  apiSettings: { apiUrl: string; apiKey: string };
+  redirectUrls: { checkoutUrl: string; confirmationUrl: string };
+}
+
+/** What the storefront is answered for a payment: where to send the shopper, and the signed way back if they cancel. */
+export interface ${pascal}Session {
+  paymentId: string;
+  redirectUrl: string;
+  cancelUrl?: string;
+}
+`,
+    },
+    {
+      path: `${dir}/${folder}.settings.ts`,
+      text: `import type { ServiceSetting } from '../kit/provider-manifest.js';
+
+/** The adapter's calls to ${title}'s API. */
+export const API_TIMEOUT: ServiceSetting = { env: '${constant}_API_TIMEOUT_MS', key: 'apiTimeoutMs', kind: 'timeout', default: ${apiTimeoutMs}, description: "${title}'s adapter calling the provider's API" };
+`,
+    },
+    {
+      path: `${dir}/${folder}-api.client.ts`,
+      text: `import { ProviderError, ProviderHttpClient, type ProviderAnswer, type ProviderRefusal } from '../kit/index.js';
+import type { ${pascal}Configuration } from './${folder}.types.js';
+
+export class ${pascal}Error extends ProviderError {
+  override name = '${pascal}Error';
+}
+
+/** A checkout session at ${title}: its hosted page (\`url\`) and where it stands. */
+export interface ${pascal}ProviderSession {
+  id: string;
+  url: string;
+  status: 'open' | 'paid' | 'cancelled';
+  amount: number;
+  currency: string;
+  reference: string;
+}
+
+export interface ${pascal}SessionRequest {
+  amount: number;
+  currency: string;
+  /** The payment's id: the provider's idempotency key for this session. */
+  reference: string;
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+/** ${title}'s API as the adapter calls it, through the kit's one provider client. */
+export class ${pascal}Client {
+  private readonly http: ProviderHttpClient;
+
+  constructor(settings: ${pascal}Configuration['apiSettings'], timeoutMs: number) {
+    this.http = new ProviderHttpClient({
+      name: '${title}',
+      baseUrl: settings.apiUrl,
+      timeoutMs,
+      headers: { 'X-API-Key': settings.apiKey },
+      error: ${pascal}Error,
+      refusal: (answer: ProviderAnswer): ProviderRefusal => {
+        const body = answer.body as { code?: string; message?: string } | undefined;
+        return { code: body?.code, message: body?.message };
+      },
+    });
+  }
+
+  createSession = (body: ${pascal}SessionRequest) => this.http.send<${pascal}ProviderSession>({ method: 'POST', path: '/v1/sessions', body, idempotencyKey: body.reference });
+
+  /** The amount the session asks for follows the order (the payment's new share); keyed, so a retried call changes nothing. */
+  updateSession = (id: string, amount: number, idempotencyKey: string) =>
+    this.http.send<${pascal}ProviderSession>({ method: 'PATCH', path: \`/v1/sessions/\${encodeURIComponent(id)}\`, body: { amount }, idempotencyKey, route: '/v1/sessions/{id}' });
+
+  getSession = (id: string) => this.http.send<${pascal}ProviderSession>({ method: 'GET', path: \`/v1/sessions/\${encodeURIComponent(id)}\`, route: '/v1/sessions/{id}' });
+}
+
+/** The client for a configuration (its API address and key), with the adapter's timeout. */
+export type ${pascal}Clients = (configuration: ${pascal}Configuration) => ${pascal}Client;
+
+export const ${camel}Clients =
+  (timeoutMs: number): ${pascal}Clients =>
+  (configuration) =>
+    new ${pascal}Client(configuration.apiSettings, timeoutMs);
+`,
+    },
+    {
+      path: `${dir}/${folder}.provider.ts`,
+      text: `import { fillTemplate, orderValues, type AdapterKit, type PaymentProvider } from '../kit/index.js';
+import type { ${pascal}Clients } from './${folder}-api.client.js';
+import { ${constant}_PAYMENT_NAME, RETURN_PATH, type ${pascal}Configuration, type ${pascal}Session } from './${folder}.types.js';
+
+/** A return address lives a day: a shopper may take their time on the provider's page. */
+const RETURN_TTL_S = 24 * 3600;
+
+/**
+ * ${title} as the kit's payment provider: create opens a session at the provider (its hosted page)
+ * and answers \`{paymentId, redirectUrl, cancelUrl}\`; read re-reads it; amountChanged moves its
+ * amount. The payment stays \`intent\` until the shopper comes back (${folder}-return.routes.ts).
+ */
+export function ${camel}Provider(kit: AdapterKit<${pascal}Configuration>, clients: ${pascal}Clients): PaymentProvider<${pascal}Configuration, ${pascal}Session> {
+  return {
+    name: ${constant}_PAYMENT_NAME,
+
+    async createSession({ tenant, order, configuration, payment, cancelUrl }) {
+      const returnUrl = kit.callbacks.forTenant(\`\${kit.publicUrl}\${RETURN_PATH}\`, tenant, { orderId: order.id, paymentId: payment.id }, RETURN_TTL_S);
+      const request = {
+        amount: payment.amount,
+        currency: order.currency,
+        reference: payment.id,
+        returnUrl,
+        cancelUrl: cancelUrl ?? fillTemplate(configuration.redirectUrls.checkoutUrl, orderValues(order, payment.id)),
+      };
+      const session = await clients(configuration).createSession(request);
+      return {
+        reference: session.id,
+        response: { paymentId: payment.id, redirectUrl: session.url, cancelUrl: request.cancelUrl },
+        pspStatus: session.status,
+        requestJson: { amount: request.amount, currency: request.currency, reference: request.reference },
+        responseJson: session,
+      };
+    },
+
+    async readSession({ configuration, payment, cancelUrl }) {
+      const session = await clients(configuration).getSession(payment.reference ?? '');
+      return { paymentId: payment.id, redirectUrl: session.url, ...(cancelUrl ? { cancelUrl } : {}) };
+    },
+
+    /** The session holds the amount the shopper will pay: it follows the payment's share (registered as amountChanged on each payment). */
+    async amountChanged({ configuration, payment, amount }) {
+      await clients(configuration).updateSession(payment.reference ?? '', amount, \`\${payment.id}:amount:\${amount}\`);
+      return { amount, transaction: { event: 'update', pspEvent: 'amount-changed', amount, isSuccess: true, requestJson: { amount } } };
+    },
+  };
+}
+`,
+    },
+    {
+      path: `${dir}/${folder}-return.routes.ts`,
+      text: `import { applyWebhookAction, fillTemplate, orderValues, type AdapterKit, type MountedProvider } from '../kit/index.js';
+import { badRequest } from '../kit/platform.js';
+import type { ${pascal}Clients } from './${folder}-api.client.js';
+import { RETURN_PATH, type ${pascal}Configuration } from './${folder}.types.js';
+
+/**
+ * The shopper's return from ${title}'s page: the signed address says who is coming back, the
+ * provider says what was paid (the session re-read). A paid session is applied once
+ * (\`authorized\`: the payment reserved, the order completed); then 302 to the shop's confirmation page.
+ */
+export function register${pascal}Return(kit: AdapterKit<${pascal}Configuration>, mounted: MountedProvider, clients: ${pascal}Clients): void {
+  kit.app.get(RETURN_PATH, { config: { public: true } }, async (request, reply) => {
+    const { tenant, query } = kit.callbacks.tenantOf(request.url);
+    const { orderId, paymentId } = query;
+    if (!orderId || !paymentId) throw badRequest('invalid_request', 'The return address names no order or payment.');
+    const configuration = await kit.configuration.get(tenant);
+    const order = await kit.orders.getOrder(tenant, orderId);
+    const payment = kit.ownPayment(order, paymentId);
+    if (payment.reference) {
+      const session = await clients(configuration).getSession(payment.reference);
+      if (session.status === 'paid') {
+        await applyWebhookAction(
+          kit,
+          { eventKey: \`session:\${session.id}:paid\`, tenant, orderId, paymentId, reference: session.id, outcome: 'authorized', amount: session.amount, success: true, pspStatus: session.status, raw: session },
+          mounted,
+        );
+      }
+    }
+    return reply.redirect(fillTemplate(configuration.redirectUrls.confirmationUrl, orderValues(order, paymentId)), 302);
+  });
+}
+`,
+    },
+    {
+      path: `${dir}/${folder}-adapter.app.ts`,
+      text: `import type { FastifyInstance } from 'fastify';
+import type { ServiceDeps } from '../kit/platform.js';
+import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
+import { settingValue } from '../kit/provider-manifest.js';
+import { ${camel}Clients } from './${folder}-api.client.js';
+import { ${camel}Provider } from './${folder}.provider.js';
+import { register${pascal}Return } from './${folder}-return.routes.js';
+import { API_TIMEOUT } from './${folder}.settings.js';
+import { ${constant}_ADAPTER_ID, ${constant}_PAYMENT_NAME, ADAPTER_BASE, type ${pascal}Configuration } from './${folder}.types.js';
+
+/**
+ * ${title}'s adapter (port ${adapterPort}): a redirect provider on the kit's provider runtime
+ * (\`{adapter_url}\` is ${'`'}/api/checkout/v1${'`'}) and the shopper's return. See docs/adapters/${folder}.md.
+ */
+export async function create${pascal}Adapter(deps: ServiceDeps): Promise<FastifyInstance> {
+  const kit = createAdapterKit<${pascal}Configuration>({
+    adapterId: ${constant}_ADAPTER_ID,
+    config: deps.config,
+    logger: deps.logger,
+    verifier: deps.verifier,
+    manifest: { kind: 'payment', name: ${constant}_PAYMENT_NAME, routes: {} },
+  });
+  const clients = ${camel}Clients(settingValue(deps.config, ${constant}_ADAPTER_ID, API_TIMEOUT)!);
+  const mounted = mountPaymentProvider(kit, ${camel}Provider(kit, clients), { basePath: ADAPTER_BASE });
+  register${pascal}Return(kit, mounted, clients);
+  return kit.app;
+}
+`,
+    },
+    {
+      path: `${dir}/${folder}.manifest.ts`,
+      text: `import type { AdapterProviderManifest } from '../kit/provider-manifest.js';
+import { create${pascal}Adapter } from './${folder}-adapter.app.js';
+import { API_TIMEOUT } from './${folder}.settings.js';
+import { ${constant}_ADAPTER_ID } from './${folder}.types.js';
+
+/** Its sandbox's service name (sandboxes/${folder}): the demo uses it when it runs here. */
+const SANDBOX = '${sandboxName}';
+
+/**
+ * ${title} (a redirect provider) as the platform, the demo data and the storefront see it
+ * (adapters/kit/provider-manifest.ts); app/service.catalogue.ts's row reads it. Its browser
+ * frontend is \`frontend/${folder}.frontend.ts\` in this folder.
+ */
+export const ${camel}Manifest: AdapterProviderManifest = {
+  id: ${constant}_ADAPTER_ID,
+  port: ${adapterPort},
+  settings: [API_TIMEOUT],
+  factory: create${pascal}Adapter,
+  schemaFile: new URL('./${adapterId}.schema.json', import.meta.url),
+  demo: {
+    // Against its sandbox when it runs here; the sandbox's default API key (docs/sandboxes.md).
+    configuration: ({ urls, base, shopPages }) =>
+      urls[SANDBOX]
+        ? { ...base, apiSettings: { apiUrl: urls[SANDBOX], apiKey: '${folder}-sandbox-key' }, redirectUrls: { checkoutUrl: shopPages.checkout, confirmationUrl: shopPages.confirmation } }
+        : undefined,
+  },
+};
+`,
+    },
+    { path: `${dir}/${adapterId}.schema.json`, text: `${JSON.stringify(configurationSchema(names.title, adapterId, names.folder), null, 2)}\n` },
+    {
+      path: `${dir}/frontend/tsconfig.json`,
+      text: `{\n  "extends": "../../../web/checkout-client/tsconfig.json",\n  "include": ["."]\n}\n`,
+    },
+    {
+      path: `${dir}/frontend/${folder}.frontend.ts`,
+      text: `// ${title}'s frontend: starts the payment and sends the shopper to the provider's hosted page (docs/adapters/${folder}.md).
+import { shopperMessage } from '../../../web/checkout-client/core/shopper-words.js';
+import { dataString, startPayment } from '../../../web/checkout-client/core/start-payment.js';
+import { element, muted } from '../../../web/checkout-client/core/frontends/dom.js';
+import type { AdapterFrontend, ProviderFrontend } from '../../../web/checkout-client/core/frontends/provider-frontend.js';
+
+export const ${camel}Frontend: ProviderFrontend = {
+  mount(root, { client, orderId, adapterId, onError }) {
+    let closed = false;
+    root.replaceChildren(muted("Opening ${title}'s page…"));
+    startPayment(client, orderId, adapterId).then(
+      (session) => {
+        if (closed) return;
+        const redirectUrl = dataString(session, 'redirectUrl');
+        if (!redirectUrl) return root.replaceChildren(muted('The provider answered no page for this payment.'));
+        root.replaceChildren(element('a', { href: redirectUrl, class: 'provider-redirect', 'data-testid': '${folder}-redirect' }, 'Pay with ${title}'));
+        window.location.assign(redirectUrl);
+      },
+      (error: unknown) => {
+        if (!closed) onError(shopperMessage(error instanceof Error ? error.message : String(error)));
+      },
+    );
+    return {
+      unmount: () => {
+        closed = true;
+        root.replaceChildren();
+      },
+    };
+  },
+};
+
+/** Found by the checkout client's registry (web/checkout-client/core/frontends/registry.ts) in this folder. */
+export const adapterFrontend: AdapterFrontend = { adapterId: '${adapterId}', frontend: ${camel}Frontend };
+`,
+    },
+  ];
+}
+
+/** The configuration schema: every property with a title and a description (the admin's labels and help). */
+function configurationSchema(title: string, adapterId: string, folder: string): object {
+  const url = (propertyTitle: string, description: string) => ({ type: 'string', format: 'uri', pattern: '^https?://', title: propertyTitle, description });
+  // A page template: {orderId} and the like are not valid in a URI until filled in.
+  const page = (propertyTitle: string, description: string) => ({ type: 'string', minLength: 1, pattern: '^https?://', title: propertyTitle, description });
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: `${title} adapter configuration`,
+    description: `Configuration of ${adapterId} (a redirect provider: the shopper pays on the provider's page).`,
+    allOf: [{ $ref: 'https://schemas.checkout-platform.example/configuration/v1/basic-configuration.json' }],
+    type: 'object',
+    required: ['apiSettings', 'redirectUrls'],
+    properties: {
+      apiSettings: {
+        type: 'object',
+        title: 'API',
+        description: `How the adapter reaches ${title}'s API.`,
+        required: ['apiUrl', 'apiKey'],
+        properties: {
+          apiUrl: url('API address', `${title}'s API address (the local sandbox: see docs/adapters/${folder}.md).`),
+          apiKey: { type: 'string', minLength: 1, writeOnly: true, title: 'API key', description: `The shop's ${title} API key (a secret: stored encrypted, never returned).` },
+        },
+      },
+      redirectUrls: {
+        type: 'object',
+        title: 'Shop pages',
+        description: 'Where the shopper is sent back to; {orderId}, {paymentId}, {merchant} and {channel} are filled in.',
+        required: ['checkoutUrl', 'confirmationUrl'],
+        properties: {
+          checkoutUrl: page('Checkout page', "The shop's checkout page, where a shopper who cancels at the provider goes back to."),
+          confirmationUrl: page('Confirmation page', "The shop's confirmation page, where a shopper who paid is sent."),
+        },
+      },
+    },
+  };
+}
