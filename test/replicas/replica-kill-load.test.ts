@@ -7,53 +7,23 @@
  * fails (no window of 503s while HAProxy's checks catch up), and no change is lost or doubled.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PLATFORM_SERVICES } from '../../platform/env/env.config.js';
-import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
-import { startReplicaSet, type ReplicaSet } from '../harness/replica-set.js';
-import { outcomes, steadyLoad } from '../harness/steady-load.js';
-import { TestAdapter } from '../harness/test-adapter.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+import { eventually } from '../harness/orders.js';
+import { startLoadedReplicas, type LoadedReplicas } from '../harness/replica-load.js';
+import { outcomes } from '../harness/steady-load.js';
 
-let system: TestSystem;
-let set: ReplicaSet;
-let receiver: TestAdapter;
-let admin: Awaited<ReturnType<typeof orderClient>>;
-const tenant = { merchant: 'm-replica-kill-load', channel: 'web' };
+let replicas: LoadedReplicas;
 const WORKERS = 8;
 const HOOK_MS = 150;
 
 beforeAll(async () => {
-  // The platform's services only: the replicas need no adapter, sandbox or browser app.
-  system = await startTestSystem({ services: [...PLATFORM_SERVICES] });
-  receiver = await TestAdapter.start();
-  receiver.on('/hook', () => ({ status: 200, delayMs: HOOK_MS }));
-  admin = await orderClient(system, tenant, 'admin');
-  set = await startReplicaSet(system, { services: ['order', 'payment', 'notifications'], replicaHeader: true });
+  replicas = await startLoadedReplicas('m-replica-kill-load', HOOK_MS);
 }, 180_000);
-afterAll(async () => {
-  await set?.close();
-  await receiver?.close();
-  await system?.close();
-});
+afterAll(() => replicas?.close());
 
 describe('kill -9 of one of two replicas behind HAProxy, under load', () => {
   it('fails only the requests in flight on it; everything sent after it is gone succeeds; no change lost or doubled', async () => {
-    const orderIds = await Promise.all(
-      Array.from({ length: WORKERS }, async () => {
-        const created = await admin.call('POST', '', sampleOrder({ hooks: [{ adapterId: 'hook_adapter', subscribeTo: '/customer', invoke: `${receiver.url}/hook` }] }));
-        expect(created.status).toBe(201);
-        return created.body.id as string;
-      }),
-    );
-    const load = steadyLoad(
-      set.urls.order!,
-      WORKERS,
-      (worker, i) =>
-        i % 2 === 0
-          ? { method: 'PUT', path: `/api/v0/checkout/orders/${orderIds[worker]}/customer/billing`, body: { givenName: 'Kari', familyName: `Change ${i}`, city: 'Oslo', country: 'NO' } }
-          : { method: 'GET', path: `/api/v0/checkout/orders/${orderIds[worker]}` },
-      { token: admin.token, ...tenant },
-    );
+    const { orderIds, load } = await replicas.writers(WORKERS);
+    const { set, admin } = replicas;
     let killedAt: number;
     let goneAt: number;
     let afterKill: number;

@@ -6,55 +6,24 @@
  * HAProxy. Every answer is counted: not one request fails, and every change is in its order once.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PLATFORM_SERVICES } from '../../platform/env/env.config.js';
-import { eventually, orderClient, sampleOrder } from '../harness/orders.js';
-import { startReplicaSet, type ReplicaSet } from '../harness/replica-set.js';
-import { outcomes, steadyLoad } from '../harness/steady-load.js';
-import { TestAdapter } from '../harness/test-adapter.js';
-import { startTestSystem, type TestSystem } from '../harness/test-system.js';
+import { eventually } from '../harness/orders.js';
+import { startLoadedReplicas, type LoadedReplicas } from '../harness/replica-load.js';
+import { outcomes } from '../harness/steady-load.js';
 
-let system: TestSystem;
-let set: ReplicaSet;
-let receiver: TestAdapter;
-let admin: Awaited<ReturnType<typeof orderClient>>;
-const tenant = { merchant: 'm-rolling-restart', channel: 'web' };
+let replicas: LoadedReplicas;
 const WORKERS = 6;
 /** Each change calls a hook this slow, so SIGTERM always finds changes in flight. */
 const HOOK_MS = 100;
 
 beforeAll(async () => {
-  // The platform's services only: the replicas need no adapter, sandbox or browser app.
-  system = await startTestSystem({ services: [...PLATFORM_SERVICES] });
-  receiver = await TestAdapter.start();
-  receiver.on('/hook', () => ({ status: 200, delayMs: HOOK_MS }));
-  admin = await orderClient(system, tenant, 'admin');
-  set = await startReplicaSet(system, { services: ['order', 'payment', 'notifications'], replicaHeader: true });
+  replicas = await startLoadedReplicas('m-rolling-restart', HOOK_MS);
 }, 180_000);
-afterAll(async () => {
-  await set?.close();
-  await receiver?.close();
-  await system?.close();
-});
+afterAll(() => replicas?.close());
 
 describe('rolling restart of two replicas behind HAProxy, under load', () => {
   it('fails no request: each replica drains, restarts and takes load again; every change is in its order once', async () => {
-    const orderIds = await Promise.all(
-      Array.from({ length: WORKERS }, async () => {
-        const created = await admin.call('POST', '', sampleOrder({ hooks: [{ adapterId: 'hook_adapter', subscribeTo: '/customer', invoke: `${receiver.url}/hook` }] }));
-        expect(created.status).toBe(201);
-        return created.body.id as string;
-      }),
-    );
-    // Each worker changes its own order, then reads it: writes that call out, and quick reads.
-    const load = steadyLoad(
-      set.urls.order!,
-      WORKERS,
-      (worker, i) =>
-        i % 2 === 0
-          ? { method: 'PUT', path: `/api/v0/checkout/orders/${orderIds[worker]}/customer/billing`, body: { givenName: 'Kari', familyName: `Change ${i}`, city: 'Oslo', country: 'NO' } }
-          : { method: 'GET', path: `/api/v0/checkout/orders/${orderIds[worker]}` },
-      { token: admin.token, ...tenant },
-    );
+    const { orderIds, load } = await replicas.writers(WORKERS);
+    const { set, admin } = replicas;
     try {
       await eventually(async () => load.servedBy('r1') >= 10 && load.servedBy('r2') >= 10, 30_000);
       for (const replica of set.replicas) {
