@@ -19,7 +19,7 @@ export interface HaproxyServer {
 }
 
 export interface HaproxyService {
-  /** The frontend's and backend's name (a service name: `order`, `commerce_adapter`, …). */
+  /** The frontend's and backend's name (a service name: `order`, `payment`, …). */
   name: string;
   bind: { host: string; port: number };
   servers: HaproxyServer[];

@@ -45,6 +45,9 @@ export const PENDING_KEYS: PendingKey[] = [
   { table: 'notification_jobs', kind: 'index', columns: ['order_id', 'id'], step: 1 },
   // Serve the cross-merchant claim and counts; per shard (step 4) they stay as they are, local to each shard.
   { table: 'notification_jobs', kind: 'index', columns: ['status', 'next_attempt_at'], step: 4 },
+  // The leases' expiry (the claim's host caps, a dead worker's jobs) and the retention sweep, across merchants.
+  { table: 'notification_jobs', kind: 'index', columns: ['lease_until'], step: 4 },
+  { table: 'notification_jobs', kind: 'index', columns: ['updated_at'], step: 4 },
   // The claim's walk over pending jobs in id order (partial: pending jobs only).
   { table: 'notification_jobs', kind: 'index', columns: ['id'], step: 4 },
   { table: 'notification_receivers', kind: 'index', columns: ['status'], step: 4 },
@@ -63,13 +66,15 @@ export interface PendingStatement {
 /** Statements that break the plan today: `join` — tenant tables not tied by merchant; `merchant` — no one merchant named. */
 export const PENDING_STATEMENTS: PendingStatement[] = [
   // The notification worker (notifications/notification-queue.repository.ts).
-  { file: 'notifications/notification-queue.repository.ts', statement: "where j.status = 'pending' and j.next_attempt_at <= now()", breaches: ['join', 'merchant'], step: 4 },
-  { file: 'notifications/notification-queue.repository.ts', statement: 'select 1 from notification_jobs j where j.id = $1', breaches: ['join', 'merchant'], step: 3 },
-  { file: 'notifications/notification-queue.repository.ts', statement: 'select extract(epoch from (min(j.next_attempt_at) - now()))', breaches: ['join', 'merchant'], step: 4 },
+  { file: 'notifications/notification-queue.repository.ts', statement: 'with leased as', breaches: ['join', 'merchant'], step: 4 },
+  { file: 'notifications/notification-queue.repository.ts', statement: 'select extract(epoch from (min(greatest(j.next_attempt_at', breaches: ['join', 'merchant'], step: 4 },
+  { file: 'notifications/notification-queue.repository.ts', statement: 'delete from notification_jobs where id in', breaches: ['join', 'merchant'], step: 4 },
   { file: 'notifications/notification-queue.repository.ts', statement: 'select o.document as current', breaches: ['join', 'merchant'], step: 3 },
-  { file: 'notifications/notification-queue.repository.ts', statement: "update notification_jobs set status = 'delivered'", breaches: ['merchant'], step: 2 },
+  { file: 'notifications/notification-queue.repository.ts', statement: 'with d as', breaches: ['join', 'merchant'], step: 3 },
+  { file: 'notifications/notification-queue.repository.ts', statement: 'update notification_jobs set lease_until = null, leased_by = null where id = any', breaches: ['merchant'], step: 2 },
+  { file: 'notifications/notification-queue.repository.ts', statement: 'update notification_jobs set lease_until = null, leased_by = null where id = $1', breaches: ['merchant'], step: 2 },
   { file: 'notifications/notification-queue.repository.ts', statement: "update notification_jobs set status = 'skipped'", breaches: ['merchant'], step: 2 },
-  { file: 'notifications/notification-queue.repository.ts', statement: 'update notification_jobs set attempts = $2', breaches: ['merchant'], step: 2 },
+  { file: 'notifications/notification-queue.repository.ts', statement: 'update notification_jobs set attempts = attempts + 1', breaches: ['merchant'], step: 2 },
   { file: 'notifications/notification-queue.repository.ts', statement: "update notification_jobs set status = 'dead'", breaches: ['merchant'], step: 2 },
   { file: 'notifications/notification-queue.repository.ts', statement: "update notification_receivers set status = 'paused'", breaches: ['merchant'], step: 2 },
   { file: 'notifications/notification-queue.repository.ts', statement: "update notification_jobs set status = 'pending', attempts = 0", breaches: ['merchant'], step: 2 },
