@@ -47,8 +47,10 @@ export function steadyLoad(baseUrl: string, workers: number, next: (worker: numb
           body: request.body === undefined ? undefined : JSON.stringify(request.body),
           signal: AbortSignal.timeout(30_000),
         });
-        await response.arrayBuffer();
+        const text = await response.text();
         answer.status = response.status;
+        // What a refusal said, for a readable failure message.
+        if (response.status !== 200) answer.error = text.slice(0, 300);
         answer.replica = response.headers.get('x-replica') ?? undefined;
         const etag = response.headers.get('etag');
         if (etag) answer.version = Number(etag.replace(/"/g, ''));
@@ -75,7 +77,7 @@ export function steadyLoad(baseUrl: string, workers: number, next: (worker: numb
 export function outcomes(answers: Answer[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const answer of answers) {
-    const key = answer.status === 0 ? `no answer (${answer.error})` : String(answer.status);
+    const key = answer.status === 0 ? `no answer (${answer.error})` : answer.status === 200 ? '200' : `${answer.status} ${answer.error ?? ''}`.trim();
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;
