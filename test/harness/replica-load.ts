@@ -8,6 +8,7 @@ import { expect } from '@jest/globals';
 import { PLATFORM_SERVICES } from '../../platform/env/env.config.js';
 import { orderClient, sampleOrder } from './orders.js';
 import { startReplicaSet, type ReplicaSet } from './replica-set.js';
+import { SLOW_MACHINE } from './slow-machine.js';
 import { steadyLoad, type SteadyLoad } from './steady-load.js';
 import { TestAdapter } from './test-adapter.js';
 import { startTestSystem, type TestSystem } from './test-system.js';
@@ -22,14 +23,15 @@ export interface LoadedReplicas {
 
 export async function startLoadedReplicas(merchant: string, hookMs: number): Promise<LoadedReplicas> {
   const tenant = { merchant, channel: 'web' };
-  // The platform's services only: the replicas need no adapter, sandbox or browser app.
-  const system: TestSystem = await startTestSystem({ services: [...PLATFORM_SERVICES] });
+  // The platform's services only: the replicas need no adapter, sandbox or browser app. Every call
+  // time-out raised (SLOW_MACHINE): a hook answering late on a loaded machine is not a refusal here.
+  const system: TestSystem = await startTestSystem({ services: [...PLATFORM_SERVICES], env: SLOW_MACHINE });
   const receiver = await TestAdapter.start();
   receiver.on('/hook', () => ({ status: 200, delayMs: hookMs }));
   const admin = await orderClient(system, tenant, 'admin');
   let set: ReplicaSet;
   try {
-    set = await startReplicaSet(system, { services: ['order', 'payment', 'notifications'], replicaHeader: true });
+    set = await startReplicaSet(system, { services: ['order', 'payment', 'notifications'], replicaHeader: true, env: SLOW_MACHINE });
   } catch (error) {
     await receiver.close();
     await system.close();
