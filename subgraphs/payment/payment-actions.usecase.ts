@@ -50,17 +50,25 @@ export class PaymentActions {
    * Refunds part or all of a captured payment. A partial refund keeps the payment `captured` and
    * adds to its `refundedAmount`; the refund that reaches the amount moves it to `refunded`.
    */
-  refund(context: CommandContext, orderId: string, paymentId: string, amount: number, reason?: string | null): Promise<PaymentWrite> {
+  refund(context: CommandContext, orderId: string, paymentId: string, amount: number, reason?: string | null, idempotencyKey?: string | null): Promise<PaymentWrite> {
     if (!(amount > 0)) throw badRequest('invalid_refund_amount', 'A refund amount must be above 0.');
     const why = refundReasonOf(reason);
-    return this.locked(context, orderId, paymentId, async (payment, _version, order) => {
+    const keyed = refundOperationOf(idempotencyKey);
+    return this.locked(context, orderId, paymentId, async (payment, version, order) => {
+      // The client's key names this refund: asked again, a refund that succeeded is answered as it is now, nothing called;
+      // one whose outcome is unknown, or that was refused, is asked again under the same operation (the provider's key).
+      const earlier = keyed ? await this.log.operation(context.tenant, paymentId, 'refund', keyed) : undefined;
+      if (earlier && earlier.amount !== amount) {
+        throw new AppError(409, 'idempotency_key_reused', `This idempotency key was used for a refund of ${earlier.amount}; a refund of ${amount} needs a key of its own.`, { paymentId, amount: earlier.amount });
+      }
+      if (earlier?.outcome === 'succeeded') return { payment, version };
       // Checked before the provider is asked: a provider rounds what it is given (12.345 NOK → 12.35), the platform never does.
       assertRefundPrecision(payment, order, amount);
       const { state } = refundOf(payment, amount);
-      // The platform's own id of this refund, which the adapter turns into its provider's idempotency key: a refund of
-      // the same amount asked again after a call whose outcome is unknown (the answer lost) resumes that call's
-      // operation, so the provider refunds once; otherwise a new one.
-      const operationId = (await this.log.unsettledOperation(context.tenant, paymentId, 'refund', amount)) ?? `refund:${randomUUID()}`;
+      // The platform's own id of this refund, which the adapter turns into its provider's idempotency key: the client's
+      // key when it sent one; else a refund of the same amount asked again after a call whose outcome is unknown (the
+      // answer lost) resumes that call's operation, so the provider refunds once; otherwise a new one.
+      const operationId = keyed ?? (await this.log.unsettledOperation(context.tenant, paymentId, 'refund', amount)) ?? `refund:${randomUUID()}`;
       // The reason travels in the callback's body, so the transaction log's request keeps it (PaymentTransaction.reason).
       const result = await this.call(context, orderId, payment, 'refund', amount, { operationId, ...(why === undefined ? {} : { reason: why }) });
       // The provider's event that will report this refund (the adapter names it): recorded with it, so that event,
@@ -180,6 +188,22 @@ export function refundReasonOf(reason: string | null | undefined): string | unde
     throw badRequest('invalid_refund_reason', `A refund reason is at most ${REFUND_REASON_MAX_LENGTH} characters; this one has ${trimmed.length}.`, { maxLength: REFUND_REASON_MAX_LENGTH });
   }
   return trimmed;
+}
+
+/** The longest idempotency key a client may send with a refund (a UUID, or a key of its own). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
+/**
+ * The platform's operation id of a refund the client named with an idempotency key; none without
+ * one. 400 `invalid_idempotency_key` for an empty key, one longer than IDEMPOTENCY_KEY_MAX_LENGTH,
+ * or one with characters other than visible ASCII.
+ */
+export function refundOperationOf(key: string | null | undefined): string | undefined {
+  if (key === undefined || key === null) return undefined;
+  if (!/^[\x21-\x7e]+$/.test(key) || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw badRequest('invalid_idempotency_key', `An idempotency key is 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters (no spaces); a UUID is a good one.`, { maxLength: IDEMPOTENCY_KEY_MAX_LENGTH });
+  }
+  return `refund:key:${key}`;
 }
 
 /** A refund amount is written no finer than the payment's currency allows (400 `amount_precision`); it is never rounded. */

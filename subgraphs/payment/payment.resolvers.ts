@@ -38,9 +38,9 @@ export const paymentResolvers: Resolvers = {
       const { payment } = await context.actions.cancel(commandContext(context), orderId, paymentId);
       return { orderId, id: payment.id };
     },
-    refundPayment: async (_parent, { orderId, paymentId, amount, reason }, context) => {
+    refundPayment: async (_parent, { orderId, paymentId, amount, reason, idempotencyKey }, context) => {
       requireRole(context.auth, ...PAYMENT_ACTORS);
-      const { payment } = await context.actions.refund(commandContext(context), orderId, paymentId, amount, reason);
+      const { payment } = await context.actions.refund(commandContext(context), orderId, paymentId, amount, reason, idempotencyKey);
       return { orderId, id: payment.id };
     },
     refreshPayment: async (_parent, { orderId, paymentId }, context) => {

@@ -412,6 +412,44 @@ describe('delivery, cancel and refund from the back office', () => {
     expect(psp.callsTo('/op1/process')[0]!.body).toMatchObject({ operationId: 'process:op1-psp' });
   });
 
+  it("a refund named by the client's idempotency key moves the money once: asked again after a lost answer it resumes the same operation, after a success it answers the payment and calls nothing; the key with another amount is 409", async () => {
+    await completedOrder('ik1', ['refund']);
+    expect((await rest(system.urls.payment!, 'PUT', '/api/v0/payments/ik1-psp', { token: admin.token, ...tenant, body: { orderId: 'ik1', state: 'captured' } })).status).toBe(200);
+    // The adapter refunds, and its answer is lost (a 500 after the provider applied it).
+    const answers = [500, 200];
+    psp.on('/ik1/refund', () => {
+      const status = answers.shift() ?? 200;
+      return status === 200 ? { status } : { status, body: { code: 'unavailable', message: 'Answer lost.' } };
+    });
+    const refundRest = (amount: number, key: string) =>
+      rest(system.urls.payment!, 'POST', '/api/v0/payments/ik1-psp/refund', { token: admin.token, ...tenant, headers: { 'idempotency-key': key }, body: { orderId: 'ik1', amount } });
+    const lost = await refundRest(10, 'refund-ik1-a');
+    expect([lost.status, lost.body.code]).toEqual([502, 'payment_callback_failed']);
+    // Asked again with the key through GraphQL: the same operation, so the provider's idempotency key is the same.
+    const again = await gql(RefundPaymentAmountDocument, { o: 'ik1', p: 'ik1-psp', a: 10, k: 'refund-ik1-a' });
+    expect(dataOf(again).refundPayment).toEqual({ state: 'captured', refundedAmount: 10 });
+    const operations = () => psp.callsTo('/ik1/refund').map((call) => (call.body as { operationId: string }).operationId);
+    expect(operations()).toEqual(['refund:key:refund-ik1-a', 'refund:key:refund-ik1-a']);
+    // Asked a third time after the success: answered as the payment is, nothing called, nothing added.
+    const third = await refundRest(10, 'refund-ik1-a');
+    expect([third.status, third.body.refundedAmount]).toEqual([200, 10]);
+    expect(operations()).toHaveLength(2);
+    // The same key with another amount is refused before anything is called; a new key is a new refund.
+    const reused = await refundRest(20, 'refund-ik1-a');
+    expect([reused.status, reused.body.code, reused.body.details]).toEqual([409, 'idempotency_key_reused', { paymentId: 'ik1-psp', amount: 10 }]);
+    const reusedGraphql = (await gql(RefundPaymentAmountDocument, { o: 'ik1', p: 'ik1-psp', a: 20, k: 'refund-ik1-a' })).body;
+    expect(reusedGraphql.errors?.[0]?.extensions?.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const second = await refundRest(20, 'refund-ik1-b');
+    expect([second.status, second.body.refundedAmount]).toEqual([200, 30]);
+    expect(operations()).toEqual(['refund:key:refund-ik1-a', 'refund:key:refund-ik1-a', 'refund:key:refund-ik1-b']);
+    // A key that is no key is 400 before anything is called.
+    for (const key of ['has space', 'x'.repeat(201)]) {
+      const bad = await refundRest(1, key);
+      expect([bad.status, bad.body.code]).toEqual([400, 'invalid_idempotency_key']);
+    }
+    expect(operations()).toHaveLength(3);
+  });
+
   it("refreshPayment on a processing order: a refresh answering an amount is 409 ORDER_LOCKED (GraphQL and REST) and records nothing; its state alone is recorded", async () => {
     await orderWithPayments('f1');
     const put = await rest(system.urls.payment!, 'PUT', '/api/v0/payments/f1-psp', { token: admin.token, ...tenant, body: { orderId: 'f1', callbacks: callbacks(psp, 'f1', ['process', 'refresh']) } });

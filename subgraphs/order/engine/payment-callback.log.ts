@@ -62,6 +62,25 @@ export class PaymentCallbackLog {
   }
 
   /**
+   * The last logged `callback` call on the payment under the platform's `operationId` (a refund
+   * asked with the client's idempotency key): its amount and outcome — `succeeded`, `refused` (the
+   * adapter said no), or `unknown` (no answer, or one that could not be read). Undefined when none.
+   */
+  async operation(tenant: Tenant, paymentId: string, callback: string, operationId: string): Promise<{ amount: number; outcome: 'succeeded' | 'refused' | 'unknown' } | undefined> {
+    const { rows } = await this.pool.query<{ amount: string; is_success: boolean; psp_status: string | null }>(
+      `select amount, is_success, psp_status
+         from payment_transactions
+        where merchant = $1 and channel = $2 and payment_id = $3 and event = $4 and psp_event = 'platform' and request_json->>'operationId' = $5
+        order by created_at desc, id desc limit 1`,
+      [tenant.merchant, tenant.channel, paymentId, callback, operationId],
+    );
+    const last = rows[0];
+    if (!last) return undefined;
+    const outcome = last.is_success ? 'succeeded' : UNKNOWN_OUTCOMES.has(last.psp_status ?? '') ? 'unknown' : 'refused';
+    return { amount: Number(last.amount), outcome };
+  }
+
+  /**
    * Logs a call before it is made, as `pending` (an unknown outcome), for a call that moves money:
    * should the process stop during the call, the log still says it may have happened, and the next
    * refund of that amount resumes its operation (`unsettledOperation`). `record` with the id it

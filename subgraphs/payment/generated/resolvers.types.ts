@@ -30,7 +30,7 @@ export type Mutation = {
   cancelPayment: Payment;
   /** Refreshes a payment through its adapter's refresh callback (admin and service tokens): the adapter re-reads the payment at its provider and the platform records what changed there (a state the payment state table reaches, the amount, the refunded amount), the call and its answer logged as a transaction. A payment whose adapter offers no refresh is PAYMENT_ACTION_UNAVAILABLE (409). */
   refreshPayment: Payment;
-  /** Refunds part or all of a captured payment through its adapter's refund callback (admin and service tokens). A partial refund keeps the payment captured and adds to its refundedAmount; the refund reaching the amount moves it to refunded. More than is left: REFUND_EXCEEDS_CAPTURED; an amount finer than the currency's minor units (12.345 NOK): AMOUNT_PRECISION, never rounded. `reason` (optional, at most 500 characters: INVALID_REFUND_REASON) is kept in the transaction log (PaymentTransaction.reason) and passed to the adapter. */
+  /** Refunds part or all of a captured payment through its adapter's refund callback (admin and service tokens). A partial refund keeps the payment captured and adds to its refundedAmount; the refund reaching the amount moves it to refunded. More than is left: REFUND_EXCEEDS_CAPTURED; an amount finer than the currency's minor units (12.345 NOK): AMOUNT_PRECISION, never rounded. `reason` (optional, at most 500 characters: INVALID_REFUND_REASON) is kept in the transaction log (PaymentTransaction.reason) and passed to the adapter. `idempotencyKey` (optional, 1 to 200 visible ASCII characters, e.g. a UUID made when the operator opened the refund form: INVALID_IDEMPOTENCY_KEY) names this refund: asked again with the same key, a refund that succeeded answers the payment as it is and calls nothing, one whose outcome was unknown or refused is asked again under the same provider idempotency key, so the money moves once; the same key with another amount is IDEMPOTENCY_KEY_REUSED (409). */
   refundPayment: Payment;
 };
 
@@ -49,6 +49,7 @@ export type MutationRefreshPaymentArgs = {
 
 export type MutationRefundPaymentArgs = {
   amount: Scalars['Float']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
   paymentId: Scalars['ID']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;

@@ -8,6 +8,7 @@ import type { PaymentTransactionRecord } from '../payment-transaction.model.js';
 import { errors, json } from '../../../platform/http/api-docs.schemas.js';
 import { PAYMENT_ACTORS, type PaymentActions } from '../payment-actions.usecase.js';
 import { ifMatchVersion } from '../../../platform/http/if-match.js';
+import { idempotencyKeyOf } from '../../../platform/http/idempotency-key.js';
 import * as s from './payment-request.schemas.js';
 
 const BASE = '/api/v0/payments';
@@ -64,7 +65,7 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
 
   // The payment's actions[].url for Cancel, Refund and Refresh (docs/payment-api.md, "Cancel and refund"):
   // each finds the payment's order (or takes the one named) and runs the adapter's callback.
-  const action = <B extends { orderId?: string }>(name: string, body: object, summary: string, run: (context: CommandContext, orderId: string, paymentId: string, body: B) => Promise<PaymentWrite>) =>
+  const action = <B extends { orderId?: string }>(name: string, body: object, summary: string, run: (context: CommandContext, orderId: string, paymentId: string, body: B, request: Req) => Promise<PaymentWrite>) =>
     app.post(
       `${BASE}/:paymentId/${name}`,
       { ...actors, schema: { params: s.paymentParams, body, tags: ['payments'], summary, response: { 200: json(`The payment as the ${name} left it (ETag: the order version)`, s.paymentSchema), ...errors(404, 409, 502) } } },
@@ -72,12 +73,12 @@ export function registerPaymentRoutes(app: FastifyInstance, commands: PaymentCom
         const body = request.body as B | undefined;
         const context = contextOf(request);
         const orderId = await commands.orderOf(context.tenant, request.params.paymentId, body?.orderId);
-        return sendPayment(reply, await run(context, orderId, request.params.paymentId, body as B));
+        return sendPayment(reply, await run(context, orderId, request.params.paymentId, body as B, request));
       },
     );
   action('cancel', s.cancelBody, "Cancel a payment through its adapter's cancel callback", (context, orderId, paymentId) => actions.cancel(context, orderId, paymentId));
-  action<{ orderId?: string; amount: number; reason?: string }>('refund', s.refundBody, "Refund part or all of a captured payment through its adapter's refund callback", (context, orderId, paymentId, body) =>
-    actions.refund(context, orderId, paymentId, body.amount, body.reason),
+  action<{ orderId?: string; amount: number; reason?: string }>('refund', s.refundBody, "Refund part or all of a captured payment through its adapter's refund callback (an Idempotency-Key header names the refund: asked again, the money moves once)", (context, orderId, paymentId, body, request) =>
+    actions.refund(context, orderId, paymentId, body.amount, body.reason, idempotencyKeyOf(request)),
   );
   action('refresh', s.cancelBody, 'Refresh a payment: its adapter re-reads it at the provider (refresh callback) and what changed is recorded', (context, orderId, paymentId) =>
     actions.refresh(context, orderId, paymentId),

@@ -74,7 +74,12 @@ function Confirm(props: { question: string; detail?: string; confirm: string; ba
   );
 }
 
-type Asking = { kind: 'capture' } | { kind: 'cancel' } | { kind: 'refund'; amount: number; reason: string } | null;
+/** A refund's idempotency key: random, from getRandomValues (randomUUID needs a secure context; the admin may be served over plain HTTP). */
+function refundKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+type Asking = { kind: 'capture' } | { kind: 'cancel' } | { kind: 'refund'; amount: number; reason: string; key: string } | null;
 
 /**
  * A payment's actions on the order page: capture (by delivery), cancel and refund each ask first,
@@ -121,7 +126,8 @@ export function PaymentActions(props: { payment: ActionablePayment; orderCurrenc
       return;
     }
     setProblem(null);
-    setAsking({ kind: 'refund', amount: parsed.amount, reason: reason.trim() });
+    // One key per refund asked for: confirming again after a failure (an answer lost) refunds once.
+    setAsking({ kind: 'refund', amount: parsed.amount, reason: reason.trim(), key: refundKey() });
   };
 
   if (asking?.kind === 'capture') {
@@ -164,7 +170,7 @@ export function PaymentActions(props: { payment: ActionablePayment; orderCurrenc
           confirm={`Refund ${refund}`}
           back="Back"
           busy={busy}
-          onConfirm={() => void done(run('Refund', (gql) => gql(AdminRefundDocument, { o: payment.orderId, p: payment.id, a: asking.amount, r: asking.reason || null })))}
+          onConfirm={() => void done(run('Refund', (gql) => gql(AdminRefundDocument, { o: payment.orderId, p: payment.id, a: asking.amount, r: asking.reason || null, k: asking.key })))}
           onBack={() => setAsking(null)}
         />
       </div>
