@@ -152,6 +152,10 @@ describe('the admin acts safely', () => {
         await payment.locator('button:has-text("Refund…")').click();
         await payment.locator(`button:has-text("Refund ${nok(237.4)}")`).click();
         await shows(payment.getByTestId('payment-state'), 'refunded');
+        // Each refund asked for carries a key of its own (asked again after a failure, it would refund once).
+        const operations = psp.callsTo(`/${orderId}/refund`).map((call) => (call.body as { operationId: string }).operationId);
+        expect(operations).toEqual([expect.stringMatching(/^refund:key:[0-9a-f]{32}$/), expect.stringMatching(/^refund:key:[0-9a-f]{32}$/)]);
+        expect(new Set(operations).size).toBe(2);
         await shows(page.getByTestId('order-attention'), /^Needs attention: Every payment of this order is cancelled or refunded \(1 refunded\)/);
         expect(await seriousViolations(page)).toEqual([]);
         // The transaction log scrolls inside its own box: the page never scrolls sideways (390 px too).
