@@ -45,12 +45,16 @@ interface UpdateInput {
   /** The jobs with the committing request's trace context, taken in its own async context. */
   outbox: OutboxJob[];
   transactions: TransactionLogInput[];
+  /** The commit gives back a turn other processes are to hear of (see `update`). */
+  announce: boolean;
 }
 
 /** What a versioned update writes that the process did not know before: the new version and its time. */
 interface Written {
   version: number;
   updatedAt: Date;
+  /** The commit announced the turn itself (a writer of another process was next in line): see `update`. */
+  announced: boolean;
 }
 
 type OutboxJob = JobInput & { traceContext: unknown };
@@ -218,10 +222,15 @@ export class OrderStore {
   /**
    * Commits a new version; throws VersionConflict when someone else committed since `version`.
    * The commit clears the order's writer turn; `announceTurn` (the change held it, and no change of
-   * this process takes it next) tells the writers waiting for it.
+   * this process takes it next) tells the writers waiting for it. When a writer of another
+   * process is next in line for the turn (a hand-over between processes), the commit statement
+   * notifies itself, in its own transaction: the notification leaves at the commit, with no
+   * separate NOTIFY statement and no wait for the notifier's interval on the hand-over's path
+   * (docs/order-engine.md, "Hand-overs announced by the commit"). Otherwise the batched notifier
+   * tells any waiter not yet in line.
    */
   async update(current: OrderRecord, document: OrderDocument, event: EventInput, jobs: JobInput[], transactions: TransactionLogInput[] = [], announceTurn = false): Promise<OrderRecord> {
-    const written = await this.commits.submit({ current, document, event, outbox: outboxJobValues(jobs), transactions });
+    const written = await this.commits.submit({ current, document, event, outbox: outboxJobValues(jobs), transactions, announce: announceTurn });
     if (!written) {
       this.recent.delete(orderKey(current, current.id));
       throw new VersionConflict(`order ${current.id} changed since version ${current.version}`);
@@ -238,15 +247,15 @@ export class OrderStore {
       updatedAt: written.updatedAt,
     };
     this.published(record, jobs.length > 0);
-    if (announceTurn) this.announceTurn(current, current.id);
+    if (announceTurn && !written.announced) this.announceTurn(current, current.id);
     return record;
   }
 
   /** One versioned update as its own statement: what it wrote, or nothing when the version moved on. */
   private async updateOne(input: UpdateInput): Promise<Written | undefined> {
-    const { current, document, event, outbox, transactions } = input;
+    const { current, document, event, outbox, transactions, announce } = input;
     const full = writesOutbox(input);
-    const values = [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, current.version, event.id, event.type, event.actor, event.data];
+    const values = [document, document.state.currentStatus, document.reference ?? null, current.id, current.merchant, current.channel, current.version, event.id, event.type, event.actor, event.data, announce];
     const { rows } = await this.pool
       .query<Written>(full ? { ...UPDATE_OUTBOX_STATEMENT, values: [...values, JSON.stringify(outbox), JSON.stringify(transactions)] } : { ...UPDATE_STATEMENT, values })
       .catch((error: unknown) => {
@@ -263,7 +272,7 @@ export class OrderStore {
   /** Versioned updates of different orders as one statement: what each member wrote, or nothing where its version moved on. */
   private async updateMany(inputs: UpdateInput[]): Promise<Array<Written | undefined>> {
     const full = inputs.some(writesOutbox);
-    const members = inputs.map(({ current, document, event, outbox, transactions }, i) => ({
+    const members = inputs.map(({ current, document, event, outbox, transactions, announce }, i) => ({
       i,
       id: current.id,
       merchant: current.merchant,
@@ -276,6 +285,7 @@ export class OrderStore {
       eventType: event.type,
       actor: event.actor,
       data: event.data,
+      announce,
       ...(full ? { jobs: outbox, transactions } : {}),
     }));
     const { rows } = await this.pool.query<Written & { i: number }>(full ? UPDATE_MANY_OUTBOX_STATEMENT : UPDATE_MANY_STATEMENT, [JSON.stringify(members), members.map((member) => member.id)]);
@@ -372,22 +382,24 @@ const INSERT_STATEMENT = {
 /**
  * A versioned update of one order: $1–$3 the document and the columns kept beside it, $4–$6 the
  * order and its tenant, $7 the version it was read at, $8–$11 the event (id, type, actor, data),
- * and in the outbox form $12 the jobs and $13 the payment transactions (JSON arrays).
+ * $12 whether the commit gives back a turn to announce, and in the outbox form $13 the jobs and
+ * $14 the payment transactions (JSON arrays).
  */
 const updateOne = (outbox?: { jobs: string; transactions: string }) =>
   commitStatement({
     write: `update orders set document = $1, status = $2, reference = $3, version = version + 1, updated_at = now(), turn_holder = null, turn_until = null, turn_session = null, turn_taken = null
-      where id = $4 and version = $7 and ${tenantCondition('$5', '$6')} returning id, merchant, channel, version, document, updated_at`,
+      where id = $4 and version = $7 and ${tenantCondition('$5', '$6')} returning id, merchant, channel, version, document, updated_at, turn_next, turn_next_until`,
     events: { one: { id: '$8::uuid', type: '$9', actor: '$10', data: '$11::jsonb' } },
     outbox,
+    announce: '$12::boolean',
     answer: 'w.version, w.updated_at as "updatedAt"',
   });
 const UPDATE_STATEMENT = { name: 'order-update', text: updateOne() };
-const UPDATE_OUTBOX_STATEMENT = { name: 'order-update-outbox', text: updateOne({ jobs: '$12::jsonb', transactions: '$13::jsonb' }) };
+const UPDATE_OUTBOX_STATEMENT = { name: 'order-update-outbox', text: updateOne({ jobs: '$13::jsonb', transactions: '$14::jsonb' }) };
 /**
  * Several orders' versioned updates (group commit): $1 the members as a JSON array (each with its
- * index `i`, expected version, document, its event's columns and, in the outbox form, its jobs and
- * transactions), $2 their ids, so the orders are found through the primary key whatever the
+ * index `i`, expected version, document, its event's columns, whether it announces the turn it
+ * gives back and, in the outbox form, its jobs and transactions), $2 their ids, so the orders are found through the primary key whatever the
  * planner thinks of the JSON's size. Members whose version moved on match no row and are not in
  * the answer.
  */
@@ -395,14 +407,15 @@ const updateMany = (outbox: boolean) =>
   commitStatement({
     write: `with members as (
        select * from jsonb_to_recordset($1::jsonb) as m(i int, id text, merchant text, channel text, expected int, document jsonb, status text, reference text,
-         "eventId" uuid, "eventType" text, actor text, data jsonb${outbox ? ', jobs jsonb, transactions jsonb' : ''})
+         "eventId" uuid, "eventType" text, actor text, data jsonb, announce boolean${outbox ? ', jobs jsonb, transactions jsonb' : ''})
      )
      update orders o set document = m.document, status = m.status, reference = m.reference, version = o.version + 1, updated_at = now(), turn_holder = null, turn_until = null, turn_session = null, turn_taken = null
        from members m
       where o.id = any($2::text[]) and o.id = m.id and o.merchant = m.merchant and o.channel = m.channel and o.version = m.expected
-     returning o.id, o.merchant, o.channel, o.version, o.document, o.updated_at, m.i, m."eventId", m."eventType", m.actor, m.data${outbox ? ', m.jobs, m.transactions' : ''}`,
+     returning o.id, o.merchant, o.channel, o.version, o.document, o.updated_at, o.turn_next, o.turn_next_until, m.i, m."eventId", m."eventType", m.actor, m.data, m.announce${outbox ? ', m.jobs, m.transactions' : ''}`,
     events: { one: { id: 'w."eventId"', type: 'w."eventType"', actor: 'w.actor', data: 'w.data' } },
     outbox: outbox ? { jobs: 'w.jobs', transactions: 'w.transactions' } : undefined,
+    announce: 'w.announce',
     answer: 'w.i, w.version, w.updated_at as "updatedAt"',
   });
 const UPDATE_MANY_STATEMENT = { name: 'order-update-many', text: updateMany(false) };
@@ -418,6 +431,20 @@ export const ORDER_STATEMENTS_BY_ID = {
   order_update_many: UPDATE_MANY_STATEMENT,
   order_update_many_outbox: UPDATE_MANY_OUTBOX_STATEMENT,
 };
+
+/**
+ * The commit statement's `announced` answer column: when `announce` holds and a writer of another
+ * process is next in line for the turn the commit cleared, the ORDER_TURNS_CHANNEL notification
+ * (the payload `announceTurn` sends), sent in the commit's own transaction. CASE guarantees that
+ * `pg_notify` is called for those rows only.
+ */
+function announced(announce: string | undefined): string {
+  if (!announce) return '';
+  return `,
+      case when ${announce} and w.turn_next is not null and w.turn_next_until > now()
+           then (select true from pg_notify('${ORDER_TURNS_CHANNEL}', json_build_object('merchant', w.merchant, 'channel', w.channel, 'id', w.id)::text))
+           else false end as announced`;
+}
 
 /** A change that queues a job or logs a transaction needs the statement's outbox form. */
 const writesOutbox = ({ outbox, transactions }: UpdateInput) => outbox.length > 0 || transactions.length > 0;
@@ -437,12 +464,19 @@ const outboxJobs = (jobs: JobInput[]): string => JSON.stringify(outboxJobValues(
  * of which happen only for a write that matched a row. A change's one event comes as columns; an
  * order's creation passes its events as a JSON array. The outbox CTEs are left out of the plain
  * form: a change that queues no job and logs no transaction (most) does not open those tables and
- * their indexes. Listeners are notified after commit.
+ * their indexes. Listeners are notified after commit, by the notifier (batched), except a
+ * hand-over (`announce`, see OrderStore.update): a commit that gives back a turn while a writer
+ * of another process is next in line (`turn_next`, its place still kept) sends that
+ * notification itself (`pg_notify`, delivered when the transaction commits) and answers
+ * `announced`. Only hand-overs notify inside a commit: a notifying transaction's commit is
+ * serialised with every other one's, so the ordinary commits leave that to the batched notifier.
  */
 function commitStatement(parts: {
   write: string;
   events: { one: { id: string; type: string; actor: string; data: string } } | { list: string };
   outbox: { jobs: string; transactions: string } | undefined;
+  /** SQL (on the written row `w`): the commit gives back a turn to announce. Without it the statement never notifies. */
+  announce?: string;
   answer: string;
 }): string {
   const insertEvents = 'insert into order_events (id, merchant, channel, order_id, type, version, actor, data, document)';
@@ -471,5 +505,5 @@ function commitStatement(parts: {
     events as (
       ${events}
     )${outbox}
-    select ${parts.answer} from written w`;
+    select ${parts.answer}${announced(parts.announce)} from written w`;
 }
