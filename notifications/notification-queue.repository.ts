@@ -63,10 +63,18 @@ interface ReceiverAfterFailure {
   failingForMs: number;
 }
 
-/** The order document as of a committed version: it rides on the first event that version's commit wrote (docs/database.md). */
-const VERSION_DOCUMENT = (merchant: string, channel: string, orderId: string, version: string) =>
+/**
+ * The order document as of a committed version: it rides on the first event that version's commit
+ * wrote (docs/database.md). `writtenAt` is when a job of that version was queued: the version's
+ * event was written then or before (by the same commit, whose jobs and events share its `now()`),
+ * so the walk goes back from there, newest first, and stops at it — not through every event the
+ * order has had since (later changes, each delivery's own event).
+ */
+const VERSION_DOCUMENT = (merchant: string, channel: string, orderId: string, version: string, writtenAt: string) =>
   `select e.document from order_events e
-    where e.merchant = ${merchant} and e.channel = ${channel} and e.order_id = ${orderId} and e.version = ${version} and e.document is not null
+    where e.merchant = ${merchant} and e.channel = ${channel} and e.order_id = ${orderId} and e.created_at <= ${writtenAt}
+      and e.version = ${version} and e.document is not null
+    order by e.created_at desc
     limit 1`;
 
 /**
@@ -150,12 +158,12 @@ export class NotificationQueue {
          ), claimed as (
            update notification_jobs j set lease_until = clock_timestamp() + $4::int * interval '1 millisecond', leased_by = $5
             where j.id = any(array(select id from locked))
-           returning j.id, j.merchant, j.channel, j.order_id, j.order_version, j.kind, j.notification_id, j.invoke, j.receiver, j.payload, j.attempts, j.trace_context
+           returning j.id, j.merchant, j.channel, j.order_id, j.order_version, j.kind, j.notification_id, j.invoke, j.receiver, j.payload, j.attempts, j.trace_context, j.created_at
          )
          select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
                 j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document, j.trace_context as "traceContext"
            from claimed j
-           left join lateral (${VERSION_DOCUMENT('j.merchant', 'j.channel', 'j.order_id', 'j.order_version')}) v on true
+           left join lateral (${VERSION_DOCUMENT('j.merchant', 'j.channel', 'j.order_id', 'j.order_version', 'j.created_at')}) v on true
           order by j.id`,
         values: [limit, this.options.perHost, limit * CANDIDATES_PER_SLOT, this.leaseMs, this.workerId],
       });
@@ -321,10 +329,10 @@ export class NotificationQueue {
       `select o.document as current, (k.payload->>'amount')::numeric::float8 as amount, v.document as "plannedAt"
          from orders o
          left join lateral (
-           select payload, order_version from notification_jobs
+           select payload, order_version, created_at from notification_jobs
             where order_id = o.id and notification_id = $2 and status = 'delivered' and id < $3
             order by id desc limit 1) k on true
-         left join lateral (${VERSION_DOCUMENT('o.merchant', 'o.channel', 'o.id', 'k.order_version')}) v on true
+         left join lateral (${VERSION_DOCUMENT('o.merchant', 'o.channel', 'o.id', 'k.order_version', 'k.created_at')}) v on true
         where o.id = $1`,
       [job.orderId, job.notificationId, job.id],
     );

@@ -41,14 +41,12 @@ export const PENDING_KEYS: PendingKey[] = [
   { table: 'payment_transactions', kind: 'primary key', columns: ['id'], step: 1 },
   // The webhook dedupe's arbiter (on conflict (payment_id, event_key)): becomes (merchant, payment_id, event_key).
   { table: 'payment_transactions', kind: 'unique', columns: ['payment_id', 'event_key'], step: 1 },
-  // Serves the per-order ordering condition (receiver-ordering.sql.ts): becomes (merchant, order_id, id).
+  // Serve the per-order ordering condition (receiver-ordering.sql.ts; one of them partial, pending jobs only): become (merchant, order_id, id).
   { table: 'notification_jobs', kind: 'index', columns: ['order_id', 'id'], step: 1 },
-  // Serve the cross-merchant claim and counts; per shard (step 4) they stay as they are, local to each shard.
-  { table: 'notification_jobs', kind: 'index', columns: ['status', 'next_attempt_at'], step: 4 },
   // The leases' expiry (the claim's host caps, a dead worker's jobs) and the retention sweep, across merchants.
   { table: 'notification_jobs', kind: 'index', columns: ['lease_until'], step: 4 },
   { table: 'notification_jobs', kind: 'index', columns: ['updated_at'], step: 4 },
-  // The claim's walk over pending jobs in id order (partial: pending jobs only).
+  // The claim's walk over pending jobs in id order, and the dead letters' count (partial: pending jobs, dead jobs); per shard (step 4) they stay as they are.
   { table: 'notification_jobs', kind: 'index', columns: ['id'], step: 4 },
   { table: 'notification_receivers', kind: 'index', columns: ['status'], step: 4 },
 ];
