@@ -42,15 +42,20 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
   let step = 0;
   // Per side: what it made, the CPU of this (the stack) process (what load outside cannot stretch),
   // the database's CPU (the embedded one's processes), and the commits and statements of the engine.
-  const tally = new Map<Side, { made: number; cpuUs: number; databaseCpuUs: number; statements: number; commits: number }>();
+  // and the WAL it wrote (pg_current_wal_lsn before and after: the bytes a commit makes the database flush).
+  const tally = new Map<Side, { made: number; cpuUs: number; databaseCpuUs: number; statements: number; commits: number; walBytes: number }>();
+  const walPosition = async () => BigInt((await system.db.pool.query<{ lsn: string }>(`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as lsn`)).rows[0]!.lsn);
   const measured = async (side: Side, phase: () => Promise<number>) => {
     const grouped = { ...domain.store.commits.stats };
+    const walStarted = await walPosition();
     const databaseStarted = postgresCpuUs();
     const started = process.cpuUsage();
     const made = await phase();
     const used = process.cpuUsage(started);
     const databaseEnded = postgresCpuUs();
-    const entry = tally.get(side) ?? { made: 0, cpuUs: 0, databaseCpuUs: 0, statements: 0, commits: 0 };
+    const walEnded = await walPosition();
+    const entry = tally.get(side) ?? { made: 0, cpuUs: 0, databaseCpuUs: 0, statements: 0, commits: 0, walBytes: 0 };
+    entry.walBytes += Number(walEnded - walStarted);
     entry.made += made;
     entry.cpuUs += used.user + used.system;
     if (databaseStarted !== undefined && databaseEnded !== undefined) entry.databaseCpuUs += databaseEnded - databaseStarted;
@@ -100,6 +105,7 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
     const perSecond = (side: Side) => round(of(side).made / seconds, 0);
     const cpuUs = (side: Side) => round(of(side).cpuUs / of(side).made, 0);
     const databaseCpuUs = (side: Side) => (of(side).databaseCpuUs > 0 ? round(of(side).databaseCpuUs / of(side).made, 0) : null);
+    const walBytes = (side: Side) => round(of(side).walBytes / of(side).made, 0);
     const ceiling = RAW_CLIENTS.reduce((best, clients) => (of(`updates@${clients}`).made > of(`updates@${best}`).made ? clients : best));
     const ceilingSide: Side = `updates@${ceiling}`;
     report('raw_prepared_update_per_second', of(ceilingSide).made / seconds, 'tx/s', {
@@ -110,10 +116,12 @@ export async function measureEngine(bench: Awaited<ReturnType<typeof startBenchS
       anchor: true,
       cpuUsPerUpdate: cpuUs(ceilingSide),
       databaseCpuUsPerUpdate: databaseCpuUs(ceilingSide),
+      walBytesPerUpdate: walBytes(ceilingSide),
     });
     const engineSide = (side: Side) => ({
       cpuUsPerChange: cpuUs(side),
       databaseCpuUsPerChange: databaseCpuUs(side),
+      walBytesPerChange: walBytes(side),
       commitsPerStatement: round(of(side).commits / Math.max(1, of(side).statements)),
     });
     const likeForLike: Side = `changes@${LIKE_FOR_LIKE}`;

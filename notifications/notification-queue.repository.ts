@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../platform/db/time-ordered-id.js';
 import { orderRead } from '../platform/db/order-reads.metrics.js';
 import type pg from 'pg';
 import { shouldPause, type PauseThresholds } from './receiver-health.js';
@@ -483,6 +484,6 @@ const SWEEP_CHUNK = 5_000;
 function insertEvent(client: pg.PoolClient, job: ClaimedJob, type: string, data: Record<string, unknown>) {
   return client.query(
     'insert into order_events (id, merchant, channel, order_id, type, version, actor, data) values ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [randomUUID(), job.merchant, job.channel, job.orderId, type, job.orderVersion, 'notification-service', data],
+    [timeOrderedUuid(), job.merchant, job.channel, job.orderId, type, job.orderVersion, 'notification-service', data],
   );
 }

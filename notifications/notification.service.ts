@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../platform/db/time-ordered-id.js';
 import type { FastifyInstance } from 'fastify';
 import { requireRole } from '../platform/auth/request-auth.js';
 import { connectDatabase } from '../platform/db/database.js';
@@ -87,7 +87,7 @@ export async function createNotificationService(deps: ServiceDeps, orderJobs: Or
       const outcome = await queue.requeue(jobId, tenant.merchant, tenant.channel);
       if (outcome === 'pending') throw new AppError(409, 'already_pending', `The delivery of event ${event.id} is already waiting in the queue.`);
       if (outcome === 'missing') throw notFound(`The delivery of event ${event.id} no longer exists.`, 'delivery_not_found');
-      const retryEventId = randomUUID();
+      const retryEventId = timeOrderedUuid();
       await deps.db.prisma.orderEvent.create({
         data: { id: retryEventId, merchant: tenant.merchant, channel: tenant.channel, orderId: event.orderId, type: 'notification.retry_requested', version: event.version, actor: request.auth.principal.subject, data: { jobId, retriedEventId: event.id } },
       });

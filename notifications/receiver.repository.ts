@@ -1,5 +1,5 @@
 import { inTransaction } from '../platform/db/transaction.js';
-import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../platform/db/time-ordered-id.js';
 import type pg from 'pg';
 import type { Tenant } from '../platform/auth/principal.js';
 import type { ReceiverPage, ReceiverRecord, ResumeOutcome } from '../contracts/notification-admin.types.js';
@@ -74,7 +74,7 @@ export class ReceiverRepository {
         await client.query(
           `insert into order_events (id, merchant, channel, order_id, type, version, actor, data)
            select $1, merchant, channel, id, 'notification.receiver_resumed', version, $5, $6 from orders where id = $2 and merchant = $3 and channel = $4`,
-          [randomUUID(), receiver.pausedOrderId, tenant.merchant, tenant.channel, by, { receiverId: id, url: receiver.url, requeued: requeued.rowCount ?? 0 }],
+          [timeOrderedUuid(), receiver.pausedOrderId, tenant.merchant, tenant.channel, by, { receiverId: id, url: receiver.url, requeued: requeued.rowCount ?? 0 }],
         );
       }
       await client.query('select pg_notify($1, $2)', ['notification_jobs', `receiver:${id}`]);

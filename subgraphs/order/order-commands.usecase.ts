@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-id.js';
 import type { Tenant } from '../../platform/auth/principal.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -237,7 +238,7 @@ export class OrderCommands {
     const failures = [...builtIn, ...callbacks];
     const report = { valid: failures.length === 0, failures };
     await this.store
-      .recordEvent(context.tenant, orderId, order.version, { id: randomUUID(), type: 'order.validated', actor: context.actor.adapterId ?? context.actor.subject, data: { ...report } })
+      .recordEvent(context.tenant, orderId, order.version, { id: timeOrderedUuid(), type: 'order.validated', actor: context.actor.adapterId ?? context.actor.subject, data: { ...report } })
       .catch((error: unknown) => this.logger.error({ err: error, orderId }, 'could not record a validation event'));
     return report;
   }

@@ -41,17 +41,23 @@ function decodeCursor(cursor: string, sort: OrderSort): [string, string] {
 function conditions(query: OrderListQuery, after: [string, string] | undefined): Prisma.Sql {
   const where: Prisma.Sql[] = [Prisma.sql`true`];
   if (query.status) where.push(Prisma.sql`status = ${query.status}`);
+  // The search text and the payments are read from the order's search row (order_search, migration 20261202090000_order_search_apart).
+  const searched: Prisma.Sql[] = [];
   if (query.search) {
-    // The same expression as the trigram index (migration 20261127200000_order_search).
     const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(
+    searched.push(
       query.searchDigits
-        ? Prisma.sql`(order_search_text(id, reference, document) like ${like(query.search)} or order_search_text(id, reference, document) like ${like(query.searchDigits)})`
-        : Prisma.sql`order_search_text(id, reference, document) like ${like(query.search)}`,
+        ? Prisma.sql`(s.search_text like ${like(query.search)} or s.search_text like ${like(query.searchDigits)})`
+        : Prisma.sql`s.search_text like ${like(query.search)}`,
     );
   }
   const payment = { ...(query.paymentState ? { state: query.paymentState } : {}), ...(query.adapterId ? { adapterId: query.adapterId } : {}) };
-  if (Object.keys(payment).length > 0) where.push(Prisma.sql`(document -> 'payments') @> ${JSON.stringify([payment])}::jsonb`);
+  if (Object.keys(payment).length > 0) searched.push(Prisma.sql`s.payments @> ${JSON.stringify([payment])}::jsonb`);
+  if (searched.length > 0) {
+    where.push(
+      Prisma.sql`exists (select 1 from order_search s where s.merchant = orders.merchant and s.channel = orders.channel and s.order_id = orders.id and ${Prisma.join(searched, ' and ')})`,
+    );
+  }
   if (query.createdFrom) where.push(Prisma.sql`created_at >= ${query.createdFrom}`);
   if (query.createdBefore) where.push(Prisma.sql`created_at < ${query.createdBefore}`);
   if (query.minTotal !== undefined) where.push(Prisma.sql`${TOTAL} >= ${String(query.minTotal)}::numeric`);
@@ -102,8 +108,8 @@ export class OrderQueries {
     const holders: Holder[] =
       orderId === undefined
         ? await this.prisma.$queryRaw<Holder[]>`
-            select id, merchant, channel, document -> 'payments' as payments from orders
-            where (document -> 'payments') @> ${JSON.stringify([{ adapterId, reference }])}::jsonb
+            select order_id as id, merchant, channel, payments from order_search
+            where payments @> ${JSON.stringify([{ adapterId, reference }])}::jsonb
             limit 2`
         : await this.prisma.order
             .findUnique({ where: { id: orderId }, select: { id: true, merchant: true, channel: true, document: true } })

@@ -124,4 +124,23 @@ describe('order search and filters', () => {
     const next = await orders.call('GET', `?sort=total_asc&minTotal=150&first=1&after=${sorted.body.pageInfo.endCursor}`);
     expect(next.body.items.map((order: { id: string }) => order.id)).toEqual(named('alan'));
   });
+  it('finds an order by what it was changed to, and a change of anything else leaves its search row as it was', async () => {
+    const orders = await orderClient(system, tenant, 'admin');
+    const created = await orders.call('POST', '', sampleOrder({ cart: cartOf(700), customer: { billing: { givenName: 'Grace', email: 'grace@example.org' } } }));
+    const id = created.body.id as string;
+    // The search row (order_search, kept by triggers on orders): its row version tells whether a change rewrote it.
+    const searchRow = async () =>
+      (await system.db.pool.query<{ xmin: string; searchText: string }>('select xmin::text as xmin, search_text as "searchText" from order_search where merchant = $1 and channel = $2 and order_id = $3', [tenant.merchant, tenant.channel, id])).rows[0]!;
+    expect(idsOf(await list({ search: 'grace@example.org' }))).toEqual([id]);
+    const before = await searchRow();
+
+    expect((await orders.call('PUT', `/${id}/cart`, cartOf(800))).status).toBe(200);
+    expect(await searchRow()).toEqual(before);
+    expect(idsOf(await list({ minTotal: 800, maxTotal: 800 }))).toEqual([id]);
+
+    expect((await orders.call('PUT', `/${id}/customer/billing`, { givenName: 'Grace', familyName: 'Hopper', email: 'hopper@example.org' })).status).toBe(200);
+    expect((await searchRow()).searchText).toContain('hopper@example.org');
+    expect(idsOf(await list({ search: 'hopper@example.org' }))).toEqual([id]);
+    expect(idsOf(await list({ search: 'grace@example.org' }))).toEqual([]);
+  });
 });

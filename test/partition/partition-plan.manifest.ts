@@ -87,7 +87,7 @@ export const PENDING_STATEMENTS: PendingStatement[] = [
   { file: 'notifications/delivery-admin.repository.ts', statement: 'with picked as', breaches: ['join', 'merchant'], step: 2 },
   // An adapter's payment located by its provider reference alone (a provider's modification webhook may name neither tenant
   // nor order): across merchants by design; per shard it is each shard's own lookup (at most one answers).
-  { file: 'subgraphs/order/order-queries.usecase.ts', statement: "select id, merchant, channel, document -> 'payments' as payments from orders", breaches: ['merchant'], step: 4 },
+  { file: 'subgraphs/order/order-queries.usecase.ts', statement: 'select order_id as id, merchant, channel, payments from order_search', breaches: ['merchant'], step: 4 },
   // Group commit: several orders' changes in one statement (members m), and the events it writes from them.
   { file: 'subgraphs/order/engine/order-store.repository.ts', statement: 'with members as', breaches: ['merchant'], step: 5 },
   { file: 'subgraphs/order/engine/order-store.repository.ts', statement: 'insert into order_events (id, merchant, channel, order_id, type, version, actor, data, document) select', breaches: ['merchant'], step: 5 },

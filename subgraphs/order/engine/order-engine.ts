@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../../../platform/db/time-ordered-id.js';
 import jsonPatch from 'fast-json-patch';
 import type { Tenant } from '../../../platform/auth/principal.js';
 import type { Actor } from '../../../platform/auth/actor.js';
@@ -97,7 +98,7 @@ export class OrderEngine {
     assertOrderAmounts(undefined, document);
     const jobs = notificationJobs(undefined, document);
     const events: EventInput[] = [
-      { id: randomUUID(), type: 'order.created', actor: actorName(actor), data: { action: 'order.created', notificationsQueued: jobs.map((job) => job.notificationId) } },
+      { id: timeOrderedUuid(), type: 'order.created', actor: actorName(actor), data: { action: 'order.created', notificationsQueued: jobs.map((job) => job.notificationId) } },
     ];
     return this.store.insert(document, events, jobs);
   }
@@ -260,7 +261,7 @@ export class OrderEngine {
         ...paymentCallbackJobs(current.document, outcome.document, confirmed.payments),
       ];
       const event: EventInput = {
-        id: randomUUID(),
+        id: timeOrderedUuid(),
         type: 'order.changed',
         actor: actorName(request.actor),
         data: {
@@ -341,7 +342,7 @@ export class OrderEngine {
   private async recordRefusal(request: ChangeRequest, current: OrderRecord, refusal: AppError): Promise<void> {
     await this.store
       .recordEvent(request.tenant, current.id, current.version, {
-        id: randomUUID(),
+        id: timeOrderedUuid(),
         type: 'order.change_vetoed',
         actor: actorName(request.actor),
         data: { action: request.action, reason: refusal.code, message: refusal.message, ...(refusal.details as Record<string, unknown>) },
@@ -352,7 +353,7 @@ export class OrderEngine {
   private async recordVeto(request: ChangeRequest, current: OrderRecord, veto: HookVeto): Promise<void> {
     await this.store
       .recordEvent(request.tenant, current.id, current.version, {
-        id: randomUUID(),
+        id: timeOrderedUuid(),
         type: 'order.change_vetoed',
         actor: actorName(request.actor),
         data: { action: request.action, ...(veto.details as Record<string, unknown>) },

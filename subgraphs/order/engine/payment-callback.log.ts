@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../../../platform/db/time-ordered-id.js';
 import type pg from 'pg';
 import type { Tenant } from '../../../platform/auth/principal.js';
 import type { Logger } from '../../../platform/logging/logger.js';
@@ -87,7 +87,7 @@ export class PaymentCallbackLog {
    * answers fills the row in. Undefined when it could not be written (the call is made all the same).
    */
   async begin(entry: { tenant: Tenant; orderId: string; payment: Pick<PaymentDocument, 'id' | 'adapterId'>; callback: string; request: Record<string, unknown>; amount: number }): Promise<string | undefined> {
-    const id = randomUUID();
+    const id = timeOrderedUuid();
     try {
       await this.pool.query(
         `insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, error_detail)
@@ -123,7 +123,7 @@ export class PaymentCallbackLog {
           `insert into payment_transactions (id, merchant, channel, order_id, payment_id, adapter_id, event, psp_event, amount, is_success, psp_status, request_json, response_json, error_detail)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
           [
-            randomUUID(),
+            timeOrderedUuid(),
             tenant.merchant,
             tenant.channel,
             entry.orderId,
@@ -149,7 +149,7 @@ export class PaymentCallbackLog {
          on conflict (id) do update set is_success = excluded.is_success, psp_status = excluded.psp_status, request_json = excluded.request_json,
            response_json = excluded.response_json, error_detail = excluded.error_detail, created_at = now()`,
         [
-          randomUUID(),
+          timeOrderedUuid(),
           tenant.merchant,
           tenant.channel,
           entry.orderId,
@@ -158,7 +158,7 @@ export class PaymentCallbackLog {
           entry.actor,
           data,
           // The row `begin` wrote, filled in (dated now, after the adapter's own transaction, as the log reads); else a new one.
-          entry.transactionId ?? randomUUID(),
+          entry.transactionId ?? timeOrderedUuid(),
           payment.id,
           result.callback,
           amount,
