@@ -41,7 +41,7 @@ function decodeCursor(cursor: string, sort: OrderSort): [string, string] {
 function conditions(query: OrderListQuery, after: [string, string] | undefined): Prisma.Sql {
   const where: Prisma.Sql[] = [Prisma.sql`true`];
   if (query.status) where.push(Prisma.sql`status = ${query.status}`);
-  // The search text and the payments are read from the order's search row (order_search, migration 20261202090000_order_search_apart).
+  // The search text and the payments are read from the order's search row (order_search, migration 20261202092000_order_search_apart).
   const searched: Prisma.Sql[] = [];
   if (query.search) {
     const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
