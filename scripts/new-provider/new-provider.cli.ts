@@ -34,9 +34,11 @@ async function plan(root: string, argv: string[]): Promise<{ context: TemplateCo
   if (!name || extra.length > 0) throw new Refusal(USAGE);
   if (!KEBAB_CASE.test(name)) throw new Refusal(`"${name}" is not kebab-case: lower-case letters and digits in words joined by single hyphens, starting with a letter (e.g. acme-pay).`);
   const { kind, flow } = parsed.values;
+  const flowGiven = argv.some((arg) => arg === '--flow' || arg.startsWith('--flow='));
   if (kind !== 'payment' && kind !== 'giftcard') throw new Refusal(`--kind must be payment or giftcard, not "${kind}".`);
   if (flow !== 'redirect' && flow !== 'embedded') throw new Refusal(`--flow must be redirect or embedded, not "${flow}".`);
-  if (kind !== 'payment' || flow !== 'redirect') throw new Refusal(`There is no template for a ${kind} provider with the ${flow} flow yet; only --kind payment --flow redirect.`);
+  if (kind === 'giftcard' && flowGiven) throw new Refusal('--flow is for payment providers only: a gift card system has no shopper flow of its own (the shopper types the card into the checkout; the adapter checks, reserves, commits and releases it). Leave --flow out with --kind giftcard.');
+  if (kind === 'giftcard') throw new Refusal('There is no template for a giftcard provider yet; --kind payment with --flow redirect or embedded.');
 
   const names = providerNames(name);
   const taken = [`adapters/${name}`, `sandboxes/${name}`, `docs/adapters/${name}.md`].filter((path) => existsSync(join(root, path)));
@@ -51,6 +53,8 @@ async function plan(root: string, argv: string[]): Promise<{ context: TemplateCo
   const portsOf = (kinds: string[]) => CATALOGUE.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.port);
   const context: TemplateContext = {
     names,
+    kind,
+    flow,
     adapterPort: Math.max(...portsOf(['adapter'])) + 1,
     sandboxPort: Math.max(...portsOf(['sandbox'])) + 1,
     apiTimeoutMs: DEFAULT_API_TIMEOUT_MS,

@@ -1,29 +1,42 @@
 import type { ScaffoldFile, TemplateContext } from './template-context.js';
 
 /** The provider's page, docs/adapters/<folder>.md. */
-export function docsPage({ names, adapterPort, sandboxPort, apiTimeoutMs }: TemplateContext): ScaffoldFile {
+export function docsPage({ names, adapterPort, sandboxPort, apiTimeoutMs, flow }: TemplateContext): ScaffoldFile {
   const { folder, title, constant, adapterId, sandboxName } = names;
+  const redirect = flow === 'redirect';
   return {
     path: `docs/adapters/${folder}.md`,
     text: `# ${title} adapter (\`${adapterId}\`, port ${adapterPort})
 
-A redirect provider: the shopper pays on ${title}'s own page. Built on the adapter kit's payment
-provider runtime (docs/adapter-kit.md, "A redirect provider"); \`{adapter_url}\` is
-\`/api/checkout/v1\`.
+${
+  redirect
+    ? `A redirect provider: the shopper pays on ${title}'s own page. Built on the adapter kit's payment
+provider runtime (docs/adapter-kit.md, "A redirect provider")`
+    : `An embedded provider: the shopper pays in ${title}'s component, which the checkout mounts
+(an iframe of the provider's page; \`adapters/${folder}/frontend\`). Built on the adapter kit's payment
+provider runtime (docs/adapter-kit.md, "An embedded provider")`
+}; \`{adapter_url}\` is \`/api/checkout/v1\`.
 
 | Step | What happens |
 |---|---|
-| create | \`POST {adapter_url}/orders/{orderId}/payments\`: a session at ${title} (\`POST /v1/sessions\`) with the payment's amount, a signed return address and the runtime's cancel address; the payment is \`intent\` and the answer is \`{paymentId, redirectUrl, cancelUrl}\` |
+| create | \`POST {adapter_url}/orders/{orderId}/payments\`: a session at ${title} (\`POST /v1/sessions\`) with the payment's amount, the webhook address, the channel, order and payment as metadata${redirect ? ", a signed return address and the runtime's cancel address; the payment is \`intent\` and the answer is \`{paymentId, redirectUrl, cancelUrl}\`" : "; the payment is \`intent\` and the answer is \`{paymentId, sessionId, componentUrl}\` (the frontend mounts \`componentUrl\`)"} |
 | amountChanged | registered on each payment: the session's amount follows the payment's share (\`PATCH /v1/sessions/{id}\`, keyed by payment and amount) |
 | read | \`GET {adapter_url}/orders/{orderId}/payments/{paymentId}\`: the session re-read (\`GET /v1/sessions/{id}\`) |
-| cancel | the shopper cancels on the page: \`GET {adapter_url}/callback/cancel\` answers 301 to \`redirectUrls.checkoutUrl\`, filled in; the payment stays \`intent\` |
-| return | \`GET {adapter_url}/return\` (signed, names tenant, order and payment): the session re-read; when \`paid\`, the action \`authorized\` (key \`session:{id}:paid\`) is applied once and the order completes; then 302 to \`redirectUrls.confirmationUrl\`, filled in |
+| cancel | ${redirect ? 'the shopper cancels on the page: ' : ''}\`GET {adapter_url}/callback/cancel\` answers 301 to \`redirectUrls.checkoutUrl\`, filled in; the payment stays \`intent\` |
+| webhook | \`POST {adapter_url}/webhook\` (public): the body \`{type, session}\` must carry \`X-Webhook-Signature: sha256=<hex>\`, the HMAC-SHA256 of the exact body under the channel's \`apiSettings.apiKey\` (the channel named by \`session.metadata\`), else 401 and ${title} retries; \`session.paid\` is the action \`authorized\` (key \`session:{id}:paid\`): the payment \`reserved\`, the order completed, once however often it comes; \`session.cancelled\` changes nothing |
+${
+  redirect
+    ? `| return | \`GET {adapter_url}/return\` (signed, names tenant, order and payment): the session re-read; when \`paid\`, the same action as the webhook's (same key: whichever comes first applies it, the other changes nothing); then 302 to \`redirectUrls.confirmationUrl\`, filled in |
+`
+    : `| paid in the component | the component tells the checkout's window (\`postMessage\` \`{type: '${folder}:paid'}\`); the frontend calls \`onCompleted\` and the order follows when the webhook is applied |
+`
+}
 
 ## Configuration (\`${adapterId}.schema.json\`)
 
 - \`apiSettings.apiUrl\`, \`apiSettings.apiKey\`: ${title}'s API and the shop's key (secret). The
   sandbox: \`http://127.0.0.1:${sandboxPort}\`, key \`${folder}-sandbox-key\`.
-- \`redirectUrls.checkoutUrl\`, \`redirectUrls.confirmationUrl\`: the shop's pages, with
+- \`redirectUrls.checkoutUrl\`${redirect ? ', \`redirectUrls.confirmationUrl\`' : ''}: the shop's ${redirect ? 'pages' : 'checkout page'}, with
   \`{orderId}\`, \`{paymentId}\`, \`{merchant}\`, \`{channel}\`.
 
 ## Environment
@@ -44,20 +57,23 @@ npm run conformance -- --adapter-url http://127.0.0.1:${adapterPort}/api/checkou
 }
 
 /** Its section in docs/sandboxes.md. */
-export function sandboxSection({ names, sandboxPort }: TemplateContext): string {
+export function sandboxSection({ names, sandboxPort, flow }: TemplateContext): string {
   const { folder, title, sandboxName } = names;
+  const redirect = flow === 'redirect';
   return `## ${title} sandbox (port ${sandboxPort})
 
-\`${sandboxName}\` (\`sandboxes/${folder}\`) stands in for ${title}, a redirect provider
+\`${sandboxName}\` (\`sandboxes/${folder}\`) stands in for ${title}, ${redirect ? 'a redirect' : 'an embedded'} provider
 ([adapters/${folder}.md](adapters/${folder}.md)).
 
 | Path | What |
 |---|---|
-| \`POST /v1/sessions\` (\`X-API-Key\`, operation \`createSession\`) | \`{amount, currency, reference, returnUrl, cancelUrl}\` → 201 the session \`{id, url, status: open, …}\`; the same \`reference\` again answers the same session |
+| \`POST /v1/sessions\` (\`X-API-Key\`, operation \`createSession\`) | \`{amount, currency, reference, webhookUrl, metadata${redirect ? ', returnUrl, cancelUrl' : ''}}\` → 201 the session \`{id, url, status: open, …}\`; the same \`reference\` again answers the same session |
 | \`PATCH /v1/sessions/{id}\` (\`X-API-Key\`, operation \`updateSession\`) | \`{amount}\`: the open session's new amount; 409 when no longer open |
 | \`GET /v1/sessions/{id}\` (\`X-API-Key\`, operation \`getSession\`) | the session: \`open\`, \`paid\` or \`cancelled\` |
-| \`GET /pay/{id}\` | the shopper's page: the amount, Pay, Cancel |
-| \`POST /pay/{id}/pay\`, \`POST /pay/{id}/cancel\` | what the buttons post: the session \`paid\` (303 to its \`returnUrl\`) or \`cancelled\` (303 to its \`cancelUrl\`); 409 when no longer open |
+| \`GET /pay/{id}\` | the shopper's ${redirect ? 'page' : 'component (the frontend mounts it in an iframe)'}: the amount, Pay, Cancel${redirect ? '' : "; once paid it posts \`{type: '" + folder + ":paid'}\` to its parent window"} |
+| \`POST /pay/{id}/pay\`, \`POST /pay/{id}/cancel\` | what the buttons post: the session \`paid\` or \`cancelled\`, its webhook sent, then 303 to its ${redirect ? '\`returnUrl\` or \`cancelUrl\`' : 'page (no return address: the component stays in the checkout)'}; 409 when no longer open |
+| webhook (out) | \`POST {webhookUrl}\` \`{type: 'session.paid' | 'session.cancelled', session}\`, \`X-Webhook-Signature: sha256=<hex>\` (HMAC-SHA256 of the body under the API key); retried until answered 2xx, then given up (\`sandboxes/shared/signed-webhook.sender.ts\`) |
+| \`GET /api/sandbox/webhooks\` | the webhooks sent and each delivery attempt |
 
 Its API key is \`${folder}-sandbox-key\`. Failures and the clock: \`/api/sandbox/failures\`,
 \`/api/sandbox/clock\` (see "Failure injection").
