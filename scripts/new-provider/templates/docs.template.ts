@@ -79,3 +79,68 @@ Its API key is \`${folder}-sandbox-key\`. Failures and the clock: \`/api/sandbox
 \`/api/sandbox/clock\` (see "Failure injection").
 `;
 }
+
+/** A gift card system's page, docs/adapters/<folder>.md. */
+export function giftcardDocsPage({ names, adapterPort, sandboxPort, apiTimeoutMs }: TemplateContext): ScaffoldFile {
+  const { folder, title, constant, adapterId, sandboxName } = names;
+  return {
+    path: `docs/adapters/${folder}.md`,
+    text: `# ${title} adapter (\`${adapterId}\`, port ${adapterPort})
+
+A gift card system (kind \`giftcard\`): the shopper types a card into the checkout and it pays
+what its balance allows of the order. Built on the adapter kit's payment provider runtime
+(docs/adapter-kit.md, "A gift card system"); \`{adapter_url}\` is \`/api/checkout/v1\`. Every call
+after the balance check names the reservation by the payment's id, so any of them may be retried.
+
+| Step | What happens |
+|---|---|
+| create | \`POST {adapter_url}/orders/{orderId}/payments\` \`{cardId}\`: the card read (\`GET /v1/cards/{cardId}\`); unknown → 400 \`gift_card_not_found\`, another currency or nothing left → 400 \`gift_card_refused\`, nothing written; else an \`intent\` payment covering what the card's available balance allows (\`upperLimitAmount\` that balance), answered \`{paymentId, cardId, amount, balance}\`. One card per order (a second create is refused while the first is \`intent\`) |
+| process | the order goes to processing: \`PUT /v1/reservations/{paymentId}\` holds the payment's amount; the payment \`reserved\`; refused (balance, currency) → 400 \`gift_card_refused\`, which vetoes the move |
+| abort | \`DELETE /v1/reservations/{paymentId}\`: released (none made: nothing to release); a reserved payment back to \`intent\` |
+| confirm | the order completed: \`POST /v1/reservations/{paymentId}/commit\` takes the amount off the card; the payment \`captured\` (retried by the platform until 2xx; committing twice changes nothing) |
+| cancel | \`GET {adapter_url}/callback/cancel\` answers 301 to \`checkoutUrl\`, filled in |
+
+## Configuration (\`${adapterId}.schema.json\`)
+
+- \`apiSettings.apiUrl\`, \`apiSettings.apiKey\`: ${title}'s API and the shop's key (secret). The
+  sandbox: \`http://127.0.0.1:${sandboxPort}\`, key \`${folder}-sandbox-key\`.
+- \`checkoutUrl\`: the shop's checkout page, with \`{orderId}\`, \`{paymentId}\`, \`{merchant}\`, \`{channel}\`.
+
+## Environment
+
+| Variable | Default | What |
+|---|---|---|
+| \`${constant}_ADAPTER_PORT\` | ${adapterPort} | the adapter's port |
+| \`${constant}_API_TIMEOUT_MS\` | ${apiTimeoutMs} | the adapter's calls to ${title}'s API |
+| \`${constant}_SANDBOX_PORT\` | ${sandboxPort} | the sandbox's port (\`${sandboxName}\`) |
+
+## Conformance
+
+\`\`\`sh
+npm run conformance -- --adapter-url http://127.0.0.1:${adapterPort}/api/checkout/v1 --adapter-id ${adapterId} --create-body '{"cardId":"<a seeded card>"}'
+\`\`\`
+`,
+  };
+}
+
+/** A gift card system's section in docs/sandboxes.md. */
+export function giftcardSandboxSection({ names, sandboxPort }: TemplateContext): string {
+  const { folder, title, sandboxName } = names;
+  return `## ${title} sandbox (port ${sandboxPort})
+
+\`${sandboxName}\` (\`sandboxes/${folder}\`) stands in for ${title}, a gift card system
+([adapters/${folder}.md](adapters/${folder}.md)).
+
+| Path | What |
+|---|---|
+| \`POST /api/sandbox/cards\` | \`{cardId, balance, currency}\` → 201: a card to pay with |
+| \`GET /v1/cards/{cardId}\` (\`X-API-Key\`, operation \`getCard\`) | \`{cardId, currency, available}\`: the balance less what is held; 404 \`card_not_found\` |
+| \`PUT /v1/reservations/{id}\` (\`X-API-Key\`, operation \`reserve\`) | \`{cardId, amount, currency}\`: holds the amount under \`id\` (again: the same reservation; a released one is held again); 409 \`insufficient_balance\`, \`currency_mismatch\`, \`reservation_committed\` |
+| \`POST /v1/reservations/{id}/commit\` (\`X-API-Key\`, operation \`commit\`) | takes the amount off the card's balance (again: no change); 409 when released |
+| \`DELETE /v1/reservations/{id}\` (\`X-API-Key\`, operation \`release\`) | releases the hold (again: no change); 409 when committed |
+| \`GET /api/sandbox/reservations/{id}\` | a reservation, as a test reads it |
+
+Its API key is \`${folder}-sandbox-key\`. Failures and the clock: \`/api/sandbox/failures\`,
+\`/api/sandbox/clock\` (see "Failure injection").
+`;
+}

@@ -1,3 +1,4 @@
+import type { ProviderNames } from '../provider-names.js';
 import type { ScaffoldFile, TemplateContext } from './template-context.js';
 
 /**
@@ -216,9 +217,17 @@ export function create${pascal}Sandbox(options: ${pascal}SandboxOptions): { app:
 }
 `,
     },
-    {
-      path: `${dir}/${folder}-sandbox.manifest.ts`,
-      text: `import type { SandboxManifest } from '../shared/sandbox-manifest.js';
+    sandboxManifestFile(names),
+  ];
+}
+
+/** The sandbox's manifest (every kind's the same): its service name, port and factory. */
+export function sandboxManifestFile(names: ProviderNames): ScaffoldFile {
+  const { folder, title, camel, pascal, constant, sandboxName } = names;
+  const dir = `sandboxes/${folder}`;
+  return {
+    path: `${dir}/${folder}-sandbox.manifest.ts`,
+    text: `import type { SandboxManifest } from '../shared/sandbox-manifest.js';
 import { create${pascal}Sandbox, ${constant}_SANDBOX_PORT } from './${folder}-sandbox.app.js';
 
 /** ${title}'s sandbox as the catalogue and the sandbox runner see it (sandboxes/shared/sandbox-manifest.ts). */
@@ -228,6 +237,5 @@ export const ${camel}SandboxManifest: SandboxManifest = {
   create: ({ logger }) => create${pascal}Sandbox({ logger }),
 };
 `,
-    },
-  ];
+  };
 }
