@@ -6,15 +6,17 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 /**
- * `npm run new-provider` (scripts/new-provider): a redirect and an embedded payment provider,
- * scaffolded side by side in one scratch clone of this repository, pass there the typecheck, lint,
- * the structure test and conformance against their own sandboxes, a shopper pays through each, and
- * their signed webhooks are applied once; the refusals write nothing.
+ * `npm run new-provider` (scripts/new-provider): a redirect and an embedded payment provider and
+ * a gift card system, scaffolded side by side in one scratch clone of this repository, pass there
+ * the typecheck, lint, the structure test and conformance against their own sandboxes; a shopper
+ * pays through each payment provider and their signed webhooks are applied once; the refusals
+ * write nothing.
  */
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const NAME = 'scaffold-probe-pay';
 const EMBEDDED = 'scaffold-probe-embed';
+const GIFTCARD = 'scaffold-probe-gift';
 const run = promisify(execFile);
 let scratch: string;
 
@@ -50,8 +52,10 @@ import { startTestSystem, type TestSystem } from './harness/test-system.js';
 
 const tenant = { merchant: 'm-scaffold', channel: 'web' };
 const PROVIDERS = [
-  { id: 'scaffold_probe_pay', folder: 'scaffold-probe-pay', redirectUrls: { checkoutUrl: 'https://shop.example/checkout/{orderId}', confirmationUrl: 'https://shop.example/thanks/{orderId}' } },
-  { id: 'scaffold_probe_embed', folder: 'scaffold-probe-embed', redirectUrls: { checkoutUrl: 'https://shop.example/checkout/{orderId}' } },
+  { id: 'scaffold_probe_pay', folder: 'scaffold-probe-pay', cancel: 'pass', settings: { redirectUrls: { checkoutUrl: 'https://shop.example/checkout/{orderId}', confirmationUrl: 'https://shop.example/thanks/{orderId}' } } },
+  // No cancel callback handed out: the shopper never leaves the checkout.
+  { id: 'scaffold_probe_embed', folder: 'scaffold-probe-embed', cancel: 'skip', settings: {} },
+  { id: 'scaffold_probe_gift', folder: 'scaffold-probe-gift', cancel: 'pass', settings: { checkoutUrl: 'https://shop.example/checkout/{orderId}' } },
 ];
 let system: TestSystem;
 
@@ -68,7 +72,7 @@ beforeAll(async () => {
         id: adapterId,
         active: true,
         apiSettings: { apiUrl: system.urls[\`\${provider.id}_sandbox\`]!, apiKey: \`\${provider.folder}-sandbox-key\` },
-        redirectUrls: provider.redirectUrls,
+        ...provider.settings,
       },
     });
     expect(put.status).toBe(201);
@@ -100,14 +104,21 @@ async function deliveredWebhooks(id: string, sessionId: string): Promise<Array<{
   return mine();
 }
 
-describe.each(PROVIDERS)('$folder', ({ id }) => {
-  it('the scaffolded adapter passes conformance against its sandbox (process/abort skipped: it declares neither)', async () => {
+describe.each(PROVIDERS)('$folder', ({ id, cancel }) => {
+  it('the scaffolded adapter passes conformance against its sandbox', async () => {
     const origin = system.urls[\`\${id}_adapter\`]!;
-    const results = await runConformance({ adapterUrl: \`\${origin}/api/checkout/v1\`, adapterId: \`\${id}_adapter\`, tenant }, platformAccess(system.config), () => undefined);
+    const sandbox = system.urls[\`\${id}_sandbox\`]!;
+    // A gift card system's create names a card: one seeded at its sandbox, more than the order's total.
+    const cardId = \`card-\${Date.now()}\`;
+    const giftcard = id === 'scaffold_probe_gift';
+    if (giftcard) expect((await rest(sandbox, 'POST', '/api/sandbox/cards', { body: { cardId, balance: 1000, currency: 'NOK' } })).status).toBe(201);
+    const results = await runConformance({ adapterUrl: \`\${origin}/api/checkout/v1\`, adapterId: \`\${id}_adapter\`, tenant, ...(giftcard ? { createBody: { cardId } } : {}) }, platformAccess(system.config), () => undefined);
     console.log(results.map(formatResult).join('\\n'));
     expect(results.filter((r) => r.status === 'fail').map(formatResult)).toEqual([]);
     expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(9);
-    expect(results.find((r) => r.name.startsWith('GET {adapter_url}/callback/cancel'))).toMatchObject({ status: 'pass' });
+    expect(results.find((r) => r.name.startsWith('GET {adapter_url}/callback/cancel'))).toMatchObject({ status: cancel });
+    // The gift card system's process reserved and abort released (process/abort declared: the check ran).
+    if (giftcard) expect(results.find((r) => r.name.startsWith('process/abort'))).toMatchObject({ status: 'pass' });
   });
 });
 
@@ -218,11 +229,12 @@ describe('npm run new-provider refuses, writing nothing', () => {
   }, 60_000);
 });
 
-describe('a scaffolded redirect and embedded payment provider, in one scratch clone', () => {
+describe('a scaffolded redirect and embedded payment provider and a gift card system, in one scratch clone', () => {
   beforeAll(async () => {
     // One after another: each reads the catalogue the one before it changed (its ports, its row).
     expect(await scaffold(NAME, '--kind', 'payment', '--flow', 'redirect')).toMatchObject({ code: 0 });
     expect(await scaffold(EMBEDDED, '--flow', 'embedded')).toMatchObject({ code: 0 });
+    expect(await scaffold(GIFTCARD, '--kind', 'giftcard')).toMatchObject({ code: 0 });
   }, 120_000);
 
   it('writes its folders, its docs page, its catalogue row and its README / .env.example / sandboxes lines', async () => {
@@ -238,6 +250,12 @@ describe('a scaffolded redirect and embedded payment provider, in one scratch cl
       `adapters/${EMBEDDED}/frontend/${EMBEDDED}.frontend.ts`,
       `sandboxes/${EMBEDDED}/${EMBEDDED}-shopper.page.ts`,
       `docs/adapters/${EMBEDDED}.md`,
+      `adapters/${GIFTCARD}/${GIFTCARD}.provider.ts`,
+      `adapters/${GIFTCARD}/${GIFTCARD}-api.client.ts`,
+      `adapters/${GIFTCARD}/scaffold_probe_gift_adapter.schema.json`,
+      `sandboxes/${GIFTCARD}/${GIFTCARD}.store.ts`,
+      `sandboxes/${GIFTCARD}/${GIFTCARD}-sandbox.manifest.ts`,
+      `docs/adapters/${GIFTCARD}.md`,
       `adapters/${NAME}/scaffold_probe_pay_adapter.schema.json`,
       `adapters/${NAME}/frontend/${NAME}.frontend.ts`,
       `sandboxes/${NAME}/${NAME}-sandbox.manifest.ts`,
@@ -252,6 +270,8 @@ describe('a scaffolded redirect and embedded payment provider, in one scratch cl
     const catalogue = readFileSync(join(scratch, 'app/service.catalogue.ts'), 'utf8');
     expect(catalogue).toContain('{ adapter: scaffoldProbePayManifest, sandbox: scaffoldProbePaySandboxManifest },');
     expect(catalogue).toContain('{ adapter: scaffoldProbeEmbedManifest, sandbox: scaffoldProbeEmbedSandboxManifest },');
+    expect(catalogue).toContain('{ adapter: scaffoldProbeGiftManifest, sandbox: scaffoldProbeGiftSandboxManifest },');
+    expect(readFileSync(join(scratch, `adapters/${GIFTCARD}/${GIFTCARD}.manifest.ts`), 'utf8')).toContain("kind: 'giftcard'");
     expect(readFileSync(join(scratch, `adapters/${EMBEDDED}/frontend/${EMBEDDED}.frontend.ts`), 'utf8')).toContain("element('iframe'");
     // A second run refuses: the provider exists now.
     expect(await scaffold(NAME)).toMatchObject({ code: 2, out: expect.stringContaining(`A provider named "${NAME}" exists already`) });
@@ -261,7 +281,7 @@ describe('a scaffolded redirect and embedded payment provider, in one scratch cl
     // One after another: side by side on two cores they take longer.
     const project = await inScratch('npx', ['tsc', '--noEmit', '-p', '.']);
     const frontends = [await inScratch('npx', ['tsc', '--noEmit', '-p', `adapters/${NAME}/frontend`]), await inScratch('npx', ['tsc', '--noEmit', '-p', `adapters/${EMBEDDED}/frontend`])];
-    const lint = await inScratch('npx', ['eslint', `adapters/${NAME}`, `sandboxes/${NAME}`, `adapters/${EMBEDDED}`, `sandboxes/${EMBEDDED}`, 'app/service.catalogue.ts']);
+    const lint = await inScratch('npx', ['eslint', ...[NAME, EMBEDDED, GIFTCARD].flatMap((name) => [`adapters/${name}`, `sandboxes/${name}`]), 'app/service.catalogue.ts']);
     console.log(`scratch clone: tsc ${project.ms} ms, frontend tsc ${frontends.map((f) => f.ms).join(' + ')} ms, eslint ${lint.ms} ms`);
     expect({ code: project.code, out: project.out }).toEqual({ code: 0, out: '' });
     for (const frontend of frontends) expect({ code: frontend.code, out: frontend.out }).toEqual({ code: 0, out: '' });
@@ -271,12 +291,13 @@ describe('a scaffolded redirect and embedded payment provider, in one scratch cl
   it('pass the structure test and conformance against their sandboxes, shoppers pay through each, webhooks apply once', async () => {
     writeFileSync(join(scratch, 'test/scaffolded-conformance.test.ts'), CONFORMANCE_TEST);
     const jest = await inScratch('npx', ['jest', '--verbose', 'test/provider-folders.test.ts', 'test/scaffolded-conformance.test.ts'], { NODE_OPTIONS: '--experimental-vm-modules' });
-    for (const name of [NAME, EMBEDDED]) expect(jest.out).toMatch(new RegExp(`✓ ${name}: its page, its README rows and variables, its .env.example lines, its sandbox section`));
-    expect(jest.out.match(/✓ the scaffolded adapter passes conformance against its sandbox/g)).toHaveLength(2);
+    for (const name of [NAME, EMBEDDED, GIFTCARD]) expect(jest.out).toMatch(new RegExp(`✓ ${name}: its page, its README rows and variables, its .env.example lines, its sandbox section`));
+    expect(jest.out.match(/✓ the scaffolded adapter passes conformance against its sandbox/g)).toHaveLength(3);
     expect(jest.out).toMatch(/✓ a shopper who pays on the sandbox page comes back to the shop and the order completes; the webhook after it changes nothing/);
     expect(jest.out).toMatch(/✓ the webhook alone completes the order/);
     expect(jest.out).toMatch(/✓ a shopper pays in the component/);
-    expect({ code: jest.code, failures: jest.out.match(/^.*(✕|FAIL).*$/gm) ?? [] }).toEqual({ code: 0, failures: [] });
+    // On a failure, what the scratch clone's jest said.
+    expect({ code: jest.code, failures: jest.out.match(/^.*(✕|FAIL).*$/gm) ?? [], out: jest.code === 0 ? '' : jest.out.slice(-6000) }).toEqual({ code: 0, failures: [], out: '' });
     expect(existsSync(join(scratch, `adapters/${NAME}`))).toBe(true);
   }, 300_000);
 });

@@ -31,8 +31,7 @@ export const RETURN_PATH = \`\${ADAPTER_BASE}/return\`;
 }
 /** The adapter's configuration in a channel (${adapterId}.schema.json). */
 export interface ${pascal}Configuration {
-  apiSettings: { apiUrl: string; apiKey: string };
-  redirectUrls: { checkoutUrl: string${redirect ? '; confirmationUrl: string' : ''} };
+  apiSettings: { apiUrl: string; apiKey: string };${redirect ? '\n  redirectUrls: { checkoutUrl: string; confirmationUrl: string };' : ''}
 }
 
 ${
@@ -196,7 +195,7 @@ export const ${camel}Manifest: AdapterProviderManifest = {
     // Against its sandbox when it runs here; the sandbox's default API key (docs/sandboxes.md).
     configuration: ({ urls, base, shopPages }) =>
       urls[SANDBOX]
-        ? { ...base, apiSettings: { apiUrl: urls[SANDBOX], apiKey: '${folder}-sandbox-key' }, redirectUrls: { checkoutUrl: shopPages.checkout${redirect ? ', confirmationUrl: shopPages.confirmation' : ''} } }
+        ? { ...base, apiSettings: { apiUrl: urls[SANDBOX], apiKey: '${folder}-sandbox-key' }, ${redirect ? 'redirectUrls: { checkoutUrl: shopPages.checkout, confirmationUrl: shopPages.confirmation } ' : ''}}
         : undefined,
   },
 };
@@ -475,7 +474,7 @@ function configurationSchema({ names, flow }: TemplateContext): object {
     description: `Configuration of ${adapterId} (${redirect ? "a redirect provider: the shopper pays on the provider's page" : "an embedded provider: the shopper pays in the provider's component inside the checkout"}).`,
     allOf: [{ $ref: 'https://schemas.checkout-platform.example/configuration/v1/basic-configuration.json' }],
     type: 'object',
-    required: ['apiSettings', 'redirectUrls'],
+    required: redirect ? ['apiSettings', 'redirectUrls'] : ['apiSettings'],
     properties: {
       apiSettings: {
         type: 'object',
@@ -487,16 +486,21 @@ function configurationSchema({ names, flow }: TemplateContext): object {
           apiKey: { type: 'string', minLength: 1, writeOnly: true, title: 'API key', description: `The shop's ${title} API key (a secret: stored encrypted, never returned); ${title} signs its webhooks with it.` },
         },
       },
-      redirectUrls: {
-        type: 'object',
-        title: 'Shop pages',
-        description: 'Where the shopper is sent back to; {orderId}, {paymentId}, {merchant} and {channel} are filled in.',
-        required: redirect ? ['checkoutUrl', 'confirmationUrl'] : ['checkoutUrl'],
-        properties: {
-          checkoutUrl: page('Checkout page', `The shop's checkout page, where a shopper who cancels ${redirect ? 'at the provider' : 'the payment'} goes back to.`),
-          ...(redirect ? { confirmationUrl: page('Confirmation page', "The shop's confirmation page, where a shopper who paid is sent.") } : {}),
-        },
-      },
+      // An embedded provider's shopper never leaves the checkout: no pages to send them back to.
+      ...(redirect
+        ? {
+          redirectUrls: {
+            type: 'object',
+            title: 'Shop pages',
+            description: 'Where the shopper is sent back to; {orderId}, {paymentId}, {merchant} and {channel} are filled in.',
+            required: ['checkoutUrl', 'confirmationUrl'],
+            properties: {
+              checkoutUrl: page('Checkout page', "The shop's checkout page, where a shopper who cancels at the provider goes back to."),
+              confirmationUrl: page('Confirmation page', "The shop's confirmation page, where a shopper who paid is sent."),
+            },
+          },
+          }
+        : {}),
     },
   };
 }

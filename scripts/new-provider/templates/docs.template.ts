@@ -22,8 +22,7 @@ provider runtime (docs/adapter-kit.md, "An embedded provider")`
 | create | \`POST {adapter_url}/orders/{orderId}/payments\`: a session at ${title} (\`POST /v1/sessions\`) with the payment's amount, the webhook address, the channel, order and payment as metadata${redirect ? ", a signed return address and the runtime's cancel address; the payment is \`intent\` and the answer is \`{paymentId, redirectUrl, cancelUrl}\`" : "; the payment is \`intent\` and the answer is \`{paymentId, sessionId, componentUrl}\` (the frontend mounts \`componentUrl\`)"} |
 | amountChanged | registered on each payment: the session's amount follows the payment's share (\`PATCH /v1/sessions/{id}\`, keyed by payment and amount) |
 | read | \`GET {adapter_url}/orders/{orderId}/payments/{paymentId}\`: the session re-read (\`GET /v1/sessions/{id}\`) |
-| cancel | ${redirect ? 'the shopper cancels on the page: ' : ''}\`GET {adapter_url}/callback/cancel\` answers 301 to \`redirectUrls.checkoutUrl\`, filled in; the payment stays \`intent\` |
-| webhook | \`POST {adapter_url}/webhook\` (public): the body \`{type, session}\` must carry \`X-Webhook-Signature: sha256=<hex>\`, the HMAC-SHA256 of the exact body under the channel's \`apiSettings.apiKey\` (the channel named by \`session.metadata\`), else 401 and ${title} retries; \`session.paid\` is the action \`authorized\` (key \`session:{id}:paid\`): the payment \`reserved\`, the order completed, once however often it comes; \`session.cancelled\` changes nothing |
+${redirect ? '| cancel | the shopper cancels on the page: \`GET {adapter_url}/callback/cancel\` answers 301 to \`redirectUrls.checkoutUrl\`, filled in; the payment stays \`intent\` |\n' : '| cancel | the shopper cancels in the component: the session \`cancelled\`, its webhook changes nothing; the payment stays \`intent\` and the shopper, still in the checkout, may pay again or another way |\n'}| webhook | \`POST {adapter_url}/webhook\` (public): the body \`{type, session}\` must carry \`X-Webhook-Signature: sha256=<hex>\`, the HMAC-SHA256 of the exact body under the channel's \`apiSettings.apiKey\` (the channel named by \`session.metadata\`), else 401 and ${title} retries; \`session.paid\` is the action \`authorized\` (key \`session:{id}:paid\`): the payment \`reserved\`, the order completed, once however often it comes; \`session.cancelled\` changes nothing |
 ${
   redirect
     ? `| return | \`GET {adapter_url}/return\` (signed, names tenant, order and payment): the session re-read; when \`paid\`, the same action as the webhook's (same key: whichever comes first applies it, the other changes nothing); then 302 to \`redirectUrls.confirmationUrl\`, filled in |
@@ -36,8 +35,12 @@ ${
 
 - \`apiSettings.apiUrl\`, \`apiSettings.apiKey\`: ${title}'s API and the shop's key (secret). The
   sandbox: \`http://127.0.0.1:${sandboxPort}\`, key \`${folder}-sandbox-key\`.
-- \`redirectUrls.checkoutUrl\`${redirect ? ', \`redirectUrls.confirmationUrl\`' : ''}: the shop's ${redirect ? 'pages' : 'checkout page'}, with
-  \`{orderId}\`, \`{paymentId}\`, \`{merchant}\`, \`{channel}\`.
+${
+  redirect
+    ? `- \`redirectUrls.checkoutUrl\`, \`redirectUrls.confirmationUrl\`: the shop's pages, with
+  \`{orderId}\`, \`{paymentId}\`, \`{merchant}\`, \`{channel}\`.`
+    : '- No shop pages: the shopper never leaves the checkout.'
+}
 
 ## Environment
 
