@@ -101,13 +101,11 @@ after the balance check names the reservation by the payment's id, so any of the
 | process | the order goes to processing: \`PUT /v1/reservations/{paymentId}\` holds the payment's amount; the payment \`reserved\`; refused (balance, currency) → 400 \`gift_card_refused\`, which vetoes the move |
 | abort | \`DELETE /v1/reservations/{paymentId}\`: released (none made: nothing to release); a reserved payment back to \`intent\` |
 | confirm | the order completed: \`POST /v1/reservations/{paymentId}/commit\` takes the amount off the card; the payment \`captured\` (retried by the platform until 2xx; committing twice changes nothing) |
-| cancel | \`GET {adapter_url}/callback/cancel\` answers 301 to \`checkoutUrl\`, filled in |
 
 ## Configuration (\`${adapterId}.schema.json\`)
 
 - \`apiSettings.apiUrl\`, \`apiSettings.apiKey\`: ${title}'s API and the shop's key (secret). The
   sandbox: \`http://127.0.0.1:${sandboxPort}\`, key \`${folder}-sandbox-key\`.
-- \`checkoutUrl\`: the shop's checkout page, with \`{orderId}\`, \`{paymentId}\`, \`{merchant}\`, \`{channel}\`.
 
 ## Environment
 

@@ -23,8 +23,6 @@ export const ADAPTER_BASE = '/api/checkout/v1';
 /** The adapter's configuration in a channel (${adapterId}.schema.json). */
 export interface ${pascal}Configuration {
   apiSettings: { apiUrl: string; apiKey: string };
-  /** Where a shopper who gives up goes back to (the runtime's cancel callback). */
-  checkoutUrl: string;
 }
 
 /** What the storefront is answered for a card: the payment, the card and what it covers of its balance. */
@@ -252,7 +250,7 @@ export const ${camel}Manifest: AdapterProviderManifest = {
   schemaFile: new URL('./${adapterId}.schema.json', import.meta.url),
   demo: {
     // Against its sandbox when it runs here; the sandbox's default API key (docs/sandboxes.md).
-    configuration: ({ urls, base, shopPages }) => (urls[SANDBOX] ? { ...base, apiSettings: { apiUrl: urls[SANDBOX], apiKey: '${folder}-sandbox-key' }, checkoutUrl: shopPages.checkout } : undefined),
+    configuration: ({ urls, base }) => (urls[SANDBOX] ? { ...base, apiSettings: { apiUrl: urls[SANDBOX], apiKey: '${folder}-sandbox-key' } } : undefined),
   },
 };
 `,
@@ -269,7 +267,7 @@ function configurationSchema(title: string, adapterId: string, folder: string): 
     description: `Configuration of ${adapterId} (a gift card system: cards are checked, reserved, committed and released at ${title}).`,
     allOf: [{ $ref: 'https://schemas.checkout-platform.example/configuration/v1/basic-configuration.json' }],
     type: 'object',
-    required: ['apiSettings', 'checkoutUrl'],
+    required: ['apiSettings'],
     properties: {
       apiSettings: {
         type: 'object',
@@ -281,7 +279,6 @@ function configurationSchema(title: string, adapterId: string, folder: string): 
           apiKey: { type: 'string', minLength: 1, writeOnly: true, title: 'API key', description: `The shop's ${title} API key (a secret: stored encrypted, never returned).` },
         },
       },
-      checkoutUrl: { type: 'string', minLength: 1, pattern: '^https?://', title: 'Checkout page', description: "The shop's checkout page, where a shopper who gives up goes back to; {orderId}, {paymentId}, {merchant} and {channel} are filled in." },
     },
   };
 }
