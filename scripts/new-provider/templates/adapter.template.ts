@@ -1,3 +1,4 @@
+import { adapterAppFile, apiClientFile, apiSettingsSchema, identityLines, manifestFile, settingsFile } from './adapter-parts.template.js';
 import type { ScaffoldFile, TemplateContext } from './template-context.js';
 
 /**
@@ -7,20 +8,14 @@ import type { ScaffoldFile, TemplateContext } from './template-context.js';
  * the shopper's return to a signed address says it too. Either applies the outcome once.
  */
 export function adapterFiles(context: TemplateContext): ScaffoldFile[] {
-  const { names, adapterPort, apiTimeoutMs, flow } = context;
-  const { folder, title, camel, pascal, constant, adapterId, sandboxName } = names;
+  const { names, flow } = context;
+  const { folder, title, camel, pascal, adapterId } = names;
   const dir = `adapters/${folder}`;
   const redirect = flow === 'redirect';
   return [
     {
       path: `${dir}/${folder}.types.ts`,
-      text: `/** ${title}'s adapter id: its service name, configuration id and \`adapterId\` in the storefront API. */
-export const ${constant}_ADAPTER_ID = '${adapterId}';
-/** The payment's name as the order shows it. */
-export const ${constant}_PAYMENT_NAME = '${title}';
-/** \`{adapter_url}\` at the adapter's origin. */
-export const ADAPTER_BASE = '/api/checkout/v1';
-/** Where ${title} posts its signed webhooks (named in each session it opens). */
+      text: `${identityLines(context)}/** Where ${title} posts its signed webhooks (named in each session it opens). */
 export const WEBHOOK_PATH = \`\${ADAPTER_BASE}/webhook\`;
 ${
   redirect
@@ -51,24 +46,9 @@ export interface ${pascal}Session {
 }
 `,
     },
-    {
-      path: `${dir}/${folder}.settings.ts`,
-      text: `import type { ServiceSetting } from '../kit/provider-manifest.js';
-
-/** The adapter's calls to ${title}'s API. */
-export const API_TIMEOUT: ServiceSetting = { env: '${constant}_API_TIMEOUT_MS', key: 'apiTimeoutMs', kind: 'timeout', default: ${apiTimeoutMs}, description: "${title}'s adapter calling the provider's API" };
-`,
-    },
-    {
-      path: `${dir}/${folder}-api.client.ts`,
-      text: `import { ProviderError, ProviderHttpClient, type ProviderAnswer, type ProviderRefusal } from '../kit/index.js';
-import type { ${pascal}Configuration } from './${folder}.types.js';
-
-export class ${pascal}Error extends ProviderError {
-  override name = '${pascal}Error';
-}
-
-/** Echoed by ${title} in its session and webhooks: which channel, order and payment the session is for. */
+    settingsFile(context),
+    apiClientFile(context, {
+      types: `/** Echoed by ${title} in its session and webhooks: which channel, order and payment the session is for. */
 export interface ${pascal}Metadata {
   merchant: string;
   channel: string;
@@ -97,110 +77,37 @@ export interface ${pascal}SessionRequest {
   metadata: ${pascal}Metadata;${redirect ? '\n  returnUrl: string;\n  cancelUrl: string;' : ''}
 }
 
-/** ${title}'s API as the adapter calls it, through the kit's one provider client. */
-export class ${pascal}Client {
-  private readonly http: ProviderHttpClient;
-
-  constructor(settings: ${pascal}Configuration['apiSettings'], timeoutMs: number) {
-    this.http = new ProviderHttpClient({
-      name: '${title}',
-      baseUrl: settings.apiUrl,
-      timeoutMs,
-      headers: { 'X-API-Key': settings.apiKey },
-      error: ${pascal}Error,
-      refusal: (answer: ProviderAnswer): ProviderRefusal => {
-        const body = answer.body as { code?: string; message?: string } | undefined;
-        return { code: body?.code, message: body?.message };
-      },
-    });
-  }
-
-  createSession = (body: ${pascal}SessionRequest) => this.http.send<${pascal}ProviderSession>({ method: 'POST', path: '/v1/sessions', body, idempotencyKey: body.reference });
+`,
+      about: '',
+      methods: `  createSession = (body: ${pascal}SessionRequest) => this.http.send<${pascal}ProviderSession>({ method: 'POST', path: '/v1/sessions', body, idempotencyKey: body.reference });
 
   /** The amount the session asks for follows the order (the payment's new share); keyed, so a retried call changes nothing. */
   updateSession = (id: string, amount: number, idempotencyKey: string) =>
     this.http.send<${pascal}ProviderSession>({ method: 'PATCH', path: \`/v1/sessions/\${encodeURIComponent(id)}\`, body: { amount }, idempotencyKey, route: '/v1/sessions/{id}' });
 
   getSession = (id: string) => this.http.send<${pascal}ProviderSession>({ method: 'GET', path: \`/v1/sessions/\${encodeURIComponent(id)}\`, route: '/v1/sessions/{id}' });
-}
-
-/** The client for a configuration (its API address and key), with the adapter's timeout. */
-export type ${pascal}Clients = (configuration: ${pascal}Configuration) => ${pascal}Client;
-
-export const ${camel}Clients =
-  (timeoutMs: number): ${pascal}Clients =>
-  (configuration) =>
-    new ${pascal}Client(configuration.apiSettings, timeoutMs);
 `,
-    },
+    }),
     providerFile(context),
     webhookFile(context),
     ...(redirect ? [returnRoutesFile(context)] : []),
-    {
-      path: `${dir}/${folder}-adapter.app.ts`,
-      text: `import type { FastifyInstance } from 'fastify';
-import type { ServiceDeps } from '../kit/platform.js';
-import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
-import { settingValue } from '../kit/provider-manifest.js';
-import { ${camel}Clients } from './${folder}-api.client.js';
-import { ${camel}Provider } from './${folder}.provider.js';
-${redirect ? `import { register${pascal}Return } from './${folder}-return.routes.js';\n` : ''}import { API_TIMEOUT } from './${folder}.settings.js';
-import { ${constant}_ADAPTER_ID, ${constant}_PAYMENT_NAME, ADAPTER_BASE, type ${pascal}Configuration } from './${folder}.types.js';
-
-/**
- * ${title}'s adapter (port ${adapterPort}): ${redirect ? 'a redirect' : 'an embedded'} provider on the kit's provider runtime
- * (\`{adapter_url}\` is ${'`'}/api/checkout/v1${'`'}, the webhook included)${redirect ? " and the shopper's return" : ''}. See docs/adapters/${folder}.md.
- */
-export async function create${pascal}Adapter(deps: ServiceDeps): Promise<FastifyInstance> {
-  const kit = createAdapterKit<${pascal}Configuration>({
-    adapterId: ${constant}_ADAPTER_ID,
-    config: deps.config,
-    logger: deps.logger,
-    verifier: deps.verifier,
-    manifest: { kind: 'payment', name: ${constant}_PAYMENT_NAME, routes: {} },
-  });
-  const clients = ${camel}Clients(settingValue(deps.config, ${constant}_ADAPTER_ID, API_TIMEOUT)!);
-${
-    redirect
-      ? `  const mounted = mountPaymentProvider(kit, ${camel}Provider(kit, clients), { basePath: ADAPTER_BASE });
+    adapterAppFile(context, {
+      kind: 'payment',
+      what: `${redirect ? 'a redirect' : 'an embedded'} provider on the kit's provider runtime (\`{adapter_url}\` is \`/api/checkout/v1\`, the webhook included)${redirect ? " and the shopper's return" : ''}.`,
+      imports: redirect ? `import { register${pascal}Return } from './${folder}-return.routes.js';\n` : '',
+      mount: redirect
+        ? `  const mounted = mountPaymentProvider(kit, ${camel}Provider(kit, clients), { basePath: ADAPTER_BASE });
   register${pascal}Return(kit, mounted, clients);`
-      : `  mountPaymentProvider(kit, ${camel}Provider(kit, clients), { basePath: ADAPTER_BASE });`
-  }
-  return kit.app;
-}
-`,
-    },
-    {
-      path: `${dir}/${folder}.manifest.ts`,
-      text: `import type { AdapterProviderManifest } from '../kit/provider-manifest.js';
-import { create${pascal}Adapter } from './${folder}-adapter.app.js';
-import { API_TIMEOUT } from './${folder}.settings.js';
-import { ${constant}_ADAPTER_ID } from './${folder}.types.js';
-
-/** Its sandbox's service name (sandboxes/${folder}): the demo uses it when it runs here. */
-const SANDBOX = '${sandboxName}';
-
-/**
- * ${title} (${redirect ? 'a redirect' : 'an embedded'} provider) as the platform, the demo data and the storefront see it
- * (adapters/kit/provider-manifest.ts); app/service.catalogue.ts's row reads it. Its browser
- * frontend is \`frontend/${folder}.frontend.ts\` in this folder.
- */
-export const ${camel}Manifest: AdapterProviderManifest = {
-  id: ${constant}_ADAPTER_ID,
-  port: ${adapterPort},
-  settings: [API_TIMEOUT],
-  factory: create${pascal}Adapter,
-  schemaFile: new URL('./${adapterId}.schema.json', import.meta.url),
-  demo: {
-    // Against its sandbox when it runs here; the sandbox's default API key (docs/sandboxes.md).
-    configuration: ({ urls, base, shopPages }) =>
+        : `  mountPaymentProvider(kit, ${camel}Provider(kit, clients), { basePath: ADAPTER_BASE });`,
+    }),
+    manifestFile(context, {
+      what: `${title} (${redirect ? 'a redirect' : 'an embedded'} provider; its browser frontend is \`frontend/${folder}.frontend.ts\`)`,
+      kindLine: '',
+      demo: `({ urls, base${redirect ? ', shopPages' : ''} }) =>
       urls[SANDBOX]
-        ? { ...base, apiSettings: { apiUrl: urls[SANDBOX], apiKey: '${folder}-sandbox-key' }, ${redirect ? 'redirectUrls: { checkoutUrl: shopPages.checkout, confirmationUrl: shopPages.confirmation } ' : ''}}
-        : undefined,
-  },
-};
-`,
-    },
+        ? { ...base, apiSettings: { apiUrl: urls[SANDBOX], apiKey: '${folder}-sandbox-key' }${redirect ? ', redirectUrls: { checkoutUrl: shopPages.checkout, confirmationUrl: shopPages.confirmation }' : ''} }
+        : undefined`,
+    }),
     { path: `${dir}/${adapterId}.schema.json`, text: `${JSON.stringify(configurationSchema(context), null, 2)}\n` },
     {
       path: `${dir}/frontend/tsconfig.json`,
@@ -463,9 +370,8 @@ export const adapterFrontend: AdapterFrontend = { adapterId: '${adapterId}', fro
 
 /** The configuration schema: every property with a title and a description (the admin's labels and help). */
 function configurationSchema({ names, flow }: TemplateContext): object {
-  const { title, adapterId, folder } = names;
+  const { title, adapterId } = names;
   const redirect = flow === 'redirect';
-  const url = (propertyTitle: string, description: string) => ({ type: 'string', format: 'uri', pattern: '^https?://', title: propertyTitle, description });
   // A page template: {orderId} and the like are not valid in a URI until filled in.
   const page = (propertyTitle: string, description: string) => ({ type: 'string', minLength: 1, pattern: '^https?://', title: propertyTitle, description });
   return {
@@ -476,16 +382,7 @@ function configurationSchema({ names, flow }: TemplateContext): object {
     type: 'object',
     required: redirect ? ['apiSettings', 'redirectUrls'] : ['apiSettings'],
     properties: {
-      apiSettings: {
-        type: 'object',
-        title: 'API',
-        description: `How the adapter reaches ${title}'s API.`,
-        required: ['apiUrl', 'apiKey'],
-        properties: {
-          apiUrl: url('API address', `${title}'s API address (the local sandbox: see docs/adapters/${folder}.md).`),
-          apiKey: { type: 'string', minLength: 1, writeOnly: true, title: 'API key', description: `The shop's ${title} API key (a secret: stored encrypted, never returned); ${title} signs its webhooks with it.` },
-        },
-      },
+      apiSettings: apiSettingsSchema(names),
       // An embedded provider's shopper never leaves the checkout: no pages to send them back to.
       ...(redirect
         ? {

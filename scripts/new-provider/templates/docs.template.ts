@@ -1,8 +1,9 @@
 import type { ScaffoldFile, TemplateContext } from './template-context.js';
 
 /** The provider's page, docs/adapters/<folder>.md. */
-export function docsPage({ names, adapterPort, sandboxPort, apiTimeoutMs, flow }: TemplateContext): ScaffoldFile {
-  const { folder, title, constant, adapterId, sandboxName } = names;
+export function docsPage(context: TemplateContext): ScaffoldFile {
+  const { names, adapterPort, sandboxPort, flow } = context;
+  const { folder, title, adapterId } = names;
   const redirect = flow === 'redirect';
   return {
     path: `docs/adapters/${folder}.md`,
@@ -42,14 +43,7 @@ ${
     : '- No shop pages: the shopper never leaves the checkout.'
 }
 
-## Environment
-
-| Variable | Default | What |
-|---|---|---|
-| \`${constant}_ADAPTER_PORT\` | ${adapterPort} | the adapter's port |
-| \`${constant}_API_TIMEOUT_MS\` | ${apiTimeoutMs} | the adapter's calls to ${title}'s API |
-| \`${constant}_SANDBOX_PORT\` | ${sandboxPort} | the sandbox's port (\`${sandboxName}\`) |
-
+${environmentSection(context)}
 ## Conformance
 
 \`\`\`sh
@@ -84,8 +78,9 @@ Its API key is \`${folder}-sandbox-key\`. Failures and the clock: \`/api/sandbox
 }
 
 /** A gift card system's page, docs/adapters/<folder>.md. */
-export function giftcardDocsPage({ names, adapterPort, sandboxPort, apiTimeoutMs }: TemplateContext): ScaffoldFile {
-  const { folder, title, constant, adapterId, sandboxName } = names;
+export function giftcardDocsPage(context: TemplateContext): ScaffoldFile {
+  const { names, adapterPort, sandboxPort } = context;
+  const { folder, title, adapterId } = names;
   return {
     path: `docs/adapters/${folder}.md`,
     text: `# ${title} adapter (\`${adapterId}\`, port ${adapterPort})
@@ -107,14 +102,7 @@ after the balance check names the reservation by the payment's id, so any of the
 - \`apiSettings.apiUrl\`, \`apiSettings.apiKey\`: ${title}'s API and the shop's key (secret). The
   sandbox: \`http://127.0.0.1:${sandboxPort}\`, key \`${folder}-sandbox-key\`.
 
-## Environment
-
-| Variable | Default | What |
-|---|---|---|
-| \`${constant}_ADAPTER_PORT\` | ${adapterPort} | the adapter's port |
-| \`${constant}_API_TIMEOUT_MS\` | ${apiTimeoutMs} | the adapter's calls to ${title}'s API |
-| \`${constant}_SANDBOX_PORT\` | ${sandboxPort} | the sandbox's port (\`${sandboxName}\`) |
-
+${environmentSection(context)}
 ## Conformance
 
 \`\`\`sh
@@ -143,5 +131,18 @@ export function giftcardSandboxSection({ names, sandboxPort }: TemplateContext):
 
 Its API key is \`${folder}-sandbox-key\`. Failures and the clock: \`/api/sandbox/failures\`,
 \`/api/sandbox/clock\` (see "Failure injection").
+`;
+}
+
+/** A provider page's "Environment" section: its ports and its timeout. */
+function environmentSection({ names, adapterPort, sandboxPort, apiTimeoutMs }: TemplateContext): string {
+  const { title, constant, sandboxName } = names;
+  return `## Environment
+
+| Variable | Default | What |
+|---|---|---|
+| \`${constant}_ADAPTER_PORT\` | ${adapterPort} | the adapter's port |
+| \`${constant}_API_TIMEOUT_MS\` | ${apiTimeoutMs} | the adapter's calls to ${title}'s API |
+| \`${constant}_SANDBOX_PORT\` | ${sandboxPort} | the sandbox's port (\`${sandboxName}\`) |
 `;
 }

@@ -1,3 +1,4 @@
+import { adapterAppFile, apiClientFile, apiSettingsSchema, identityLines, manifestFile, settingsFile } from './adapter-parts.template.js';
 import type { ScaffoldFile, TemplateContext } from './template-context.js';
 
 /**
@@ -7,19 +8,13 @@ import type { ScaffoldFile, TemplateContext } from './template-context.js';
  * completes. Every call after the balance check names the reservation (the payment's id), so a
  * retried call changes nothing.
  */
-export function giftcardAdapterFiles({ names, adapterPort, apiTimeoutMs }: TemplateContext): ScaffoldFile[] {
-  const { folder, title, camel, pascal, constant, adapterId, sandboxName } = names;
+export function giftcardAdapterFiles(context: TemplateContext): ScaffoldFile[] {
+  const { folder, title, camel, pascal, constant, adapterId } = context.names;
   const dir = `adapters/${folder}`;
   return [
     {
       path: `${dir}/${folder}.types.ts`,
-      text: `/** ${title}'s adapter id: its service name, configuration id and \`adapterId\` in the storefront API. */
-export const ${constant}_ADAPTER_ID = '${adapterId}';
-/** The payment's name as the order shows it. */
-export const ${constant}_PAYMENT_NAME = '${title}';
-/** \`{adapter_url}\` at the adapter's origin. */
-export const ADAPTER_BASE = '/api/checkout/v1';
-
+      text: `${identityLines(context)}
 /** The adapter's configuration in a channel (${adapterId}.schema.json). */
 export interface ${pascal}Configuration {
   apiSettings: { apiUrl: string; apiKey: string };
@@ -34,24 +29,9 @@ export interface ${pascal}Payment {
 }
 `,
     },
-    {
-      path: `${dir}/${folder}.settings.ts`,
-      text: `import type { ServiceSetting } from '../kit/provider-manifest.js';
-
-/** The adapter's calls to ${title}'s API. */
-export const API_TIMEOUT: ServiceSetting = { env: '${constant}_API_TIMEOUT_MS', key: 'apiTimeoutMs', kind: 'timeout', default: ${apiTimeoutMs}, description: "${title}'s adapter calling the gift card system's API" };
-`,
-    },
-    {
-      path: `${dir}/${folder}-api.client.ts`,
-      text: `import { ProviderError, ProviderHttpClient, type ProviderAnswer, type ProviderRefusal } from '../kit/index.js';
-import type { ${pascal}Configuration } from './${folder}.types.js';
-
-export class ${pascal}Error extends ProviderError {
-  override name = '${pascal}Error';
-}
-
-/** A card as ${title} answers it: what can still be reserved of it. */
+    settingsFile(context),
+    apiClientFile(context, {
+      types: `/** A card as ${title} answers it: what can still be reserved of it. */
 export interface ${pascal}Card {
   cardId: string;
   currency: string;
@@ -67,49 +47,18 @@ export interface ${pascal}Reservation {
   status: 'held' | 'committed' | 'released';
 }
 
-const enc = encodeURIComponent;
-
-/**
- * ${title}'s API as the adapter calls it, through the kit's one provider client. A reservation is
- * addressed by its id (the payment's): reserving is a PUT of it, committing and releasing name it,
- * so any call may be repeated and changes nothing the second time.
- */
-export class ${pascal}Client {
-  private readonly http: ProviderHttpClient;
-
-  constructor(settings: ${pascal}Configuration['apiSettings'], timeoutMs: number) {
-    this.http = new ProviderHttpClient({
-      name: '${title}',
-      baseUrl: settings.apiUrl,
-      timeoutMs,
-      headers: { 'X-API-Key': settings.apiKey },
-      error: ${pascal}Error,
-      refusal: (answer: ProviderAnswer): ProviderRefusal => {
-        const body = answer.body as { code?: string; message?: string } | undefined;
-        return { code: body?.code, message: body?.message };
-      },
-    });
-  }
-
-  card = (cardId: string) => this.http.send<${pascal}Card>({ method: 'GET', path: \`/v1/cards/\${enc(cardId)}\`, route: '/v1/cards/{cardId}' });
+`,
+      about: "A reservation is addressed by its id (the payment's): reserving is a PUT of it, committing and releasing name it, so any call may be repeated and changes nothing the second time.",
+      methods: `  card = (cardId: string) => this.http.send<${pascal}Card>({ method: 'GET', path: \`/v1/cards/\${encodeURIComponent(cardId)}\`, route: '/v1/cards/{cardId}' });
 
   reserve = (id: string, body: { cardId: string; amount: number; currency: string }) =>
-    this.http.send<${pascal}Reservation>({ method: 'PUT', path: \`/v1/reservations/\${enc(id)}\`, body, route: '/v1/reservations/{id}' });
+    this.http.send<${pascal}Reservation>({ method: 'PUT', path: \`/v1/reservations/\${encodeURIComponent(id)}\`, body, route: '/v1/reservations/{id}' });
 
-  commit = (id: string) => this.http.send<${pascal}Reservation>({ method: 'POST', path: \`/v1/reservations/\${enc(id)}/commit\`, route: '/v1/reservations/{id}/commit' });
+  commit = (id: string) => this.http.send<${pascal}Reservation>({ method: 'POST', path: \`/v1/reservations/\${encodeURIComponent(id)}/commit\`, route: '/v1/reservations/{id}/commit' });
 
-  release = (id: string) => this.http.send<${pascal}Reservation>({ method: 'DELETE', path: \`/v1/reservations/\${enc(id)}\`, route: '/v1/reservations/{id}' });
-}
-
-/** The client for a configuration (its API address and key), with the adapter's timeout. */
-export type ${pascal}Clients = (configuration: ${pascal}Configuration) => ${pascal}Client;
-
-export const ${camel}Clients =
-  (timeoutMs: number): ${pascal}Clients =>
-  (configuration) =>
-    new ${pascal}Client(configuration.apiSettings, timeoutMs);
+  release = (id: string) => this.http.send<${pascal}Reservation>({ method: 'DELETE', path: \`/v1/reservations/\${encodeURIComponent(id)}\`, route: '/v1/reservations/{id}' });
 `,
-    },
+    }),
     {
       path: `${dir}/${folder}.provider.ts`,
       text: `import { withTransaction, type LifecycleCall, type PaymentProvider, type ProviderResult } from '../kit/index.js';
@@ -199,68 +148,24 @@ export function ${camel}Provider(clients: ${pascal}Clients): PaymentProvider<${p
 }
 `,
     },
-    {
-      path: `${dir}/${folder}-adapter.app.ts`,
-      text: `import type { FastifyInstance } from 'fastify';
-import type { ServiceDeps } from '../kit/platform.js';
-import { createAdapterKit, mountPaymentProvider } from '../kit/index.js';
-import { settingValue } from '../kit/provider-manifest.js';
-import { ${camel}Clients } from './${folder}-api.client.js';
-import { ${camel}Provider } from './${folder}.provider.js';
-import { API_TIMEOUT } from './${folder}.settings.js';
-import { ${constant}_ADAPTER_ID, ${constant}_PAYMENT_NAME, ADAPTER_BASE, type ${pascal}Configuration } from './${folder}.types.js';
-
-/**
- * ${title}'s adapter (port ${adapterPort}): a gift card system on the kit's provider runtime
- * (\`{adapter_url}\` is ${'`'}/api/checkout/v1${'`'}). See docs/adapters/${folder}.md.
- */
-export async function create${pascal}Adapter(deps: ServiceDeps): Promise<FastifyInstance> {
-  const kit = createAdapterKit<${pascal}Configuration>({
-    adapterId: ${constant}_ADAPTER_ID,
-    config: deps.config,
-    logger: deps.logger,
-    verifier: deps.verifier,
-    manifest: { kind: 'giftcard', name: ${constant}_PAYMENT_NAME, routes: {} },
-  });
-  mountPaymentProvider(kit, ${camel}Provider(${camel}Clients(settingValue(deps.config, ${constant}_ADAPTER_ID, API_TIMEOUT)!)), { basePath: ADAPTER_BASE });
-  return kit.app;
-}
-`,
-    },
-    {
-      path: `${dir}/${folder}.manifest.ts`,
-      text: `import type { AdapterProviderManifest } from '../kit/provider-manifest.js';
-import { create${pascal}Adapter } from './${folder}-adapter.app.js';
-import { API_TIMEOUT } from './${folder}.settings.js';
-import { ${constant}_ADAPTER_ID } from './${folder}.types.js';
-
-/** Its sandbox's service name (sandboxes/${folder}): the demo uses it when it runs here. */
-const SANDBOX = '${sandboxName}';
-
-/**
- * ${title} (a gift card system, kind \`giftcard\`) as the platform and the demo data see it
- * (adapters/kit/provider-manifest.ts); app/service.catalogue.ts's row reads it.
- */
-export const ${camel}Manifest: AdapterProviderManifest = {
-  id: ${constant}_ADAPTER_ID,
-  kind: 'giftcard',
-  port: ${adapterPort},
-  settings: [API_TIMEOUT],
-  factory: create${pascal}Adapter,
-  schemaFile: new URL('./${adapterId}.schema.json', import.meta.url),
-  demo: {
-    // Against its sandbox when it runs here; the sandbox's default API key (docs/sandboxes.md).
-    configuration: ({ urls, base }) => (urls[SANDBOX] ? { ...base, apiSettings: { apiUrl: urls[SANDBOX], apiKey: '${folder}-sandbox-key' } } : undefined),
-  },
-};
-`,
-    },
-    { path: `${dir}/${adapterId}.schema.json`, text: `${JSON.stringify(configurationSchema(title, adapterId, folder), null, 2)}\n` },
+    adapterAppFile(context, {
+      kind: 'giftcard',
+      what: "a gift card system on the kit's provider runtime (`{adapter_url}` is `/api/checkout/v1`).",
+      imports: '',
+      mount: `  mountPaymentProvider(kit, ${camel}Provider(clients), { basePath: ADAPTER_BASE });`,
+    }),
+    manifestFile(context, {
+      what: `${title} (a gift card system, kind \`giftcard\`)`,
+      kindLine: "  kind: 'giftcard',\n",
+      demo: `({ urls, base }) => (urls[SANDBOX] ? { ...base, apiSettings: { apiUrl: urls[SANDBOX], apiKey: '${folder}-sandbox-key' } } : undefined)`,
+    }),
+    { path: `${dir}/${adapterId}.schema.json`, text: `${JSON.stringify(configurationSchema(context.names), null, 2)}\n` },
   ];
 }
 
 /** The configuration schema: every property with a title and a description (the admin's labels and help). */
-function configurationSchema(title: string, adapterId: string, folder: string): object {
+function configurationSchema(names: TemplateContext['names']): object {
+  const { title, adapterId } = names;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: `${title} adapter configuration`,
@@ -269,16 +174,7 @@ function configurationSchema(title: string, adapterId: string, folder: string): 
     type: 'object',
     required: ['apiSettings'],
     properties: {
-      apiSettings: {
-        type: 'object',
-        title: 'API',
-        description: `How the adapter reaches ${title}'s API.`,
-        required: ['apiUrl', 'apiKey'],
-        properties: {
-          apiUrl: { type: 'string', format: 'uri', pattern: '^https?://', title: 'API address', description: `${title}'s API address (the local sandbox: see docs/adapters/${folder}.md).` },
-          apiKey: { type: 'string', minLength: 1, writeOnly: true, title: 'API key', description: `The shop's ${title} API key (a secret: stored encrypted, never returned).` },
-        },
-      },
+      apiSettings: apiSettingsSchema(names),
     },
   };
 }

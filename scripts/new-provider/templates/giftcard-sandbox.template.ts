@@ -1,4 +1,5 @@
 import { sandboxManifestFile } from './sandbox.template.js';
+import { sandboxSetupLines } from './adapter-parts.template.js';
 import type { ScaffoldFile, TemplateContext } from './template-context.js';
 
 /**
@@ -150,13 +151,7 @@ type IdRoute = { Params: { id: string } };
  * \`POST /api/sandbox/cards\`, failures and the clock. See docs/sandboxes.md.
  */
 export function create${pascal}Sandbox(options: ${pascal}SandboxOptions): { app: FastifyInstance; state: { store: ${pascal}Store; failures: FailureInjector; clock: SandboxClock } } {
-  const clock = new SandboxClock(options.now);
-  const store = new ${pascal}Store(clock.now);
-  const failures = new FailureInjector(${constant}_OPERATIONS);
-  const journal = new ExchangeJournal();
-  const app = createSandboxApp({ name: '${folder}-sandbox', logger: options.logger, failures, journal });
-  const apiKey = options.apiKey ?? DEFAULT_${constant}_API_KEY;
-  registerSandboxAdminRoutes(app, failures, clock);
+${sandboxSetupLines(names)}  registerSandboxAdminRoutes(app, failures, clock);
   app.post<{ Body: ${pascal}CardRecord }>('/api/sandbox/cards', { schema: { body: CARD_BODY } }, async (request, reply) => reply.status(201).send(store.seed(request.body)));
 
   void app.register(async (api) => {

@@ -1,4 +1,5 @@
 import type { ProviderNames } from '../provider-names.js';
+import { sandboxSetupLines } from './adapter-parts.template.js';
 import type { ScaffoldFile, TemplateContext } from './template-context.js';
 
 /**
@@ -8,7 +9,7 @@ import type { ScaffoldFile, TemplateContext } from './template-context.js';
  * signed webhook it sends when a session is paid or cancelled, failures and the clock.
  */
 export function sandboxFiles({ names, sandboxPort, flow }: TemplateContext): ScaffoldFile[] {
-  const { folder, title, camel, pascal, constant, sandboxName } = names;
+  const { folder, title, pascal, constant } = names;
   const redirect = flow === 'redirect';
   const dir = `sandboxes/${folder}`;
   return [
@@ -180,13 +181,7 @@ type IdRoute = { Params: { id: string } };
  * and the clock. See docs/sandboxes.md.
  */
 export function create${pascal}Sandbox(options: ${pascal}SandboxOptions): { app: FastifyInstance; state: { store: ${pascal}Store; failures: FailureInjector; clock: SandboxClock; webhooks: SignedWebhookSender } } {
-  const clock = new SandboxClock(options.now);
-  const store = new ${pascal}Store(clock.now);
-  const failures = new FailureInjector(${constant}_OPERATIONS);
-  const journal = new ExchangeJournal();
-  const app = createSandboxApp({ name: '${folder}-sandbox', logger: options.logger, failures, journal });
-  const apiKey = options.apiKey ?? DEFAULT_${constant}_API_KEY;
-  const base = (request: FastifyRequest) => options.publicUrl ?? \`\${request.protocol}://\${request.host}\`;
+${sandboxSetupLines(names)}  const base = (request: FastifyRequest) => options.publicUrl ?? \`\${request.protocol}://\${request.host}\`;
   const webhooks = new SignedWebhookSender(journal, options.logger, options.webhookDelaysMs ?? WEBHOOK_DELAYS_MS);
   app.addHook('onClose', async () => webhooks.close());
   registerSandboxAdminRoutes(app, failures, clock);
