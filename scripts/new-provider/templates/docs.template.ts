@@ -26,10 +26,8 @@ provider runtime (docs/adapter-kit.md, "An embedded provider")`
 ${redirect ? '| cancel | the shopper cancels on the page: \`GET {adapter_url}/callback/cancel\` answers 301 to \`redirectUrls.checkoutUrl\`, filled in; the payment stays \`intent\` |\n' : '| cancel | the shopper cancels in the component: the session \`cancelled\`, its webhook changes nothing; the payment stays \`intent\` and the shopper, still in the checkout, may pay again or another way |\n'}| webhook | \`POST {adapter_url}/webhook\` (public): the body \`{type, session}\` must carry \`X-Webhook-Signature: sha256=<hex>\`, the HMAC-SHA256 of the exact body under the channel's \`apiSettings.apiKey\` (the channel named by \`session.metadata\`), else 401 and ${title} retries; \`session.paid\` is the action \`authorized\` (key \`session:{id}:paid\`): the payment \`reserved\`, the order completed, once however often it comes; \`session.cancelled\` changes nothing |
 ${
   redirect
-    ? `| return | \`GET {adapter_url}/return\` (signed, names tenant, order and payment): the session re-read; when \`paid\`, the same action as the webhook's (same key: whichever comes first applies it, the other changes nothing); then 302 to \`redirectUrls.confirmationUrl\`, filled in |
-`
-    : `| paid in the component | the component tells the checkout's window (\`postMessage\` \`{type: '${folder}:paid'}\`); the frontend calls \`onCompleted\` and the order follows when the webhook is applied |
-`
+    ? `| return | \`GET {adapter_url}/return\` (signed, names tenant, order and payment): the session re-read; when \`paid\`, the same action as the webhook's (same key: whichever comes first applies it, the other changes nothing); then 302 to \`redirectUrls.confirmationUrl\`, filled in |`
+    : `| paid in the component | the component tells the checkout's window (\`postMessage\` \`{type: '${folder}:paid'}\`); the frontend calls \`onCompleted\` and the order follows when the webhook is applied |`
 }
 
 ## Configuration (\`${adapterId}.schema.json\`)
