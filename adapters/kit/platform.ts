@@ -6,7 +6,7 @@
 export { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors/app-error.js';
 export { equalAmounts, money, sum, toAmount } from '../../platform/money/money.js';
 export { createSecretBox, type SecretBox } from '../../platform/crypto/secret-box.js';
-export { WEBHOOK_SIGNATURE_HEADER, hasValidWebhookSignature } from '../../platform/crypto/webhook-signature.js';
+export { WEBHOOK_SIGNATURE_HEADER, hasValidWebhookSignature } from '../../platform/crypto/webhook.signature.js';
 export { withClientSpan } from '../../platform/telemetry/outbound.js';
 export { empty, errors, json } from '../../platform/http/api-docs.schemas.js';
 export type { Tenant } from '../../platform/auth/principal.js';

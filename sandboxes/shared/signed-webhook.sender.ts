@@ -1,4 +1,4 @@
-import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../platform/crypto/webhook-signature.js';
+import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../platform/crypto/webhook.signature.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { bodyValue, type ExchangeJournal } from './exchange.journal.js';
 
