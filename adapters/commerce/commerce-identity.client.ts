@@ -1,6 +1,6 @@
 import { AppError } from '../kit/platform.js';
 import { IDENTITY_TIMEOUT } from './commerce-adapter.settings.js';
-import { withClientSpan } from '../kit/platform.js';
+import { ProviderHttpClient, type ProviderAnswer } from '../kit/provider-http.client.js';
 
 export interface IdentityCredentials {
   identityAddress: string;
@@ -58,26 +58,18 @@ export class CommerceIdentity {
 
   private async requestToken(): Promise<CachedToken> {
     const { identityAddress, identityClientId, identityClientSecret, identityScope } = this.credentials;
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: identityClientId, client_secret: identityClientSecret });
-    if (identityScope) form.set('scope', identityScope);
-    let response: Response;
+    const form: Record<string, string> = { grant_type: 'client_credentials', client_id: identityClientId, client_secret: identityClientSecret, ...(identityScope ? { scope: identityScope } : {}) };
+    // The merchant's identity address, called as the platform client calls the commerce API (no outbound policy).
+    const http = new ProviderHttpClient({ name: 'the commerce identity service', baseUrl: identityAddress, timeoutMs: this.timeoutMs, guarded: false });
+    let answer: ProviderAnswer;
     try {
-      response = await withClientSpan({ name: 'POST commerce identity', method: 'POST', url: identityAddress }, (traceHeaders) =>
-        fetch(identityAddress, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...traceHeaders },
-          body: form.toString(),
-          signal: AbortSignal.timeout(this.timeoutMs),
-        }),
-      );
+      answer = await http.exchange({ method: 'POST', path: '', form, route: 'token' });
     } catch (error) {
       throw new AppError(502, 'commerce_unavailable', `The commerce identity service at ${identityAddress} could not be reached: ${(error as Error).message}`);
     }
-    const body = (await response.json().catch(() => undefined)) as
-      | { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown }
-      | undefined;
-    if (!response.ok || typeof body?.access_token !== 'string') {
-      const reason = typeof body?.error === 'string' ? body.error : `HTTP ${response.status}`;
+    const body = answer.body as { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown } | undefined;
+    if (answer.status < 200 || answer.status >= 300 || typeof body?.access_token !== 'string') {
+      const reason = typeof body?.error === 'string' ? body.error : `HTTP ${answer.status}`;
       const description = typeof body?.error_description === 'string' ? `: ${body.error_description}` : '';
       throw new AppError(502, 'commerce_identity_refused', `The commerce identity service refused the adapter's credentials (${reason}${description}); check api.identityClientId, api.identityClientSecret and api.identityScope.`);
     }

@@ -2,7 +2,7 @@ import type { Tenant } from '../kit/platform.js';
 import { AppError, badRequest } from '../kit/platform.js';
 import type { OrderDocument } from '../kit/order-contract.js';
 import { isActivePayment, shareOfNewPayment } from '../../contracts/allocation.js';
-import { logFailedAttempt, type MountedProvider, type TransactionLog } from '../kit/index.js';
+import { logFailedAttempt, providerFailed, type MountedProvider, type TransactionLog } from '../kit/index.js';
 import type { GiftCardContext } from './gift-card.context.js';
 import {
   GIFTCARD_PAYMENT_NAME,
@@ -13,7 +13,7 @@ import {
   type GiftCardAttributes,
 } from './gift-card.domain.js';
 import { GiftCardSystemError, type CardInfo, type GiftCardSystemClient } from './gift-card-system.client.js';
-import { codeOf, errorDetailOf, providerFailed } from './gift-card-system.errors.js';
+import { codeOf } from './gift-card-system.errors.js';
 import { cardAlreadyAdded } from '../kit/order-contract.js';
 import { releaseLiveReservations } from './gift-card.provider.js';
 import { viewOf, type GiftCardPaymentView } from './gift-card.view.js';
@@ -107,8 +107,9 @@ export class GiftCardPayments {
       await releaseLiveReservations(this.context.giftCardSystem(configuration), orderId, paymentId);
     } catch (error) {
       // Spec "Errors": the provider failed while the payment is updated → logged for the merchant, 400 with errorDetail.
-      await this.log(tenant, orderId, paymentId, { event: 'remove', pspEvent: 'cancel', amount: payment.amount, isSuccess: false, pspStatus: codeOf(error), errorDetail: errorDetailOf(error) });
-      throw providerFailed(error);
+      const failure = providerFailed(error, paymentId);
+      await this.log(tenant, orderId, paymentId, { event: 'remove', pspEvent: 'cancel', amount: payment.amount, isSuccess: false, pspStatus: codeOf(error), errorDetail: failure.message });
+      throw failure;
     }
     const { reservationId: _released, sealedCode: _forgotten, ...attributes } = attributesOf(payment);
     if (payment.state === 'reserved') await this.kit.payments.updatePayment(tenant, orderId, paymentId, { state: 'intent' });

@@ -16,6 +16,8 @@ export interface ProviderRequest {
   path: string;
   /** Sent as JSON when not undefined. */
   body?: unknown;
+  /** Sent as an HTML form instead of `body` (an OAuth client-credentials token request). */
+  form?: Record<string, string>;
   /**
    * The call's idempotency key, sent in the provider's header (`idempotencyHeader`): the same
    * request, the same key, so a retry changes nothing at the provider. None: no header.
@@ -89,7 +91,7 @@ export class ProviderHttpClient {
       const key = request.idempotencyKey === undefined ? {} : { [options.idempotencyHeader ?? 'Idempotency-Key']: request.idempotencyKey.slice(0, options.idempotencyKeyMaxLength) };
       const own = options.headers;
       const headers: CallHeaders = typeof own === 'function' ? async (text) => ({ ...(await own(text)), ...key, ...request.headers }) : { ...own, ...key, ...request.headers };
-      const outcome = await send(url, { method: request.method, headers, body: request.body, timeoutMs: options.timeoutMs, guarded: options.guarded ?? true, traceHeaders });
+      const outcome = await send(url, { method: request.method, headers, body: request.body, ...(request.form ? { form: request.form } : {}), timeoutMs: options.timeoutMs, guarded: options.guarded ?? true, traceHeaders });
       if (outcome.kind === 'answered') return { status: outcome.status, body: outcome.body, text: outcome.text };
       const why = outcome.kind === 'timeout' ? `did not answer within ${options.timeoutMs} ms` : `could not be reached (${outcome.error})`;
       throw new (options.error ?? ProviderError)(undefined, outcome.kind, `${capitalised(options.name)} ${why} (${request.method} ${route}).`);

@@ -24,6 +24,8 @@ export interface SendOptions {
   headers?: CallHeaders;
   /** Sent as JSON when not undefined. */
   body?: unknown;
+  /** Sent as an HTML form (`application/x-www-form-urlencoded`, an OAuth token request) instead of `body`. */
+  form?: Record<string, string>;
   timeoutMs: number;
   /** The URL is someone's word: check it and connect only to addresses the outbound policy allows. */
   guarded: boolean;
@@ -65,7 +67,8 @@ export async function send(url: string, options: SendOptions): Promise<CallOutco
     const refusal = await outboundRefusal(url);
     if (refusal) return { kind: 'unreachable', error: refusal, durationMs: elapsed() };
   }
-  const sent = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const sent = options.form ? new URLSearchParams(options.form).toString() : options.body === undefined ? undefined : JSON.stringify(options.body);
+  const contentType = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
   const headers = typeof options.headers === 'function' ? await options.headers(sent ?? '') : options.headers;
   try {
     const answer = await exchange(
@@ -73,7 +76,7 @@ export async function send(url: string, options: SendOptions): Promise<CallOutco
       new URL(url),
       {
         method: options.method.toUpperCase(),
-        headers: { accept: 'application/json', ...(sent === undefined ? {} : { 'content-type': 'application/json' }), ...headers, ...options.traceHeaders },
+        headers: { accept: 'application/json', ...(sent === undefined ? {} : { 'content-type': contentType }), ...headers, ...options.traceHeaders },
         body: sent,
       },
       options.timeoutMs,

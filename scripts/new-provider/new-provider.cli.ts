@@ -3,14 +3,16 @@
  * new provider's folders (adapter and sandbox), its docs page, its catalogue row and its README /
  * .env.example / docs/sandboxes.md lines, so that it passes typecheck, lint, the structure test
  * and conformance as written. Refuses (exit 2, nothing written) a name that is not kebab-case or
- * already taken, and a kind/flow it has no template for.
+ * already taken, an unknown kind or flow, and a flow for a gift card system (it has none).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { KEBAB_CASE, providerNames } from './provider-names.js';
 import { adapterFiles } from './templates/adapter.template.js';
-import { docsPage, sandboxSection } from './templates/docs.template.js';
+import { docsPage, giftcardDocsPage, giftcardSandboxSection, sandboxSection } from './templates/docs.template.js';
+import { giftcardAdapterFiles } from './templates/giftcard-adapter.template.js';
+import { giftcardSandboxFiles } from './templates/giftcard-sandbox.template.js';
 import { sandboxFiles } from './templates/sandbox.template.js';
 import { catalogueEdit, envExampleEdit, readmeEdit } from './templates/shared-lines.edit.js';
 import type { ScaffoldFile, TemplateContext } from './templates/template-context.js';
@@ -34,9 +36,10 @@ async function plan(root: string, argv: string[]): Promise<{ context: TemplateCo
   if (!name || extra.length > 0) throw new Refusal(USAGE);
   if (!KEBAB_CASE.test(name)) throw new Refusal(`"${name}" is not kebab-case: lower-case letters and digits in words joined by single hyphens, starting with a letter (e.g. acme-pay).`);
   const { kind, flow } = parsed.values;
+  const flowGiven = argv.some((arg) => arg === '--flow' || arg.startsWith('--flow='));
   if (kind !== 'payment' && kind !== 'giftcard') throw new Refusal(`--kind must be payment or giftcard, not "${kind}".`);
   if (flow !== 'redirect' && flow !== 'embedded') throw new Refusal(`--flow must be redirect or embedded, not "${flow}".`);
-  if (kind !== 'payment' || flow !== 'redirect') throw new Refusal(`There is no template for a ${kind} provider with the ${flow} flow yet; only --kind payment --flow redirect.`);
+  if (kind === 'giftcard' && flowGiven) throw new Refusal('--flow is for payment providers only: a gift card system has no shopper flow of its own (the shopper types the card into the checkout; the adapter checks, reserves, commits and releases it). Leave --flow out with --kind giftcard.');
 
   const names = providerNames(name);
   const taken = [`adapters/${name}`, `sandboxes/${name}`, `docs/adapters/${name}.md`].filter((path) => existsSync(join(root, path)));
@@ -51,6 +54,8 @@ async function plan(root: string, argv: string[]): Promise<{ context: TemplateCo
   const portsOf = (kinds: string[]) => CATALOGUE.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.port);
   const context: TemplateContext = {
     names,
+    kind,
+    flow,
     adapterPort: Math.max(...portsOf(['adapter'])) + 1,
     sandboxPort: Math.max(...portsOf(['sandbox'])) + 1,
     apiTimeoutMs: DEFAULT_API_TIMEOUT_MS,
@@ -60,16 +65,17 @@ async function plan(root: string, argv: string[]): Promise<{ context: TemplateCo
 
   const read = (path: string) => readFileSync(join(root, path), 'utf8');
   const sandboxesDoc = read('docs/sandboxes.md');
+  const giftcard = kind === 'giftcard';
   return {
     context,
     files: [
-      ...adapterFiles(context),
-      ...sandboxFiles(context),
-      docsPage(context),
+      ...(giftcard ? giftcardAdapterFiles(context) : adapterFiles(context)),
+      ...(giftcard ? giftcardSandboxFiles(context) : sandboxFiles(context)),
+      giftcard ? giftcardDocsPage(context) : docsPage(context),
       { path: 'app/service.catalogue.ts', text: catalogueEdit(read('app/service.catalogue.ts'), context) },
       { path: 'README.md', text: readmeEdit(read('README.md'), context) },
       { path: '.env.example', text: envExampleEdit(read('.env.example'), context) },
-      { path: 'docs/sandboxes.md', text: `${sandboxesDoc.replace(/\n*$/, '\n')}\n${sandboxSection(context)}` },
+      { path: 'docs/sandboxes.md', text: `${sandboxesDoc.replace(/\n*$/, '\n')}\n${giftcard ? giftcardSandboxSection(context) : sandboxSection(context)}` },
     ],
   };
 }

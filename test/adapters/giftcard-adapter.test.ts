@@ -207,7 +207,7 @@ describe('gift card adapter: adding cards', () => {
     await failNext('getCardInfo');
     const failed = await addCard(orderId, { cardId });
     expect(failed.status).toBe(400);
-    expect(failed.body).toEqual({ code: 'provider_failed', message: expect.stringContaining('The gift card system did not answer as expected'), details: { errorDetail: expect.stringContaining('HTTP 500') } });
+    expect(failed.body).toEqual({ code: 'provider_failed', message: 'Injected failure for getCardInfo.', details: { errorDetail: 'Injected failure for getCardInfo.', providerCode: 'service_unavailable', providerStatus: 500 } });
     expect((await getOrder(orderId)).payments).toEqual([]);
 
     // No payment exists yet: the failure is an attempt of the order, as the admin sees it through the payment API and GraphQL.
@@ -232,7 +232,7 @@ describe('gift card adapter: adding cards', () => {
     await failNext('listReservations');
     const failed = await removeCard(orderId, added.body.paymentId);
     expect(failed.status).toBe(400);
-    expect(failed.body).toMatchObject({ code: 'provider_failed', details: { errorDetail: expect.stringContaining('HTTP 500') } });
+    expect(failed.body).toMatchObject({ code: 'provider_failed', details: { errorDetail: expect.any(String), providerStatus: 500, paymentId: added.body.paymentId } });
     expect((await transactions(added.body.paymentId)).at(-1)).toMatchObject({ event: 'remove', pspEvent: 'cancel', isSuccess: false, errorDetail: failed.body.details.errorDetail });
     expect((await getOrder(orderId)).payments).toEqual([expect.objectContaining({ id: added.body.paymentId, state: 'intent' })]);
     expect((await removeCard(orderId, added.body.paymentId)).status).toBe(200);

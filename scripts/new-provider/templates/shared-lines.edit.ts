@@ -22,12 +22,12 @@ function insertAfterLast(text: string, match: RegExp, lines: string, what: strin
 }
 
 /** README.md: its Ports rows, its port variables and its setting under "Environment". */
-export function readmeEdit(text: string, { names, adapterPort, sandboxPort, apiTimeoutMs }: TemplateContext): string {
+export function readmeEdit(text: string, { names, adapterPort, sandboxPort, apiTimeoutMs, kind, flow }: TemplateContext): string {
   const { folder, title, constant } = names;
   const page = `docs/adapters/${folder}.md`;
   const ports =
-    `| ${title} adapter | ${adapterPort} | \`/api/checkout/v1/orders/{id}/payments...\`, \`/api/checkout/v1/return\` ([${page}](${page})) |\n` +
-    `| ${title} sandbox | ${sandboxPort} | the redirect provider's stand-in, its page at \`/pay/{id}\` ([docs/sandboxes.md](docs/sandboxes.md)) |\n`;
+    `| ${title} adapter | ${adapterPort} | \`/api/checkout/v1/orders/{id}/payments...\`${kind === 'giftcard' ? '' : `, \`/api/checkout/v1/webhook\`${flow === 'redirect' ? ', \`/api/checkout/v1/return\`' : ''}`} ([${page}](${page})) |\n` +
+    `| ${title} sandbox | ${sandboxPort} | ${kind === 'giftcard' ? "the gift card system's stand-in, its cards and reservations" : `the ${flow} provider's stand-in, its ${flow === 'redirect' ? 'page' : 'component'} at \`/pay/{id}\``} ([docs/sandboxes.md](docs/sandboxes.md)) |\n`;
   let out = insertAfterLast(text, /^\| [^|]*sandbox[^|]* \| \d+(?:–\d+)? \|.*$/, ports, 'README.md Ports');
   const portList = /^(\| `<SERVICE>_PORT` \| see Ports \| .*?)(, `ADMIN_PORT`)/m;
   if (!portList.test(out)) throw new Error('README.md: the `<SERVICE>_PORT` row was not found.');
