@@ -158,8 +158,14 @@ describe('the admin acts safely', () => {
         expect(new Set(operations).size).toBe(2);
         await shows(page.getByTestId('order-attention'), /^Needs attention: Every payment of this order is cancelled or refunded \(1 refunded\)/);
         expect(await seriousViolations(page)).toEqual([]);
-        // The transaction log scrolls inside its own box: the page never scrolls sideways (390 px too).
+        // The page never scrolls sideways; at phone width the transaction log is one card per
+        // transaction, every column named, so nothing of it hides past its box either.
         expect(await scrollsSideways(page)).toBe(false);
+        if (name === 'phone') {
+          const log = payment.locator('.table-scroll');
+          expect(await log.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
+          await shows(payment.locator('table.transactions td[data-label="Amount"]').filter({ hasText: nok(12.5) }).first(), nok(12.5));
+        }
         await screenshot(page, `admin-order-refunded-attention-${name}`, { fullPage: true });
       } catch (error) {
         await screenshot(page, `admin-refund-failure-${name}`);

@@ -187,19 +187,19 @@ function Transactions({ transactions, currency }: { transactions: AdminTransacti
         <tbody>
           {transactions.map((transaction) => (
             <tr key={transaction.id} className={transaction.isSuccess ? '' : 'failed'} data-transaction={transaction.id}>
-              <td>
+              <td data-label="When">
                 <Time iso={transaction.createdAt} />
               </td>
-              <td>
+              <td data-label="Event">
                 {transaction.event}
                 {transaction.reason && <div className="reason">Reason: {transaction.reason}</div>}
               </td>
-              <td>{transaction.pspEvent ?? '—'}</td>
-              <td className="amount">{formatMoney(transaction.amount, currency)}</td>
-              <td>{transaction.isSuccess ? 'ok' : 'failed'}</td>
-              <td>{transaction.pspStatus ?? '—'}</td>
-              <td className="error-detail-cell">{transaction.errorDetail ?? ''}</td>
-              <td>
+              <td data-label="Provider event">{transaction.pspEvent ?? '—'}</td>
+              <td className="amount" data-label="Amount">{formatMoney(transaction.amount, currency)}</td>
+              <td data-label="Result">{transaction.isSuccess ? 'ok' : 'failed'}</td>
+              <td data-label="Provider status">{transaction.pspStatus ?? '—'}</td>
+              <td className="error-detail-cell" data-label="Error detail">{transaction.errorDetail ?? ''}</td>
+              <td data-label="Request / response">
                 <JsonBlock label="request" value={transaction.requestJson} />
                 <JsonBlock label="response" value={transaction.responseJson} />
               </td>
