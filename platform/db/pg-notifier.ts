@@ -57,7 +57,11 @@ export class PgNotifier {
     try {
       while (this.pending.length > 0) {
         const wait = this.lastSentAt + this.minIntervalMs - performance.now();
+        // After a quiet spell, the batch is taken one microtask later: what a caller publishes in one
+        // synchronous run (a commit's order change and the turn it gave back) leaves in one
+        // statement, not one now and the other once the first has come back.
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        else await Promise.resolve();
         const batch = notificationsOf(this.pending, this.deliveries);
         this.pending = [];
         this.lastSentAt = performance.now();
