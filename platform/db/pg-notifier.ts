@@ -17,7 +17,8 @@ export type ChannelDelivery = 'each' | 'packed' | 'wake';
  * goes out together in the next single statement. Postgres serialises the commits of
  * transactions that NOTIFY, so notifying inside each order commit would cap the commit rate;
  * one notifying transaction per batch does not. Under a burst, one statement at most every
- * `minIntervalMs` (a notification after a quiet spell leaves at once): a NOTIFY costs the
+ * `minIntervalMs` (a notification after a quiet spell leaves at once, with whatever the same
+ * synchronous run of code publishes after it): a NOTIFY costs the
  * database a transaction and every listener a wake-up, so a busy writer's notifications go as a
  * few packed ones per interval, not one statement per commit. Listeners must tolerate a missed or reordered
  * notification (they re-read by version). Each notification costs the database (its queue, every
@@ -57,7 +58,11 @@ export class PgNotifier {
     try {
       while (this.pending.length > 0) {
         const wait = this.lastSentAt + this.minIntervalMs - performance.now();
+        // After a quiet spell, the batch is taken one microtask later: what a caller publishes in one
+        // synchronous run (a commit's order change and the turn it gave back) leaves in one
+        // statement, not one now and the other once the first has come back.
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        else await Promise.resolve();
         const batch = notificationsOf(this.pending, this.deliveries);
         this.pending = [];
         this.lastSentAt = performance.now();

@@ -23,7 +23,17 @@ let processPolicy: AddressPolicy = { production: false, allow: [] };
 /** Sets the policy of every outbound call of this process (startSystem, from NODE_ENV and OUTBOUND_ALLOW). */
 export function configureOutboundPolicy(policy: AddressPolicy): void {
   processPolicy = policy;
+  verdictsWithoutDns.clear();
 }
+
+/**
+ * Verdicts of the process's policy on URLs that need no DNS (a literal address, a metadata name,
+ * not a URL): they depend on the URL's text and the policy alone, and every call to a registered
+ * hook, validation or notification URL asks again. A name's verdict is never kept (its DNS answer
+ * may change; the connection's own lookup checks it again anyway). Bounded: emptied when full.
+ */
+const verdictsWithoutDns = new Map<string, UrlVerdict>();
+const VERDICTS_WITHOUT_DNS_MAX = 1_000;
 
 export const outboundPolicy = (): AddressPolicy => processPolicy;
 
@@ -31,6 +41,29 @@ export type UrlVerdict = { allowed: true } | { allowed: false; reason: string } 
 
 /** Checks a URL's host: its literal address, or every address its name resolves to. */
 export async function checkOutboundUrl(url: string, policy = processPolicy, resolveAll: ResolveAll = systemResolve): Promise<UrlVerdict> {
+  const kept = policy === processPolicy ? verdictsWithoutDns.get(url) : undefined;
+  if (kept) return kept;
+  const verdict = verdictWithoutDns(url, policy);
+  if (!('name' in verdict)) {
+    if (policy === processPolicy) {
+      if (verdictsWithoutDns.size >= VERDICTS_WITHOUT_DNS_MAX) verdictsWithoutDns.clear();
+      verdictsWithoutDns.set(url, Object.freeze(verdict));
+    }
+    return verdict;
+  }
+  const { name } = verdict;
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolveAll(name);
+  } catch (error) {
+    return { allowed: 'unresolved', error: (error as { code?: string }).code ?? (error as Error).message };
+  }
+  const refusal = addresses.map((entry) => refusalOf(entry.address, policy, name)).find((reason) => reason !== undefined);
+  return refusal ? { allowed: false, reason: refusal } : { allowed: true };
+}
+
+/** The verdict on a URL that needs no DNS lookup, or the host name to resolve first. */
+function verdictWithoutDns(url: string, policy: AddressPolicy): UrlVerdict | { name: string } {
   let hostname: string;
   try {
     hostname = new URL(url).hostname;
@@ -43,15 +76,7 @@ export async function checkOutboundUrl(url: string, policy = processPolicy, reso
     const reason = refusalOf(host.address, policy);
     return reason ? { allowed: false, reason } : { allowed: true };
   }
-  const name = host.name;
-  let addresses: LookupAddress[];
-  try {
-    addresses = await resolveAll(name);
-  } catch (error) {
-    return { allowed: 'unresolved', error: (error as { code?: string }).code ?? (error as Error).message };
-  }
-  const refusal = addresses.map((entry) => refusalOf(entry.address, policy, name)).find((reason) => reason !== undefined);
-  return refusal ? { allowed: false, reason: refusal } : { allowed: true };
+  return { name: host.name };
 }
 
 /** Why a call-time URL may not be called ("refused by the outbound address policy: …"), or undefined. */
