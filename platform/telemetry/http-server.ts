@@ -72,18 +72,21 @@ export const serverSpanOf = (request: FastifyRequest): Span | undefined => (requ
  */
 export function instrumentHttp(app: FastifyInstance, service: string): void {
   const metrics = httpMetrics(service);
-  app.addHook('onResponse', async (request, reply) => {
+  // Synchronous (done), so no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
     metrics.requests.inc({ method: request.method, route, status: String(status) });
     metrics.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     const span = serverSpanOf(request);
-    if (!span?.isRecording()) return;
-    span.updateName(`${request.method} ${route}`);
-    span.setAttributes({ 'http.route': route, 'http.response.status_code': status, 'checkout.service': service, 'checkout.request_id': request.id });
-    const scope = requestScopeOf(request);
-    if (scope?.merchant) span.setAttributes({ 'checkout.merchant': scope.merchant, 'checkout.channel': scope.channel ?? '' });
-    if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
+    if (span?.isRecording()) {
+      span.updateName(`${request.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'http.response.status_code': status, 'checkout.service': service, 'checkout.request_id': request.id });
+      const scope = requestScopeOf(request);
+      if (scope?.merchant) span.setAttributes({ 'checkout.merchant': scope.merchant, 'checkout.channel': scope.channel ?? '' });
+      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
+    done();
   });
 }
