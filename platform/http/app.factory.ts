@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger.js';
+import { requestLogger } from '../logging/request-logger.js';
 import { AppError, type ErrorBody } from '../errors/app-error.js';
 import type { AuthContext, Role } from '../auth/principal.js';
 import { authenticate, requireOrderAccess, requireRole } from '../auth/request-auth.js';
@@ -93,6 +94,8 @@ export function createApp(options: AppOptions): FastifyInstance {
     bodyLimit: options.bodyLimitBytes,
     requestIdHeader: false,
     logController: new DebugRequestLines(),
+    // A request's logger (reqId) is made on its first line, not for every request (request-logger.ts).
+    childLoggerFactory: requestLogger,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       // The request's log fields get it at once, so even fastify's "incoming request" line has it.
@@ -156,21 +159,6 @@ export function createApp(options: AppOptions): FastifyInstance {
     }
   });
 
-  // GraphQL answers its 4xx/5xx as {errors: [...]}; add the platform's {code, message} beside them
-  // so every error body has the same shape while GraphQL clients still read `errors`.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{"errors"')) return payload;
-    try {
-      const body = JSON.parse(payload) as { errors?: Array<{ message?: string; extensions?: { code?: unknown } }> };
-      const first = body.errors?.[0];
-      if (!first) return payload;
-      const code = typeof first.extensions?.code === 'string' ? first.extensions.code.toLowerCase() : 'bad_request';
-      return JSON.stringify({ code, message: first.message ?? 'The GraphQL request failed.', ...body });
-    } catch {
-      return payload;
-    }
-  });
-
   // Graceful close: answers sent while closing end their connection, and whatever is still
   // open a moment later is cut, so a keep-alive socket never holds a shutdown for its timeout.
   let closing = false;
@@ -179,9 +167,11 @@ export function createApp(options: AppOptions): FastifyInstance {
     app.server.closeIdleConnections();
     setTimeout(() => app.server.closeAllConnections(), options.closeGraceMs ?? CLOSE_GRACE_MS).unref();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // One synchronous hook on every answer (no promise per request): the closing header, and the
+  // platform's error shape beside GraphQL's.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, withPlatformErrorShape(reply.statusCode, payload));
   });
 
   const discardLimit = discardLimitFor(options.bodyLimitBytes);
@@ -260,6 +250,23 @@ export function createServiceApp(name: string, deps: ServiceDeps, options: Pick<
     return reply.header('cache-control', 'public, max-age=300').send(key.jwks);
   });
   return app;
+}
+
+/**
+ * GraphQL answers its 4xx/5xx as {errors: [...]}; the platform's {code, message} go beside them
+ * so every error body has the same shape while GraphQL clients still read `errors`.
+ */
+function withPlatformErrorShape(status: number, payload: unknown): unknown {
+  if (status < 400 || typeof payload !== 'string' || !payload.startsWith('{"errors"')) return payload;
+  try {
+    const body = JSON.parse(payload) as { errors?: Array<{ message?: string; extensions?: { code?: unknown } }> };
+    const first = body.errors?.[0];
+    if (!first) return payload;
+    const code = typeof first.extensions?.code === 'string' ? first.extensions.code.toLowerCase() : 'bad_request';
+    return JSON.stringify({ code, message: first.message ?? 'The GraphQL request failed.', ...body });
+  } catch {
+    return payload;
+  }
 }
 
 const isGraphQLBody = (value: unknown): value is { query: string } =>

@@ -1,5 +1,6 @@
+import type { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpMetrics } from './metrics.js';
 import { OPERATION_BAGGAGE } from './outbound.js';
@@ -26,12 +27,25 @@ export function tracedServerFactory(handler: (req: IncomingMessage, res: ServerR
     req[SERVER_SPAN] = span;
     req[SCOPE] = scope;
     const ctx = withRequestScope(trace.setSpan(parent, span), scope);
-    context.bind(ctx, req);
-    context.bind(ctx, res);
+    emitIn(ctx, req);
+    emitIn(ctx, res);
     // Ended here when fastify's onResponse did not end it (a request aborted before its answer).
     res.once('close', () => span.isRecording() && span.end());
     context.with(ctx, () => handler(req, res));
   });
+}
+
+/**
+ * Every listener of `emitter` runs in `ctx`, whoever emits: what OpenTelemetry's
+ * `context.bind(ctx, emitter)` gives, for less. That one wraps each listener as it is added and
+ * keeps a map of the wrappers for removeListener (a request adds a dozen); this one switches
+ * context once per event, and only when the emitting code is not in `ctx` already.
+ */
+function emitIn(ctx: Context, emitter: EventEmitter): void {
+  const emit = emitter.emit;
+  emitter.emit = function emitInContext(this: EventEmitter, event: string | symbol, ...args: unknown[]): boolean {
+    return context.active() === ctx ? emit.call(this, event, ...args) : context.with(ctx, emit, this, event, ...args);
+  };
 }
 
 export const requestScopeOf = (request: FastifyRequest): RequestScope | undefined => (request.raw as Traced)[SCOPE];
@@ -58,18 +72,21 @@ export const serverSpanOf = (request: FastifyRequest): Span | undefined => (requ
  */
 export function instrumentHttp(app: FastifyInstance, service: string): void {
   const metrics = httpMetrics(service);
-  app.addHook('onResponse', async (request, reply) => {
+  // Synchronous (done), so no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
     metrics.requests.inc({ method: request.method, route, status: String(status) });
     metrics.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     const span = serverSpanOf(request);
-    if (!span?.isRecording()) return;
-    span.updateName(`${request.method} ${route}`);
-    span.setAttributes({ 'http.route': route, 'http.response.status_code': status, 'checkout.service': service, 'checkout.request_id': request.id });
-    const scope = requestScopeOf(request);
-    if (scope?.merchant) span.setAttributes({ 'checkout.merchant': scope.merchant, 'checkout.channel': scope.channel ?? '' });
-    if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
+    if (span?.isRecording()) {
+      span.updateName(`${request.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'http.response.status_code': status, 'checkout.service': service, 'checkout.request_id': request.id });
+      const scope = requestScopeOf(request);
+      if (scope?.merchant) span.setAttributes({ 'checkout.merchant': scope.merchant, 'checkout.channel': scope.channel ?? '' });
+      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
+    done();
   });
 }
