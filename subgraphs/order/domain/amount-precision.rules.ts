@@ -33,6 +33,21 @@ export function assertKnownCurrency(currency: string): void {
 const PAYMENT_AMOUNTS = ['amount', 'upperLimitAmount', 'refundedAmount'] as const;
 
 /**
+ * One amount (at `${at}/${field}`), judged only when new or changed. Module-level functions, and
+ * the full pointer written only for a problem: a change makes no closure per call.
+ */
+function amountProblem(currency: string, at: string, field: string, value: unknown, previous: unknown): OrderAmountProblem | undefined {
+  if (typeof value !== 'number' || value === previous) return undefined;
+  const problem = amountPrecisionProblem(value, currency);
+  return problem && { ...problem, pointer: `${at}/${field}` };
+}
+
+function totalProblem(currency: string, at: string, total: Amount | undefined, previous: Amount | undefined): OrderAmountProblem | undefined {
+  if (!total) return undefined;
+  return amountProblem(currency, at, 'includingVat', total.includingVat, previous?.includingVat) ?? amountProblem(currency, at, 'excludingVat', total.excludingVat, previous?.excludingVat);
+}
+
+/**
  * The first amount of `after` that is new or changed since `before` (every amount when there is no
  * `before`) and finer than the order's currency allows: the cart's and shippings' totals and the
  * payments' amount, upperLimitAmount and refundedAmount. Amounts left as they were are not judged
@@ -40,26 +55,18 @@ const PAYMENT_AMOUNTS = ['amount', 'upperLimitAmount', 'refundedAmount'] as cons
  */
 export function orderAmountProblem(before: OrderDocument | undefined, after: OrderDocument): OrderAmountProblem | undefined {
   const { currency } = after;
-  const check = (pointer: string, value: unknown, previous: unknown): OrderAmountProblem | undefined => {
-    if (typeof value !== 'number' || value === previous) return undefined;
-    const problem = amountPrecisionProblem(value, currency);
-    return problem && { ...problem, pointer };
-  };
-  const checkTotal = (pointer: string, total: Amount | undefined, previous: Amount | undefined) =>
-    total && (check(`${pointer}/includingVat`, total.includingVat, previous?.includingVat) ?? check(`${pointer}/excludingVat`, total.excludingVat, previous?.excludingVat));
-
-  const cart = checkTotal('/cart/total', after.cart?.total, before?.cart?.total);
+  const cart = totalProblem(currency, '/cart/total', after.cart?.total, before?.cart?.total);
   if (cart) return cart;
   const shippingsBefore = new Map((before?.shippings ?? []).map((shipping) => [shipping.id, shipping]));
   for (const [index, shipping] of (after.shippings ?? []).entries()) {
-    const problem = checkTotal(`/shippings/${index}/total`, shipping.total, shippingsBefore.get(shipping.id)?.total);
+    const problem = totalProblem(currency, `/shippings/${index}/total`, shipping.total, shippingsBefore.get(shipping.id)?.total);
     if (problem) return problem;
   }
   const paymentsBefore = new Map<string, PaymentDocument>((before?.payments ?? []).map((payment) => [payment.id, payment]));
   for (const [index, payment] of (after.payments ?? []).entries()) {
     const was = paymentsBefore.get(payment.id);
     for (const field of PAYMENT_AMOUNTS) {
-      const problem = check(`/payments/${index}/${field}`, payment[field], was?.[field]);
+      const problem = amountProblem(currency, `/payments/${index}`, field, payment[field], was?.[field]);
       if (problem) return problem;
     }
   }
