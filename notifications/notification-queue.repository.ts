@@ -82,8 +82,9 @@ const VERSION_DOCUMENT = (merchant: string, channel: string, orderId: string, ve
  * The outbox side of the notification service: leased claims, delivery outside any transaction,
  * outcomes recorded in batches (docs/scaling.md, "The outbox").
  *
- * A claim takes a batch of due, eligible jobs in one statement and sets their lease
- * (`lease_until`, `leased_by`); the calls run with no connection and no row lock held, and each
+ * A claim takes a batch of due, eligible jobs in one statement and inserts their leases
+ * (notification_leases: a small row per job, apart from the job's own, which the claim does not
+ * write); the outcome's statement deletes the lease with the job's update. The calls run with no connection and no row lock held, and each
  * outcome is recorded only while its lease is still this worker's. A worker that dies leaves
  * leases that expire: its jobs are claimed again (at-least-once; receivers de-duplicate on the
  * event's key). A job is eligible when no earlier job of its order for the same receiver (or the
@@ -131,39 +132,36 @@ export class NotificationQueue {
       const { rows } = await client.query<ClaimedJob>({
         name: 'notification-claim',
         text: `with leased as (
-           select coalesce(substring(l.receiver from '${HOST_PATTERN}'), l.receiver) as host, count(*)::int as n
-             from notification_jobs l
-            where l.lease_until > statement_timestamp() and l.status = 'pending'
+           select l.host, count(*)::int as n
+             from notification_leases l
+            where l.lease_until > statement_timestamp()
             group by 1
          ), candidates as (
-           select j.id, coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) as host
+           select j.id, j.merchant, coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) as host
              from notification_jobs j
             where j.status = 'pending' and j.next_attempt_at <= statement_timestamp()
-              and (j.lease_until is null or j.lease_until <= statement_timestamp())
+              and not exists (select 1 from notification_leases l where l.job_id = j.id and l.lease_until > statement_timestamp())
               and coalesce(substring(j.receiver from '${HOST_PATTERN}'), j.receiver) <> all(array(select host from leased where n >= $2))
               and ${ELIGIBLE} and ${NOT_PAUSED}
             order by j.id
             limit $3
          ), chosen as (
-           select c.id from (
-             select c.id, row_number() over (partition by c.host order by c.id) + coalesce(l.n, 0) as slot
+           select c.id, c.merchant, c.host from (
+             select c.id, c.merchant, c.host, row_number() over (partition by c.host order by c.id) + coalesce(l.n, 0) as slot
                from candidates c left join leased l on l.host = c.host) c
             where c.slot <= $2
             order by c.id
             limit $1
-         ), locked as (
-           select j.id from notification_jobs j
-            where j.id = any(array(select id from chosen)) and j.status = 'pending'
-              and (j.lease_until is null or j.lease_until <= statement_timestamp())
-            for update of j skip locked
          ), claimed as (
-           update notification_jobs j set lease_until = clock_timestamp() + $4::int * interval '1 millisecond', leased_by = $5
-            where j.id = any(array(select id from locked))
-           returning j.id, j.merchant, j.channel, j.order_id, j.order_version, j.kind, j.notification_id, j.invoke, j.receiver, j.payload, j.attempts, j.trace_context, j.created_at
+           insert into notification_leases as l (job_id, merchant, host, leased_by, lease_until)
+           select c.id, c.merchant, c.host, $5, clock_timestamp() + $4::int * interval '1 millisecond' from chosen c
+               on conflict (job_id) do update set leased_by = excluded.leased_by, lease_until = excluded.lease_until
+            where l.lease_until <= statement_timestamp()
+           returning l.job_id
          )
          select j.id::text as id, j.merchant, j.channel, j.order_id as "orderId", j.order_version as "orderVersion",
                 j.kind, j.notification_id as "notificationId", j.invoke, j.receiver, j.payload, j.attempts, v.document, j.trace_context as "traceContext"
-           from claimed j
+           from claimed c join notification_jobs j on j.id = c.job_id
            left join lateral (${VERSION_DOCUMENT('j.merchant', 'j.channel', 'j.order_id', 'j.order_version', 'j.created_at')}) v on true
           order by j.id`,
         values: [limit, this.options.perHost, limit * CANDIDATES_PER_SLOT, this.leaseMs, this.workerId],
@@ -197,7 +195,7 @@ export class NotificationQueue {
   /** Lets claimed jobs go unattempted (the worker is stopping): due again at once, for any worker. */
   async release(jobs: ClaimedJob[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.pool.query(`update notification_jobs set lease_until = null, leased_by = null where id = any($1::bigint[]) and leased_by = $2 and status = 'pending'`, [
+    await this.pool.query(`delete from notification_leases where job_id = any($1::bigint[]) and leased_by = $2`, [
       jobs.map((job) => job.id),
       this.workerId,
     ]);
@@ -229,10 +227,7 @@ export class NotificationQueue {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
-      const held = await client.query(
-        `update notification_jobs set lease_until = null, leased_by = null where id = $1 and leased_by = $2 and status = 'pending'`,
-        [job.id, this.workerId],
-      );
+      const held = await client.query(`delete from notification_leases where job_id = $1 and leased_by = $2`, [job.id, this.workerId]);
       // The lease ran out and another worker claimed the job: its attempt is the one recorded.
       if (held.rowCount !== 1) {
         await client.query('rollback');
@@ -259,11 +254,13 @@ export class NotificationQueue {
           name: 'notification-delivered',
           text: `with d as (
              select * from unnest($1::bigint[], $2::int[], $3::float8[]) as d(id, status, duration)
+           ), released as (
+             delete from notification_leases l where l.job_id = any($1::bigint[]) and l.leased_by = $4 returning l.job_id
            ), done as (
              update notification_jobs j
-                set status = 'delivered', attempts = j.attempts + 1, delivered_at = now(), updated_at = now(), last_error = null, lease_until = null, leased_by = null
+                set status = 'delivered', attempts = j.attempts + 1, delivered_at = now(), updated_at = now(), last_error = null
                from d
-              where j.id = d.id and j.leased_by = $4 and j.status = 'pending'
+              where j.id = d.id and j.id in (select job_id from released) and j.status = 'pending'
              returning j.id, j.merchant, j.channel, j.order_id, j.order_version, j.kind, j.notification_id, j.invoke, j.receiver, j.attempts, d.status, d.duration
            ), events as (
              insert into order_events (id, merchant, channel, order_id, type, version, actor, data)
@@ -306,6 +303,8 @@ export class NotificationQueue {
    * against it. Their events stay in the order's history. Answers how many went.
    */
   async sweep(retention: { deliveredMs: number; deadMs: number }): Promise<number> {
+    // Leases long expired whose job no claim took again (it was settled some other way): nothing reads them.
+    await this.pool.query(`delete from notification_leases where lease_until < now() - interval '1 hour'`);
     let removed = 0;
     for (;;) {
       const { rowCount } = await this.pool.query(
@@ -453,8 +452,8 @@ export class NotificationQueue {
    */
   async nextDueInMs(): Promise<number | undefined> {
     const { rows } = await this.pool.query<{ ms: number | null }>(
-      `select extract(epoch from (min(greatest(j.next_attempt_at, coalesce(j.lease_until, j.next_attempt_at))) - now())) * 1000 as ms
-         from notification_jobs j
+      `select extract(epoch from (min(greatest(j.next_attempt_at, coalesce(l.lease_until, j.next_attempt_at))) - now())) * 1000 as ms
+         from notification_jobs j left join notification_leases l on l.job_id = j.id
         where j.status = 'pending' and ${ELIGIBLE} and ${NOT_PAUSED}`,
     );
     const ms = rows[0]?.ms;

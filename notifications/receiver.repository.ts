@@ -41,8 +41,8 @@ export class ReceiverRepository {
    * whose failure paused it, beside its `notification.receiver_paused`.
    *
    * Workers lock a job, then its receiver; so does this. Every queued job of the receiver is
-   * locked first, waiting for one that a worker holds (an attempt under way, or a claim looking
-   * at it) to be let go: a job skipped here would keep the attempts it spent before the pause and,
+   * locked first, waiting for one that a worker holds (an attempt's outcome being written; a claim
+   * writes leases apart, notification_leases, and locks no job) to be let go: a job skipped here would keep the attempts it spent before the pause and,
    * its receiver active again, be attempted past its last.
    */
   async resume(tenant: Tenant, id: string, by: string): Promise<ResumeOutcome> {

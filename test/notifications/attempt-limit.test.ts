@@ -39,10 +39,14 @@ describe('a job whose attempt commits while another worker’s claim is looking'
   it('is not attempted again when that attempt paused its receiver and left the job held at its last attempt', async () => {
     const pool = database.db.pool;
     await pool.query(
-      `insert into notification_jobs (merchant, channel, order_id, order_version, notification_id, kind, invoke, payload, lease_until, leased_by)
-       select $1, $2, 'o-busy', 1, 'busy-' || k, 'notification', 'http://busy-' || (k / 2) || '.test/hook', '{}',
-              case when k % 2 = 0 then now() + interval '1 minute' end, case when k % 2 = 0 then 'others' end
-         from generate_series(0, $3::int - 1) k`,
+      `with jobs as (
+         insert into notification_jobs (merchant, channel, order_id, order_version, notification_id, kind, invoke, payload)
+         select $1, $2, 'o-busy', 1, 'busy-' || k, 'notification', 'http://busy-' || (k / 2) || '.test/hook', '{}'
+           from generate_series(0, $3::int - 1) k
+         returning id, merchant, receiver, notification_id)
+       insert into notification_leases (job_id, merchant, host, leased_by, lease_until)
+       select id, merchant, coalesce(substring(receiver from '^[^/?#]*//[^/?#]*'), receiver), 'others', now() + interval '1 minute' from jobs
+        where (substring(notification_id from 6)::int) % 2 = 0`,
       [tenant.merchant, tenant.channel, BUSY_JOBS],
     );
     // Two attempts made; the third (the last of three) is the one under way.
@@ -53,16 +57,21 @@ describe('a job whose attempt commits while another worker’s claim is looking'
     );
     const racedId = rows[0]!.id;
     // Worker A holds its lease: it is calling the receiver (no lock, no transaction).
-    await pool.query(`update notification_jobs set lease_until = now() + interval '1 minute', leased_by = 'worker-a' where id = $1`, [racedId]);
+    await pool.query(
+      `insert into notification_leases (job_id, merchant, host, leased_by, lease_until)
+       select id, merchant, coalesce(substring(receiver from '^[^/?#]*//[^/?#]*'), receiver), 'worker-a', now() + interval '1 minute' from notification_jobs where id = $1`,
+      [racedId],
+    );
 
     // Worker A's third attempt at the raced job has failed: its outcome (which pauses the receiver and lets the lease go) is being written.
     const workerA = await pool.connect();
     try {
       await workerA.query('begin');
       await workerA.query(
-        `update notification_jobs set attempts = 3, last_error = 'HTTP 500', next_attempt_at = now(), lease_until = null, leased_by = null, updated_at = now() where id = $1 and leased_by = 'worker-a'`,
+        `update notification_jobs set attempts = 3, last_error = 'HTTP 500', next_attempt_at = now(), updated_at = now() where id = $1`,
         [racedId],
       );
+      await workerA.query(`delete from notification_leases where job_id = $1 and leased_by = 'worker-a'`, [racedId]);
       await workerA.query(
         `insert into notification_receivers (merchant, channel, url, status, consecutive_failures, failing_since, paused_at, last_error, last_failure_at)
          values ($1, $2, $3, 'paused', 6, now(), now(), 'HTTP 500', now())`,

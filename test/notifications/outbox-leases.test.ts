@@ -89,8 +89,8 @@ describe('a receiver that takes 2 s per call', () => {
                     where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
                       and state in ('active', 'idle in transaction', 'idle in transaction (aborted)')) as busy,
                   (select count(*)::int from pg_locks l join pg_class c on c.oid = l.relation
-                    where c.relname like 'notification_jobs%' and l.pid <> pg_backend_pid()) as locks,
-                  (select count(*)::int from notification_jobs where lease_until > now()) as leased`,
+                    where (c.relname like 'notification_jobs%' or c.relname like 'notification_leases%') and l.pid <> pg_backend_pid()) as locks,
+                  (select count(*)::int from notification_leases where lease_until > now()) as leased`,
         );
         if (inFlight !== CALLS) break; // a call ended while sampling: its outcome may be being written
         samples.push({ inUse: db.pool.totalCount - db.pool.idleCount, busySessions: rows[0]!.busy, outboxLocks: rows[0]!.locks, leased: rows[0]!.leased });
@@ -103,7 +103,7 @@ describe('a receiver that takes 2 s per call', () => {
     expect(samples.filter((sample) => sample.inUse !== 0 || sample.busySessions !== 0 || sample.outboxLocks !== 0 || sample.leased !== CALLS)).toEqual([]);
 
     await eventually(async () => (await count(`status = 'delivered'`)) === CALLS, 10_000);
-    expect(await count(`lease_until is not null or leased_by is not null`)).toBe(0);
+    expect((await database.db.pool.query(`select count(*)::int as n from notification_leases`)).rows[0].n).toBe(0);
     expect(receiver.calls.filter((call) => call.path.startsWith('/slow/'))).toHaveLength(CALLS);
   });
 });
@@ -113,7 +113,10 @@ describe('a job leased by a worker that died', () => {
     await enqueue('orphan', 1, '/orphan');
     await enqueue('live', 1, '/live');
     // The dead worker's claim: leased for another 1.5 s, by a worker that will never record it.
-    await database.db.pool.query(`update notification_jobs set lease_until = now() + interval '1500 milliseconds', leased_by = 'dead-worker' where order_id = 'o-orphan-1'`);
+    await database.db.pool.query(
+      `insert into notification_leases (job_id, merchant, host, leased_by, lease_until)
+       select id, merchant, coalesce(substring(receiver from '^[^/?#]*//[^/?#]*'), receiver), 'dead-worker', now() + interval '1500 milliseconds' from notification_jobs where order_id = 'o-orphan-1'`,
+    );
     const leasedAt = Date.now();
     await startWorker();
     await eventually(async () => receiver.callsTo('/live0').length === 1, 10_000, 10);
@@ -126,8 +129,11 @@ describe('a job leased by a worker that died', () => {
 
   it('counts against its host’s cap until then', async () => {
     await database.db.pool.query(
-      `insert into notification_jobs (merchant, channel, order_id, order_version, notification_id, kind, invoke, payload, lease_until, leased_by)
-       values ($1, $2, 'o-held-1', 1, 'n', 'notification', $3, '{}', now() + interval '1500 milliseconds', 'dead-worker')`,
+      `with job as (
+         insert into notification_jobs (merchant, channel, order_id, order_version, notification_id, kind, invoke, payload)
+         values ($1, $2, 'o-held-1', 1, 'n', 'notification', $3, '{}') returning id, merchant, receiver)
+       insert into notification_leases (job_id, merchant, host, leased_by, lease_until)
+       select id, merchant, coalesce(substring(receiver from '^[^/?#]*//[^/?#]*'), receiver), 'dead-worker', now() + interval '1500 milliseconds' from job`,
       [tenant.merchant, tenant.channel, `${receiver.url}/held`],
     );
     await enqueue('capped', 1, '/capped');

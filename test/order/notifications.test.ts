@@ -137,7 +137,7 @@ describe('notification worker crash', () => {
     await eventually(async () => receiver.callsTo(path).length === 1);
     // Mid-call, the worker's sessions are cut and its lease runs out, as when its process dies (no transaction is open during the call).
     await own.db.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike '%notification_jobs%'`);
-    await own.db.pool.query(`update notification_jobs set lease_until = now() where order_id = $1 and lease_until is not null`, [created.body.id]);
+    await own.db.pool.query(`update notification_leases set lease_until = now() where job_id in (select id from notification_jobs where order_id = $1)`, [created.body.id]);
     // The job is claimed again and delivered by the next attempt, the first still unanswered.
     await eventually(async () => receiver.callsTo(path).length === 2, 30_000);
     killed();

@@ -38,13 +38,14 @@ export const PENDING_KEYS: PendingKey[] = [
   { table: 'order_events', kind: 'primary key', columns: ['id'], step: 1 },
   { table: 'notification_jobs', kind: 'primary key', columns: ['id'], step: 1 },
   { table: 'notification_receivers', kind: 'primary key', columns: ['id'], step: 1 },
+  // A lease is its job's: (merchant, job_id) with the job's key.
+  { table: 'notification_leases', kind: 'primary key', columns: ['job_id'], step: 1 },
   { table: 'payment_transactions', kind: 'primary key', columns: ['id'], step: 1 },
   // The webhook dedupe's arbiter (on conflict (payment_id, event_key)): becomes (merchant, payment_id, event_key).
   { table: 'payment_transactions', kind: 'unique', columns: ['payment_id', 'event_key'], step: 1 },
   // Serve the per-order ordering condition (receiver-ordering.sql.ts; one of them partial, pending jobs only): become (merchant, order_id, id).
   { table: 'notification_jobs', kind: 'index', columns: ['order_id', 'id'], step: 1 },
-  // The leases' expiry (the claim's host caps, a dead worker's jobs) and the retention sweep, across merchants.
-  { table: 'notification_jobs', kind: 'index', columns: ['lease_until'], step: 4 },
+  // The retention sweep, across merchants.
   { table: 'notification_jobs', kind: 'index', columns: ['updated_at'], step: 4 },
   // The claim's walk over pending jobs in id order, and the dead letters' count (partial: pending jobs, dead jobs); per shard (step 4) they stay as they are.
   { table: 'notification_jobs', kind: 'index', columns: ['id'], step: 4 },
@@ -67,10 +68,11 @@ export const PENDING_STATEMENTS: PendingStatement[] = [
   { file: 'notifications/notification-queue.repository.ts', statement: 'with leased as', breaches: ['join', 'merchant'], step: 4 },
   { file: 'notifications/notification-queue.repository.ts', statement: 'select extract(epoch from (min(greatest(j.next_attempt_at', breaches: ['join', 'merchant'], step: 4 },
   { file: 'notifications/notification-queue.repository.ts', statement: 'delete from notification_jobs where id in', breaches: ['join', 'merchant'], step: 4 },
+  { file: 'notifications/notification-queue.repository.ts', statement: 'delete from notification_leases where lease_until <', breaches: ['merchant'], step: 4 },
   { file: 'notifications/notification-queue.repository.ts', statement: 'select o.document as current', breaches: ['join', 'merchant'], step: 3 },
   { file: 'notifications/notification-queue.repository.ts', statement: 'with d as', breaches: ['join', 'merchant'], step: 3 },
-  { file: 'notifications/notification-queue.repository.ts', statement: 'update notification_jobs set lease_until = null, leased_by = null where id = any', breaches: ['merchant'], step: 2 },
-  { file: 'notifications/notification-queue.repository.ts', statement: 'update notification_jobs set lease_until = null, leased_by = null where id = $1', breaches: ['merchant'], step: 2 },
+  { file: 'notifications/notification-queue.repository.ts', statement: 'delete from notification_leases where job_id = any', breaches: ['merchant'], step: 2 },
+  { file: 'notifications/notification-queue.repository.ts', statement: 'delete from notification_leases where job_id = $1', breaches: ['merchant'], step: 2 },
   { file: 'notifications/notification-queue.repository.ts', statement: "update notification_jobs set status = 'skipped'", breaches: ['merchant'], step: 2 },
   { file: 'notifications/notification-queue.repository.ts', statement: 'update notification_jobs set attempts = attempts + 1', breaches: ['merchant'], step: 2 },
   { file: 'notifications/notification-queue.repository.ts', statement: "update notification_jobs set status = 'dead'", breaches: ['merchant'], step: 2 },

@@ -69,7 +69,7 @@ describe('the partition plan: merchant is the distribution key', () => {
   it('reads the schema, the migrations and the SQL it judges', () => {
     // A reader that silently found nothing would pass every check below.
     expect(schema.map((table) => table.table).sort()).toEqual([...new Set(migrated.map((table) => table.table))].sort());
-    expect([...tenantTables].sort()).toEqual(['configurations', 'notification_jobs', 'notification_receivers', 'order_events', 'order_search', 'orders', 'payment_transactions']);
+    expect([...tenantTables].sort()).toEqual(['configurations', 'notification_jobs', 'notification_leases', 'notification_receivers', 'order_events', 'order_search', 'orders', 'payment_transactions']);
     expect(schema.find((table) => table.table === 'configurations')?.keys).toEqual([{ kind: 'primary key', columns: ['merchant', 'channel', 'configuration_id'], source: 'schema.prisma' }]);
     const statements = sqlStatements(ROOT, sourceFiles);
     expect(statements.length).toBeGreaterThan(40);
