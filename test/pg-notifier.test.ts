@@ -26,19 +26,20 @@ afterAll(async () => {
 
 describe('PgNotifier under a burst', () => {
   it('sends a notification after a quiet spell at once, and what a burst publishes in few statements, losing nothing', async () => {
-    const notifier = new PgNotifier(db.pool, logger, { changes: 'packed' }, 200);
+    const notifier = new PgNotifier(db.pool, logger, { changes: 'packed' }, 1_000);
     const started = performance.now();
     notifier.publish('changes', '0');
     await eventually(async () => heard.length === 1);
     expect(heard).toEqual([0]);
-    expect(performance.now() - started).toBeLessThan(200);
+    // "At once" is judged against the 1 s interval with room for a loaded CI machine.
+    expect(performance.now() - started).toBeLessThan(500);
     expect(notifier.stats.statements).toBe(1);
 
     // Within the interval: everything published meanwhile waits for one statement.
     for (let i = 1; i <= 50; i++) notifier.publish('changes', String(i));
     await notifier.drain();
     expect(notifier.stats).toEqual({ statements: 2, published: 51 });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_000);
     await eventually(async () => heard.length === 51);
     expect(heard).toEqual(Array.from({ length: 51 }, (_, i) => i));
   });
