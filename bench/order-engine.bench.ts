@@ -60,7 +60,7 @@ export async function measureOrderEngine(bench: Awaited<ReturnType<typeof startB
   report('change_with_3_hooks_p50', percentile(hookLatencies, 50), 'ms', {
     p99: round(percentile(hookLatencies, 99)),
     cpuMsPerChange: round((cpu.user + cpu.system) / 1000 / hookChanges),
-    target: '<= 5 ms',
+    target: '<= 3 ms',
   });
 
   // 3. Validate with ten callbacks of 100 ms each.
@@ -79,28 +79,55 @@ export async function measureOrderEngine(bench: Awaited<ReturnType<typeof startB
   }
   report('validate_10_callbacks_of_100ms', percentile(validateTimes, 50), 'ms', { max: round(Math.max(...validateTimes)), target: '<= 150 ms' });
 
-  // 4. Notification commit → delivery: 40 orders × 5 changes, interleaved, 200 changes/s in all.
-  //    (Deliveries of one order are strictly sequential by design; see docs/benchmarks.md.)
+  // 4. Notification commit → delivery at 500 changes a second (issue 44): 100 orders × 5 reference
+  //    changes, one change started every 2 ms whether or not the previous one has committed (an open
+  //    loop, so a slow commit does not slow the offered rate). Each order's deliveries are strictly
+  //    sequential by design; one order's next change comes orders × 2 ms after its last.
+  const notifyOrders = quick ? 20 : 100;
+  const notifyRounds = 5;
   const notifiedOrders = await Promise.all(
-    Array.from({ length: 40 }, (_, i) =>
+    Array.from({ length: notifyOrders }, (_, i) =>
       commands.create(context, { currency: 'NOK', cart: cart(100), notifications: [{ scope: '/reference', schema: { type: 'string' }, invoke: `${hooks.url}/notify-${i}` }] }),
     ),
   );
   const committedAt = new Map<string, number[]>();
-  for (let round = 0; round < 5; round++) {
+  const requestedAt = new Map<string, number[]>();
+  const changes: Promise<void>[] = [];
+  const paceMs = 2;
+  const notifyStart = performance.now();
+  for (let change = 0; change < notifyRounds; change++) {
     for (const [i, order] of notifiedOrders.entries()) {
-      await commands.setReference(context, order.id, `ref-${round}`);
-      committedAt.set(`/notify-${i}`, [...(committedAt.get(`/notify-${i}`) ?? []), performance.now()]);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      const due = notifyStart + (change * notifyOrders + i) * paceMs;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const path = `/notify-${i}`;
+      const requested = performance.now();
+      changes.push(
+        commands.setReference(context, order.id, `ref-${change}`).then(() => {
+          // The k-th delivery to a path is its order's k-th change (one order's deliveries are in commit order).
+          (committedAt.get(path) ?? committedAt.set(path, []).get(path)!)[change] = performance.now();
+          (requestedAt.get(path) ?? requestedAt.set(path, []).get(path)!)[change] = requested;
+        }),
+      );
     }
   }
-  const expected = 40 * 5;
+  await Promise.all(changes);
+  const offeredPerSecond = (notifyOrders * notifyRounds) / ((performance.now() - notifyStart) / 1000);
+  const expected = notifyOrders * notifyRounds;
   const delivered = () => [...hooks.arrivals.entries()].filter(([path]) => path.startsWith('/notify-')).reduce((n, [, at]) => n + at.length, 0);
   const deadlineNotify = Date.now() + 15_000;
   while (delivered() < expected && Date.now() < deadlineNotify) await new Promise((resolve) => setTimeout(resolve, 20));
-  const delays = [...committedAt.entries()].flatMap(([path, commits]) => commits.map((at, k) => (hooks.arrivals.get(path)?.[k] ?? NaN) - at)).filter((d) => !Number.isNaN(d));
-  report('notification_commit_to_delivery_p50', percentile(delays, 50), 'ms', { target: '<= 50 ms', delivered: delivered(), orders: 40 });
-  report('notification_commit_to_delivery_p99', percentile(delays, 99), 'ms', { target: '<= 250 ms' });
+  const delaysFrom = (times: Map<string, number[]>) =>
+    [...times.entries()].flatMap(([path, at]) => at.map((t, k) => (hooks.arrivals.get(path)?.[k] ?? NaN) - t)).filter((d) => !Number.isNaN(d));
+  const delays = delaysFrom(committedAt);
+  const fromRequest = delaysFrom(requestedAt);
+  report('notification_commit_to_delivery_p50', percentile(delays, 50), 'ms', { target: '<= 50 ms', delivered: delivered(), orders: notifyOrders, changesPerSecond: round(offeredPerSecond) });
+  report('notification_commit_to_delivery_p99', percentile(delays, 99), 'ms', {
+    target: '<= 50 ms',
+    changesPerSecond: round(offeredPerSecond),
+    // From the change's request rather than its commit: the commit's own latency included.
+    fromRequestP99: round(percentile(fromRequest, 99)),
+  });
 
   // 4b. One order's deliveries back to back (ordering means one at a time): what one order sustains.
   const burst = await commands.create(context, { currency: 'NOK', cart: cart(100), notifications: [{ scope: '/reference', schema: { type: 'string' }, invoke: `${hooks.url}/burst` }] });
