@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { observeExchanges, send, type ObservedExchange } from './http-client.js';
+import { JsonText, observeExchanges, send, type ObservedExchange } from './http-client.js';
 
 /** The exchange under `send`: answers, the body cap, the deadline and connection failures. */
 describe('send', () => {
@@ -44,6 +44,16 @@ describe('send', () => {
     } finally {
       stop();
     }
+  });
+
+  it('sends a body serialised beforehand as its text, and gives the headers that text', async () => {
+    const text = '{"x": "ø",  "spaced": true}';
+    let signed = '';
+    const outcome = await send(`${base}/echo`, { method: 'POST', body: new JsonText(text), headers: async (bodyText) => ((signed = bodyText), {}), timeoutMs: 10_000, guarded: false });
+    expect(outcome).toMatchObject({ kind: 'answered', status: 200, body: { echo: { x: 'ø', spaced: true } } });
+    expect(received.at(-1)).toMatchObject({ method: 'POST', body: text });
+    expect(received.at(-1)!.headers['content-type']).toBe('application/json');
+    expect(signed).toBe(text);
   });
 
   it('answers a refusal with its status and message, a GET without a body', async () => {

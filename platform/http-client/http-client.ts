@@ -19,10 +19,19 @@ export type CallOutcome =
 /** The headers of a call, given the exact body text (call tokens sign a hash of it). */
 export type CallHeaders = Record<string, string> | ((bodyText: string) => Promise<Record<string, string>>);
 
+/**
+ * A body already serialised as JSON, sent as it is: a caller that sends one value to several
+ * receivers (the hooks of one change, the validations of an order) serialises it once, and the
+ * call tokens hash the same text.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export interface SendOptions {
   method: string;
   headers?: CallHeaders;
-  /** Sent as JSON when not undefined. */
+  /** Sent as JSON when not undefined (a JsonText as its text). */
   body?: unknown;
   /** Sent as an HTML form (`application/x-www-form-urlencoded`, an OAuth token request) instead of `body`. */
   form?: Record<string, string>;
@@ -67,7 +76,13 @@ export async function send(url: string, options: SendOptions): Promise<CallOutco
     const refusal = await outboundRefusal(url);
     if (refusal) return { kind: 'unreachable', error: refusal, durationMs: elapsed() };
   }
-  const sent = options.form ? new URLSearchParams(options.form).toString() : options.body === undefined ? undefined : JSON.stringify(options.body);
+  const sent = options.form
+    ? new URLSearchParams(options.form).toString()
+    : options.body === undefined
+      ? undefined
+      : options.body instanceof JsonText
+        ? options.body.text
+        : JSON.stringify(options.body);
   const contentType = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
   const headers = typeof options.headers === 'function' ? await options.headers(sent ?? '') : options.headers;
   try {

@@ -1,7 +1,7 @@
 import type { CallOutcome } from '../http-client/http-client.js';
 
 /** The platform's calls to adapters' registered URLs: the guarded style of the one HTTP client. */
-export { callAdapter, type CallHeaders, type CallOutcome } from '../http-client/http-client.js';
+export { callAdapter, JsonText, type CallHeaders, type CallOutcome } from '../http-client/http-client.js';
 
 /** The message an adapter gave with a refusal: `{message}`, `{error}`, `{errors:[{message}]}` or plain text. */
 /** An adapter's message is passed on to callers; longer text is cut. */

@@ -26,6 +26,10 @@ const NOT_AN_ADAPTER = new Set(['static_notifications']);
  * receiver that captures one holds nothing it can use elsewhere (docs/auth.md).
  */
 export class CallSigner {
+  /** The last body hashed and its hash: the hooks of one change (and an order's validations) are sent one body text. */
+  private lastBody: string | undefined;
+  private lastBodySha256 = '';
+
   constructor(
     private readonly key: () => Promise<PlatformSigningKey>,
     private readonly lifetimeS = CALL_TOKEN_LIFETIME_S,
@@ -33,6 +37,11 @@ export class CallSigner {
 
   /** The headers of one call: a call token, and the tenant it acts in. */
   async headersFor(call: OutgoingCall): Promise<Record<string, string>> {
+    if (call.body !== this.lastBody) {
+      this.lastBodySha256 = sha256Hex(call.body);
+      this.lastBody = call.body;
+    }
+    const bodySha256 = this.lastBodySha256;
     const token = await signCallToken(
       await this.key(),
       {
@@ -43,7 +52,7 @@ export class CallSigner {
         purpose: call.purpose,
         url: call.url,
         htm: call.method.toUpperCase(),
-        bodySha256: sha256Hex(call.body),
+        bodySha256,
       },
       this.lifetimeS,
     );
@@ -52,5 +61,7 @@ export class CallSigner {
 }
 
 /** The signer of a platform service: its configured (or local) key pair. */
-export const callSignerFor = (config: Pick<PlatformConfig, 'auth' | 'dataDir'>): CallSigner =>
-  new CallSigner(() => platformSigningKey({ signingKey: config.auth.signingKey, dataDir: config.dataDir }));
+export function callSignerFor(config: Pick<PlatformConfig, 'auth' | 'dataDir'>): CallSigner {
+  let key: Promise<PlatformSigningKey> | undefined;
+  return new CallSigner(() => (key ??= platformSigningKey({ signingKey: config.auth.signingKey, dataDir: config.dataDir })));
+}

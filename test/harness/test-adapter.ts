@@ -4,6 +4,8 @@ export interface ReceivedCall {
   path: string;
   headers: IncomingMessage['headers'];
   body: any;
+  /** The body as it arrived. */
+  text: string;
   at: number;
 }
 
@@ -56,7 +58,7 @@ export class TestAdapter {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const call: ReceivedCall = { path: request.url ?? '/', headers: request.headers, body: text ? JSON.parse(text) : undefined, at: Date.now() };
+    const call: ReceivedCall = { path: request.url ?? '/', headers: request.headers, body: text ? JSON.parse(text) : undefined, text, at: Date.now() };
     this.calls.push(call);
     const responder = this.responders.get(call.path) ?? (() => ({ status: 200 }));
     const answer: Answer = await responder(call);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import { orderClient, sampleOrder } from '../harness/orders.js';
 import { TestAdapter, type Answer } from '../harness/test-adapter.js';
 import { startTestSystem, type TestSystem } from '../harness/test-system.js';
@@ -68,6 +70,48 @@ describe('hooks', () => {
     expect(call!.body.cart).toEqual(order.cart);
     expect(call!.body.shippings).toBeUndefined();
     expect(call!.headers).toMatchObject({ 'x-merchant': tenant.merchant, 'x-channel': tenant.channel, authorization: expect.stringMatching(/^Bearer ey/) });
+  });
+
+  it('signs each hook call for its receiver, URL and the exact body it got; hooks after a patch get the patched order', async () => {
+    const tag = Date.now();
+    let patched = false;
+    adapterX.on(`/first-${tag}`, () => ({ status: 200 }));
+    adapterX.on(`/patcher-${tag}`, () => (patched ? { status: 200 } : ((patched = true), { status: 200, body: [{ op: 'replace', path: '/cart/items/0/id', value: `patched-${tag}` }] })));
+    adapterY.on(`/third-${tag}`, () => ({ status: 200 }));
+    adapterY.on(`/targeted-${tag}`, () => ({ status: 200 }));
+    const order = await orderWithHooks([
+      { id: 'first', adapterId: 'x_adapter', subscribeTo: '/cart', invoke: `${adapterX.url}/first-${tag}` },
+      { id: 'targeted', adapterId: 'y_adapter', subscribeTo: '/cart', target: '/payments', invoke: `${adapterY.url}/targeted-${tag}` },
+      { id: 'patcher', adapterId: 'z_adapter', subscribeTo: '/cart', target: '/cart', invoke: `${adapterX.url}/patcher-${tag}` },
+      { id: 'third', adapterId: 'w_adapter', subscribeTo: '/cart', invoke: `${adapterY.url}/third-${tag}` },
+    ]);
+    const { status, body } = await admin.call('PUT', `/${order.id}/cart`, { items: [{ id: 'i' }], total: { includingVat: 10, excludingVat: 8 } });
+    expect(status).toBe(200);
+    expect(body.cart.items).toEqual([{ id: `patched-${tag}` }]);
+    const calls = {
+      first: adapterX.callsTo(`/first-${tag}`),
+      targeted: adapterY.callsTo(`/targeted-${tag}`),
+      patcher: adapterX.callsTo(`/patcher-${tag}`),
+      third: adapterY.callsTo(`/third-${tag}`),
+    };
+    // The patch brings the other adapters' /cart hooks in again, with the patched cart.
+    expect(calls.patcher).toHaveLength(1);
+    for (const hook of ['first', 'third'] as const) {
+      expect(calls[hook].map((call) => call.body.cart.items[0].id)).toEqual(['i', `patched-${tag}`]);
+    }
+    expect(calls.targeted.at(-1)!.body.cart.items[0].id).toBe(`patched-${tag}`);
+    // The hooks without a target of their own are sent the same order; a target comes along for its hook only.
+    expect(calls.third[0]!.text).toBe(calls.first[0]!.text);
+    expect(calls.third[1]!.text).toBe(calls.first[1]!.text);
+    expect(calls.first[0]!.body.payments).toBeUndefined();
+    expect(calls.targeted[0]!.body.payments).toEqual(order.payments);
+    const receivers = { first: ['x_adapter', adapterX.url], targeted: ['y_adapter', adapterY.url], patcher: ['z_adapter', adapterX.url], third: ['w_adapter', adapterY.url] } as const;
+    for (const [hook, [receiver, base]] of Object.entries(receivers)) {
+      for (const call of calls[hook as keyof typeof calls]) {
+        const claims = decodeJwt(String(call.headers.authorization).slice('Bearer '.length));
+        expect(claims).toMatchObject({ aud: receiver, url: `${base}${call.path}`, purpose: 'hook', bodySha256: createHash('sha256').update(call.text).digest('hex') });
+      }
+    }
   });
 
   const never = async (): Promise<Answer> => {

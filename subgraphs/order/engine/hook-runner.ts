@@ -9,7 +9,7 @@ import { deriveFields } from '../domain/order-totals.js';
 import { refusePaymentPatch, refuseStatePointer } from './hook-patch.rules.js';
 import type { HookRequest } from '../../../contracts/callbacks.types.js';
 import type { Hook, OrderDocument } from '../../../contracts/order.types.js';
-import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
+import { callAdapter, JsonText, messageOf } from '../../../platform/outbound/adapter-call.js';
 import { hookMetrics } from '../../../platform/telemetry/metrics.js';
 
 export type VetoReason =
@@ -105,12 +105,18 @@ async function runHookQueue(original: OrderDocument, draft: OrderDocument, optio
   // The limit bounds what patches bring in: every hook the change itself concerns is called once, however many there are.
   const callsAllowed = queue.length + options.cascadeLimit;
 
+  // The body each hook is sent, serialised once per document and members (hooks without a target of their own get the same text).
+  let bodies = new Map<string, JsonText>();
   while (queue.length > 0) {
     const hook = queue.shift()!;
     if (invocations.length >= callsAllowed) {
       throw new HookVeto(hook, 'cascade_limit', `more than ${options.cascadeLimit} hook calls brought in by patches for one change (a cascade of patches that does not settle)`);
     }
-    const outcome = await callAdapter(hook.invoke, hookBody(document, changed, hook), (text) => options.headers(hook, text), options.timeoutMs, `hook ${hook.adapterId}`);
+    const members = membersSentTo(hook, changed);
+    const bodyKey = members.join('\n');
+    let body = bodies.get(bodyKey);
+    if (!body) bodies.set(bodyKey, (body = new JsonText(JSON.stringify(hookBody(document, changed, members)))));
+    const outcome = await callAdapter(hook.invoke, body, (text) => options.headers(hook, text), options.timeoutMs, `hook ${hook.adapterId}`);
     hookMetrics().duration.observe({ adapter: hook.adapterId, outcome: outcome.kind === 'answered' ? String(outcome.status) : outcome.kind }, outcome.durationMs / 1000);
     if (outcome.kind === 'timeout') throw new HookVeto(hook, 'timeout', `no answer within ${options.timeoutMs} ms`);
     if (outcome.kind === 'unreachable') throw new HookVeto(hook, 'unreachable', `could not be reached (${outcome.error})`);
@@ -124,6 +130,7 @@ async function runHookQueue(original: OrderDocument, draft: OrderDocument, optio
       const { next, pointers } = applyHookPatch(hook, document, patch);
       patchedMembers = changedMembers(document, next);
       document = next;
+      bodies = new Map();
       if (patchedMembers.length > 0) changed = changedMembers(original, document);
       patches.push({ hook, pointers });
     }
@@ -145,19 +152,21 @@ async function runHookQueue(original: OrderDocument, draft: OrderDocument, optio
  * reading the order back (the commerce `/customer` hook compares the basket with `/cart`).
  * `changes` names only what changed.
  */
-function hookBody(document: OrderDocument, changed: string[], hook: Hook): HookRequest {
+function hookBody(document: OrderDocument, changed: string[], members: readonly string[]): HookRequest {
   const body: Record<string, unknown> = {
     id: document.id,
     merchant: document.merchant,
     channel: document.channel,
     changes: changed,
   };
-  const members = hook.target && !changed.includes(hook.target) ? [...changed, hook.target] : changed;
   for (const member of members) body[member.slice(1)] = (document as unknown as Record<string, unknown>)[member.slice(1)];
   body.hooks = document.hooks;
   body.total = document.total;
   return body as HookRequest;
 }
+
+/** The members a hook's body carries: the changed ones, and its target. */
+const membersSentTo = (hook: Hook, changed: string[]): string[] => (hook.target && !changed.includes(hook.target) ? [...changed, hook.target] : changed);
 
 function patchOf(hook: Hook, body: unknown, text: string): Operation[] {
   if (text.trim() === '' || (body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)) return [];

@@ -1,7 +1,7 @@
 import { equalAmounts } from '../../../platform/money/money.js';
 import { activePayments, coveredBy } from '../../../contracts/allocation.js';
 import type { OrderDocument, Validation } from '../../../contracts/order.types.js';
-import { callAdapter, messageOf } from '../../../platform/outbound/adapter-call.js';
+import { callAdapter, JsonText, messageOf } from '../../../platform/outbound/adapter-call.js';
 
 export interface ValidationFailure {
   code: string;
@@ -51,11 +51,13 @@ export function builtInFailures(order: OrderDocument): ValidationFailure[] {
 export type ValidationHeaders = (validation: Validation, bodyText: string) => Promise<Record<string, string>>;
 
 export async function callbackFailures(order: OrderDocument, headers: ValidationHeaders, timeoutMs: number): Promise<ValidationFailure[]> {
-  const results = await Promise.all(order.validations.map((validation) => runCallback(validation, order, headers, timeoutMs)));
+  // Every validation receives the same order: serialised once (the call tokens hash that one text).
+  const body = new JsonText(JSON.stringify(order));
+  const results = await Promise.all(order.validations.map((validation) => runCallback(validation, body, headers, timeoutMs)));
   return results.flat();
 }
 
-async function runCallback(validation: Validation, order: OrderDocument, headers: ValidationHeaders, timeoutMs: number): Promise<ValidationFailure[]> {
+async function runCallback(validation: Validation, order: JsonText, headers: ValidationHeaders, timeoutMs: number): Promise<ValidationFailure[]> {
   const ids = { adapterId: validation.adapterId, validationId: validation.id };
   const outcome = await callAdapter(validation.url, order, (text) => headers(validation, text), timeoutMs, `validation ${validation.adapterId}`);
   if (outcome.kind === 'timeout') return [{ code: 'validation_timeout', message: `No answer within ${timeoutMs} ms.`, ...ids }];
