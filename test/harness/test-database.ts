@@ -21,13 +21,13 @@ const withDatabase = (url: string, database: string) => {
   return parsed.toString();
 };
 
-/** A fresh, empty database on the run's server, so test files never share data. */
-export async function createEmptyDatabase(): Promise<TestDatabase> {
+/** A fresh, empty database on the run's server, so test files never share data (`template`: a copy of that database instead). */
+export async function createEmptyDatabase(template?: string): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
@@ -45,10 +45,14 @@ export async function createEmptyDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A fresh database with every migration applied, and a connection to it. */
+/**
+ * A fresh database with every migration applied, and a connection to it: a copy of the run's
+ * migrated template (test/harness/global-setup.mjs), else migrated here.
+ */
 export async function createTestDatabase(): Promise<TestDatabase & { db: Database }> {
-  const database = await createEmptyDatabase();
-  await migrate(database.url);
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  const database = await createEmptyDatabase(template);
+  if (!template) await migrate(database.url);
   const db = connectDatabase(database.url, { max: 5 });
   return {
     ...database,
