@@ -77,6 +77,11 @@ describe('a receiver that takes 2 s per call', () => {
     // A long poll: with nothing else due, the worker makes no query of its own while the calls are waited on.
     const { db } = await startWorker({ pollMs: 60_000 });
     await eventually(async () => inFlight === CALLS, 10_000, 10);
+    // The loop's follow-up claim (which finds nothing more and sends it to sleep) may still be
+    // under way as the calls arrive on a loaded machine: the sampling starts once the pool is
+    // idle. A connection held while a call is waited on would never come back within the 2 s,
+    // and this wait would fail.
+    await eventually(async () => db.pool.totalCount - db.pool.idleCount === 0, 1_500, 10);
 
     // While the calls are waited on: the worker's pool has no connection checked out, and the
     // database has no session of the worker in a transaction or holding a lock on the outbox.
