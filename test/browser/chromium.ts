@@ -48,6 +48,16 @@ export async function offlineContext(browser: Browser): Promise<{ context: Brows
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   const path = join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: options.fullPage ?? false });
-  return path;
+  // Right after a navigation Chromium may not have a frame to capture yet ("Unable to capture
+  // screenshot", seen once in CI on a loaded machine): the page's load first, and a second try.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.waitForLoadState('load');
+      await page.screenshot({ path, fullPage: options.fullPage ?? false });
+      return path;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Unable to capture screenshot')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
