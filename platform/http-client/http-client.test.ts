@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { JsonText, observeExchanges, send, type ObservedExchange } from './http-client.js';
 
 /** The exchange under `send`: answers, the body cap, the deadline and connection failures. */
@@ -82,5 +82,44 @@ describe('send', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     expect(await send(`http://127.0.0.1:${port}/x`, { method: 'POST', body: {}, timeoutMs: 10_000, guarded: true })).toMatchObject({ kind: 'unreachable', error: 'ECONNREFUSED' });
+  });
+
+  it('sends a replayable request again, with fresh headers, when its kept-alive connection was closed before any answer; never a POST without a key', async () => {
+    // Each connection answers its first request (keep-alive) and resets on the next: the server
+    // closing an idle connection just as the client sends on it.
+    const firstLines: string[] = [];
+    const sockets = new Set<import('node:net').Socket>();
+    const raw = createTcpServer((socket) => {
+      sockets.add(socket);
+      let served = 0;
+      socket.on('data', (chunk) => {
+        if (served++ > 0) return void socket.resetAndDestroy();
+        firstLines.push(chunk.toString('latin1').split('\r\n')[0]!);
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: keep-alive\r\nkeep-alive: timeout=60\r\n\r\n{}');
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/x`;
+    try {
+      let tokens = 0;
+      const headers = async () => ({ 'x-token': String(++tokens) });
+      // A turn of the event loop between calls, so the pool has its idle connection back.
+      const call = async (options: Partial<Parameters<typeof send>[1]>) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return send(url, { method: 'POST', body: {}, timeoutMs: 10_000, guarded: false, ...options });
+      };
+      expect(await call({ headers, replayable: true })).toMatchObject({ kind: 'answered', status: 200 });
+      // Reuses the connection, which resets: sent again on a new one, with a new token.
+      expect(await call({ headers, replayable: true })).toMatchObject({ kind: 'answered', status: 200 });
+      expect(tokens).toBe(3);
+      expect(await call({ headers: { 'idempotency-key': 'k1' } })).toMatchObject({ kind: 'answered', status: 200 });
+      expect(await call({ method: 'PUT' })).toMatchObject({ kind: 'answered', status: 200 });
+      // A POST that names no key may have been acted on: the reset is its outcome.
+      expect(await call({})).toMatchObject({ kind: 'unreachable', error: 'ECONNRESET' });
+      expect(firstLines).toEqual(['POST /x HTTP/1.1', 'POST /x HTTP/1.1', 'POST /x HTTP/1.1', 'PUT /x HTTP/1.1']);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => raw.close(resolve));
+    }
   });
 });

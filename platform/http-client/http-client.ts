@@ -39,6 +39,12 @@ export interface SendOptions {
   /** The URL is someone's word: check it and connect only to addresses the outbound policy allows. */
   guarded: boolean;
   traceHeaders?: Record<string, string>;
+  /**
+   * May the request go out a second time when the connection it went out on was found closed
+   * before any answer began (a kept-alive connection the server had just closed)? Default: for
+   * the methods HTTP calls idempotent and for a request that carries an idempotency key.
+   */
+  replayable?: boolean;
 }
 
 const MAX_BODY_CHARS = 1_000_000;
@@ -64,7 +70,16 @@ export function observeExchanges(observer: (exchange: ObservedExchange) => void)
  * guard. Every call has its own deadline (`timeoutMs`, over the whole exchange), so undici's own
  * header and body timers (300 s, a timer set and cleared per request) are off.
  */
-const AGENT_OPTIONS = { keepAliveTimeout: 10_000, connections: 64, headersTimeout: 0, bodyTimeout: 0 };
+const AGENT_OPTIONS = {
+  keepAliveTimeout: 10_000,
+  // A server that names its keep-alive time (Node's 5 s, Fastify's 72 s) closes an idle connection
+  // then; this client stops using it 3 s earlier (undici's default margin is 2 s), so a busy
+  // process whose timers run late does not send on a connection the server is closing.
+  keepAliveTimeoutThreshold: 3_000,
+  connections: 64,
+  headersTimeout: 0,
+  bodyTimeout: 0,
+};
 const guarded = guardedAgent(AGENT_OPTIONS);
 const trusted = new Agent(AGENT_OPTIONS);
 
@@ -84,21 +99,24 @@ export async function send(url: string, options: SendOptions): Promise<CallOutco
         ? options.body.text
         : JSON.stringify(options.body);
   const contentType = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
-  const headers = typeof options.headers === 'function' ? await options.headers(sent ?? '') : options.headers;
+  const method = options.method.toUpperCase();
+  const attempt = async (timeoutMs: number) => {
+    // Headers are made per attempt: a call token is never sent twice.
+    const headers = typeof options.headers === 'function' ? await options.headers(sent ?? '') : options.headers;
+    const request = { method, headers: { accept: 'application/json', ...(sent === undefined ? {} : { 'content-type': contentType }), ...headers, ...options.traceHeaders }, body: sent };
+    return { request, answer: exchange(options.guarded ? guarded : trusted, new URL(url), request, timeoutMs) };
+  };
   try {
-    const answer = await exchange(
-      options.guarded ? guarded : trusted,
-      new URL(url),
-      {
-        method: options.method.toUpperCase(),
-        headers: { accept: 'application/json', ...(sent === undefined ? {} : { 'content-type': contentType }), ...headers, ...options.traceHeaders },
-        body: sent,
-      },
-      options.timeoutMs,
-    );
+    const first = await attempt(options.timeoutMs);
+    const answer = await first.answer.catch(async (error: unknown) => {
+      const replayable = options.replayable ?? (IDEMPOTENT_METHODS.has(method) || Object.keys(first.request.headers).some((name) => name.toLowerCase() === 'idempotency-key'));
+      const left = options.timeoutMs - (performance.now() - started);
+      if (!replayable || !lostBeforeAnswer.has(error as object) || left <= 0) throw error;
+      return (await attempt(left)).answer;
+    });
     const text = answer.text;
     if (observers.size > 0) {
-      for (const observe of observers) observe({ method: options.method.toUpperCase(), url, status: answer.status, contentType: answer.contentType, body: text });
+      for (const observe of observers) observe({ method, url, status: answer.status, contentType: answer.contentType, body: text });
     }
     let parsed: unknown;
     try {
@@ -118,6 +136,13 @@ export async function send(url: string, options: SendOptions): Promise<CallOutco
     return { kind: 'unreachable', error: cause?.code ?? code ?? cause?.message ?? (error as Error).message, durationMs: elapsed() };
   }
 }
+
+/** The methods HTTP defines as idempotent: a request with one of them may be sent again. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** What a connection closed under a request says: reset by the peer, a write into a closed socket, undici's "other side closed". */
+const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+/** Errors of exchanges whose connection was lost before any answer began: the request may never have been read. */
+const lostBeforeAnswer = new WeakSet<object>();
 
 /** Bytes of an answer kept: enough for MAX_BODY_CHARS characters of UTF-8, the rest is not buffered. */
 const MAX_BODY_BYTES = MAX_BODY_CHARS * 4;
@@ -165,6 +190,8 @@ function exchange(dispatcher: Dispatcher, url: URL, request: { method: string; h
         },
         onResponseError(_controller, error) {
           clearTimeout(timer);
+          const code = (error as { code?: string }).code;
+          if (status === 0 && code !== undefined && CONNECTION_LOST.has(code) && error !== timedOut) lostBeforeAnswer.add(error);
           reject(error);
         },
       },
@@ -178,7 +205,9 @@ function exchange(dispatcher: Dispatcher, url: URL, request: { method: string; h
  */
 export async function callAdapter(url: string, body: unknown, headers: CallHeaders, timeoutMs: number, purpose = 'adapter call'): Promise<CallOutcome> {
   return withClientSpan({ name: `POST ${purpose}`, method: 'POST', url }, async (traceHeaders, span) => {
-    const outcome = await send(url, { method: 'POST', headers, body, timeoutMs, guarded: true, traceHeaders });
+    // Every adapter call may arrive twice (hooks and validations compute, payment callbacks carry
+    // their operation id, notifications their idempotency key): a lost connection is tried again once.
+    const outcome = await send(url, { method: 'POST', headers, body, timeoutMs, guarded: true, traceHeaders, replayable: true });
     recordHttpOutcome(span, outcome.kind === 'answered' ? outcome.status : undefined, outcome.kind === 'answered' ? undefined : outcome.kind);
     return outcome;
   });
