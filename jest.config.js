@@ -1,6 +1,7 @@
 /** @type {import('jest').Config} */
 export default {
-  testEnvironment: 'node',
+  // Node's environment, disabling at each file's end the AsyncLocalStorages it enabled (see the file).
+  testEnvironment: '<rootDir>/test/harness/test-environment.mjs',
   roots: ['<rootDir>'],
   testMatch: ['**/?(*.)test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.data/', '/scratch/'],
