@@ -84,7 +84,7 @@ describe('send', () => {
     expect(await send(`http://127.0.0.1:${port}/x`, { method: 'POST', body: {}, timeoutMs: 10_000, guarded: true })).toMatchObject({ kind: 'unreachable', error: 'ECONNREFUSED' });
   });
 
-  it('sends a replayable request again, with fresh headers, when its kept-alive connection was closed before any answer; never a POST without a key', async () => {
+  it('sends a replayable request again, with fresh headers, when its kept-alive connection was closed before any answer; never a call not marked replayable', async () => {
     // Each connection answers its first request (keep-alive) and resets on the next: the server
     // closing an idle connection just as the client sends on it.
     const firstLines: string[] = [];
@@ -112,11 +112,13 @@ describe('send', () => {
       // Reuses the connection, which resets: sent again on a new one, with a new token.
       expect(await call({ headers, replayable: true })).toMatchObject({ kind: 'answered', status: 200 });
       expect(tokens).toBe(3);
-      expect(await call({ headers: { 'idempotency-key': 'k1' } })).toMatchObject({ kind: 'answered', status: 200 });
+      // A PUT (idempotent) goes out again too.
       expect(await call({ method: 'PUT' })).toMatchObject({ kind: 'answered', status: 200 });
-      // A POST that names no key may have been acted on: the reset is its outcome.
+      // A POST not marked replayable may have been acted on (a provider's money call): the reset is its outcome, key or not.
+      expect(await call({ headers: { 'idempotency-key': 'k1' } })).toMatchObject({ kind: 'unreachable', error: 'ECONNRESET' });
+      expect(await call({ method: 'PUT' })).toMatchObject({ kind: 'answered', status: 200 });
       expect(await call({})).toMatchObject({ kind: 'unreachable', error: 'ECONNRESET' });
-      expect(firstLines).toEqual(['POST /x HTTP/1.1', 'POST /x HTTP/1.1', 'POST /x HTTP/1.1', 'PUT /x HTTP/1.1']);
+      expect(firstLines).toEqual(['POST /x HTTP/1.1', 'POST /x HTTP/1.1', 'PUT /x HTTP/1.1', 'PUT /x HTTP/1.1']);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => raw.close(resolve));

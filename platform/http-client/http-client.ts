@@ -40,9 +40,12 @@ export interface SendOptions {
   guarded: boolean;
   traceHeaders?: Record<string, string>;
   /**
-   * May the request go out a second time when the connection it went out on was found closed
-   * before any answer began (a kept-alive connection the server had just closed)? Default: for
-   * the methods HTTP calls idempotent and for a request that carries an idempotency key.
+   * The request may go out a second time (once, with fresh headers) when the connection it went
+   * out on was found closed before any answer began: a kept-alive connection the server closed
+   * just then. Default: for the methods HTTP calls idempotent (GET, HEAD, OPTIONS, PUT, DELETE).
+   * Other calls only when their receiver takes a repeat as the same call; a provider's money call
+   * (a POST) is never repeated here: its failure goes back to whoever asked, who may ask again
+   * under the same idempotency key.
    */
   replayable?: boolean;
 }
@@ -104,15 +107,13 @@ export async function send(url: string, options: SendOptions): Promise<CallOutco
     // Headers are made per attempt: a call token is never sent twice.
     const headers = typeof options.headers === 'function' ? await options.headers(sent ?? '') : options.headers;
     const request = { method, headers: { accept: 'application/json', ...(sent === undefined ? {} : { 'content-type': contentType }), ...headers, ...options.traceHeaders }, body: sent };
-    return { request, answer: exchange(options.guarded ? guarded : trusted, new URL(url), request, timeoutMs) };
+    return exchange(options.guarded ? guarded : trusted, new URL(url), request, timeoutMs);
   };
   try {
-    const first = await attempt(options.timeoutMs);
-    const answer = await first.answer.catch(async (error: unknown) => {
-      const replayable = options.replayable ?? (IDEMPOTENT_METHODS.has(method) || Object.keys(first.request.headers).some((name) => name.toLowerCase() === 'idempotency-key'));
+    const answer = await attempt(options.timeoutMs).catch(async (error: unknown) => {
       const left = options.timeoutMs - (performance.now() - started);
-      if (!replayable || !lostBeforeAnswer.has(error as object) || left <= 0) throw error;
-      return (await attempt(left)).answer;
+      if (!(options.replayable ?? IDEMPOTENT_METHODS.has(method)) || !lostBeforeAnswer.has(error as object) || left <= 0) throw error;
+      return attempt(left);
     });
     const text = answer.text;
     if (observers.size > 0) {
